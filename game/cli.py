@@ -1,0 +1,218 @@
+"""Command line: play (default), list, solve, analyze, bench, screenshot, demo.
+
+Every failure a user can cause ends in one sentence on stderr and exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Sequence
+
+from solvers.problem import Cancelled
+
+from game import catalog
+from game.puzzles.base import PositionError, Puzzle
+from game.solving import algorithm_for, analyze, solve
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input; the message is shown as it is."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one sentence instead of usage + traceback-like noise
+        raise UsageError(f"{message} (see '{self.prog} --help').")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="main.py", description="Classic move puzzles with an optimal solver.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="open the game window (the default)")
+    play.add_argument("puzzle", nargs="?", help="open this puzzle directly")
+    play.add_argument("--from", dest="position", help="start from this position text")
+
+    sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
+
+    s = sub.add_parser("solve", help="print an optimal solution")
+    s.add_argument("puzzle")
+    s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+
+    a = sub.add_parser("analyze", help="sweep the whole space of positions")
+    a.add_argument("puzzle")
+    a.add_argument("--json", action="store_true", help="print one JSON object")
+
+    b = sub.add_parser("bench", help="benchmarks: 'bench fifteen --help'")
+    b.add_argument("what", choices=["fifteen"])
+    b.add_argument("args", nargs=argparse.REMAINDER)
+
+    shot = sub.add_parser("screenshot", help="render one frame of the game to a PNG, without a display")
+    shot.add_argument("puzzle", nargs="?")
+    shot.add_argument("file")
+    shot.add_argument("--from", dest="position")
+    shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
+    shot.add_argument("--menu", action="store_true", help="render the menu instead of a puzzle")
+
+    sub.add_parser("demo", help="unattended fullscreen demo for events")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = build_parser().parse_args(args_list)
+        command = args.command or "play"
+        if command == "list":
+            return cmd_list()
+        if command == "solve":
+            return cmd_solve(args.puzzle, args.position, args.json)
+        if command == "analyze":
+            return cmd_analyze(args.puzzle, args.json)
+        if command == "bench":
+            return cmd_bench(args.what, args.args)
+        if command == "screenshot":
+            return cmd_screenshot(args)
+        if command == "demo":
+            return cmd_demo()
+        return cmd_play(getattr(args, "puzzle", None), getattr(args, "position", None))
+    except (UsageError, PositionError, catalog.UnknownPuzzle) as err:
+        print(f"error: {_sentence(str(err))}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print("interrupted.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else "Something went wrong."
+
+
+def _position(puzzle: Puzzle, text: str | None) -> bytes:
+    return puzzle.start if text is None else puzzle.parse(text)
+
+
+def cmd_list() -> int:
+    for family, label in catalog.FAMILIES.items():
+        print(label)
+        for p in catalog.all_puzzles():
+            if p.family != family:
+                continue
+            count = f"{p.known_positions:,} positions" if p.known_positions else "positions: see analyze"
+            print(f"  {p.name:22s} {p.title} — {count}")
+            print(f"  {'':22s} {p.move_rule}")
+        print()
+    return 0
+
+
+def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
+    puzzle = catalog.get(name)
+    state = _position(puzzle, position)
+    try:
+        solution = solve(puzzle, state)
+    except Cancelled:  # pragma: no cover - the command line never cancels
+        return 1
+    moves = [puzzle.move_text(s, m) for s, m in zip(solution.states, solution.moves)]
+    if as_json:
+        print(json.dumps({
+            "puzzle": puzzle.name,
+            "start": puzzle.format(state),
+            "length": len(solution),
+            "moves": moves,
+            "positions": [puzzle.format(s) for s in solution.states],
+            "optimal": True,
+            "move_rule": puzzle.move_rule,
+            "algorithm": solution.algorithm,
+            "seconds": round(solution.seconds, 4),
+            "nodes": solution.nodes,
+        }, ensure_ascii=False))
+        return 0
+    print(f"{puzzle.title}: {len(solution)} moves, optimal. {puzzle.move_rule}")
+    print(f"({solution.algorithm}, {solution.nodes:,} nodes, {solution.seconds:.2f} s)\n")
+    print("start")
+    print(_indent(puzzle.picture(state)))
+    for i, (text, after) in enumerate(zip(moves, solution.states[1:]), start=1):
+        print(f"\n{i}. {text}")
+        print(_indent(puzzle.picture(after)))
+    return 0
+
+
+def _indent(text: str) -> str:
+    return "\n".join("   " + line for line in text.splitlines())
+
+
+def cmd_analyze(name: str, as_json: bool) -> int:
+    puzzle = catalog.get(name)
+    progress = None if as_json or not sys.stderr.isatty() else _progress_line
+    result, seconds = analyze(puzzle, progress=progress)
+    if progress:
+        print(file=sys.stderr)
+    hardest = [puzzle.format(s) for s in result.hardest]
+    if as_json:
+        print(json.dumps({
+            "puzzle": puzzle.name,
+            "positions": result.positions,
+            "solvable": result.solvable,
+            "dead_ends": result.dead_ends,
+            "max_distance": result.max_distance,
+            "hardest": hardest,
+            "hardest_count": result.hardest_count,
+            "by_distance": result.by_distance,
+            "move_rule": puzzle.move_rule,
+            "seconds": round(seconds, 3),
+        }, ensure_ascii=False))
+        return 0
+    print(f"{puzzle.title}: {puzzle.move_rule}")
+    print(f"  positions reachable from the start: {result.positions:,}")
+    print(f"  of those can still reach the goal:  {result.solvable:,}")
+    print(f"  dead ends:                          {result.dead_ends:,}")
+    print(f"  longest optimal solution:           {result.max_distance} moves "
+          f"({result.hardest_count:,} position{'s' if result.hardest_count != 1 else ''})")
+    print(f"  swept in {seconds:.2f} s\n")
+    print("  moves to goal   positions")
+    peak = max(result.by_distance) or 1
+    for d, count in enumerate(result.by_distance):
+        bar = "#" * max(1 if count else 0, round(40 * count / peak))
+        print(f"  {d:>13}   {count:>9,}  {bar}")
+    shown = hardest[:10]
+    print(f"\n  hardest position{'s' if len(shown) != 1 else ''}"
+          f"{' (first 10)' if result.hardest_count > len(shown) else ''}:")
+    for text in shown:
+        print(f"    {text}")
+    return 0
+
+
+def _progress_line(fraction: float, message: str) -> None:
+    print(f"\r  sweeping {fraction:6.1%}  {message:40s}", end="", file=sys.stderr, flush=True)
+
+
+def cmd_bench(what: str, rest: list[str]) -> int:
+    from bench.fifteen import main as bench_fifteen  # imported late: the benchmark is optional
+    return bench_fifteen(rest)
+
+
+def cmd_play(name: str | None, position: str | None) -> int:
+    puzzle = catalog.get(name) if name else None
+    if puzzle is not None and position is not None:
+        puzzle.parse(position)
+    print("The game window is coming soon; meanwhile try 'python main.py solve eight' or 'list'.")
+    return 0
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    raise UsageError("screenshots need the game window, which is not built yet")
+
+
+def cmd_demo() -> int:
+    raise UsageError("the demo needs the game window, which is not built yet")
+
+
+__all__ = ["main", "algorithm_for"]

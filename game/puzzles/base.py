@@ -1,0 +1,245 @@
+"""What every puzzle shares: a board of cells, position text, moves, and the solver protocol.
+
+A position is ``bytes``: one code per cell, row-major over the board's own cells, code 0
+empty. It is immutable, hashable and cheap, and the numpy sweeps read it without copying.
+A puzzle family builds a :class:`Puzzle` from its rules; the shared code never needs to
+know which family it holds.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Sequence
+
+from solvers.ranking import Ranker
+from solvers.rules import EMPTY, Rule, RuleSet
+
+
+class PositionError(ValueError):
+    """A position text or move that the puzzle cannot accept; the message is one sentence for people."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The cells of a board inside its bounding grid. ``rows[r]`` lists the columns present in row r."""
+
+    rows: tuple[tuple[int, ...], ...]
+    cells: tuple[tuple[int, int], ...] = field(init=False)
+    index: dict[tuple[int, int], int] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cells = tuple((r, c) for r, cols in enumerate(self.rows) for c in cols)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "index", {rc: i for i, rc in enumerate(cells)})
+
+    @classmethod
+    def rectangle(cls, width: int, height: int) -> "Board":
+        return cls(tuple(tuple(range(width)) for _ in range(height)))
+
+    @classmethod
+    def from_picture(cls, picture: str) -> "Board":
+        """Board from a drawing where each cell is one non-space character two columns apart."""
+        rows = []
+        for line in picture.strip("\n").splitlines():
+            rows.append(tuple(i // 2 for i, ch in enumerate(line) if ch != " "))
+        return cls(tuple(rows))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return max((max(cols) + 1 for cols in self.rows if cols), default=0)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def at(self, row: int, col: int) -> int | None:
+        return self.index.get((row, col))
+
+    def step(self, cell: int, dr: int, dc: int, times: int = 1) -> int | None:
+        r, c = self.cells[cell]
+        return self.at(r + dr * times, c + dc * times)
+
+    def coord(self, cell: int) -> str:
+        """A cell's name for people: column letter from the left, row number from the top (a1 = top-left)."""
+        r, c = self.cells[cell]
+        return f"{chr(ord('a') + c)}{r + 1}"
+
+    def parse_coord(self, text: str) -> int:
+        text = text.strip().lower()
+        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+            raise PositionError(f"'{text}' is not a cell name like a1 (column letter, row number from the top).")
+        cell = self.at(int(text[1:]) - 1, ord(text[0]) - ord("a"))
+        if cell is None:
+            raise PositionError(f"there is no cell {text} on this board.")
+        return cell
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move names the piece's anchor cell before and after. Text form: 'PIECE from-to', e.g. 'B a1-c1'."""
+
+    src: int
+    dst: int
+    rule: int = field(compare=False, hash=False, default=-1)
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """How codes read and print. ``names[code]`` is the printed token; ``aliases`` are extra accepted tokens."""
+
+    names: dict[int, str]
+    aliases: dict[str, int] = field(default_factory=dict)
+    describe: dict[int, str] = field(default_factory=dict)
+
+    def code(self, token: str) -> int | None:
+        for code, name in self.names.items():
+            if token == name:
+                return code
+        if token in self.aliases:
+            return self.aliases[token]
+        return self.aliases.get(token.lower())
+
+    def name(self, code: int) -> str:
+        return self.names[code]
+
+    def label(self, code: int) -> str:
+        return self.describe.get(code, self.names[code])
+
+
+Validator = Callable[[bytes], None]
+
+
+@dataclass
+class Puzzle:
+    """One named puzzle: board, pieces, rules, start and goals. Implements solvers.Problem."""
+
+    name: str
+    title: str
+    family: str
+    move_rule: str            # one sentence: what a move is, the unit of "optimal"
+    board: Board
+    symbols: Symbols
+    rules: RuleSet
+    start: bytes
+    goal_states: tuple[bytes, ...]
+    reversible: bool
+    ranker: Ranker | None = None
+    known_positions: int | None = None
+    goal_text: str = ""
+    checks: Sequence[Validator] = ()
+    heuristic: Callable[[bytes], int] | None = None
+
+    # -- the solver protocol -------------------------------------------------------
+
+    def successors(self, state: bytes) -> Iterator[tuple[Move, bytes]]:
+        for i, nxt in self.rules.successors(state):
+            r = self.rules.rules[i]
+            yield Move(r.src, r.dst, i), nxt
+
+    def predecessors(self, state: bytes) -> Iterator[tuple[Move, bytes]]:
+        for i, prev in self.rules.predecessors(state):
+            r = self.rules.rules[i]
+            yield Move(r.src, r.dst, i), prev
+
+    def is_goal(self, state: bytes) -> bool:
+        return state in self.goal_states
+
+    def goals(self) -> tuple[bytes, ...]:
+        return self.goal_states
+
+    # -- moves ---------------------------------------------------------------------
+
+    def legal_moves(self, state: bytes) -> list[Move]:
+        return [m for m, _ in self.successors(state)]
+
+    def play(self, state: bytes, move: Move) -> bytes:
+        """The position after ``move``; raises PositionError if it is not legal here."""
+        for m, nxt in self.successors(state):
+            if m == move:
+                return nxt
+        raise PositionError(f"{self.move_text(state, move)} is not a legal move here.")
+
+    def piece_at(self, state: bytes, cell: int) -> str:
+        return self.symbols.name(state[cell])
+
+    def move_text(self, state: bytes, move: Move) -> str:
+        return f"{self.piece_at(state, move.src)} {self.board.coord(move.src)}-{self.board.coord(move.dst)}"
+
+    def parse_move(self, state: bytes, text: str) -> Move:
+        parts = text.split()
+        if not parts or len(parts) > 2 or "-" not in parts[-1]:
+            raise PositionError(f"'{text}' is not a move like 'B a1-c1' (piece, from, to).")
+        a, _, b = parts[-1].partition("-")
+        move = Move(self.board.parse_coord(a), self.board.parse_coord(b))
+        if len(parts) == 2 and self.symbols.code(parts[0]) != state[move.src]:
+            raise PositionError(f"there is no {parts[0]} on {a}.")
+        self.play(state, move)
+        return move
+
+    # -- position text ---------------------------------------------------------------
+
+    def format(self, state: bytes) -> str:
+        tokens = [self.symbols.name(v) for v in state]
+        out, i = [], 0
+        for cols in self.board.rows:
+            out.append(" ".join(tokens[i:i + len(cols)]))
+            i += len(cols)
+        return "/".join(out)
+
+    def parse(self, text: str) -> bytes:
+        """Position from text; raises PositionError with one sentence naming the problem."""
+        rows = [r.split() for r in text.strip().split("/")]
+        if len(rows) != self.board.height:
+            raise PositionError(
+                f"{self.title} has {self.board.height} rows separated by '/', but the position has {len(rows)}.")
+        codes: list[int] = []
+        for r, (tokens, cols) in enumerate(zip(rows, self.board.rows), start=1):
+            if len(tokens) != len(cols):
+                raise PositionError(f"row {r} of {self.title} has {len(cols)} cells, but the position gives {len(tokens)}.")
+            for t in tokens:
+                code = self.symbols.code(t)
+                if code is None:
+                    raise PositionError(f"'{t}' in row {r} is not a piece of {self.title}.")
+                codes.append(code)
+        state = bytes(codes)
+        self.check(state)
+        return state
+
+    def check(self, state: bytes) -> None:
+        """Same pieces as the start, plus the family's own checks (parity, block placement...)."""
+        want = _count(self.start)
+        have = _count(state)
+        for code in sorted(set(want) | set(have)):
+            if want.get(code, 0) != have.get(code, 0):
+                what = "empty cells" if code == EMPTY else f"'{self.symbols.label(code)}' pieces"
+                raise PositionError(
+                    f"the position has {have.get(code, 0)} {what}, but {self.title} has {want.get(code, 0)}.")
+        for validate in self.checks:
+            validate(state)
+
+    def picture(self, state: bytes) -> str:
+        """Multi-line drawing of a position on its bounding grid, for the terminal."""
+        width = max(len(n) for n in self.symbols.names.values())
+        lines = []
+        i = 0
+        for cols in self.board.rows:
+            cells = [" " * width] * self.board.width
+            for c in cols:
+                cells[c] = self.symbols.name(state[i]).rjust(width)
+                i += 1
+            lines.append(" ".join(cells).rstrip())
+        return "\n".join(lines)
+
+
+def _count(state: bytes) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for v in state:
+        counts[v] = counts.get(v, 0) + 1
+    return counts
+
+
+def swap_rule(piece_cell: int, empty_cell: int, pieces: frozenset[int], kind: str = "slide") -> Rule:
+    """A one-cell piece moving into an empty cell."""
+    return Rule((piece_cell, empty_cell), (pieces, frozenset({EMPTY})), (1, 0), piece_cell, empty_cell, kind)

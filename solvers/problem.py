@@ -1,0 +1,71 @@
+"""The small protocol every search in this package works over.
+
+Algorithms are free functions over it, so a puzzle only says what its moves are and
+what counts as solved. States must be hashable; moves are whatever the puzzle uses
+to name a move (the algorithms only carry them into the returned path).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Generic, Hashable, Iterable, Protocol, TypeVar
+
+S = TypeVar("S", bound=Hashable)
+M = TypeVar("M")
+
+
+class Problem(Protocol[S, M]):
+    def successors(self, state: S) -> Iterable[tuple[M, S]]:
+        """(move, next state) for every legal move."""
+        ...
+
+    def predecessors(self, state: S) -> Iterable[tuple[M, S]]:
+        """(move, previous state) such that ``move`` leads from previous to ``state``."""
+        ...
+
+    def is_goal(self, state: S) -> bool: ...
+
+    def goals(self) -> Iterable[S]:
+        """Every goal state, for searches that run backwards from the goal."""
+        ...
+
+
+Heuristic = Callable[[S], int]
+Cancel = Callable[[], bool]
+
+
+class Cancelled(Exception):
+    """Raised inside a search when its cancel callback answers True."""
+
+
+@dataclass(frozen=True)
+class Path(Generic[S, M]):
+    """A solution: the moves and every state along the way (start first, goal last)."""
+
+    moves: list[M]
+    states: list[S]
+    nodes: int
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+
+class Counted(Generic[S, M]):
+    """Wraps a problem and counts successor expansions, without touching the algorithms."""
+
+    def __init__(self, problem: Problem[S, M]) -> None:
+        self.problem = problem
+        self.expanded = 0
+
+    def successors(self, state: S) -> Iterable[tuple[M, S]]:
+        self.expanded += 1
+        return self.problem.successors(state)
+
+    def predecessors(self, state: S) -> Iterable[tuple[M, S]]:
+        self.expanded += 1
+        return self.problem.predecessors(state)
+
+    def is_goal(self, state: S) -> bool:
+        return self.problem.is_goal(state)
+
+    def goals(self) -> Iterable[S]:
+        return self.problem.goals()

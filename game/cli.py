@@ -5,6 +5,7 @@ Every failure a user can cause ends in one sentence on stderr and exit status 2.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -17,6 +18,7 @@ from game.puzzles.base import PositionError, Puzzle
 from game.solving import algorithm_for, analyze, solve
 
 USAGE_ERROR = 2
+BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames"}
 
 
 class UsageError(Exception):
@@ -47,8 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("puzzle")
     a.add_argument("--json", action="store_true", help="print one JSON object")
 
-    b = sub.add_parser("bench", help="benchmarks: 'bench fifteen --help'")
-    b.add_argument("what", choices=["fifteen"])
+    b = sub.add_parser("bench", help="benchmarks: 'bench fifteen --help', 'bench tables', 'bench frames'")
+    b.add_argument("what", choices=list(BENCHMARKS))
     b.add_argument("args", nargs=argparse.REMAINDER)
 
     shot = sub.add_parser("screenshot", help="render one frame of the game to a PNG, without a display")
@@ -195,8 +197,8 @@ def _progress_line(fraction: float, message: str) -> None:
 
 
 def cmd_bench(what: str, rest: list[str]) -> int:
-    from bench.fifteen import main as bench_fifteen  # imported late: the benchmark is optional
-    return bench_fifteen(rest)
+    module = importlib.import_module(BENCHMARKS[what])  # imported late: benchmarks load heavy parts
+    return module.main(rest)
 
 
 def cmd_play(name: str | None, position: str | None) -> int:

@@ -1,0 +1,34 @@
+"""Checks shared by the tests: a solution is legal move by move, ends at a goal, and is as short as breadth-first search says."""
+from __future__ import annotations
+
+import random
+
+from game.puzzles.base import Move, Puzzle
+from solvers.search import bidirectional_bfs, bfs
+
+
+def replay(puzzle: Puzzle, start: bytes, moves: list[Move]) -> bytes:
+    state = start
+    for move in moves:
+        assert move in puzzle.legal_moves(state), f"illegal move {move} in {puzzle.format(state)}"
+        state = puzzle.play(state, move)
+    return state
+
+
+def assert_optimal_and_legal(puzzle: Puzzle, start: bytes, moves: list[Move]) -> None:
+    end = replay(puzzle, start, moves)
+    assert puzzle.is_goal(end), f"{puzzle.name}: solution ends at {puzzle.format(end)}, not at a goal"
+    reference = bidirectional_bfs(puzzle, start) if puzzle.reversible else bfs(puzzle, start)
+    assert reference is not None
+    assert len(moves) == len(reference), f"{puzzle.name}: {len(moves)} moves, breadth-first finds {len(reference)}"
+
+
+def random_walk(puzzle: Puzzle, start: bytes, steps: int, rng: random.Random) -> bytes:
+    """A position ``steps`` random legal moves from ``start`` (fewer if it gets stuck)."""
+    state = start
+    for _ in range(steps):
+        options = [s for _, s in puzzle.successors(state)]
+        if not options:
+            break
+        state = rng.choice(options)
+    return state

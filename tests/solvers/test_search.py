@@ -1,0 +1,111 @@
+"""Every search agrees with plain breadth-first search, on random positions of every small puzzle."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game import catalog
+from game.solving import distances
+from solvers.problem import Cancelled, Counted
+from solvers.search import bfs, bidirectional_bfs, ida_star
+from solvers import sweep
+from solvers.sweep import UNREACHED
+
+from tests.helpers import random_walk, replay
+
+SMALL = ["eight", "goat", "frogs-line-3", "frogs-a", "frogs-b", "frogs-small-diagonal", "frogs-small-backward",
+         "pairs", "pairs-open", "knights"]
+
+
+def _distance(puzzle, table, state: bytes) -> int | None:
+    d = int(table[puzzle.ranker.rank(np.frombuffer(state, dtype=np.uint8)[None])[0]])
+    return None if d == UNREACHED else d
+
+
+@pytest.fixture(scope="module")
+def tables() -> dict[str, np.ndarray]:
+    return {name: distances(catalog.get(name)) for name in SMALL}
+
+
+@pytest.mark.parametrize("name", SMALL)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 14))
+def test_searches_agree(name: str, seed: int, steps: int, tables) -> None:
+    puzzle = catalog.get(name)
+    # near the goal for puzzles whose moves can be undone (keeps plain BFS quick); one-way puzzles walk from the start
+    origin = puzzle.goal_states[0] if puzzle.reversible else puzzle.start
+    state = random_walk(puzzle, origin, steps, random.Random(seed))
+    reference = bfs(puzzle, state)
+    expected = _distance(puzzle, tables[name], state)
+    if reference is None:
+        assert expected is None  # a dead end, and the backward sweep agrees
+        assert bidirectional_bfs(puzzle, state) is None
+        return
+    assert len(reference) == expected
+    for path in (bidirectional_bfs(puzzle, state), ida_star(puzzle, state, _table_h(puzzle, tables[name]))):
+        assert path is not None and len(path) == len(reference)
+        assert path.states[0] == state and puzzle.is_goal(path.states[-1])
+        assert replay(puzzle, state, path.moves) == path.states[-1]
+
+
+def _table_h(puzzle, table):
+    return lambda s: _distance(puzzle, table, s) or 0
+
+
+def test_ida_star_with_manhattan_on_eight_matches_bfs() -> None:
+    eight = catalog.get("eight")
+    rng = random.Random(7)
+    for _ in range(5):
+        state = random_walk(eight, eight.goal_states[0], 30, rng)
+        a, b = ida_star(eight, state, eight.heuristic), bfs(eight, state)
+        assert a is not None and b is not None and len(a) == len(b)
+
+
+def test_fifteen_easy_position_with_manhattan_linear_conflict() -> None:
+    fifteen = catalog.get("fifteen")
+    state = random_walk(fifteen, fifteen.goal_states[0], 40, random.Random(3))
+    path = ida_star(fifteen, state, fifteen.heuristic)
+    assert path is not None
+    assert fifteen.is_goal(replay(fifteen, state, path.moves))
+    assert len(path) == len(bidirectional_bfs(fifteen, state))
+
+
+def test_manhattan_linear_conflict_is_admissible_and_consistent_on_eight(tables) -> None:
+    eight = catalog.get("eight")
+    table = distances(eight)
+    rng = np.random.default_rng(1)
+    ranks = rng.choice(np.flatnonzero(table != UNREACHED), 3000, replace=False)
+    for board in eight.ranker.unrank(ranks):
+        s = bytes(board)
+        h = eight.heuristic(s)
+        assert h <= _distance(eight, table, s)
+        for _, t in eight.successors(s):
+            assert abs(h - eight.heuristic(t)) <= 1
+
+
+def test_nodes_are_counted() -> None:
+    eight = catalog.get("eight")
+    counted = Counted(eight)
+    path = bidirectional_bfs(counted, eight.start)
+    assert counted.expanded == path.nodes > 0
+
+
+def test_cancel_stops_a_search() -> None:
+    fifteen = catalog.get("fifteen")
+    state = fifteen.parse("15 14 4 11/2 10 13 12/6 9 1 0/7 8 5 3")
+    with pytest.raises(Cancelled):
+        ida_star(fifteen, state, fifteen.heuristic, cancel=lambda: True)
+
+
+def test_dead_ends_have_no_path(tables) -> None:
+    frogs = catalog.get("frogs-line-3")
+    reachable = sweep.reachable_mask(frogs.rules, frogs.ranker, frogs.start)
+    dead = np.flatnonzero(reachable & (tables["frogs-line-3"] == UNREACHED))
+    assert len(dead) == 42
+    for board in frogs.ranker.unrank(dead):
+        state = bytes(board)
+        assert bfs(frogs, state) is None
+        assert bidirectional_bfs(frogs, state) is None

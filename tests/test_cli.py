@@ -1,0 +1,111 @@
+"""The command line as a user meets it: real output, JSON fields, and exit status 2 with one sentence for bad input."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import catalog
+from game.cli import main
+
+from tests.helpers import assert_optimal_and_legal
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_names_every_puzzle_with_its_rule(capsys) -> None:
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    for puzzle in catalog.all_puzzles():
+        assert puzzle.name in out and puzzle.move_rule in out
+    assert "5,443,200" in out and "181,440" in out
+
+
+def test_solve_json_from_start(capsys) -> None:
+    code, out, _ = run(capsys, "solve", "eight", "--json")
+    assert code == 0
+    data = json.loads(out)
+    for key in ("puzzle", "start", "length", "moves", "positions", "optimal", "seconds", "nodes"):
+        assert key in data
+    assert data["length"] == 31 == len(data["moves"]) == len(data["positions"]) - 1
+    assert data["optimal"] is True and data["start"] == "8 6 7/2 5 4/3 . 1"
+    eight = catalog.get("eight")
+    start = eight.parse(data["start"])
+    moves, state = [], start
+    for text, after in zip(data["moves"], data["positions"][1:]):
+        move = eight.parse_move(state, text)
+        state = eight.play(state, move)
+        assert eight.format(state) == after
+        moves.append(move)
+    assert_optimal_and_legal(eight, start, moves)
+
+
+def test_solve_from_a_position_draws_the_steps(capsys) -> None:
+    code, out, _ = run(capsys, "solve", "frogs-line-2", "--from", "B B . W W")
+    assert code == 0
+    assert "8 moves, optimal" in out
+    assert out.rstrip().endswith("W W . B B")
+
+
+def test_solve_goat_json_with_ascii(capsys) -> None:
+    code, out, _ = run(capsys, "solve", "goat", "--from", "tl - tr =/| . g S/bl - br W", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["length"] == 20
+    assert data["positions"][-1] == "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
+
+
+def test_analyze_json(capsys) -> None:
+    code, out, _ = run(capsys, "analyze", "knights", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["positions"] == 18_480 and data["solvable"] == 18_480 and data["dead_ends"] == 0
+    assert data["max_distance"] == 22 and len(data["by_distance"]) == 23
+    assert sum(data["by_distance"]) == 18_480
+    knights = catalog.get("knights")
+    for text in data["hardest"]:
+        knights.parse(text)
+
+
+def test_analyze_plain_frogs_shows_dead_ends(capsys) -> None:
+    code, out, _ = run(capsys, "analyze", "frogs-line-3")
+    assert code == 0
+    assert "dead ends:" in out and "longest optimal solution:           15 moves" in out
+
+
+BAD = [
+    (["solve", "nope"], "no puzzle called 'nope'"),
+    (["solve", "eight", "--from", "1 2 3/4 5 6/8 7 ."], "cannot be solved"),
+    (["solve", "fifteen", "--from", "2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 ."], "cannot be solved"),
+    (["solve", "eight", "--from", "1 2/3 4"], "rows"),
+    (["solve", "goat", "--from", "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ─ W"], "pieces"),
+    (["solve", "frogs-line-3", "--from", "B B W . B W W"], "dead end"),
+    (["analyze", "fifteen"], "too many positions"),
+    (["analyze"], "required"),
+    (["frobnicate"], "invalid choice"),
+    (["solve", "eight", "--nope"], "Unrecognized arguments"),
+]
+
+
+@pytest.mark.parametrize("args,needle", BAD)
+def test_bad_input_one_sentence_exit_2(capsys, args: list[str], needle: str) -> None:
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_real_process_exit_status_and_no_traceback() -> None:
+    proc = subprocess.run([sys.executable, "main.py", "solve", "eight", "--from", "1 2 3/4 5 6/8 7 ."],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr

@@ -1,0 +1,184 @@
+"""Benchmark: solve every 15-puzzle position of an instances file optimally.
+
+Tables are loaded (or built) before timing starts. Absolute seconds depend on the
+machine, so the run also times a fixed reference solve (Manhattan + linear conflict on
+the three easiest Korf positions) in the same process and reports the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from solvers import fifteen
+
+DEFAULT_INSTANCES = Path(__file__).resolve().parent.parent / "assets" / "fifteen10.tsv"
+# The reference: Manhattan + linear conflict (no tables) on the three easiest positions.
+REFERENCE = (
+    "5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3",
+    "1 3 5 6/0 13 14 9/11 4 8 12/10 7 15 2",
+    "5 7 3 6/0 9 13 11/8 12 2 15/10 14 1 4",
+)
+REFERENCE_NAME = "manhattan+lc on korf-55, korf-12, korf-30"
+
+
+class BenchError(Exception):
+    """Bad input: reported as one sentence, exit status 2."""
+
+
+@dataclass
+class Instance:
+    name: str
+    expected: int | None
+    board: bytes
+
+
+def read_instances(path: Path) -> list[Instance]:
+    """Parse a tab-separated file: name, optimal length (or '?'), position text."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BenchError(f"instances file {path} does not exist.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BenchError(f"cannot read instances file {path}: {exc}.") from None
+    out: list[Instance] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 3:
+            raise BenchError(f"{path}:{number}: expected 3 tab-separated fields (name, optimal, position).")
+        name, optimal, position = (f.strip() for f in fields)
+        if name == "name" and optimal == "optimal":
+            continue
+        if optimal in ("?", "-", ""):
+            expected = None
+        elif optimal.isdigit():
+            expected = int(optimal)
+        else:
+            raise BenchError(f"{path}:{number}: optimal length {optimal!r} is not a number.")
+        try:
+            board = fifteen.parse_position(position)
+        except ValueError as exc:
+            raise BenchError(f"{path}:{number}: position {name!r}: {exc}.") from None
+        out.append(Instance(name, expected, board))
+    if not out:
+        raise BenchError(f"instances file {path} holds no positions.")
+    return out
+
+
+def _solve(board: bytes, limit: float | None, **kwargs) -> fifteen.Solution15 | None:
+    deadline = None if limit is None else time.perf_counter() + limit
+    cancel = None if deadline is None else (lambda: time.perf_counter() > deadline)
+    return fifteen.solve15(board, cancel=cancel, **kwargs)
+
+
+def _summary(seconds: list[float]) -> dict[str, float]:
+    s = np.array(seconds, dtype=float)
+    return {
+        "total": float(s.sum()),
+        "median": float(np.median(s)),
+        "p90": float(np.percentile(s, 90)),
+        "max": float(s.max()),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    instances = read_instances(Path(args.instances))
+    log = sys.stderr
+
+    shown = [-1]
+
+    def show(fraction: float, message: str) -> None:
+        percent = int(fraction * 100)
+        if not args.json and percent != shown[0]:
+            shown[0] = percent
+            end = "" if log.isatty() else "\n"
+            print(f"\rbuilding tables {percent:3d}%  {message:<44}", end=end, file=log, flush=True)
+
+    needed_build = not fifteen.tables_ready()
+    start = time.perf_counter()
+    fifteen.ensure_tables(show if needed_build else None)
+    prepare = time.perf_counter() - start
+    if needed_build and not args.json and log.isatty():
+        print(file=log)
+
+    ref_runs = [fifteen.solve15(fifteen.parse_position(t), use_tables=False) for t in REFERENCE]
+    ref_seconds = sum(r.seconds for r in ref_runs)
+    ref_nodes = sum(r.nodes for r in ref_runs)
+    rows = []
+    failures = 0
+    if not args.json:
+        print(f"{'name':<12}{'length':>7}{'expected':>9}{'nodes':>11}{'seconds':>9}")
+    for inst in instances:
+        sol = _solve(inst.board, args.limit, use_tables=True)
+        length = None if sol is None else len(sol.blank_path)
+        seconds = args.limit if sol is None else sol.seconds
+        nodes = None if sol is None else sol.nodes
+        if length is None or (inst.expected is not None and length != inst.expected):
+            failures += 1
+        rows.append({"name": inst.name, "length": length, "expected": inst.expected, "nodes": nodes, "seconds": seconds})
+        if not args.json:
+            shown = "timeout" if length is None else str(length)
+            exp = "?" if inst.expected is None else str(inst.expected)
+            print(f"{inst.name:<12}{shown:>7}{exp:>9}{nodes or 0:>11}{seconds:>9.3f}", flush=True)
+
+    summary = _summary([r["seconds"] for r in rows])
+    summary.update(
+        {
+            "count": len(rows),
+            "failures": failures,
+            "nodes": int(sum(r["nodes"] or 0 for r in rows)),
+            "heuristic": fifteen.solve15(fifteen.GOAL15).heuristic,
+            "tables_built": needed_build,
+            "tables_seconds": prepare,
+            "reference": {"name": REFERENCE_NAME, "seconds": ref_seconds, "nodes": ref_nodes},
+            "total_over_reference": summary["total"] / ref_seconds,
+            "median_over_reference": summary["median"] / ref_seconds,
+        }
+    )
+    if args.json:
+        print(json.dumps({"instances": rows, "summary": summary}, indent=2))
+    else:
+        verb = "built" if needed_build else "loaded"
+        print(
+            f"total {summary['total']:.3f} s, median {summary['median']:.3f} s, "
+            f"90th percentile {summary['p90']:.3f} s, max {summary['max']:.3f} s "
+            f"({len(rows)} positions, {summary['nodes']} nodes, {failures} not optimal or timed out)"
+        )
+        print(f"tables {verb} in {prepare:.2f} s (not included above)")
+        print(
+            f"reference ({REFERENCE_NAME}): {ref_seconds:.3f} s, {ref_nodes} nodes; "
+            f"total = {summary['total_over_reference']:.1f} x reference, median = {summary['median_over_reference']:.2f} x reference"
+        )
+    return 1 if failures else 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="main.py bench fifteen", description=__doc__.splitlines()[0])
+    parser.add_argument("--instances", default=str(DEFAULT_INSTANCES), metavar="FILE",
+                        help="tab-separated name, optimal, position (default: the ten Korf positions)")
+    parser.add_argument("--limit", type=float, default=None, metavar="SECONDS",
+                        help="give up on a position after this many seconds")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.limit is not None and args.limit <= 0:
+        print("--limit must be a positive number of seconds.", file=sys.stderr)
+        return 2
+    try:
+        return run(args)
+    except BenchError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted.", file=sys.stderr)
+        return 130

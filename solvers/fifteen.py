@@ -1,0 +1,502 @@
+"""Optimal 15-puzzle solver: iterative deepening over whole frontiers in numpy.
+
+Plain recursive IDA* in CPython manages well under a million nodes a second, too slow
+for hints. Here each IDA* iteration expands nodes a block at a time as numpy arrays
+(boards packed into uint64, heuristic updated incrementally from the moved tile) and
+goes depth-first over blocks, so memory stays small and the search stops at the first
+solution. Pruning f = g + h > bound with an admissible h keeps every answer optimal.
+
+Heuristics: additive pattern databases (6-6-3 partition) looked up for the position and
+its reflection about the main diagonal, taking the larger; before the tables exist,
+Manhattan distance plus linear conflict.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from solvers import cache, pattern_db
+
+GOAL15 = bytes(list(range(1, 16)) + [0])
+TABLE_VERSION = 1
+PARTITION: tuple[tuple[int, ...], ...] = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+BLOCK = 1 << 14
+
+Cancel = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class Solution15:
+    """An optimal solution: the cells the blank moves to, in order."""
+
+    blank_path: list[int]
+    nodes: int
+    seconds: float
+    heuristic: str
+
+
+# ---------------------------------------------------------------------------
+# Board geometry
+
+_U64 = np.uint64
+_SHIFT = (np.arange(16, dtype=np.uint64) * _U64(4))
+_OFFSETS = (-4, 4, -1, 1)  # blank moves up, down, left, right
+_TRANSPOSE = np.array([(c % 4) * 4 + c // 4 for c in range(16)], dtype=np.int64)
+
+
+def _target_table() -> tuple[np.ndarray, np.ndarray]:
+    """For each direction: can the blank move from a cell, and where to."""
+    ok = np.zeros((4, 16), dtype=bool)
+    to = np.zeros((4, 16), dtype=np.int64)
+    for d, off in enumerate(_OFFSETS):
+        for c in range(16):
+            r, q = divmod(c, 4)
+            dest = c + off
+            valid = (off == -4 and r > 0) or (off == 4 and r < 3) or (off == -1 and q > 0) or (off == 1 and q < 3)
+            ok[d, c] = valid
+            to[d, c] = dest if valid else 16  # 16 never matches a previous blank
+    return ok, to
+
+
+_CAN, _TO = _target_table()
+
+
+def pack(board: Sequence[int]) -> int:
+    """16 cells -> one integer, 4 bits a cell (cell 0 in the low bits)."""
+    return sum(int(t) << (4 * c) for c, t in enumerate(board))
+
+
+def check_board(board: bytes | Sequence[int]) -> tuple[int, ...]:
+    """Validate a 15-puzzle board; ValueError if malformed or unsolvable."""
+    cells = tuple(board)
+    if len(cells) != 16 or sorted(cells) != list(range(16)):
+        raise ValueError("a 15-puzzle board needs each of 0..15 exactly once")
+    if not is_solvable(cells):
+        raise ValueError("this position cannot reach the goal (wrong permutation parity)")
+    return cells
+
+
+def parse_position(text: str) -> bytes:
+    """Parse "5 10 14 4/6 12 11 1/..." (rows by '/', 0 or '.' for the blank)."""
+    rows = [r.split() for r in text.strip().split("/")]
+    if len(rows) != 4 or any(len(r) != 4 for r in rows):
+        raise ValueError("a position needs 4 rows of 4 cells, rows separated by '/'")
+    cells = []
+    for token in (t for r in rows for t in r):
+        if token == ".":
+            cells.append(0)
+        elif token.isdigit() and int(token) < 16:
+            cells.append(int(token))
+        else:
+            raise ValueError(f"cell {token!r} is not a tile number 1..15 or a blank (0 or .)")
+    return bytes(check_board(cells))
+
+
+def is_solvable(cells: Sequence[int]) -> bool:
+    """Parity rule for width 4: inversions + blank row counted from the bottom (0-based) is even."""
+    tiles = [t for t in cells if t]
+    inversions = sum(1 for i in range(15) for j in range(i + 1, 15) if tiles[i] > tiles[j])
+    blank_row_from_bottom = 3 - cells.index(0) // 4
+    return (inversions + blank_row_from_bottom) % 2 == 0
+
+
+# ---------------------------------------------------------------------------
+# Heuristics: each keeps its own per-node arrays and updates them per move.
+
+
+class _PatternHeuristic:
+    """Additive pattern databases: max over views of (partition, optional reflection).
+
+    A view sums one table lookup per group; with reflection each partition is also
+    looked up on the board mirrored about the main diagonal. Per node: one dense table
+    index per (view, group) with the table's offset into one flat array included, and
+    each view's sum. A move changes one index per view by a constant that depends only
+    on the tile and the direction, so children cost two lookups per view.
+    """
+
+    def __init__(self, partitions: Sequence[Sequence[Sequence[int]]], tables: dict, reflect: bool = True) -> None:
+        names = list(tables)
+        self.flat = np.concatenate([tables[k] for k in names])
+        offset = dict(zip(names, np.cumsum([0] + [tables[k].size for k in names[:-1]]).tolist()))
+        mirror = np.array([0] + [_TRANSPOSE[t - 1] + 1 for t in range(1, 16)], dtype=np.int64)
+        t_off = {-4: -1, 4: 1, -1: -4, 1: 4}
+        columns = sum(len(p) for p in partitions)
+        mirrors = (False, True) if reflect else (False,)
+        self.cols, self.deltas, self.cell_maps, self.weights = [], [], [], []
+        base: list[int] = []
+        first = 0
+        for partition in partitions:
+            group = np.zeros(16, dtype=np.int64)
+            weight = np.zeros(16, dtype=np.int64)
+            for g, tiles in enumerate(partition):
+                base.append(offset[tuple(tiles)])
+                for i, t in enumerate(tiles):
+                    group[t], weight[t] = first + g, 16**i
+            for mirrored in mirrors:
+                # The mirrored board holds tile mirror[t] on cell transpose[c].
+                tmap = mirror if mirrored else np.arange(16)
+                moves = [t_off[o] if mirrored else o for o in _OFFSETS]
+                self.cols.append(group[tmap] + (columns if mirrored else 0))
+                delta = np.array([-m * weight[tmap] for m in moves])
+                delta[:, 0] = 0
+                self.deltas.append(delta)
+                self.cell_maps.append(_TRANSPOSE if mirrored else np.arange(16))
+                self.weights.append(weight[tmap])
+            first += len(partition)
+        self.views = len(self.cols)
+        self.width = columns * len(mirrors)
+        self.table_base = np.array(base * len(mirrors), dtype=np.int64)
+        self.name = "pdb " + " | ".join("-".join(str(len(g)) for g in p) for p in partitions) + (" + reflection" if reflect else "")
+
+    def root(self, cells: Sequence[int]) -> tuple[tuple[np.ndarray, ...], int]:
+        idx = self.table_base.copy()
+        for v in range(self.views):
+            for c, t in enumerate(cells):
+                if t:
+                    idx[self.cols[v][t]] += self.cell_maps[v][c] * self.weights[v][t]
+        vals = self.flat[idx].astype(np.int64)
+        sums = np.zeros(self.views, dtype=np.int64)
+        for v in range(self.views):
+            cols = np.unique(self.cols[v][1:])
+            sums[v] = vals[cols].sum()
+        ext = (idx[None, :].astype(np.int32), sums[None, :].astype(np.int16))
+        return ext, int(sums.max())
+
+    def children(self, ext, sel, d, tile, limit):
+        """h for children of nodes ``sel`` moving ``tile``; keep those with h <= limit."""
+        idx, sums = ext
+        flat, w = self.flat, self.width
+        base = sel * w
+        flat_idx = idx.reshape(-1)
+        cols, news, hs = [], [], []
+        h = None
+        for v in range(self.views):
+            col = self.cols[v][tile]
+            old = flat_idx[base + col]
+            new = old + self.deltas[v][d][tile]
+            hv = sums[sel, v] - flat[old] + flat[new]
+            h = hv if h is None else np.maximum(h, hv)
+            cols.append(col)
+            news.append(new)
+            hs.append(hv)
+        keep = np.flatnonzero(h <= limit)
+        child = idx[sel[keep]]
+        rows = np.arange(keep.size) * w
+        flat_child = child.reshape(-1)
+        for col, new in zip(cols, news):
+            flat_child[rows + col[keep]] = new[keep]
+        child_sums = np.stack([hv[keep] for hv in hs], axis=1).astype(np.int16)
+        return keep, (child, child_sums), h, h[keep]
+
+
+def _line_conflicts() -> tuple[np.ndarray, np.ndarray]:
+    """Linear-conflict penalty of a row (or column) given its 4 tiles packed in 16 bits.
+
+    Penalty = 2 * (tiles home in this line - longest run already in goal order); that
+    many tiles must leave the line and come back.
+    """
+    v = np.arange(1 << 16, dtype=np.int64)
+    tiles = np.stack([(v >> (4 * j)) & 15 for j in range(4)], axis=1)
+    rows = np.zeros((4, 1 << 16), dtype=np.int16)
+    cols = np.zeros((4, 1 << 16), dtype=np.int16)
+    for kind, out in (("row", rows), ("col", cols)):
+        for line in range(4):
+            t = tiles - 1
+            home_line = np.where(tiles > 0, (t // 4 if kind == "row" else t % 4), -1)
+            order = t % 4 if kind == "row" else t // 4
+            home = home_line == line
+            best = np.zeros(1 << 16, dtype=np.int64)
+            for subset in range(1, 16):
+                members = [j for j in range(4) if subset >> j & 1]
+                ok = np.all(home[:, members], axis=1)
+                for a, b in zip(members, members[1:]):
+                    ok &= order[:, a] < order[:, b]
+                best = np.where(ok, np.maximum(best, len(members)), best)
+            out[line] = 2 * (home.sum(axis=1) - best)
+    return rows, cols
+
+
+class _ManhattanHeuristic:
+    """Manhattan distance plus linear conflict; needs no tables on disk.
+
+    Per node: the transposed board (so columns are 16-bit fields too), the Manhattan sum
+    and the conflict sum; a move changes the Manhattan term of one tile and the conflict
+    terms of the two lines it leaves and enters.
+    """
+
+    name = "manhattan+lc"
+    _lc: tuple[np.ndarray, np.ndarray] | None = None
+
+    def __init__(self) -> None:
+        if _ManhattanHeuristic._lc is None:
+            _ManhattanHeuristic._lc = _line_conflicts()
+        self.lc_row, self.lc_col = _ManhattanHeuristic._lc
+        md = np.zeros((16, 16), dtype=np.int64)
+        for t in range(1, 16):
+            for c in range(16):
+                md[t, c] = abs((t - 1) // 4 - c // 4) + abs((t - 1) % 4 - c % 4)
+        self.md = md
+        self.t_shift = _SHIFT[_TRANSPOSE]
+
+    def root(self, cells):
+        stt = pack([cells[_TRANSPOSE[c]] for c in range(16)])
+        md = sum(int(self.md[t, c]) for c, t in enumerate(cells) if t)
+        packed, lc = pack(cells), 0
+        for line in range(4):
+            lc += int(self.lc_row[line, (packed >> (16 * line)) & 0xFFFF])
+            lc += int(self.lc_col[line, (stt >> (16 * line)) & 0xFFFF])
+        ext = (np.array([stt], np.uint64), np.array([md], np.int16), np.array([lc], np.int16))
+        return ext, md + lc
+
+    def children(self, ext, sel, d, tile, limit, a, b, st_new, st_old):
+        stt, md, lc = ext
+        t64 = tile.astype(np.uint64)
+        md_new = md[sel] + self.md[tile, a] - self.md[tile, b]
+        ta, tb = _TRANSPOSE[a], _TRANSPOSE[b]
+        stt_old = stt[sel]
+        stt_new = stt_old - (t64 << self.t_shift[b]) + (t64 << self.t_shift[a])
+        if _OFFSETS[d] in (-1, 1):  # tile changes column: two column terms change
+            table, boards_old, boards_new, la, lb = self.lc_col, stt_old, stt_new, a % 4, b % 4
+        else:
+            table, boards_old, boards_new, la, lb = self.lc_row, st_old, st_new, a // 4, b // 4
+        sh_a = (la * 16).astype(np.uint64)
+        sh_b = (lb * 16).astype(np.uint64)
+        mask = _U64(0xFFFF)
+        lc_new = (
+            lc[sel]
+            - table[la, ((boards_old >> sh_a) & mask).astype(np.int64)]
+            - table[lb, ((boards_old >> sh_b) & mask).astype(np.int64)]
+            + table[la, ((boards_new >> sh_a) & mask).astype(np.int64)]
+            + table[lb, ((boards_new >> sh_b) & mask).astype(np.int64)]
+        )
+        h = md_new + lc_new
+        keep = np.flatnonzero(h <= limit)
+        return keep, (stt_new[keep], md_new[keep].astype(np.int16), lc_new[keep].astype(np.int16)), h, h[keep]
+
+
+# ---------------------------------------------------------------------------
+# Search
+
+
+@dataclass
+class Children:
+    """Children of a block of nodes for one blank direction, already pruned."""
+
+    parent: np.ndarray  # index of the parent in the block
+    st: np.ndarray  # packed boards
+    blank: np.ndarray
+    prev: np.ndarray  # the parent's blank cell, to forbid the move straight back
+    ext: tuple[np.ndarray, ...]  # the heuristic's per-node arrays
+    h: np.ndarray
+    over: int | None  # smallest pruned h, or None if nothing was pruned
+
+
+def children(heuristic, st, bl, pb, ext, d: int, limit: int) -> Children | None:
+    """Move the blank in direction ``d`` in every node that can; keep h <= limit."""
+    to = _TO[d][bl]
+    sel = np.flatnonzero(_CAN[d][bl] & (to != pb))
+    if not sel.size:
+        return None
+    a = bl[sel]
+    b = to[sel]
+    s = st[sel]
+    tile64 = (s >> _SHIFT[b]) & _U64(15)
+    tile = tile64.astype(np.int64)
+    s_new = s - (tile64 << _SHIFT[b]) + (tile64 << _SHIFT[a])
+    if isinstance(heuristic, _ManhattanHeuristic):
+        keep, ext_new, h_all, h = heuristic.children(ext, sel, d, tile, limit, a, b, s_new, s)
+    else:
+        keep, ext_new, h_all, h = heuristic.children(ext, sel, d, tile, limit)
+    over = None
+    if keep.size < sel.size:
+        over = int(h_all[h_all > limit].min())
+    return Children(sel[keep], s_new[keep], b[keep], a[keep], ext_new, h, over)
+
+
+class _Cancelled(Exception):
+    pass
+
+
+class _Search:
+    """One IDA* run; iterations walk blocks of frontier nodes depth-first."""
+
+    def __init__(self, heuristic, cancel: Cancel | None, dedup: bool = True, block: int = BLOCK) -> None:
+        self.h = heuristic
+        self.cancel = cancel
+        self.dedup = dedup
+        self.block = block
+        self.nodes = 0
+        self.bound = 0
+        self.next_bound = 0
+        self._last_check = float("-inf")
+
+    def run(self, cells: Sequence[int], progress: Callable[[str], None] | None) -> list[int]:
+        ext, h0 = self.h.root(cells)
+        if h0 == 0:
+            return []
+        st = np.array([pack(cells)], dtype=np.uint64)
+        bl = np.array([cells.index(0)], dtype=np.int64)
+        pb = np.array([16], dtype=np.int64)
+        # Every solution has the parity of the blank's distance from its goal cell,
+        # so bounds of the other parity can be skipped.
+        blank = cells.index(0)
+        parity = (3 - blank // 4 + 3 - blank % 4) % 2
+        self.bound = h0 + (h0 - parity) % 2
+        while True:
+            if progress:
+                progress(f"searching {self.bound} moves ({self.nodes} nodes so far)")
+            self.next_bound = 1 << 30
+            found = self._expand(st, bl, pb, ext, 0)
+            if found is not None:
+                return found[1]
+            self.bound = self.next_bound + (self.next_bound - parity) % 2
+
+    def _expand(self, st, bl, pb, ext, g):
+        """Expand a block of nodes at depth g; return (node index, blank path) or None."""
+        self.nodes += st.size
+        if self.cancel is not None:
+            now = time.perf_counter()
+            if now - self._last_check > 0.01:
+                self._last_check = now
+                if self.cancel():
+                    raise _Cancelled
+        limit = self.bound - g - 1
+        parts = []
+        for d in range(4):
+            part = children(self.h, st, bl, pb, ext, d, limit)
+            if part is None:
+                continue
+            if part.over is not None:
+                self.next_bound = min(self.next_bound, g + 1 + part.over)
+            if part.parent.size:
+                parts.append((part.parent, part.st, part.blank, part.prev, part.ext, part.h))
+        if not parts:
+            return None
+        parent = np.concatenate([p[0] for p in parts])
+        st_c = np.concatenate([p[1] for p in parts])
+        bl_c = np.concatenate([p[2] for p in parts])
+        pb_c = np.concatenate([p[3] for p in parts])
+        h_c = np.concatenate([p[5] for p in parts])
+        ext_c = tuple(np.concatenate([p[4][i] for p in parts]) for i in range(len(parts[0][4])))
+        goal = np.flatnonzero(h_c == 0)
+        if goal.size:
+            i = int(goal[0])
+            return int(parent[i]), [int(bl_c[i])]
+        if self.dedup and st_c.size > 1:
+            _, first = np.unique(st_c, return_index=True)
+            if first.size < st_c.size:
+                first.sort()
+                parent, st_c, bl_c, pb_c = parent[first], st_c[first], bl_c[first], pb_c[first]
+                ext_c = tuple(e[first] for e in ext_c)
+        for start in range(0, st_c.size, self.block):
+            part = slice(start, start + self.block)
+            found = self._expand(st_c[part], bl_c[part], pb_c[part], tuple(e[part] for e in ext_c), g + 1)
+            if found is not None:
+                i = start + found[0]
+                return int(parent[i]), [int(bl_c[i])] + found[1]
+        return None
+
+
+# ---------------------------------------------------------------------------
+# Tables
+
+
+_lock = threading.Lock()
+_heuristic: _PatternHeuristic | None = None
+
+
+def _table_name(tiles: Sequence[int]) -> str:
+    return "pdb15-" + "-".join(map(str, tiles))
+
+
+def tables_ready() -> bool:
+    """True when the pattern databases are loaded or present on disk."""
+    if _heuristic is not None:
+        return True
+    return all(cache.is_cached(_table_name(t), TABLE_VERSION) for t in PARTITION)
+
+
+def load_tables(groups: Sequence[Sequence[int]] = PARTITION, progress=None) -> dict:
+    """Load the table of each tile group from the cache, building missing ones."""
+    tables = {}
+    sizes = [16 ** len(t) for t in groups]
+    done = 0
+    for tiles, size in zip(groups, sizes):
+        name = _table_name(tiles)
+        table = cache.load_array(name, TABLE_VERSION)
+        if table is None or table.shape != (size,):
+            def step(fraction: float, message: str, done=done, size=size) -> None:
+                if progress:
+                    progress((done + fraction * size) / sum(sizes), message)
+
+            table = pattern_db.build(4, 4, tiles, progress=step)
+            cache.save_array(name, table, TABLE_VERSION)
+        tables[tuple(tiles)] = table
+        done += size
+    if progress:
+        progress(1.0, "tables ready")
+    return tables
+
+
+def ensure_tables(progress: Callable[[float, str], None] | None = None) -> None:
+    """Load the pattern databases, building (and caching) them the first time."""
+    global _heuristic
+    with _lock:
+        if _heuristic is None:
+            _heuristic = _PatternHeuristic([PARTITION], load_tables(PARTITION, progress))
+
+
+def make_heuristic(kind: str, partitions: Sequence[Sequence[Sequence[int]]] = (PARTITION,), reflect: bool = True):
+    """Heuristic objects for experiments: 'pdb' (max over partitions) or 'manhattan+lc'."""
+    if kind == "manhattan+lc":
+        return _ManhattanHeuristic()
+    groups = list(dict.fromkeys(tuple(g) for p in partitions for g in p))
+    return _PatternHeuristic(partitions, load_tables(groups), reflect)
+
+
+def solve15(
+    board: bytes | Sequence[int],
+    *,
+    cancel: Cancel | None = None,
+    progress: Callable[[str], None] | None = None,
+    use_tables: bool | None = None,
+    heuristic=None,
+) -> Solution15 | None:
+    """Optimal solution of a 15-puzzle position, or None if cancelled.
+
+    Uses the pattern databases when loaded (or present on disk), otherwise Manhattan
+    distance plus linear conflict, which is also optimal but slower.
+    """
+    cells = check_board(board)
+    if heuristic is None:
+        if use_tables is None:
+            use_tables = tables_ready()
+        if use_tables:
+            ensure_tables()
+            heuristic = _heuristic
+        else:
+            heuristic = _ManhattanHeuristic()
+    start = time.perf_counter()
+    search = _Search(heuristic, cancel)
+    try:
+        path = search.run(cells, progress)
+    except _Cancelled:
+        return None
+    return Solution15(path, search.nodes, time.perf_counter() - start, heuristic.name)
+
+
+def apply_path(board: Sequence[int], blank_path: Sequence[int]) -> tuple[int, ...]:
+    """Play a blank path (checking each step is a legal slide); return the final board."""
+    cells = list(board)
+    blank = cells.index(0)
+    for c in blank_path:
+        if abs(c - blank) not in (1, 4) or (abs(c - blank) == 1 and c // 4 != blank // 4):
+            raise ValueError(f"illegal move of the blank from {blank} to {c}")
+        cells[blank], cells[c] = cells[c], 0
+        blank = c
+    return tuple(cells)

@@ -1,0 +1,247 @@
+"""Additive pattern databases for sliding-tile puzzles of any size (up to 16 cells).
+
+A pattern database stores, for every placement of a group of tiles, the fewest moves
+*of those tiles* needed to bring them home, whatever the other tiles do. Because only
+pattern-tile moves are counted, databases of disjoint groups can be added and stay
+admissible. The blank moves for free, so a state is (pattern positions, the region of
+free cells the blank can reach); the breadth-first search works on whole levels as
+numpy arrays and the result is minimised over the blank so lookups need only the tile
+positions. Tables are indexed densely (base-n digits of the tile cells) because a
+search can then update an index with one addition per move; :func:`rank` gives the
+perfect rank of k-permutations for a compact copy.
+"""
+
+from __future__ import annotations
+
+from math import perm
+from typing import Callable, Sequence
+
+import numpy as np
+
+Progress = Callable[[float, str], None]
+UNSEEN = 255
+
+
+def standard_goal(width: int, height: int) -> tuple[int, ...]:
+    """Tiles 1..n-1 in reading order, blank last."""
+    n = width * height
+    return tuple(range(1, n)) + (0,)
+
+
+def neighbours(width: int, height: int) -> np.ndarray:
+    """Table ``[cell, direction] -> cell`` (up, down, left, right), -1 off the board."""
+    n = width * height
+    table = np.full((n, 4), -1, dtype=np.int64)
+    for c in range(n):
+        r, q = divmod(c, width)
+        if r > 0:
+            table[c, 0] = c - width
+        if r < height - 1:
+            table[c, 1] = c + width
+        if q > 0:
+            table[c, 2] = c - 1
+        if q < width - 1:
+            table[c, 3] = c + 1
+    return table
+
+
+def rank(positions: np.ndarray, n: int) -> np.ndarray:
+    """Perfect rank of rows of distinct cells (k-permutations of ``n`` cells).
+
+    Row ``(p0, p1, ...)`` maps to a mixed-radix number whose i-th digit is p_i minus
+    the number of earlier cells smaller than p_i, so ranks fill 0 .. n!/(n-k)! - 1.
+    """
+    pos = np.asarray(positions, dtype=np.int64)
+    k = pos.shape[1]
+    out = np.zeros(pos.shape[0], dtype=np.int64)
+    for i in range(k):
+        digit = pos[:, i].copy()
+        for j in range(i):
+            digit -= pos[:, j] < pos[:, i]
+        out = out * (n - i) + digit
+    return out
+
+
+def unrank(ranks: np.ndarray, k: int, n: int) -> np.ndarray:
+    """Inverse of :func:`rank`: rows of k distinct cells, as uint8."""
+    r = np.asarray(ranks, dtype=np.int64).copy()
+    digits = np.empty((r.shape[0], k), dtype=np.int64)
+    for i in range(k - 1, -1, -1):
+        r, digits[:, i] = np.divmod(r, n - i)
+    pos = np.empty_like(digits)
+    used = np.zeros((r.shape[0], n), dtype=bool)
+    cells = np.arange(n)
+    for i in range(k):
+        free_before = np.cumsum(~used, axis=1) - (~used)
+        hit = (~used) & (free_before == digits[:, i : i + 1])
+        pos[:, i] = (hit * cells).sum(axis=1)
+        used[np.arange(r.shape[0]), pos[:, i]] = True
+    return pos.astype(np.uint8)
+
+
+class _Board:
+    """Bit-mask geometry of a width x height board: the blank's reachable region.
+
+    ``region[free_mask * n + seed]`` is the set of cells the blank reaches from
+    ``seed`` through ``free_mask``; one table lookup replaces a flood fill per state.
+    """
+
+    def __init__(self, width: int, height: int) -> None:
+        n = width * height
+        if n > 16:
+            raise ValueError("pattern databases support boards of at most 16 cells")
+        self.n = n
+        self.full = (1 << n) - 1
+        col0 = sum(1 << c for c in range(0, n, width))
+        not_first, not_last = self.full & ~col0, self.full & ~(col0 << (width - 1))
+        free = np.repeat(np.arange(1 << n, dtype=np.int64), n)
+        seed = np.tile(np.int64(1) << np.arange(n, dtype=np.int64), 1 << n)
+        reach = seed & free
+        while True:
+            grown = reach | (reach << width) | (reach >> width)
+            grown |= ((reach << 1) & not_first) | ((reach >> 1) & not_last)
+            grown &= free
+            if np.array_equal(grown, reach):
+                break
+            reach = grown
+        self.region = reach.astype(np.int32)
+        cells = np.arange(1 << n)
+        low = np.zeros(1 << n, dtype=np.int64)
+        for c in range(n - 1, -1, -1):
+            low[(cells >> c) & 1 == 1] = c
+        self.lowest = low
+
+
+def build(
+    width: int,
+    height: int,
+    tiles: Sequence[int],
+    goal: Sequence[int] | None = None,
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """Additive pattern database of ``tiles``, indexed densely (see :func:`dense_index`).
+
+    Entry = fewest moves of pattern tiles to bring them to their goal cells, minimised
+    over the blank's position, so a value depends on the tile positions only. Entries
+    for impossible placements (two tiles on one cell) and, on boards whose pattern
+    covers every tile, unreachable placements hold 255.
+
+    Minimising over the blank keeps the table small and admissible but not consistent:
+    one move can wall the blank off from where the cheap value assumed it to be.
+    """
+    n = width * height
+    return build_by_region(width, height, tiles, goal, progress).reshape(n ** len(tiles), n).min(axis=1)
+
+
+def region_cell(width: int, height: int, positions: np.ndarray, blank: np.ndarray) -> np.ndarray:
+    """Lowest cell of the region the blank can reach without moving pattern tiles."""
+    board = _board(width, height)
+    pos = np.asarray(positions, dtype=np.int64)
+    free = board.full & ~(np.int64(1) << pos).sum(axis=1)
+    return board.lowest[board.region[free * board.n + np.asarray(blank, dtype=np.int64)]]
+
+
+def build_by_region(
+    width: int,
+    height: int,
+    tiles: Sequence[int],
+    goal: Sequence[int] | None = None,
+    progress: Progress | None = None,
+) -> np.ndarray:
+    """Exact abstract distances: flat array indexed by dense placement * n + region cell.
+
+    The region cell is :func:`region_cell` of the blank. These values are consistent
+    (one real move changes them by at most one); :func:`build` minimises them.
+    """
+    board = _board(width, height)
+    n, k = board.n, len(tiles)
+    goal = tuple(goal) if goal is not None else standard_goal(width, height)
+    nb = neighbours(width, height)
+    weights = dense_weights(k, n)
+    total = perm(n, k)
+    dist = np.full(n**k * n, UNSEEN, dtype=np.uint8)  # (dense placement, blank region)
+    name = ",".join(map(str, tiles))
+
+    one = np.int64(1)
+    pos = np.array([[goal.index(t) for t in tiles]], dtype=np.int64)
+    index = pos @ weights
+    free = board.full & ~(one << pos).sum(axis=1)
+    region = board.region[free * n + goal.index(0)].astype(np.int64)
+    dist[index * n + board.lowest[region]] = 0
+    placed = np.zeros(n**k, dtype=bool)  # placements reached so far, for progress
+    placed[index] = True
+    seen, placements, depth = 1, 1, 0
+    while pos.shape[0]:
+        if progress:
+            progress(min(0.99, placements / total), f"pattern {name}: depth {depth}")
+        parts = []
+        for i in range(k):
+            p = pos[:, i]
+            for d in range(4):
+                q = nb[p, d]
+                sel = np.flatnonzero((q >= 0) & (((region >> np.maximum(q, 0)) & 1) == 1))
+                if not sel.size:
+                    continue
+                qs, ps = q[sel], p[sel]
+                child = index[sel] + (qs - ps) * weights[i]
+                f = free[sel] ^ (one << qs) ^ (one << ps)
+                reg = board.region[f * n + ps]
+                parts.append((sel, i, qs, child, reg))
+        if not parts:
+            break
+        reg = np.concatenate([x[4] for x in parts])
+        key = np.concatenate([x[3] for x in parts]) * n + board.lowest[reg]
+        fresh = np.flatnonzero(dist[key] == UNSEEN)
+        key, first = np.unique(key[fresh], return_index=True)
+        dist[key] = depth + 1
+        pick = fresh[first]
+        region = reg[pick].astype(np.int64)
+        index = key // n
+        pos = (index[:, None] // weights) % n
+        free = board.full & ~(one << pos).sum(axis=1)
+        seen += key.size
+        depth += 1
+        if progress:
+            fresh_placements = np.unique(index)
+            placements += int(np.count_nonzero(~placed[fresh_placements]))
+            placed[fresh_placements] = True
+    if progress:
+        progress(1.0, f"pattern {name}: {seen} states, deepest {depth - 1}")
+    return dist
+
+
+_boards: dict[tuple[int, int], _Board] = {}
+
+
+def _board(width: int, height: int) -> _Board:
+    if (width, height) not in _boards:
+        _boards[(width, height)] = _Board(width, height)
+    return _boards[(width, height)]
+
+
+def dense_weights(k: int, n: int) -> np.ndarray:
+    """Weights n**i: the dense index of a placement (p_0, p_1, ...) is sum(p_i * n**i).
+
+    Dense indices waste space on impossible placements but change by a constant when
+    one tile moves, so a search can update them incrementally.
+    """
+    return n ** np.arange(k, dtype=np.int64)
+
+
+def dense_index(positions: np.ndarray, n: int) -> np.ndarray:
+    """Dense index of rows of tile cells."""
+    pos = np.asarray(positions, dtype=np.int64)
+    return pos @ dense_weights(pos.shape[1], n)
+
+
+def compact(dense: np.ndarray, k: int, n: int) -> np.ndarray:
+    """The same database indexed by perfect :func:`rank` (n!/(n-k)! entries)."""
+    return dense[dense_index(unrank(np.arange(perm(n, k)), k, n), n)]
+
+
+def lookup(table: np.ndarray, tiles: Sequence[int], boards: np.ndarray) -> np.ndarray:
+    """Database values for rows of boards (row-major tile numbers, 0 = blank)."""
+    b = np.asarray(boards)
+    n = b.shape[1]
+    pos = np.stack([np.argmax(b == t, axis=1) for t in tiles], axis=1)
+    return table[dense_index(pos, n)]

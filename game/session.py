@@ -1,0 +1,569 @@
+"""The "midend": one game in progress, everything except drawing and input.
+
+A :class:`Session` owns the position history (undo/redo), the move counter and play timer,
+hints, auto-solve playback and the background search that feeds them. The UI turns input
+into calls (``play``, ``undo``, ``request_hint``, ``start_solve``...) and calls
+``update(dt)`` once a frame; ``update`` returns :class:`Event` values saying what happened
+so the UI can animate moves and celebrate a win. Nothing here imports pygame or reads a
+clock: time advances only through ``update(dt)``, so tests drive it exactly.
+
+Design choices (after Simon Tatham's midend):
+
+* History is a list of entries plus a cursor. Restart and new deal are entries too, so they
+  can be undone; a new move drops the redo tail.
+* Hints and solutions always come from an optimal search, never from a greedy step. Each
+  finished search is remembered position by position (a suffix of a shortest path is itself
+  a shortest path), so following hints or resuming a solve costs no new search. The memory
+  is keyed by the exact position, so a remembered line is only used where the player is on it.
+* Any change of position makes a running search obsolete: it is cancelled (its result, if
+  it already arrived, is still remembered). Player input (move, undo, redo, restart, deal)
+  also stops auto-solve playback; playback's own moves do not.
+"""
+from __future__ import annotations
+
+import random
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from enum import Enum
+
+from game import catalog
+from game.deal import deal
+from game.puzzles.base import Move, PositionError, Puzzle
+from game.solving import Solution
+from game.worker import Job, Searcher, ThreadSearcher
+
+MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.5, 16.0, 2.0
+MAX_BACKLOG = 2.0       # after a stalled frame playback catches up at most this many moves, it never fast-forwards
+MEMORY_LIMIT = 10_000   # remembered positions (each holds its remaining optimal line)
+EVENT_LIMIT = 1_000     # events kept for update(); a UI that stops polling must not grow memory
+
+
+class EntryKind(Enum):
+    START = "start"
+    MOVE = "move"
+    RESTART = "restart"
+    DEAL = "deal"
+    SOLVE = "solve"    # a move made by auto-solve playback
+
+
+_ANCHORS = (EntryKind.START, EntryKind.DEAL, EntryKind.RESTART)
+
+
+@dataclass(frozen=True)
+class Entry:
+    position: bytes
+    move: Move | None
+    kind: EntryKind
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Move | None           # the first move of an optimal line (None when solved or dead end)
+    distance: int | None        # optimal moves to the goal from the hinted position
+    dead_end: bool
+    last_winnable: int | None   # dead end: history index of the latest earlier position that can still win
+
+
+@dataclass
+class Playback:
+    speed: float = DEFAULT_SPEED   # moves per second, kept within MIN_SPEED..MAX_SPEED
+    paused: bool = False
+    remaining: list[Move] = field(default_factory=list)
+    clock: float = 1.0             # moves owed; starts at one so the first move plays on the next update
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str   # moved | solved | hint | dead_end | search_failed | illegal | undo | redo | restart | deal
+    move: Move | None = None
+    before: bytes | None = None
+    after: bytes | None = None
+    message: str = ""
+
+
+def _clamp_speed(speed: float) -> float:
+    return min(MAX_SPEED, max(MIN_SPEED, float(speed)))
+
+
+class Memory:
+    """Finished answers: position -> remaining optimal line, or DEAD for a known dead end. LRU-bounded."""
+
+    DEAD = None
+
+    def __init__(self, limit: int = MEMORY_LIMIT) -> None:
+        self.limit = limit
+        self._table: OrderedDict[bytes, tuple[Move, ...] | None] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __contains__(self, position: bytes) -> bool:
+        return position in self._table
+
+    def _put(self, position: bytes, value: tuple[Move, ...] | None) -> None:
+        self._table[position] = value
+        self._table.move_to_end(position)
+        while len(self._table) > self.limit:
+            self._table.popitem(last=False)
+
+    def remember(self, solution: Solution) -> None:
+        """Every state on an optimal path, with the rest of the path: each suffix is optimal too."""
+        moves = tuple(solution.moves)
+        for i, state in enumerate(solution.states):
+            self._put(state, moves[i:])
+
+    def mark_dead(self, position: bytes) -> None:
+        self._put(position, self.DEAD)
+
+    def line(self, position: bytes) -> tuple[Move, ...] | None:
+        value = self._table.get(position)
+        if value is not None:
+            self._table.move_to_end(position)
+        return value
+
+    def is_dead(self, position: bytes) -> bool:
+        return position in self._table and self._table[position] is self.DEAD
+
+
+_UNKNOWN = object()
+_DEFAULT: list[Searcher] = []
+
+
+def _default_searcher() -> Searcher:
+    """One ThreadSearcher shared by sessions made without a searcher (the game passes its ProcessSearcher)."""
+    if not _DEFAULT:
+        _DEFAULT.append(ThreadSearcher())
+    return _DEFAULT[0]
+
+
+class Session:
+    """One game in progress. See the module docstring for the rules it keeps."""
+
+    def __init__(self, puzzle: Puzzle, position: bytes | None = None, *,
+                 searcher: Searcher | None = None, rng: random.Random | None = None) -> None:
+        if position is None:
+            position = puzzle.start
+        else:
+            puzzle.check(position)
+        self.puzzle = puzzle
+        self.searcher: Searcher = searcher if searcher is not None else _default_searcher()
+        self.rng = rng if rng is not None else random.Random()
+        self.history: list[Entry] = [Entry(position, None, EntryKind.START)]
+        self.cursor = 0
+        self.elapsed = 0.0
+        self.hint_info: Hint | None = None
+        self.playback: Playback | None = None
+        self.job: Job | None = None
+        self.memory = Memory()
+        self._speed = DEFAULT_SPEED
+        self._started = False             # the timer runs from the first move until solved
+        self._intent: str | None = None   # what the running job is for: "hint" | "solve" | "step"
+        self._fallback_at: list[int] = []  # history index of each fallback position sent with the job
+        self._events: deque[Event] = deque(maxlen=EVENT_LIMIT)
+
+    # -- state -------------------------------------------------------------------------------
+
+    @property
+    def position(self) -> bytes:
+        return self.history[self.cursor].position
+
+    @property
+    def solved(self) -> bool:
+        return self.puzzle.is_goal(self.position)
+
+    @property
+    def moves(self) -> int:
+        """Moves along the current line since the last start, deal or restart."""
+        return self.cursor - self._anchor_index()
+
+    def _anchor_index(self) -> int:
+        i = self.cursor
+        while self.history[i].kind not in _ANCHORS:
+            i -= 1
+        return i
+
+    def legal_moves(self) -> list[Move]:
+        return self.puzzle.legal_moves(self.position)
+
+    def known_distance(self) -> int | None:
+        """Optimal moves to the goal from here, if known without a search."""
+        if self.solved:
+            return 0
+        line = self.memory.line(self.position)
+        return None if line is None else len(line)
+
+    # -- moves and history ---------------------------------------------------------------------
+
+    def play(self, move: Move, *, kind: EntryKind = EntryKind.MOVE) -> bool:
+        """Play ``move`` if legal; False and an "illegal" event if not. Drops the redo tail."""
+        if kind not in (EntryKind.MOVE, EntryKind.SOLVE):
+            raise ValueError(f"play() makes MOVE or SOLVE entries, not {kind.name}.")
+        before = self.position
+        for legal, after in self.puzzle.successors(before):
+            if legal == move:
+                break
+        else:
+            self._emit(Event("illegal", move, before, None, self._illegal_text(before, move)))
+            return False
+        if kind is EntryKind.MOVE:
+            self._player_acts()
+        self._push(Entry(after, legal, kind))
+        self._started = True
+        self._emit(Event("moved", legal, before, after))
+        if self.puzzle.is_goal(after):
+            self.playback = None
+            self._emit(Event("solved", legal, before, after, f"Solved in {self.moves} moves."))
+        return True
+
+    def _illegal_text(self, state: bytes, move: Move) -> str:
+        try:
+            return f"{self.puzzle.move_text(state, move)} is not a legal move here."
+        except (IndexError, KeyError):
+            return "That is not a legal move here."
+
+    def undo(self) -> bool:
+        if self.cursor == 0:
+            return False
+        self._player_acts()
+        move = self.history[self.cursor].move
+        self._goto(self.cursor - 1, "undo", move)
+        return True
+
+    def redo(self) -> bool:
+        if self.cursor + 1 >= len(self.history):
+            return False
+        self._player_acts()
+        self._goto(self.cursor + 1, "redo", self.history[self.cursor + 1].move)
+        return True
+
+    def restart(self) -> None:
+        """Back to where this game began (last start or deal), as an entry that undo can take back."""
+        self._player_acts()
+        self.elapsed, self._started = 0.0, False
+        anchor = self.history[self._anchor_index()].position
+        if self.moves == 0 and self.position == anchor:
+            return  # nothing to take back: only the timer resets
+        before = self.position
+        self._push(Entry(anchor, None, EntryKind.RESTART))
+        self._emit(Event("restart", None, before, anchor))
+
+    def new_deal(self) -> None:
+        """A new game: a fresh random board for tiles, the classic start otherwise. Undoable."""
+        self._player_acts()
+        self.elapsed, self._started = 0.0, False
+        before = self.position
+        self._push(Entry(deal(self.puzzle, self.rng), None, EntryKind.DEAL))
+        self._emit(Event("deal", None, before, self.position))
+
+    def undo_to_last_winnable(self) -> bool:
+        """From a dead end, jump back (like repeated undo: redo returns) to the latest position that can still win."""
+        index = None
+        if self.hint_info is not None and self.hint_info.dead_end:
+            index = self.hint_info.last_winnable
+        elif self.memory.is_dead(self.position):
+            known = self._known_last_winnable()
+            index = None if known is _UNKNOWN else known
+        if index is None or index >= self.cursor:
+            return False
+        self._player_acts()
+        self._goto(index, "undo", None)
+        return True
+
+    def _push(self, entry: Entry) -> None:
+        before = self.position
+        del self.history[self.cursor + 1:]
+        self.history.append(entry)
+        self.cursor += 1
+        self._position_changed(before)
+
+    def _goto(self, index: int, kind: str, move: Move | None) -> None:
+        before = self.position
+        self.cursor = index
+        self._position_changed(before)
+        self._emit(Event(kind, move, before, self.position))
+        if kind == "redo" and self.solved and not self.puzzle.is_goal(before):
+            self._emit(Event("solved", move, before, self.position, f"Solved in {self.moves} moves."))
+
+    def _position_changed(self, before: bytes) -> None:
+        """The shown hint and any search for the old position are obsolete now."""
+        self.hint_info = None
+        if self.job is not None:
+            if self.job.done:
+                self._poll_job(show=False)  # keep what it found, show nothing
+            elif self.job.position != self.position:
+                self.cancel_search()
+
+    def _player_acts(self) -> None:
+        """Player input takes over from auto-solve."""
+        if self.playback is not None or self._intent in ("solve", "step"):
+            self.stop_solve()
+
+    # -- hints ----------------------------------------------------------------------------------
+
+    def request_hint(self) -> None:
+        """Show the first move of an optimal line; pressed again, play it.
+
+        On a dead end the hint says so, and pressing again goes back to the last winnable
+        position. Remembered answers show at once; otherwise a "Hint" search starts.
+        """
+        if self.solved:
+            self.hint_info = Hint(None, 0, False, None)
+            self._emit(Event("hint", None, self.position, None, "Already solved."))
+            return
+        shown = self.hint_info
+        if shown is not None:
+            if shown.move is not None:
+                self.play(shown.move)
+            elif shown.dead_end and shown.last_winnable is not None:
+                self.undo_to_last_winnable()
+            return
+        if not self._answer_from_memory("hint"):
+            self._search("Hint", "hint")
+
+    def _show_hint(self, line: tuple[Move, ...]) -> None:
+        move = line[0] if line else None
+        self.hint_info = Hint(move, len(line), False, None)
+        text = self.puzzle.move_text(self.position, move) if move is not None else "Already solved."
+        self._emit(Event("hint", move, self.position, None, f"{text} ({len(line)} moves to go)"))
+
+    def _show_dead_end(self, last_winnable: int | None, message: str) -> None:
+        self.hint_info = Hint(None, None, True, last_winnable)
+        if last_winnable is not None:
+            message += f" Undo {self.cursor - last_winnable} moves to get back to a winnable position."
+        else:
+            message += " No earlier position of this game can win either: restart."
+        self._emit(Event("dead_end", None, self.position, None, message))
+
+    def _dead_end_message(self) -> str:
+        return f"This {self.puzzle.title} position is a dead end: no sequence of moves reaches the goal from it."
+
+    def _known_last_winnable(self):
+        """History index of the latest earlier winnable position, None if none, _UNKNOWN if memory cannot tell."""
+        for i in range(self.cursor - 1, -1, -1):
+            p = self.history[i].position
+            if self.memory.is_dead(p):
+                continue
+            if self.puzzle.is_goal(p) or self.memory.line(p) is not None:
+                return i
+            return _UNKNOWN
+        return None
+
+    # -- auto-solve ------------------------------------------------------------------------------
+
+    def start_solve(self) -> None:
+        """Play an optimal solution from here, move by move; pressed while playing, pause or resume."""
+        if self.playback is not None:
+            self.toggle_pause()
+            return
+        if self.solved:
+            return
+        if not self._answer_from_memory("solve"):
+            self._search("Solve", "solve")
+
+    def toggle_pause(self) -> None:
+        if self.playback is not None:
+            self.playback.paused = not self.playback.paused
+
+    def step(self) -> None:
+        """Play exactly one move of the optimal solution and stay paused (starting a paused playback if needed)."""
+        if self.playback is None:
+            if not self.solved and not self._answer_from_memory("step"):
+                self._search("Solve", "step")
+            return
+        self.playback.paused = True
+        self._advance()
+
+    def faster(self) -> None:
+        self._set_speed(self._speed * 2)
+
+    def slower(self) -> None:
+        self._set_speed(self._speed / 2)
+
+    def _set_speed(self, speed: float) -> None:
+        self._speed = _clamp_speed(speed)
+        if self.playback is not None:
+            self.playback.speed = self._speed
+
+    def stop_solve(self) -> None:
+        self.playback = None
+        if self._intent in ("solve", "step"):
+            self.cancel_search()
+
+    def _start_playback(self, line: tuple[Move, ...], paused: bool) -> None:
+        self.playback = Playback(self._speed, paused, list(line))
+
+    def _advance(self) -> None:
+        playback = self.playback
+        if playback is None or not playback.remaining:
+            self.playback = None
+            return
+        move = playback.remaining.pop(0)
+        if not self.play(move, kind=EntryKind.SOLVE):  # cannot happen: any other change stops playback
+            self.playback = None
+            self._emit(Event("search_failed", move, self.position, None, "The solution no longer fits the board."))
+            return
+        if self.playback is playback and not playback.remaining:
+            self.playback = None
+
+    # -- searching --------------------------------------------------------------------------------
+
+    def _answer_from_memory(self, intent: str) -> bool:
+        """Serve ``intent`` without a search if the answer for this position is remembered."""
+        line = self.memory.line(self.position)
+        if line is not None:
+            self._serve(intent, line)
+            return True
+        if self.memory.is_dead(self.position):
+            known = self._known_last_winnable()
+            if known is not _UNKNOWN:
+                self._show_dead_end(known, self._dead_end_message())
+                return True
+        return False
+
+    def _serve(self, intent: str | None, line: tuple[Move, ...]) -> None:
+        if intent == "hint":
+            self._show_hint(line)
+        elif intent == "solve":
+            self._start_playback(line, paused=False)
+        elif intent == "step":
+            self._start_playback(line, paused=True)
+            self._advance()
+
+    def _search(self, label: str, intent: str) -> None:
+        job = self.job
+        if job is not None and not job.done and job.position == self.position:
+            if intent != "hint":  # a solve or step press upgrades a running hint search
+                self._intent, job.label = intent, label
+            return
+        self.cancel_search()
+        fallbacks: list[bytes] = []
+        self._fallback_at = []
+        if not self.puzzle.reversible:  # only one-way puzzles have dead ends
+            for i in range(self.cursor - 1, -1, -1):
+                p = self.history[i].position
+                if not self.memory.is_dead(p) and p not in fallbacks:
+                    fallbacks.append(p)
+                    self._fallback_at.append(i)
+        if fallbacks:
+            self.job = self.searcher.submit(self.puzzle.name, self.position, label, fallbacks=fallbacks)
+        else:
+            self.job = self.searcher.submit(self.puzzle.name, self.position, label)
+        self._intent = intent
+        self._poll_job()
+
+    def cancel_search(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
+        self._intent = None
+
+    def _poll_job(self, show: bool = True) -> None:
+        """Take in a finished job: remember what it found and, if still relevant, act on it."""
+        job = self.job
+        if job is None or not job.done:
+            return
+        intent, at = self._intent, self._fallback_at
+        self.job, self._intent, self._fallback_at = None, None, []
+        if job.cancelled:
+            return
+        show = show and job.position == self.position
+        if job.result is not None:
+            self.memory.remember(job.result)
+            if show:
+                self._serve(intent, tuple(job.result.moves))
+        elif job.dead_end:
+            self.memory.mark_dead(job.position)
+            index = job.winnable_index
+            for p in job.fallbacks[:len(job.fallbacks) if index is None else index]:
+                self.memory.mark_dead(p)
+            if job.winnable_result is not None:
+                self.memory.remember(job.winnable_result)
+            if show:
+                self._show_dead_end(None if index is None else at[index], job.error or self._dead_end_message())
+        elif show:
+            self._emit(Event("search_failed", None, self.position, None, job.error or "The search failed."))
+
+    # -- time -------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> list[Event]:
+        """Advance by ``dt`` seconds: timer, search results, playback. Returns the events since last call."""
+        self._poll_job()
+        if self._started and not self.solved:
+            self.elapsed += dt
+        playback = self.playback
+        if playback is not None and not playback.paused:
+            playback.clock = min(MAX_BACKLOG, playback.clock + dt * _clamp_speed(playback.speed))
+            while playback.clock >= 1 and self.playback is playback:
+                playback.clock -= 1
+                self._advance()
+        events = list(self._events)
+        self._events.clear()
+        return events
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+
+    # -- saved games -----------------------------------------------------------------------------
+
+    def save_text(self) -> str:
+        """The current game as text: puzzle, start position, play time, then one move per line.
+
+        The game starts at the last start/deal/restart on the current line; replaying the
+        moves through play() rebuilds it, so loading exercises the same code as playing.
+        """
+        anchor = self._anchor_index()
+        lines = ["# Fewest Moves saved game",
+                 f"puzzle: {self.puzzle.name}",
+                 f"start: {self.puzzle.format(self.history[anchor].position)}",
+                 f"time: {self.elapsed:.1f}",
+                 "moves:"]
+        for i in range(anchor + 1, self.cursor + 1):  # a move's text needs the position before it
+            lines.append(self.puzzle.move_text(self.history[i - 1].position, self.history[i].move))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def load_text(cls, text: str, *, searcher: Searcher | None = None, rng: random.Random | None = None) -> Session:
+        """A session from save_text() output; bad text raises PositionError with one sentence."""
+        fields: dict[str, str] = {}
+        move_lines: list[str] | None = None
+        for raw in text.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if move_lines is not None:
+                move_lines.append(line)
+                continue
+            key, colon, value = line.partition(":")
+            key = key.strip().lower()
+            if not colon or key not in ("puzzle", "start", "time", "moves"):
+                raise PositionError(f"the saved game has a line I do not understand: '{line[:40]}'.")
+            if key == "moves":
+                move_lines = []
+            else:
+                fields[key] = value.strip()
+        if "puzzle" not in fields:
+            raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
+        try:
+            puzzle = catalog.get(fields["puzzle"])
+        except KeyError as exc:
+            raise PositionError(str(exc)) from None
+        if "start" not in fields:
+            raise PositionError("the saved game has no start position (no 'start:' line).")
+        try:
+            start = puzzle.parse(fields["start"])
+        except PositionError as exc:
+            raise PositionError(f"the saved start position is wrong: {exc}") from None
+        session = cls(puzzle, start, searcher=searcher, rng=rng)
+        for number, move_text in enumerate(move_lines or [], start=1):
+            try:
+                move = puzzle.parse_move(session.position, move_text)
+            except PositionError as exc:
+                raise PositionError(f"saved move {number} ('{move_text}') cannot be played: {exc}") from None
+            session.play(move)
+        try:
+            session.elapsed = max(0.0, float(fields.get("time", "0")))
+        except ValueError:
+            raise PositionError(f"the saved play time '{fields['time']}' is not a number of seconds.") from None
+        session._started = session.moves > 0
+        session._events.clear()  # a loaded game shows its position; it does not replay animations
+        return session

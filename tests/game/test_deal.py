@@ -1,0 +1,93 @@
+"""Deals: uniform over solvable positions (never a random walk), never the goal, never unsolvable."""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from game import catalog
+from game.deal import deal, random_tiles
+from game.puzzles.tiles import goal_state, is_solvable
+
+
+def _solvable_non_goal(width: int, height: int) -> set[bytes]:
+    goal = goal_state(width, height)
+    return {bytes(p) for p in itertools.permutations(range(width * height))
+            if is_solvable(bytes(p), width) and bytes(p) != goal}
+
+
+def _chi_square(counts: dict[bytes, int], support: set[bytes], samples: int) -> float:
+    expected = samples / len(support)
+    return sum((counts.get(s, 0) - expected) ** 2 / expected for s in support)
+
+
+def test_2x2_deals_are_uniform_over_solvable_positions():
+    support = _solvable_non_goal(2, 2)
+    assert len(support) == 11  # 4!/2 solvable, minus the goal
+    rng = random.Random(1234)
+    samples = 22_000
+    counts: dict[bytes, int] = {}
+    for _ in range(samples):
+        s = random_tiles(2, 2, rng)
+        counts[s] = counts.get(s, 0) + 1
+    assert set(counts) == support
+    # 10 degrees of freedom: P(chi2 > 29.6) = 0.001
+    assert _chi_square(counts, support, samples) < 29.6
+
+
+def test_3x2_deals_are_uniform_over_solvable_positions():
+    support = _solvable_non_goal(3, 2)
+    assert len(support) == 359
+    rng = random.Random(99)
+    samples = 359 * 60
+    counts: dict[bytes, int] = {}
+    for _ in range(samples):
+        s = random_tiles(3, 2, rng)
+        counts[s] = counts.get(s, 0) + 1
+    assert set(counts) <= support
+    # 358 degrees of freedom: mean 358, sd ~26.8; 3.5 sd above the mean
+    assert _chi_square(counts, support, samples) < 358 + 3.5 * (2 * 358) ** 0.5
+    # and the blank is spread evenly too (a walk from the goal would favour the last cell)
+    blanks = [0] * 6
+    for s, n in counts.items():
+        blanks[s.index(0)] += n
+    assert max(blanks) - min(blanks) < 0.1 * samples / 6
+
+
+@pytest.mark.parametrize("name", ["eight", "fifteen"])
+def test_many_deals_are_solvable_and_accepted_by_the_puzzle(name):
+    puzzle = catalog.get(name)
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(400):
+        s = deal(puzzle, rng)
+        assert is_solvable(s, puzzle.board.width)
+        assert not puzzle.is_goal(s)
+        assert sorted(s) == list(range(len(puzzle.board)))
+        puzzle.check(s)  # raises PositionError for an unsolvable or malformed position
+        seen.add(s)
+    assert len(seen) >= 395  # 400 draws from 181,440 (or 10^13) positions: hardly any repeats
+
+
+def test_eight_deals_are_far_from_the_goal_like_random_positions():
+    """Uniform 8-puzzle positions need 21.97 moves on average; a short random walk would need far fewer."""
+    from game.solving import solve
+
+    puzzle = catalog.get("eight")
+    rng = random.Random(2024)
+    lengths = [len(solve(puzzle, deal(puzzle, rng))) for _ in range(12)]
+    assert 18.5 <= sum(lengths) / len(lengths) <= 25.5
+
+
+def test_deal_is_reproducible_with_a_seed_and_other_families_use_the_start():
+    eight = catalog.get("eight")
+    assert deal(eight, random.Random(5)) == deal(eight, random.Random(5))
+    for name in ("goat", "frogs-line-3", "frogs-a", "pairs", "knights"):
+        puzzle = catalog.get(name)
+        assert deal(puzzle, random.Random(1)) == puzzle.start
+
+
+def test_too_small_boards_are_refused():
+    with pytest.raises(ValueError):
+        random_tiles(1, 2, random.Random(0))

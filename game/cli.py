@@ -12,6 +12,7 @@ import sys
 from typing import Sequence
 
 from solvers.problem import Cancelled
+from solvers.sweep import reachable_mask
 
 from game import catalog
 from game.puzzles.base import PositionError, Puzzle
@@ -105,19 +106,33 @@ def _position(puzzle: Puzzle, text: str | None) -> bytes:
 def cmd_list() -> int:
     for family, label in catalog.FAMILIES.items():
         print(label)
+        rule = None
         for p in catalog.all_puzzles():
             if p.family != family:
                 continue
-            count = f"{p.known_positions:,} positions" if p.known_positions else "positions: see analyze"
-            print(f"  {p.name:22s} {p.title} — {count}")
-            print(f"  {'':22s} {p.move_rule}")
+            if p.move_rule != rule:
+                rule = p.move_rule
+                print(f"  {rule}")
+            print(f"    {p.name:22s} {p.title:42s} {_position_count(p)}")
         print()
     return 0
+
+
+def _position_count(puzzle: Puzzle) -> str:
+    """The published count where there is one, else what a quick forward sweep reaches from the start."""
+    if puzzle.known_positions:
+        return f"{puzzle.known_positions:>22,} positions"
+    if puzzle.ranker is not None and puzzle.ranker.size <= 500_000:
+        reached = int(reachable_mask(puzzle.rules, puzzle.ranker, puzzle.start).sum())
+        return f"{reached:>22,} positions"
+    return ""
 
 
 def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
     puzzle = catalog.get(name)
     state = _position(puzzle, position)
+    if algorithm_for(puzzle) == "ida*":
+        _prepare_fifteen_tables()
     try:
         solution = solve(puzzle, state)
     except Cancelled:  # pragma: no cover - the command line never cancels
@@ -145,6 +160,17 @@ def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
         print(f"\n{i}. {text}")
         print(_indent(puzzle.picture(after)))
     return 0
+
+
+def _prepare_fifteen_tables() -> None:
+    """Build the 15-puzzle pattern databases once (about half a minute), showing progress on stderr."""
+    from solvers.fifteen import ensure_tables, tables_ready
+
+    if tables_ready():
+        return
+    print("Building the 15-puzzle pattern databases (first time only)...", file=sys.stderr)
+    ensure_tables(_progress_line)
+    print(file=sys.stderr)
 
 
 def _indent(text: str) -> str:
@@ -193,7 +219,9 @@ def cmd_analyze(name: str, as_json: bool) -> int:
 
 
 def _progress_line(fraction: float, message: str) -> None:
-    print(f"\r  sweeping {fraction:6.1%}  {message:40s}", end="", file=sys.stderr, flush=True)
+    filled = round(24 * min(max(fraction, 0.0), 1.0))
+    bar = "#" * filled + "-" * (24 - filled)
+    print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=sys.stderr, flush=True)
 
 
 def cmd_bench(what: str, rest: list[str]) -> int:
@@ -204,17 +232,31 @@ def cmd_bench(what: str, rest: list[str]) -> int:
 def cmd_play(name: str | None, position: str | None) -> int:
     puzzle = catalog.get(name) if name else None
     if puzzle is not None and position is not None:
-        puzzle.parse(position)
-    print("The game window is coming soon; meanwhile try 'python main.py solve eight' or 'list'.")
-    return 0
+        puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
+    elif puzzle is None and position is not None:
+        raise UsageError("--from needs a puzzle name too, e.g. 'play eight --from \"1 2 3/4 5 6/7 . 8\"'")
+    from game.ui import app  # imported late: the other commands work without a display
+    return app.run(name, position)
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
-    raise UsageError("screenshots need the game window, which is not built yet")
+    size_text = args.size.lower().replace("×", "x")
+    w, _, h = size_text.partition("x")
+    if not (w.isdigit() and h.isdigit()):
+        raise UsageError(f"--size '{args.size}' is not WIDTHxHEIGHT, e.g. 1280x800")
+    if args.puzzle is None and not args.menu:
+        raise UsageError("name a puzzle to render, or pass --menu")
+    if args.puzzle is not None:
+        puzzle = catalog.get(args.puzzle)
+        if args.position is not None:
+            puzzle.parse(args.position)
+    from game.ui import app
+    return app.render_screenshot(args.puzzle, args.file, args.position, (int(w), int(h)), args.menu)
 
 
 def cmd_demo() -> int:
-    raise UsageError("the demo needs the game window, which is not built yet")
+    from game.ui import app
+    return app.run_demo()
 
 
 __all__ = ["main", "algorithm_for"]

@@ -1,0 +1,296 @@
+"""The game loop and scene stack, and the three entry points the command line calls."""
+from __future__ import annotations
+
+import os
+import random
+import sys
+from dataclasses import dataclass
+
+from game import catalog
+from game.puzzles.base import PositionError
+
+DEFAULT_SIZE = (1280, 800)
+IDLE_TO_DEMO = 60.0
+FPS = 60
+
+
+@dataclass
+class Settings:
+    reduce_motion: bool = False
+    arrows_move_gap: bool = False   # False: arrows move the tile toward the gap ("move the tile")
+
+
+def _init_pygame(headless: bool):
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    return pygame
+
+
+class App:
+    """Owns the window, the theme, the searcher, the settings and a stack of scenes."""
+
+    def __init__(self, size=DEFAULT_SIZE, fullscreen: bool = False, searcher: str = "process",
+                 demo: bool = False, headless: bool = False, seed: int | None = None) -> None:
+        pygame = _init_pygame(headless)
+        self.pg = pygame
+        from game.ui.midend import make_searcher
+        from game.ui.theme import Theme
+        self.windowed_size = self._fit(size) if not headless else size
+        self.fullscreen = False
+        self.headless = headless
+        pygame.display.set_caption("Fewest Moves")
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if fullscreen:
+            self.toggle_fullscreen()
+        self.theme = Theme(self.size)
+        self.settings = Settings()
+        self.searcher = make_searcher(searcher)
+        self.rng = random.Random(seed)
+        self.scenes: list = []
+        self.demo_mode = demo
+        self.idle = 0.0
+        self.running = True
+        self.clock = pygame.time.Clock()
+
+    # -- window ---------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def _fit(self, size):
+        try:
+            desk = self.pg.display.get_desktop_sizes()[0]
+        except Exception:  # noqa: BLE001
+            return size
+        w, h = size
+        if w > desk[0] * 0.95 or h > desk[1] * 0.9:
+            f = min(desk[0] * 0.95 / w, desk[1] * 0.9 / h)
+            return max(640, int(w * f)), max(480, int(h * f))
+        return size
+
+    def toggle_fullscreen(self) -> None:
+        pg = self.pg
+        if not self.fullscreen:
+            try:
+                desk = pg.display.get_desktop_sizes()[0]
+            except Exception:  # noqa: BLE001
+                desk = self.size
+            self.screen = pg.display.set_mode(desk, pg.FULLSCREEN)
+            self.fullscreen = True
+        else:
+            self.screen = pg.display.set_mode(self.windowed_size, pg.RESIZABLE)
+            self.fullscreen = False
+        if hasattr(self, "theme"):
+            self.resized()
+
+    def resized(self) -> None:
+        self.theme.resize(self.size)
+        for scene in self.scenes:
+            scene.layout(self.size)
+
+    def resize(self, size) -> None:
+        size = (max(320, size[0]), max(240, size[1]))
+        if not self.fullscreen:
+            self.windowed_size = size
+            if self.screen.get_size() != size:
+                self.screen = self.pg.display.set_mode(size, self.pg.RESIZABLE)
+        self.resized()
+
+    # -- scenes -----------------------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        scene.layout(self.size)
+
+    def replace(self, scene) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def family_label(self, family: str) -> str:
+        return catalog.FAMILIES.get(family, family.title())
+
+    def open_puzzle(self, name: str, position: bytes | None = None) -> None:
+        from game.ui.scenes.play import PlayScene
+        self.push(PlayScene(self, catalog.get(name), position))
+
+    def back_to_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+        if len(self.scenes) > 1:
+            old = self.scenes.pop()
+            if hasattr(old, "session"):
+                old.session.cancel_search()
+        else:
+            self.replace(MenuScene(self))
+
+    def menu_back(self) -> None:
+        """Esc on the menu: back to the demo in demo mode, otherwise quit."""
+        if self.demo_mode:
+            self.start_demo()
+        else:
+            self.running = False
+
+    def start_demo(self) -> None:
+        from game.ui.scenes.demo import DemoScene
+        for scene in self.scenes:
+            if hasattr(scene, "session"):
+                scene.session.cancel_search()
+        self.replace(DemoScene(self))
+        self.idle = 0.0
+
+    def visitor_takes(self, play_scene) -> None:
+        from game.ui.scenes.menu import MenuScene
+        self.replace(MenuScene(self))
+        self.push(play_scene)
+        play_scene.layout(self.size)
+        self.idle = 0.0
+
+    def note_input(self) -> None:
+        self.idle = 0.0
+
+    # -- the loop ----------------------------------------------------------------------------
+    def process(self, event) -> None:
+        pg = self.pg
+        from game.ui.intents import Intent, intent_for
+        if event.type == pg.QUIT:
+            self.running = False
+            return
+        if event.type == pg.VIDEORESIZE and not self.fullscreen:
+            self.resize(event.size)
+            return
+        if event.type == pg.WINDOWSIZECHANGED:
+            if self.screen.get_size() != self.theme.size:
+                self.resized()
+            return
+        scene = self.scene
+        if scene is None:
+            return
+        if event.type in (pg.KEYDOWN, pg.MOUSEBUTTONDOWN, pg.MOUSEWHEEL):
+            self.idle = 0.0
+        if event.type == pg.KEYDOWN:
+            intent = intent_for(event)
+            if intent is Intent.FULLSCREEN:
+                self.toggle_fullscreen()
+            elif intent is Intent.QUIT:
+                self.running = False
+            elif intent is not None:
+                scene.handle_intent(intent)
+            else:
+                scene.handle_event(event)
+        elif event.type in (pg.MOUSEBUTTONDOWN, pg.MOUSEBUTTONUP, pg.MOUSEMOTION, pg.MOUSEWHEEL, pg.FINGERDOWN):
+            scene.handle_event(event)
+
+    def tick(self, dt: float, draw: bool = True) -> None:
+        """One frame: pending events, update, draw."""
+        for event in self.pg.event.get():
+            self.process(event)
+            if not self.running:
+                return
+        dt = min(dt, 0.1)   # after a stall, animations catch up instead of skipping
+        self.idle += dt
+        if self.demo_mode and self.idle > IDLE_TO_DEMO:
+            from game.ui.scenes.demo import DemoScene
+            if not isinstance(self.scene, DemoScene):
+                self.start_demo()
+            self.idle = 0.0
+        if self.scene is not None:
+            self.scene.update(dt)
+            if draw:
+                self.scene.draw(self.screen)
+                self.pg.display.flip()
+
+    def run(self) -> int:
+        self.clock.tick()
+        try:
+            while self.running:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.tick(dt)
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        for scene in self.scenes:
+            if hasattr(scene, "session"):
+                scene.session.cancel_search()
+        try:
+            self.searcher.shutdown()
+        except Exception:  # noqa: BLE001
+            pass
+        self.pg.display.quit()
+
+
+# -- entry points ------------------------------------------------------------------------------
+
+def _start(puzzle_name: str | None, position: str | None):
+    """Validate the command line before a window opens: (puzzle, position bytes) or an error sentence."""
+    if puzzle_name is None:
+        if position is not None:
+            raise PositionError("--from needs a puzzle name too.")
+        return None, None
+    puzzle = catalog.get(puzzle_name)
+    return puzzle, (puzzle.parse(position) if position is not None else None)
+
+
+def _fail(err: Exception) -> int:
+    text = str(err).strip()
+    print(f"error: {text[:1].upper() + text[1:]}", file=sys.stderr)
+    return 2
+
+
+def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False) -> int:
+    try:
+        puzzle, state = _start(puzzle_name, position)
+    except (PositionError, catalog.UnknownPuzzle) as err:
+        return _fail(err)
+    try:
+        app = App(fullscreen=fullscreen)
+    except Exception as err:  # noqa: BLE001 - no display, no video driver: one sentence, not a traceback
+        return _fail(RuntimeError(f"the game window could not open ({err}); try 'screenshot' for a headless picture"))
+    from game.ui.scenes.menu import MenuScene
+    app.push(MenuScene(app))
+    if puzzle is not None:
+        app.open_puzzle(puzzle.name, state)
+    return app.run()
+
+
+def run_demo() -> int:
+    try:
+        app = App(fullscreen=True, demo=True)
+    except Exception as err:  # noqa: BLE001
+        return _fail(RuntimeError(f"the demo window could not open ({err})"))
+    app.start_demo()
+    return app.run()
+
+
+def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
+                      size: tuple[int, int], menu: bool) -> int:
+    try:
+        puzzle, state = _start(puzzle_name, position)
+        if puzzle is None and not menu:
+            raise PositionError("name a puzzle to render, or pass --menu.")
+        if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
+            raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
+    except (PositionError, catalog.UnknownPuzzle) as err:
+        return _fail(err)
+    app = App(size=size, searcher="sync", headless=True)
+    try:
+        from game.ui.scenes.menu import MenuScene
+        app.push(MenuScene(app))
+        if not menu:
+            app.open_puzzle(puzzle.name, state)
+        app.tick(0.0)
+        app.pg.image.save(app.screen, path)
+    except (OSError, app.pg.error) as err:
+        app.close()
+        return _fail(OSError(f"could not write {path}: {err}"))
+    app.close()
+    return 0

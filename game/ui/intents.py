@@ -1,0 +1,104 @@
+"""Keys are mapped to intents here, once. Scenes receive intents and never test raw key codes."""
+from __future__ import annotations
+
+from enum import Enum, auto
+
+import pygame
+
+
+class Intent(Enum):
+    UP = auto()
+    DOWN = auto()
+    LEFT = auto()
+    RIGHT = auto()
+    NEXT = auto()          # Tab: next piece / next item
+    PREV = auto()          # Shift+Tab
+    CONFIRM = auto()       # Enter: select and confirm
+    BACK = auto()          # Esc: back / stop / cancel
+    UNDO = auto()
+    REDO = auto()
+    RESTART = auto()
+    NEW = auto()
+    HINT = auto()
+    SOLVE = auto()
+    PAUSE = auto()
+    STEP = auto()
+    FASTER = auto()
+    SLOWER = auto()
+    CANCEL = auto()        # stop a running search
+    WINNABLE = auto()      # undo back to the last position that can still win
+    MOTION = auto()        # toggle reduce-motion
+    ARROWS = auto()        # toggle "arrows move the tile / the gap"
+    FULLSCREEN = auto()
+    QUIT = auto()
+
+
+DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
+
+_CTRL = "ctrl"
+_SHIFT = "shift"
+_PLAIN = ""
+
+# (key, modifier) -> intent; modifier "" means "no ctrl" (shift ignored unless listed).
+KEYMAP: dict[tuple[int, str], Intent] = {
+    (pygame.K_UP, _PLAIN): Intent.UP,
+    (pygame.K_DOWN, _PLAIN): Intent.DOWN,
+    (pygame.K_LEFT, _PLAIN): Intent.LEFT,
+    (pygame.K_RIGHT, _PLAIN): Intent.RIGHT,
+    (pygame.K_KP8, _PLAIN): Intent.UP,
+    (pygame.K_KP2, _PLAIN): Intent.DOWN,
+    (pygame.K_KP4, _PLAIN): Intent.LEFT,
+    (pygame.K_KP6, _PLAIN): Intent.RIGHT,
+    (pygame.K_TAB, _PLAIN): Intent.NEXT,
+    (pygame.K_TAB, _SHIFT): Intent.PREV,
+    (pygame.K_RETURN, _PLAIN): Intent.CONFIRM,
+    (pygame.K_KP_ENTER, _PLAIN): Intent.CONFIRM,
+    (pygame.K_ESCAPE, _PLAIN): Intent.BACK,
+    (pygame.K_u, _PLAIN): Intent.UNDO,
+    (pygame.K_z, _CTRL): Intent.UNDO,
+    (pygame.K_BACKSPACE, _PLAIN): Intent.UNDO,
+    (pygame.K_u, _SHIFT): Intent.REDO,
+    (pygame.K_y, _CTRL): Intent.REDO,
+    (pygame.K_z, _CTRL + _SHIFT): Intent.REDO,
+    (pygame.K_r, _PLAIN): Intent.RESTART,
+    (pygame.K_n, _PLAIN): Intent.NEW,
+    (pygame.K_h, _PLAIN): Intent.HINT,
+    (pygame.K_s, _PLAIN): Intent.SOLVE,
+    (pygame.K_SPACE, _PLAIN): Intent.PAUSE,
+    (pygame.K_PERIOD, _PLAIN): Intent.STEP,
+    (pygame.K_PLUS, _PLAIN): Intent.FASTER,
+    (pygame.K_EQUALS, _PLAIN): Intent.FASTER,
+    (pygame.K_EQUALS, _SHIFT): Intent.FASTER,
+    (pygame.K_KP_PLUS, _PLAIN): Intent.FASTER,
+    (pygame.K_MINUS, _PLAIN): Intent.SLOWER,
+    (pygame.K_KP_MINUS, _PLAIN): Intent.SLOWER,
+    (pygame.K_c, _PLAIN): Intent.CANCEL,
+    (pygame.K_b, _PLAIN): Intent.WINNABLE,
+    (pygame.K_m, _PLAIN): Intent.MOTION,
+    (pygame.K_g, _PLAIN): Intent.ARROWS,
+    (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
+    (pygame.K_q, _CTRL): Intent.QUIT,
+}
+
+# Human-readable key names for the panel's buttons.
+KEY_LABELS: dict[Intent, str] = {
+    Intent.HINT: "H", Intent.SOLVE: "S", Intent.UNDO: "U", Intent.REDO: "Shift+U", Intent.RESTART: "R",
+    Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: "Space", Intent.STEP: ".", Intent.FASTER: "+",
+    Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
+    Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11",
+}
+
+
+def intent_for(event: pygame.event.Event) -> Intent | None:
+    """The intent of a KEYDOWN event, or None."""
+    if event.type != pygame.KEYDOWN:
+        return None
+    mods = getattr(event, "mod", 0)
+    ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
+    shift = bool(mods & pygame.KMOD_SHIFT)
+    key = event.key
+    if ctrl:
+        return KEYMAP.get((key, _CTRL + (_SHIFT if shift else "")), KEYMAP.get((key, _CTRL)))
+    if shift and (key, _SHIFT) in KEYMAP:
+        return KEYMAP[(key, _SHIFT)]
+    return KEYMAP.get((key, _PLAIN))

@@ -1,0 +1,57 @@
+"""Scenes live on the app's stack: update(dt), draw(surface), handle_intent(intent), handle_event(event)."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.intents import Intent
+
+
+class Scene:
+    def __init__(self, app) -> None:
+        self.app = app
+
+    @property
+    def theme(self) -> T.Theme:
+        return self.app.theme
+
+    def layout(self, size: tuple[int, int]) -> None:
+        pass
+
+    def handle_intent(self, intent: Intent) -> None:
+        pass
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def enter(self) -> None:
+        pass
+
+    def leave(self) -> None:
+        pass
+
+
+_BG_CACHE: dict = {}
+
+
+def background(size: tuple[int, int]) -> pygame.Surface:
+    """The window background: a gradient with a soft vignette, cached per size."""
+    surf = _BG_CACHE.get(size)
+    if surf is None:
+        _BG_CACHE.clear()
+        surf = T.vertical_gradient(size, T.BG_TOP, T.BG_BOTTOM)
+        w, h = size
+        glow = pygame.Surface((max(1, w // 8), max(1, h // 8)), pygame.SRCALPHA)
+        gw, gh = glow.get_size()
+        for i in range(12, 0, -1):
+            pygame.draw.ellipse(glow, (90, 110, 160, 5), (gw * (0.5 - i / 24), gh * (0.35 - i / 30), gw * i / 12,
+                                                          gh * i / 15))
+        surf.blit(pygame.transform.smoothscale(glow, size), (0, 0))
+        _BG_CACHE[size] = surf
+    return surf

@@ -1,0 +1,121 @@
+"""Unattended demo for events: deal, show the optimal length, auto-solve with captions, next puzzle.
+
+Any key or click hands the current puzzle to the visitor; after a minute without input the
+app comes back here. Each cycle builds a fresh session and scene, so nothing grows over hours.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import catalog
+from game.ui import theme as T
+from game.ui.intents import Intent
+from game.ui.scenes.base import Scene
+from game.ui.scenes.play import PlayScene
+
+PLAYLIST = ("eight", "goat", "frogs-line-3", "knights", "frogs-a", "pairs", "frogs-small-diagonal",
+            "eight", "pairs-open", "frogs-b", "frogs-line-4", "frogs-small-backward")
+SEARCH_TIMEOUT = 25.0
+SHOW_LENGTH = 2.5
+AFTER_SOLVED = 3.5
+SOLVE_SPEED_STEPS = 1   # faster() presses: 2 -> 4 moves a second
+
+
+class DemoScene(Scene):
+    def __init__(self, app, start: int = 0) -> None:
+        super().__init__(app)
+        self.index = start - 1
+        self.play: PlayScene | None = None
+        self.next_puzzle()
+
+    # -- the cycle ------------------------------------------------------------------------
+    def next_puzzle(self) -> None:
+        if self.play is not None:
+            self.play.session.cancel_search()
+        self.index = (self.index + 1) % len(PLAYLIST)
+        puzzle = catalog.get(PLAYLIST[self.index])
+        self.play = PlayScene(self.app, puzzle)
+        self.play.session.new_deal()
+        self.play.sync()
+        self.phase = "search"
+        self.clock = 0.0
+        self.length: int | None = None
+        self.play.session.request_hint()
+        self.caption(f"{puzzle.title}: looking for the shortest solution…")
+
+    def caption(self, text: str) -> None:
+        if self.play is not None:
+            self.play.demo_caption = text
+
+    def update(self, dt: float) -> None:
+        play = self.play
+        if play is None:
+            return
+        self.clock += dt
+        play.update(dt)
+        s = play.session
+        if self.phase == "search":
+            d = s.known_distance()
+            if d is not None:
+                self.length = d
+                play.par = d
+                s.hint_info = None
+                self.phase, self.clock = "show", 0.0
+                self.caption(f"{play.puzzle.title}: the shortest solution takes {d} moves.")
+            elif self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None and s.hint_info.dead_end):
+                self.next_puzzle()
+        elif self.phase == "show":
+            if self.clock > SHOW_LENGTH:
+                for _ in range(SOLVE_SPEED_STEPS):
+                    s.faster()
+                s.start_solve()
+                self.phase, self.clock = "solve", 0.0
+        elif self.phase == "solve":
+            if s.solved:
+                self.phase, self.clock = "done", 0.0
+                self.caption(f"Solved in {s.moves} moves, the fewest possible. Press any key to play!")
+            else:
+                done = (self.length or 0) - (s.known_distance() or 0)
+                self.caption(f"Optimal solution: move {done} of {self.length}. Press any key to play!")
+                if s.playback is None and s.job is None and self.clock > 2:
+                    s.start_solve()
+                if self.clock > 120:
+                    self.next_puzzle()
+        elif self.phase == "done":
+            if self.clock > AFTER_SOLVED:
+                self.next_puzzle()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.play is None:
+            return
+        self.play.draw(surface)
+        th = self.theme
+        badge = th.text("DEMO", "small", (30, 22, 8))
+        r = badge.get_rect().inflate(th.px(18), th.px(8))
+        r.topright = (self.play.panel.x - th.px(16), th.px(18))
+        pygame.draw.rect(surface, T.ACCENT, r, border_radius=r.h // 2)
+        surface.blit(badge, badge.get_rect(center=r.center))
+
+    def layout(self, size) -> None:
+        if self.play is not None:
+            self.play.layout(size)
+
+    # -- a visitor takes over ----------------------------------------------------------------
+    def hand_over(self) -> None:
+        play = self.play
+        if play is None:
+            return
+        play.session.stop_solve()
+        play.demo_caption = None
+        play.say("Your turn! Hint (H) and Solve (S) are always there.", T.ACCENT)
+        self.play = None
+        self.app.visitor_takes(play)
+
+    def handle_intent(self, intent: Intent) -> None:
+        if intent is Intent.QUIT:
+            return
+        self.hand_over()
+
+    def handle_event(self, event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
+            self.hand_over()

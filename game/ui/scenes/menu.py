@@ -1,0 +1,251 @@
+"""The menu: every puzzle, grouped by family, as a card with a drawing of its start position."""
+from __future__ import annotations
+
+import pygame
+
+from game import catalog
+from game.ui import theme as T
+from game.ui.intents import DIRECTIONS, Intent
+from game.ui.scenes.base import Scene, background
+from game.ui.views import Highlights, view_for
+
+BLURBS = {
+    "eight": "Slide tiles into order, 1 to 8.",
+    "fifteen": "Slide tiles into order, 1 to 15.",
+    "goat": "Build the pen round the sheep.",
+    "frogs-a": "Black right/down, white left/up.",
+    "frogs-b": "Black right/down, white left/up.",
+    "frogs-c": "Black right/down, white left/up.",
+    "frogs-small-diagonal": "Forward only, diagonals allowed.",
+    "frogs-small-backward": "Any way but diagonal.",
+    "pairs": "Move two stones at once.",
+    "pairs-open": "Group both colours, anywhere.",
+    "knights": "Swap the rows by knight moves.",
+}
+SHORT_TITLES = {
+    "frogs-small-diagonal": "Small board, diagonals",
+    "frogs-small-backward": "Small board, backwards",
+    "frogs-a": "Board A (11 cells)", "frogs-b": "Board B (11 cells)", "frogs-c": "Board C (17 cells)",
+    "pairs-open": "Pairs, open row",
+}
+# Display order: short families first so they share a row; frogs, the largest, last.
+ORDER = ("tiles", "blocks", "knights", "pairs", "frogs")
+
+
+def blurb(name: str) -> str:
+    if name.startswith("frogs-line-"):
+        n = int(name.rsplit("-", 1)[1])
+        return f"{n} frog{'s' if n > 1 else ''} a side swap places."
+    return BLURBS.get(name, catalog.get(name).move_rule)
+
+
+def short_title(name: str) -> str:
+    if name.startswith("frogs-line-"):
+        return f"Line of {name.rsplit('-', 1)[1]} each"
+    return SHORT_TITLES.get(name, catalog.get(name).title)
+
+
+class Card:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.puzzle = catalog.get(name)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.thumb: pygame.Surface | None = None
+
+
+class MenuScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        by_family = {f: [n for n in catalog.NAMES if catalog.get(n).family == f] for f in catalog.FAMILIES}
+        self.families = [f for f in ORDER if by_family.get(f)] + [f for f in by_family if f not in ORDER and by_family[f]]
+        self.cards = {f: [Card(n) for n in by_family[f]] for f in self.families}
+        self.flat = [c for f in self.families for c in self.cards[f]]
+        self.selected = 0
+        self.show_selection = False
+        self.scroll = 0.0
+        self.scroll_target = 0.0
+        self.hover: tuple[int, int] | None = None
+        self.headings: list[tuple[str, pygame.Rect]] = []
+        self.press: int | None = None
+        self.layout(app.size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        th = self.theme
+        w, h = size
+        m = th.px(36, 14)
+        self.top = th.size_of("display") + th.size_of("body") + th.px(44)
+        gap = th.px(16, 8)
+        cols = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176), 150) + gap)))
+        card_w = (w - 2 * m - gap * (cols - 1)) // cols
+        card_h = int(card_w * 0.56) + th.size_of("body") + 2 * th.size_of("small") + th.px(28)
+        head_h = th.size_of("heading") + th.px(12)
+        self.headings = []
+        col, row_y, cy = 0, self.top, self.top + head_h
+        for fam in self.families:
+            cards = self.cards[fam]
+            n = len(cards)
+            if col and col + n > cols:
+                col = 0
+                row_y = cy + card_h + gap
+            self.headings.append((fam, pygame.Rect(m + col * (card_w + gap), row_y, card_w * min(n, cols), head_h)))
+            cy = row_y + head_h
+            wrapped = False
+            for card in cards:
+                if col == cols:
+                    col, wrapped = 0, True
+                    cy += card_h + gap
+                card.rect = pygame.Rect(m + col * (card_w + gap), cy, card_w, card_h)
+                col += 1
+            if wrapped:
+                col = cols
+                row_y = cy - head_h
+        self.content_h = cy + card_h + gap
+        self.view_h = h
+        size_key = (card_w, card_h)
+        for card in self.flat:
+            if card.thumb is None or card.thumb.get_size() != (card_w - th.px(16), int(card_w * 0.56)):
+                card.thumb = self.make_thumb(card.puzzle, (card_w - th.px(16), int(card_w * 0.56)))
+        self._size_key = size_key
+        self.clamp_scroll()
+
+    def make_thumb(self, puzzle, size) -> pygame.Surface:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        view = view_for(puzzle)
+        view.layout(pygame.Rect(0, 0, *size))
+        view.draw(surf, puzzle.start, None, Highlights(reduce_motion=True))
+        return surf
+
+    def clamp_scroll(self) -> None:
+        most = max(0, self.content_h - self.view_h + self.theme.px(20))
+        self.scroll_target = min(max(0.0, self.scroll_target), most)
+
+    def ensure_visible(self) -> None:
+        r = self.flat[self.selected].rect
+        th = self.theme
+        if r.y - self.scroll_target < self.top:
+            self.scroll_target = r.y - self.top - th.px(40)
+        elif r.bottom - self.scroll_target > self.view_h - th.px(20):
+            self.scroll_target = r.bottom - self.view_h + th.px(30)
+        self.clamp_scroll()
+
+    # -- input -----------------------------------------------------------------------------
+    def open(self, index: int) -> None:
+        self.app.open_puzzle(self.flat[index].name)
+
+    def handle_intent(self, intent: Intent) -> None:
+        if intent in DIRECTIONS:
+            self.show_selection = True
+            dr, dc = DIRECTIONS[intent]
+            if dc:
+                self.selected = (self.selected + dc) % len(self.flat)
+            else:
+                cur = self.flat[self.selected].rect
+                best, score = self.selected, None
+                for i, c in enumerate(self.flat):
+                    dy = (c.rect.centery - cur.centery) * dr
+                    if dy <= 0:
+                        continue
+                    s = dy + 3 * abs(c.rect.centerx - cur.centerx)
+                    if score is None or s < score:
+                        best, score = i, s
+                self.selected = best
+            self.ensure_visible()
+        elif intent in (Intent.NEXT, Intent.PREV):
+            self.show_selection = True
+            self.selected = (self.selected + (1 if intent is Intent.NEXT else -1)) % len(self.flat)
+            self.ensure_visible()
+        elif intent is Intent.CONFIRM:
+            self.open(self.selected)
+        elif intent is Intent.BACK:
+            self.app.menu_back()
+        elif intent is Intent.MOTION:
+            self.app.settings.reduce_motion = not self.app.settings.reduce_motion
+
+    def card_at(self, pos) -> int | None:
+        if pos[1] < self.top * 0.6:
+            return None
+        p = (pos[0], pos[1] + int(self.scroll))
+        for i, c in enumerate(self.flat):
+            if c.rect.collidepoint(p):
+                return i
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+            i = self.card_at(event.pos)
+            if i is not None:
+                self.selected = i
+                self.show_selection = False
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_target -= event.y * self.theme.px(80)
+            self.clamp_scroll()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press = self.card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            i = self.card_at(event.pos)
+            if i is not None and i == self.press:
+                self.open(i)
+            self.press = None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            pass
+
+    def update(self, dt: float) -> None:
+        k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
+        self.scroll += (self.scroll_target - self.scroll) * k
+        if abs(self.scroll - self.scroll_target) < 0.5:
+            self.scroll = self.scroll_target
+
+    # -- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        w, h = surface.get_size()
+        surface.blit(background((w, h)), (0, 0))
+        off = int(self.scroll)
+        for fam, r in self.headings:
+            rr = r.move(0, -off)
+            if rr.bottom < 0 or rr.top > h:
+                continue
+            colour = T.FAMILY_COLOURS.get(fam, T.ACCENT)
+            pygame.draw.rect(surface, colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
+                             border_radius=th.px(2))
+            surface.blit(th.text(self.app.family_label(fam), "heading", T.TEXT), (rr.x + th.px(14), rr.y))
+        for i, card in enumerate(self.flat):
+            r = card.rect.move(0, -off)
+            if r.bottom < 0 or r.top > h:
+                continue
+            selected = i == self.selected and (self.show_selection or (self.hover and r.collidepoint(self.hover)))
+            colour = T.CARD_HOVER if selected else T.CARD
+            lift = th.px(3) if selected else 0
+            pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), r.move(0, th.px(4)), border_radius=th.px(14))
+            r = r.move(0, -lift)
+            pygame.draw.rect(surface, colour, r, border_radius=th.px(14))
+            fam_col = T.FAMILY_COLOURS.get(card.puzzle.family, T.ACCENT)
+            pygame.draw.rect(surface, fam_col if selected else T.PANEL_EDGE, r, max(1, th.px(2.5 if selected else 1)),
+                             border_radius=th.px(14))
+            if card.thumb is not None:
+                surface.blit(card.thumb, (r.x + th.px(8), r.y + th.px(8)))
+            ty = r.y + th.px(12) + (card.thumb.get_height() if card.thumb else 0)
+            surface.blit(th.fit(short_title(card.name), "body", r.w - th.px(20)), (r.x + th.px(10), ty))
+            ty += th.size_of("body") + th.px(3)
+            for line in th.wrap(blurb(card.name), "small", r.w - th.px(20))[:2]:
+                surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))
+                ty += th.size_of("small")
+        if self.content_h - off > h:   # more below: fade out the bottom edge
+            fade = T.vertical_gradient((w, th.px(60)), T.BG_BOTTOM, T.BG_BOTTOM)
+            mask = pygame.Surface(fade.get_size(), pygame.SRCALPHA)
+            for i in range(mask.get_height()):
+                pygame.draw.line(mask, (*T.BG_BOTTOM, int(255 * i / mask.get_height())), (0, i), (w, i))
+            surface.blit(mask, (0, h - mask.get_height()))
+        # the title bar stays on top of scrolled cards
+        bar = pygame.Rect(0, 0, w, self.top)
+        surface.blit(background((w, h)), (0, 0), bar)
+        if off > 0:
+            pygame.draw.line(surface, T.PANEL_EDGE, (0, bar.bottom), (w, bar.bottom), 1)
+        m = th.px(36, 14)
+        title = th.text("Fewest Moves", "display", T.TEXT)
+        surface.blit(title, (m, th.px(16)))
+        sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
+        surface.blit(sub, (m, th.px(20) + title.get_height()))
+        keys = th.text("Click a puzzle, or arrows + Enter · F11 full screen · Esc quits", "tiny", T.DIM)
+        surface.blit(keys, (w - m - keys.get_width(), th.px(16) + title.get_height() - keys.get_height() - th.px(6)))

@@ -1,0 +1,314 @@
+"""What every board view shares: layout, hit testing, motion of pieces, highlights, the draw pipeline.
+
+``draw`` is a pure function of (position, motion, highlights): it reads them and the view's
+sprite caches (which depend only on the cell size) and never changes game state.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.puzzles.base import Move, Puzzle
+from game.ui import theme as T
+from game.ui.tween import arc
+
+SUPERSAMPLE = 3
+
+
+@dataclass(frozen=True)
+class Motion:
+    """A move being animated: pieces travel from ``src`` to ``dst`` cells; ``t`` is eased progress."""
+
+    before: bytes
+    after: bytes
+    paths: tuple[tuple[int, int], ...]
+    kind: str
+    t: float
+
+
+@dataclass
+class Highlights:
+    cursor: int | None = None
+    selected: frozenset[int] = frozenset()
+    targets: frozenset[int] = frozenset()
+    hint_from: frozenset[int] = frozenset()
+    hint_to: frozenset[int] = frozenset()
+    nope: int | None = None          # cell that just said "no"
+    nope_t: float = 1.0              # 0..1 progress of the "no" shake
+    drag_cells: frozenset[int] = frozenset()
+    drag_offset: tuple[int, int] = (0, 0)
+    time: float = 0.0                # seconds, for pulsing
+    reduce_motion: bool = False
+    solved_glow: float = 0.0         # 0..1 celebration strength
+    show_cursor: bool = False
+    extra: dict = field(default_factory=dict)
+
+
+def move_paths(puzzle: Puzzle, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
+    """(from, to) cells of every piece the move carries, from the rule's cell permutation."""
+    rule = puzzle.rules.rules[move.rule] if move.rule >= 0 else None
+    if rule is None:
+        for m in puzzle.legal_moves(before):
+            if m == move:
+                rule = puzzle.rules.rules[m.rule]
+                break
+    if rule is None:
+        return ((move.src, move.dst),)
+    out = []
+    for i, cell in enumerate(rule.cells):
+        src = rule.cells[rule.perm[i]]
+        if src != cell and before[src] != 0:
+            out.append((src, cell))
+    return tuple(out)
+
+
+def move_kind(puzzle: Puzzle, move: Move) -> str:
+    if 0 <= move.rule < len(puzzle.rules.rules):
+        return puzzle.rules.rules[move.rule].kind
+    return "slide"
+
+
+class BoardView:
+    """Layout and drawing of one puzzle's board. Subclasses draw the board and the pieces."""
+
+    gap = 0.05            # space between a cell's edge and its piece, in cells
+    frame = 0.28          # frame around the cells, in cells
+    board_radius = 0.18
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.board = puzzle.board
+        self.rect = pygame.Rect(0, 0, 1, 1)
+        self.pitch = 1
+        self.origin = (0, 0)
+        self._sprites: dict = {}
+        self._board_surface: pygame.Surface | None = None
+        self._shadow: pygame.Surface | None = None
+        self.theme: T.Theme | None = None
+
+    # -- layout and hit testing -------------------------------------------------
+    def grid_size(self) -> tuple[int, int]:
+        return self.board.width, self.board.height
+
+    def layout(self, rect: pygame.Rect, max_pitch: int | None = None) -> None:
+        cols, rows = self.grid_size()
+        pitch = int(min(rect.w / (cols + 2 * self.frame), rect.h / (rows + 2 * self.frame)))
+        if max_pitch:
+            pitch = min(pitch, max_pitch)
+        pitch = max(8, pitch)
+        w, h = cols * pitch, rows * pitch
+        ox = rect.x + (rect.w - w) // 2
+        oy = rect.y + (rect.h - h) // 2
+        if (pitch, (ox, oy)) != (self.pitch, self.origin) or self._board_surface is None:
+            if pitch != self.pitch:
+                self._sprites.clear()
+                self._shadow = None
+            self.pitch, self.origin = pitch, (ox, oy)
+            self._board_surface = None
+        self.rect = pygame.Rect(ox, oy, w, h)
+
+    def cell_rect(self, cell: int) -> pygame.Rect:
+        r, c = self.board.cells[cell]
+        return pygame.Rect(self.origin[0] + c * self.pitch, self.origin[1] + r * self.pitch, self.pitch, self.pitch)
+
+    def cell_center(self, cell: int) -> tuple[int, int]:
+        return self.cell_rect(cell).center
+
+    def hit(self, point: tuple[int, int]) -> int | None:
+        x, y = point
+        if self.pitch <= 0:
+            return None
+        c = math.floor((x - self.origin[0]) / self.pitch)
+        r = math.floor((y - self.origin[1]) / self.pitch)
+        return self.board.at(r, c)
+
+    def nearest_cell(self, point: tuple[int, int]) -> int:
+        return min(range(len(self.board)), key=lambda i: _dist2(self.cell_center(i), point))
+
+    # -- sprites -----------------------------------------------------------------
+    def sprite(self, code: int, variant=None) -> pygame.Surface | None:
+        key = (code, variant)
+        if key not in self._sprites:
+            self._sprites[key] = self.make_sprite(code, self.pitch, variant)
+        return self._sprites[key]
+
+    def make_sprite(self, code: int, pitch: int, variant) -> pygame.Surface | None:  # pragma: no cover
+        raise NotImplementedError
+
+    def supersampled(self, w: int, h: int):
+        """A transparent canvas SUPERSAMPLE times larger, and a function to bring it down to size."""
+        k = SUPERSAMPLE
+        big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
+
+        def done() -> pygame.Surface:
+            return pygame.transform.smoothscale(big, (w, h))
+        return big, k, done
+
+    def variant(self, position: bytes, cell: int):
+        return None
+
+    def shadow_sprite(self) -> pygame.Surface:
+        if self._shadow is None:
+            p = self.pitch
+            w, h = max(4, int(p * 0.7)), max(2, p // 4)
+            s = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(6):
+                inset = i * w // 16
+                pygame.draw.ellipse(s, (0, 0, 0, 14 + i * 6), (inset, inset * h // w, w - 2 * inset, h - 2 * (inset * h // w)))
+            self._shadow = s
+        return self._shadow
+
+    # -- board -------------------------------------------------------------------
+    def board_surface(self) -> pygame.Surface:
+        if self._board_surface is None:
+            self._board_surface = self.make_board()
+        return self._board_surface
+
+    def frame_rect(self) -> pygame.Rect:
+        f = int(self.frame * self.pitch)
+        return self.rect.inflate(2 * f, 2 * f)
+
+    def make_board(self) -> pygame.Surface:  # pragma: no cover
+        raise NotImplementedError
+
+    # -- the draw pipeline -------------------------------------------------------
+    def draw(self, surface: pygame.Surface, position: bytes, motion: Motion | None, hl: Highlights) -> None:
+        fr = self.frame_rect()
+        surface.blit(self.board_surface(), fr.topleft)
+        if hl.solved_glow > 0:
+            self.draw_glow(surface, hl.solved_glow)
+        shown = motion.before if motion else position
+        moving = {s for s, _ in motion.paths} if motion else set()
+        hidden = moving | set(hl.drag_cells)
+        self.draw_under(surface, hl)
+        for cell, code in enumerate(shown):
+            if code == 0 or cell in hidden:
+                continue
+            rect = self.cell_rect(cell)
+            if hl.nope == cell and hl.nope_t < 1.0 and not hl.reduce_motion:
+                rect = rect.move(int(math.sin(hl.nope_t * math.pi * 6) * (1 - hl.nope_t) * self.pitch * 0.08), 0)
+            self.blit_piece(surface, code, rect, self.variant(shown, cell), 1.0)
+        self.draw_joins(surface, shown, hidden)
+        if motion:
+            self.draw_motion(surface, motion)
+        if hl.drag_cells:
+            dx, dy = hl.drag_offset
+            for cell in sorted(hl.drag_cells):
+                code = shown[cell]
+                if code:
+                    rect = self.cell_rect(cell).move(dx, dy)
+                    self.blit_shadow(surface, rect, 0.6)
+                    self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), None, 1.04)
+        self.draw_over(surface, hl)
+
+    def blit_piece(self, surface, code, rect: pygame.Rect, variant, scale: float, lift: float = 0.0) -> None:
+        spr = self.sprite(code, variant)
+        if spr is None:
+            return
+        base = spr.get_rect(topleft=rect.topleft)
+        if abs(scale - 1.0) > 0.01:
+            spr = pygame.transform.smoothscale(spr, (max(1, int(base.w * scale)), max(1, int(base.h * scale))))
+        at = spr.get_rect(center=base.center)
+        surface.blit(spr, (at.x, at.y - int(lift)))
+
+    def blit_shadow(self, surface, rect: pygame.Rect, strength: float) -> None:
+        sh = self.shadow_sprite()
+        sh.set_alpha(int(255 * max(0.0, min(1.0, strength))))
+        surface.blit(sh, (rect.centerx - sh.get_width() // 2, rect.bottom - sh.get_height() - self.pitch // 20))
+
+    def lift(self, kind: str) -> float:
+        return {"jump": 0.55, "hop": 0.75, "pair": 0.35}.get(kind, 0.0)
+
+    def draw_motion(self, surface, motion: Motion) -> None:
+        t = motion.t
+        h = arc(t) * self.lift(motion.kind) * self.pitch
+        for src, dst in motion.paths:
+            a, b = self.cell_rect(src), self.cell_rect(dst)
+            x = a.x + (b.x - a.x) * t
+            y = a.y + (b.y - a.y) * t
+            rect = pygame.Rect(round(x), round(y), a.w, a.h)
+            if h > 0:
+                self.blit_shadow(surface, rect, 0.7 - 0.4 * arc(t))
+                self.blit_piece(surface, motion.before[src], rect, None, 1.0 + 0.12 * arc(t), h)
+            else:
+                self.blit_piece(surface, motion.before[src], rect, None, 1.0)
+
+    def draw_joins(self, surface, position: bytes, hidden: set[int]) -> None:
+        pass
+
+    def draw_glow(self, surface, strength: float) -> None:
+        fr = self.frame_rect().inflate(self.pitch // 5, self.pitch // 5)
+        glow = pygame.Surface(fr.size, pygame.SRCALPHA)
+        pygame.draw.rect(glow, (*T.GOOD, int(120 * strength)), glow.get_rect(), max(2, self.pitch // 14),
+                         border_radius=int(self.board_radius * self.pitch) + self.pitch // 10)
+        surface.blit(glow, fr.topleft)
+
+    def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
+        r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))
+        s = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*colour, alpha), s.get_rect(), max(2, int(self.pitch * width_f)),
+                         border_radius=int(self.pitch * 0.14))
+        surface.blit(s, r.topleft)
+
+    def _dot(self, surface, cell: int, colour, alpha: int, size_f: float = 0.22) -> None:
+        c = self.cell_center(cell)
+        rad = max(3, int(self.pitch * size_f))
+        s = pygame.Surface((rad * 2, rad * 2), pygame.SRCALPHA)
+        pygame.draw.circle(s, (*colour, alpha), (rad, rad), rad)
+        pygame.draw.circle(s, (*T.shade(colour, -0.3), min(255, alpha + 40)), (rad, rad), rad, max(1, rad // 5))
+        surface.blit(s, (c[0] - rad, c[1] - rad))
+
+    def pulse(self, hl: Highlights) -> float:
+        if hl.reduce_motion:
+            return 0.75
+        return 0.6 + 0.4 * (0.5 + 0.5 * math.sin(hl.time * 5.0))
+
+    def draw_under(self, surface, hl: Highlights) -> None:
+        p = self.pulse(hl)
+        for cell in hl.targets:
+            self._dot(surface, cell, T.GOOD, int(200 * p))
+        for cell in hl.hint_to:
+            self._dot(surface, cell, T.HINT, int(210 * p), 0.26)
+
+    def draw_over(self, surface, hl: Highlights) -> None:
+        p = self.pulse(hl)
+        for cell in hl.hint_from:
+            self._ring(surface, cell, T.HINT, 0.07, int(255 * p))
+        for cell in hl.hint_to:
+            self._ring(surface, cell, T.HINT, 0.04, int(170 * p))
+        for cell in hl.selected:
+            self._ring(surface, cell, T.ACCENT, 0.075, 255)
+        if hl.nope is not None and hl.nope_t < 1.0:
+            self._ring(surface, hl.nope, T.NOPE, 0.06, int(220 * (1 - hl.nope_t)))
+        if hl.show_cursor and hl.cursor is not None and hl.cursor < len(self.board):
+            self._ring(surface, hl.cursor, T.TEXT, 0.035, 230, inset_f=-0.01)
+
+    def piece_rect(self, cell: int) -> pygame.Rect:
+        g = int(self.pitch * self.gap)
+        return self.cell_rect(cell).inflate(-2 * g, -2 * g)
+
+
+def _dist2(a, b) -> float:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+def rounded_cells_mask(view: BoardView, size, offset, pad: float, radius: float, colour) -> pygame.Surface:
+    """The union of the board's cells grown by ``pad`` cells, rounded at its outer corners only."""
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    p = view.pitch
+    grow = int(2 * pad * p)
+    rects = [view.cell_rect(i).move(-offset[0], -offset[1]).inflate(grow, grow) for i in range(len(view.board))]
+    for r in rects:
+        pygame.draw.rect(s, colour, r, border_radius=int(radius * p))
+    for i in range(len(view.board)):
+        for dr, dc in ((0, 1), (1, 0)):
+            j = view.board.step(i, dr, dc)
+            if j is not None:
+                a, b = rects[i], rects[j]
+                if dc:
+                    pygame.draw.rect(s, colour, (a.centerx, a.y, b.centerx - a.centerx, a.h))
+                else:
+                    pygame.draw.rect(s, colour, (a.x, a.centery, a.w, b.centery - a.centery))
+    return s

@@ -1,0 +1,65 @@
+"""Buttons with key caps, drawn in the theme; clicking one sends its intent to the scene."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.intents import KEY_LABELS, Intent
+
+
+class Button:
+    def __init__(self, label: str, intent: Intent, key: str | None = None, primary: bool = False) -> None:
+        self.label = label
+        self.intent = intent
+        self.key = KEY_LABELS.get(intent) if key is None else key
+        self.primary = primary
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+        self.active = False   # toggled on (e.g. paused)
+
+    def hit(self, pos) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, surface: pygame.Surface, theme: T.Theme, mouse=None, pressed: bool = False) -> None:
+        r = self.rect
+        if r.w <= 0:
+            return
+        hover = mouse is not None and self.rect.collidepoint(mouse) and self.enabled
+        rad = max(4, r.h // 4)
+        base = T.ACCENT if self.primary else T.CARD
+        if self.active:
+            base = T.mix(T.CARD, T.HINT, 0.45)
+        if hover:
+            base = T.shade(base, 0.12)
+        if not self.enabled:
+            base = T.mix(T.PANEL, T.CARD, 0.4)
+        lift = 0 if (pressed and hover) else max(1, r.h // 14)
+        pygame.draw.rect(surface, T.shade(base, -0.35), r.move(0, lift), border_radius=rad)
+        face = r.move(0, 0 if lift else max(1, r.h // 14))
+        pygame.draw.rect(surface, base, face, border_radius=rad)
+        fg = (40, 28, 10) if self.primary and self.enabled else (T.TEXT if self.enabled else T.DIM)
+        role = "small" if r.h < theme.px(44) else "body"
+        label = theme.fit(self.label, role, int(r.w * 0.66), fg)
+        pad = max(6, r.h // 4)
+        surface.blit(label, label.get_rect(midleft=(face.x + pad, face.centery)))
+        if self.key:
+            cap = theme.text(self.key, "tiny", T.shade(fg, -0.15) if self.primary else (T.MUTED if self.enabled else T.DIM))
+            cr = cap.get_rect()
+            box = cr.inflate(max(6, cr.h // 2), max(4, cr.h // 3))
+            box.midright = (face.right - pad // 2 - 2, face.centery)
+            if box.left > face.x + pad + label.get_width() + 2:
+                pygame.draw.rect(surface, T.shade(base, -0.2), box, border_radius=max(3, box.h // 4))
+                pygame.draw.rect(surface, T.shade(base, 0.18), box, 1, border_radius=max(3, box.h // 4))
+                surface.blit(cap, cap.get_rect(center=box.center))
+
+
+def layout_grid(buttons: list[Button], rect: pygame.Rect, cols: int, row_h: int, gap: int) -> int:
+    """Place buttons in a grid inside ``rect``; returns the bottom y."""
+    w = (rect.w - gap * (cols - 1)) // cols
+    y = rect.y
+    for i, b in enumerate(buttons):
+        c = i % cols
+        if c == 0 and i:
+            y += row_h + gap
+        b.rect = pygame.Rect(rect.x + c * (w + gap), y, w, row_h)
+    return y + row_h if buttons else rect.y

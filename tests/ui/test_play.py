@@ -1,0 +1,262 @@
+"""Real pygame events through the app, for every puzzle family; assertions on the session's position."""
+import pygame
+
+from game import catalog
+from game.puzzles import blocks
+from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
+
+
+def fmt(scene):
+    return scene.puzzle.format(scene.session.position)
+
+
+# -- tiles ---------------------------------------------------------------------------------------
+
+def test_click_tile_next_to_gap_slides_it(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    click(app, centre(s, 8))
+    assert fmt(s) == "1 2 3/4 5 6/7 8 ."
+    assert s.session.solved
+    assert s.celebrate is not None or s.app.settings.reduce_motion
+
+
+def test_click_tile_that_cannot_move_says_no(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    click(app, centre(s, 0), settle=2)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+    assert s.nope is not None and s.nope[0] == 0
+
+
+def test_arrows_move_the_tile_or_the_gap(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    key(app, pygame.K_LEFT)         # the tile right of the gap moves left
+    assert fmt(s) == "1 2 3/4 5 6/7 8 ."
+    key(app, pygame.K_u)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+    key(app, pygame.K_g)            # preference: arrows move the gap
+    key(app, pygame.K_RIGHT)
+    assert fmt(s) == "1 2 3/4 5 6/7 8 ."
+
+
+def test_undo_redo_restart_keys(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    key(app, pygame.K_DOWN)         # tile 5 comes down
+    assert fmt(s) == "1 2 3/4 . 6/7 5 8"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert fmt(s) == "1 2 3/4 . 6/7 5 8"
+    key(app, pygame.K_u)
+    key(app, pygame.K_u, pygame.KMOD_SHIFT)
+    assert fmt(s) == "1 2 3/4 . 6/7 5 8"
+    key(app, pygame.K_r)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+    key(app, pygame.K_u)            # restart is a history entry
+    assert fmt(s) == "1 2 3/4 . 6/7 5 8"
+
+
+def test_hint_highlights_then_plays(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
+    key(app, pygame.K_h)
+    hint = s.session.hint_info
+    assert hint is not None and hint.distance == 2
+    hl = s.highlights()
+    assert hl.hint_from == {4 + 3} and hl.hint_to == {4}
+    key(app, pygame.K_h)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+
+
+def test_new_deal_is_a_solvable_shuffle(app):
+    s = open_puzzle(app, "eight")
+    key(app, pygame.K_n)
+    assert not s.session.solved
+    assert s.session.position != s.puzzle.start
+    s.puzzle.check(s.session.position)
+
+
+def test_solve_plays_to_the_goal_and_input_stops_it(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/. 7 8")
+    key(app, pygame.K_s, settle=1)
+    assert s.session.playback is not None
+    frames(app, 120)
+    assert s.session.solved
+    s2 = open_puzzle(app, "eight", "4 1 3/7 2 6/. 5 8")
+    key(app, pygame.K_s, settle=1)
+    assert s2.session.playback is not None
+    key(app, pygame.K_u, settle=1)      # any player input stops the solve
+    assert s2.session.playback is None
+
+
+# -- goat -------------------------------------------------------------------------------------------
+
+def test_goat_click_gate(app):
+    s = open_puzzle(app, "goat")
+    gate = s.session.position.index(blocks.GATE)
+    empty = s.session.position.index(0)
+    click(app, centre(s, gate))
+    assert s.session.position[empty] == blocks.GATE
+
+
+def test_goat_two_cell_piece_moves_as_one_from_either_half(app):
+    s = open_puzzle(app, "goat", "┌ . ┐ ▭/│ ─ ∥ S/└ ─ ┘ W")
+    click(app, centre(s, 3))          # the right half
+    assert fmt(s) == "┌ ┐ ▭ ./│ ─ ∥ S/└ ─ ┘ W"
+    key(app, pygame.K_RIGHT)          # arrows move blocks too
+    assert fmt(s) == "┌ . ┐ ▭/│ ─ ∥ S/└ ─ ┘ W"
+
+
+def test_goat_arrows_and_hint_to_the_closed_pen(app):
+    s = open_puzzle(app, "goat", "┌ ─ ┐ ▭/│ ∥ . S/└ ─ ┘ W")
+    key(app, pygame.K_RIGHT)                 # the gate, left of the gap, moves right
+    assert fmt(s) == "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W"
+    for _ in range(40):                      # follow the hints: H shows, H again plays
+        if s.session.solved:
+            break
+        key(app, pygame.K_h, settle=2)
+    assert fmt(s) == "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
+
+
+# -- frogs ----------------------------------------------------------------------------------------
+
+def test_frogs_click_slides_and_keyboard_jumps(app):
+    s = open_puzzle(app, "frogs-line-2")
+    click(app, centre(s, 1))              # B B . W W -> B . B W W
+    assert fmt(s) == "B . B W W"
+    s.cursor = 3
+    key(app, pygame.K_RETURN)             # W at d1 jumps over B into b1
+    assert fmt(s) == "B W B . W"
+
+
+def test_frogs_tab_cycles_movable_pieces(app):
+    s = open_puzzle(app, "frogs-line-3")
+    key(app, pygame.K_TAB)
+    first = s.cursor
+    assert first in s.moves_by_anchor
+    key(app, pygame.K_TAB)
+    assert s.cursor in s.moves_by_anchor and s.cursor != first
+    key(app, pygame.K_RETURN)
+    assert s.session.moves == 1
+
+
+def test_frogs_2d_board_click(app):
+    s = open_puzzle(app, "frogs-a")
+    empty = s.session.position.index(0)
+    mover = next(iter(s.moves_by_anchor))
+    click(app, centre(s, mover))
+    assert s.session.position[empty] != 0
+
+
+def test_frogs_dead_end_hint_offers_undo_to_winnable(app):
+    s = open_puzzle(app, "frogs-line-2", "B . B W W")
+    click(app, centre(s, 0))              # . B B W W: black can never get past now
+    assert fmt(s) == ". B B W W"
+    key(app, pygame.K_h)
+    hint = s.session.hint_info
+    assert hint is not None and hint.dead_end and hint.last_winnable == 0
+    key(app, pygame.K_b)
+    assert fmt(s) == "B . B W W"
+
+
+# -- pairs ----------------------------------------------------------------------------------------
+
+def test_pairs_click_picks_the_pair_by_the_half_clicked(app):
+    s = open_puzzle(app, "pairs")
+    r = s.view.cell_rect(4)
+    click(app, (r.right - r.w // 5, r.centery))   # right half of the 5th stone: the pair (5th, 6th)
+    assert fmt(s) == "B W B W . . B W"
+    r = s.view.cell_rect(1)
+    click(app, (r.x + r.w // 5, r.centery))       # left half of the 2nd stone: the pair (1st, 2nd)
+    assert fmt(s) == ". . B W B W B W"
+
+
+def test_pairs_open_selects_when_several_places_fit(app):
+    s = open_puzzle(app, "pairs-open")
+    r = s.view.cell_rect(0)
+    click(app, (r.right - r.w // 5, r.centery))
+    assert s.selected == 0 and s.targets_of(0) == {6, 7, 8, 9}
+    click(app, centre(s, 9))
+    assert fmt(s) == ". . B W B W . . B W"
+
+
+def test_pairs_keyboard(app):
+    s = open_puzzle(app, "pairs")
+    s.cursor = 4
+    key(app, pygame.K_RETURN)
+    assert fmt(s) == "B W B W . . B W"
+
+
+# -- knights ----------------------------------------------------------------------------------------
+
+def test_knights_select_then_target(app):
+    s = open_puzzle(app, "knights")
+    click(app, centre(s, 0))
+    assert s.selected == 0
+    targets = s.targets_of(0)
+    assert targets == {5, 7}
+    click(app, centre(s, 7))
+    assert s.session.position[7] == 1 and s.session.position[0] == 0
+
+
+def test_knights_drag(app):
+    s = open_puzzle(app, "knights")
+    drag(app, centre(s, 2), centre(s, 3))
+    assert s.session.position[3] == 1 and s.session.position[2] == 0
+
+
+def test_knights_drag_to_nowhere_snaps_back(app):
+    s = open_puzzle(app, "knights")
+    drag(app, centre(s, 2), centre(s, 4))
+    assert s.session.position == s.puzzle.start
+
+
+def test_knights_keyboard_cursor(app):
+    s = open_puzzle(app, "knights")
+    key(app, pygame.K_RETURN)          # cursor starts on a1: select it
+    assert s.selected == 0
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)           # c2 = cell 5
+    assert s.cursor == 5
+    key(app, pygame.K_RETURN)
+    assert s.session.position[5] == 1
+
+
+# -- screens ---------------------------------------------------------------------------------------
+
+def test_menu_click_opens_and_escape_returns(app):
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import PlayScene
+    menu = app.scene
+    card = next(c for c in menu.flat if c.name == "knights")
+    click(app, card.rect.center)
+    assert isinstance(app.scene, PlayScene) and app.scene.puzzle.name == "knights"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PlayScene)
+
+
+def test_panel_buttons_are_clickable(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    click(app, centre(s, 8))
+    click(app, s.buttons["undo"].rect.center)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+    click(app, s.buttons["redo"].rect.center)
+    assert s.session.solved
+
+
+def test_resizes_from_small_to_4k(app):
+    s = open_puzzle(app, "goat")
+    for size in ((800, 600), (3840, 2160), (1280, 800)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        frames(app, 2)
+        assert app.screen.get_size() == size
+        assert s.view.frame_rect().right < s.panel.x
+        assert app.theme.size_of("small") >= 13
+
+
+def test_all_puzzles_draw(app):
+    for name in catalog.NAMES:
+        open_puzzle(app, name)
+        app.back_to_menu()

@@ -169,8 +169,9 @@ def _prepare_fifteen_tables() -> None:
     if tables_ready():
         return
     print("Building the 15-puzzle pattern databases (first time only)...", file=sys.stderr)
-    ensure_tables(_progress_line)
-    print(file=sys.stderr)
+    bar = _StderrBar()
+    ensure_tables(bar)
+    bar.finish()
 
 
 def _indent(text: str) -> str:
@@ -179,10 +180,9 @@ def _indent(text: str) -> str:
 
 def cmd_analyze(name: str, as_json: bool) -> int:
     puzzle = catalog.get(name)
-    progress = None if as_json or not sys.stderr.isatty() else _progress_line
-    result, seconds = analyze(puzzle, progress=progress)
-    if progress:
-        print(file=sys.stderr)
+    bar = _StderrBar()
+    result, seconds = analyze(puzzle, progress=bar if sys.stderr.isatty() else None)
+    bar.finish()
     hardest = [puzzle.format(s) for s in result.hardest]
     if as_json:
         print(json.dumps({
@@ -218,10 +218,23 @@ def cmd_analyze(name: str, as_json: bool) -> int:
     return 0
 
 
-def _progress_line(fraction: float, message: str) -> None:
-    filled = round(24 * min(max(fraction, 0.0), 1.0))
-    bar = "#" * filled + "-" * (24 - filled)
-    print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=sys.stderr, flush=True)
+class _StderrBar:
+    """Progress as a one-line bar on stderr, ended with a newline only if it drew anything."""
+
+    def __init__(self, width: int = 24) -> None:
+        self.width = width
+        self.drawn = False
+
+    def __call__(self, fraction: float, message: str) -> None:
+        filled = round(self.width * min(max(fraction, 0.0), 1.0))
+        bar = "#" * filled + "-" * (self.width - filled)
+        print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=sys.stderr, flush=True)
+        self.drawn = True
+
+    def finish(self) -> None:
+        if self.drawn:
+            print(file=sys.stderr)
+            self.drawn = False
 
 
 def cmd_bench(what: str, rest: list[str]) -> int:

@@ -7,9 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solvers.problem import Cancel, Counted
+from solvers import cache
+from solvers.problem import Cancel, Cancelled, Counted
+from solvers.ranking import Ranker, SlotRanker
 from solvers.search import bfs, bidirectional_bfs, ida_star
 from solvers.sweep import UNREACHED, Analysis, Progress, analyse, distance_table, reachable_mask
+from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
 
 from game.puzzles.base import Move, PositionError, Puzzle
 
@@ -41,10 +44,24 @@ def algorithm_for(puzzle: Puzzle) -> str:
 
 
 def solve(puzzle: Puzzle, state: bytes, cancel: Cancel | None = None) -> Solution:
-    """An optimal solution from ``state``; raises NoSolution for a dead end, Cancelled if cancelled."""
+    """An optimal solution from ``state``; raises NoSolution for a dead end, Cancelled if cancelled.
+
+    With the puzzle's distance table at hand (in memory, in the cache, or cheap to build)
+    the solution walks the table downhill; otherwise a search finds it.
+    """
     started = time.perf_counter()
+    table = cached_table(puzzle, build_if_cheap=True)
+    if table is not None:
+        walked = table.path(puzzle, state)
+        if walked is None:
+            raise NoSolution(
+                f"this {puzzle.title} position is a dead end: no sequence of moves reaches the goal from it.")
+        moves, states = walked
+        return Solution(moves, states, len(moves) + 1, time.perf_counter() - started, "table")
     algorithm = algorithm_for(puzzle)
     counted = Counted(puzzle)
+    if algorithm == "ida*" and len(puzzle.board) == 16 and puzzle.family == "tiles":
+        return _solve_fifteen(puzzle, state, cancel, started)
     if algorithm == "ida*":
         if puzzle.heuristic is None:
             raise TooLarge(f"{puzzle.title} has no heuristic for a search of its size.")
@@ -68,15 +85,102 @@ def distances(puzzle: Puzzle, progress: Progress | None = None, cancel: Cancel |
 
 def analyze(puzzle: Puzzle, progress: Progress | None = None, cancel: Cancel | None = None,
             hardest_limit: int = 50) -> tuple[Analysis, float]:
-    """Whole-space figures and the seconds they took."""
+    """Whole-space figures and the seconds they took (the table is loaded, or built and cached)."""
     started = time.perf_counter()
-    table = distances(puzzle, progress, cancel)
-    assert puzzle.ranker is not None
-    start_rank = int(puzzle.ranker.rank(np.frombuffer(puzzle.start, dtype=np.uint8)[None])[0])
-    if puzzle.reversible and table[start_rank] != UNREACHED:
+    dt = table_for(puzzle, progress, cancel)
+    table, ranker = dt.table, dt.ranker
+    start_rank = dt.rank(puzzle.start)
+    if puzzle.reversible and start_rank is not None and table[start_rank] != UNREACHED:
         # moves can be undone, so what the start reaches is exactly the goal's component
         reachable = table != UNREACHED
     else:
-        reachable = reachable_mask(puzzle.rules, puzzle.ranker, puzzle.start, cancel=cancel)
-    result = analyse(table, reachable, puzzle.ranker, hardest_limit)
+        reachable = reachable_mask(puzzle.rules, ranker, puzzle.start, cancel=cancel)
+    order = puzzle.ranker if ranker is not puzzle.ranker else None
+    result = analyse(table, reachable, ranker, hardest_limit, order=order)
     return result, time.perf_counter() - started
+
+
+# -- complete distance tables -------------------------------------------------------------
+
+CHEAP_POSITIONS = 400_000      # solve() builds tables of at most this many positions on the fly
+CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sweep applies
+_MIN_ARRANGEMENTS = 1_000     # below this the rank-space sweep spends its time in Python loops
+_MAX_SLOTS = 256
+
+_tables: dict[int, tuple[Puzzle, DistanceTable]] = {}
+_rankers: dict[int, tuple[Puzzle, Ranker, str]] = {}
+
+
+def table_ranker(puzzle: Puzzle) -> tuple[Ranker, str]:
+    """The ranker a puzzle's table is indexed by, and the table's cache name.
+
+    A :class:`SlotRanker` when the puzzle's rules allow the fast rank-space sweep
+    (8-puzzle, Goat), else the puzzle's own ranker.
+    """
+    got = _rankers.get(id(puzzle))
+    if got is not None and got[0] is puzzle:
+        return got[1], got[2]
+    if puzzle.ranker is None:
+        raise TooLarge(
+            f"{puzzle.title} has too many positions for a table (about {puzzle.known_positions:.3g}); "
+            "solve single positions instead.")
+    ranker: Ranker = puzzle.ranker
+    slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goals(), puzzle.start], max_slots=_MAX_SLOTS)
+    if slots is not None and slots.arrangements.size >= _MIN_ARRANGEMENTS:
+        ranker = slots
+    key = table_key(puzzle.name, fingerprint(puzzle.rules, ranker, puzzle.goals()))
+    _rankers[id(puzzle)] = (puzzle, ranker, key)
+    return ranker, key
+
+
+def table_for(puzzle: Puzzle, progress: Progress | None = None, cancel: Cancel | None = None) -> DistanceTable:
+    """The puzzle's complete distance table: from memory, else the cache, else built (and cached).
+
+    Builds that take longer than half a second report to ``progress``.
+    """
+    got = _tables.get(id(puzzle))
+    if got is not None and got[0] is puzzle:
+        return got[1]
+    ranker, key = table_ranker(puzzle)
+    report = after_delay(progress)
+
+    def build() -> np.ndarray:
+        return distance_table(puzzle.rules, ranker, puzzle.goals(), progress=report, cancel=cancel)
+
+    table = DistanceTable(load_or_build(key, build, TABLE_VERSION, report, size=ranker.size), ranker)
+    _tables[id(puzzle)] = (puzzle, table)
+    return table
+
+
+def cached_table(puzzle: Puzzle, build_if_cheap: bool = False) -> DistanceTable | None:
+    """The puzzle's table if it is in memory or in the cache (or, optionally, cheap to build); never slow."""
+    got = _tables.get(id(puzzle))
+    if got is not None and got[0] is puzzle:
+        return got[1]
+    if puzzle.ranker is None:
+        return None
+    ranker, key = table_ranker(puzzle)
+    cheap = ranker.size <= (CHEAP_SLOT_POSITIONS if isinstance(ranker, SlotRanker) else CHEAP_POSITIONS)
+    if not (build_if_cheap and cheap) and not cache.is_cached(key, TABLE_VERSION):
+        return None
+    return table_for(puzzle)
+
+
+def forget_tables() -> None:
+    """Drop the tables held in memory (the cache on disk stays)."""
+    _tables.clear()
+
+
+def _solve_fifteen(puzzle: Puzzle, state: bytes, cancel: Cancel | None, started: float) -> Solution:
+    """The 15-puzzle's own solver: pattern databases when built, Manhattan + linear conflict until then."""
+    from solvers.fifteen import solve15  # numpy-heavy; only the 15-puzzle needs it
+
+    found = solve15(state, cancel=cancel)
+    if found is None:
+        raise Cancelled
+    moves, states = [], [state]
+    for target in found.blank_path:
+        move = Move(target, states[-1].index(0))
+        states.append(puzzle.play(states[-1], move))
+        moves.append(move)
+    return Solution(moves, states, found.nodes, time.perf_counter() - started, f"ida* ({found.heuristic})")

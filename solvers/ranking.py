@@ -42,6 +42,7 @@ class MultisetRanker:
         self.counts = np.asarray(counts, dtype=np.int64)
         self.ncells = int(self.counts.sum())
         self.size = multinomial(list(counts))
+        self._counts = [int(c) for c in counts]
         if self.size >= 2**62:
             raise ValueError("state space too large to rank in 64 bits")
 
@@ -65,6 +66,25 @@ class MultisetRanker:
             ranks += total * below // left
             total = total * same // left
         return ranks
+
+    def rank_state(self, state: bytes) -> int | None:
+        """Rank of one position in pure Python (no numpy call overhead); None if it is not an
+        arrangement of this multiset."""
+        counts = self._counts.copy()
+        total, m, r = self.size, len(state), 0
+        if m != self.ncells:
+            return None
+        for x in state:
+            if x >= len(counts) or not counts[x]:
+                return None
+            below = 0
+            for c in range(x):
+                below += counts[c]
+            r += total * below // m
+            total = total * counts[x] // m
+            counts[x] -= 1
+            m -= 1
+        return r
 
     def unrank(self, ranks: np.ndarray) -> np.ndarray:
         ranks = np.asarray(ranks, dtype=np.int64).copy()
@@ -104,6 +124,7 @@ class BlockRanker:
         for a, b in self.placements:
             keep.append([c for c in range(ncells) if c not in (a, b)])
         self._keep = np.array(keep, dtype=np.intp)
+        self._keep_lists = keep
 
     def placement_of(self, boards: np.ndarray) -> np.ndarray:
         where = np.full(len(boards), -1, dtype=np.int64)
@@ -124,6 +145,16 @@ class BlockRanker:
                 ranks[rows] = j * self.rest.size + self.rest.rank(boards[np.ix_(rows, keep)])
         return ranks
 
+    def rank_state(self, state: bytes) -> int | None:
+        """Rank of one position in pure Python; None if its block is not at a ranked placement."""
+        if len(state) != self.ncells:
+            return None
+        for k, (a, b) in enumerate(self.placements):
+            if state[a] == self.halves[0] and state[b] == self.halves[1]:
+                rest = self.rest.rank_state(bytes(state[c] for c in self._keep_lists[k]))
+                return None if rest is None else k * self.rest.size + rest
+        return None
+
     def unrank(self, ranks: np.ndarray) -> np.ndarray:
         ranks = np.asarray(ranks, dtype=np.int64)
         k, r = np.divmod(ranks, self.rest.size)
@@ -135,3 +166,269 @@ class BlockRanker:
         boards[rows, pl[:, 0]] = self.halves[0]
         boards[rows, pl[:, 1]] = self.halves[1]
         return boards
+
+
+def all_arrangements(counts: Sequence[int]) -> np.ndarray:
+    """Every arrangement of the multiset ``counts`` as rows, in lexicographic (= rank) order.
+
+    Built by prefixing each code to the arrangements of what is left, memoised by the
+    remaining counts: a few times cheaper than unranking every rank.
+    """
+    memo: dict[tuple[int, ...], np.ndarray] = {}
+
+    def build(rem: tuple[int, ...]) -> np.ndarray:
+        got = memo.get(rem)
+        if got is not None:
+            return got
+        m = sum(rem)
+        if m == 0:
+            out = np.empty((1, 0), dtype=np.uint8)
+        else:
+            parts = []
+            for code, k in enumerate(rem):
+                if k:
+                    sub = build(rem[:code] + (k - 1,) + rem[code + 1:])
+                    block = np.empty((len(sub), m), dtype=np.uint8)
+                    block[:, 0] = code
+                    block[:, 1:] = sub
+                    parts.append(block)
+            out = np.concatenate(parts)
+        memo[rem] = out
+        return out
+
+    return build(tuple(int(c) for c in counts))
+
+
+def adjacent_swap_tables(counts: Sequence[int]) -> list[np.ndarray]:
+    """``tables[j][r]``: the rank of arrangement r with its cells j and j+1 exchanged.
+
+    No arrangement is built or ranked. In rank order, the arrangements that share their
+    first j cells form one run, inside which the rank is an offset plus the rank of the
+    rest, so exchanging cells j and j+1 changes a rank by an amount that depends only on
+    what is left from cell j on and on the two codes exchanged. Hence, per remaining
+    multiset M: the change for swapping the first two cells is one constant per pair of
+    leading codes (a run each), and the change for swapping cells j, j+1 is the
+    concatenation, over the leading code c, of the changes for cells j-1, j of M - c.
+    """
+    start = tuple(int(c) for c in counts)
+    m = sum(start)
+    dtype = np.int32 if multinomial(start) < 2**31 else np.int64
+    sizes: dict[tuple[int, ...], int] = {}
+
+    def size(rem: tuple[int, ...]) -> int:
+        got = sizes.get(rem)
+        if got is None:
+            got = sizes[rem] = multinomial(rem)
+        return got
+
+    def minus(rem: tuple[int, ...], c: int) -> tuple[int, ...]:
+        return rem[:c] + (rem[c] - 1,) + rem[c + 1:]
+
+    offsets: dict[tuple[int, ...], list[int]] = {}
+
+    def offset(rem: tuple[int, ...], c: int) -> int:
+        """Arrangements of ``rem`` that start with a code below c."""
+        got = offsets.get(rem)
+        if got is None:
+            got, acc, total, left = [], 0, size(rem), sum(rem)
+            for k in rem:
+                got.append(acc)
+                acc += total * k // left
+            offsets[rem] = got
+        return got[c]
+
+    memo: dict[tuple[tuple[int, ...], int], np.ndarray] = {}
+
+    def change(rem: tuple[int, ...], j: int) -> np.ndarray:
+        key = (rem, j)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        codes = [c for c, k in enumerate(rem) if k]
+        if j == 0:
+            values, runs = [], []
+            for a in codes:
+                ra = minus(rem, a)
+                for b in (c for c, k in enumerate(ra) if k):
+                    rb = minus(rem, b)
+                    values.append(offset(rem, b) + offset(rb, a) - offset(rem, a) - offset(ra, b))
+                    runs.append(size(minus(ra, b)))
+            got = np.repeat(np.array(values, dtype=dtype), runs)
+        else:
+            got = np.concatenate([change(minus(rem, c), j - 1) for c in codes])
+        memo[key] = got
+        return got
+
+    base = np.arange(size(start), dtype=dtype)
+    return [base + change(start, j) for j in range(m - 1)]
+
+
+FREE = 255  # marks a cell of a slot layout that holds one of the arranged (free) pieces
+
+
+def apply_to_layout(layout: bytes, rule, free: set[int] | frozenset[int]) -> bytes | None:
+    """The layout after ``rule``, or None if the rule cannot apply to any position of this layout.
+
+    A FREE cell stands for any of the ``free`` codes; for the rule sets a SlotRanker accepts,
+    a rule cell either accepts every free code or none, so the answer is exact.
+    """
+    for c, ok in zip(rule.cells, rule.allowed):
+        v = layout[c]
+        if v == FREE:
+            if not (ok & free):
+                return None
+        elif v not in ok:
+            return None
+    out = bytearray(layout)
+    for dst, src in rule._writes:
+        out[dst] = layout[src]
+    return bytes(out)
+
+
+class SlotRanker:
+    """Ranks a position as (slot, arrangement): rank = slot * arrangements + arrangement rank.
+
+    The *slot* is where the structural pieces sit: the empty cells, and pieces whose
+    place decides which moves are legal (such as the halves of a two-cell block). The
+    *arrangement* is the sequence of the remaining (free) pieces in reading order,
+    ranked by a :class:`MultisetRanker`. When every move's legality depends on the slot
+    alone, a move maps (slot, arrangement) to (slot', fixed permutation of the
+    arrangement); moves that do not change the reading order of the free pieces leave
+    the arrangement rank unchanged. The rank-space sweep in :mod:`solvers.sweep` is
+    built on that. Only slots reachable by the rules from the seed positions are ranked.
+    """
+
+    def __init__(self, ncells: int, layouts: Sequence[bytes], structural: Sequence[int],
+                 free_counts: Sequence[int]) -> None:
+        self.ncells = ncells
+        self.structural = tuple(sorted(set(structural)))
+        self.layouts = [bytes(l) for l in layouts]
+        self.arrangements = MultisetRanker(free_counts)
+        self.nfree = self.arrangements.ncells
+        self.slots = len(self.layouts)
+        self.size = self.slots * self.arrangements.size
+        self._slot_of = {l: i for i, l in enumerate(self.layouts)}
+        if len(self._slot_of) != self.slots:
+            raise ValueError("slot layouts repeat")
+        lay = np.frombuffer(b"".join(self.layouts), dtype=np.uint8).reshape(self.slots, ncells)
+        self._layout_array = lay
+        self._free_mask = lay == FREE
+        if (self._free_mask.sum(axis=1) != self.nfree).any():
+            raise ValueError("every slot must leave the same number of cells to the free pieces")
+        # bytes.translate tables: free codes -> FREE (layout of a state), structural codes deleted
+        free_codes = [c for c in range(256) if c not in self.structural]
+        self._to_layout = bytes(FREE if c in free_codes else c for c in range(256))
+        self._structural_bytes = bytes(self.structural)
+        # vectorised slot lookup: digit per cell (0 free, 1+i structural code i), mixed radix key
+        self._digit = np.zeros(256, dtype=np.int64)
+        for i, c in enumerate(self.structural):
+            self._digit[c] = i + 1
+        base = len(self.structural) + 1
+        if base ** ncells >= 2 ** 62:
+            raise ValueError("too many cells for a slot key")
+        self._powers = base ** np.arange(ncells, dtype=np.int64)
+        keys = np.where(lay == FREE, 0, self._digit[lay]) @ self._powers
+        self._key_order = np.argsort(keys)
+        self._sorted_keys = keys[self._key_order]
+        self._counts = [int(c) for c in self.arrangements.counts]
+        self.free_codes = frozenset(c for c, k in enumerate(self._counts) if k)
+
+    # -- construction from rules ---------------------------------------------------
+
+    @classmethod
+    def for_rules(cls, rules, seeds: Sequence[bytes], max_slots: int = 1024) -> "SlotRanker | None":
+        """A slot ranker for a rule set, or None when legality is not decided by a few slots.
+
+        Structural codes start as {empty}; a rule cell that accepts some free codes but not
+        others makes the ones it rejects structural too (e.g. the halves of a block that
+        single pieces cannot enter). Slots are found by closing the seeds' layouts under
+        every rule, both ways.
+        """
+        seeds = [bytes(s) for s in seeds]
+        if not seeds:
+            return None
+        present = set(seeds[0])
+        structural = {0} & present
+        all_rules = list(rules.rules) + list(rules.inverse_rules)
+        while True:
+            free = present - structural
+            if not free:
+                return None
+            grow: set[int] = set()
+            for r in all_rules:
+                for ok in r.allowed:
+                    hit = ok & free
+                    if hit and hit != free:
+                        # make structural whichever side has fewer pieces: few slots
+                        miss = free - ok
+                        pieces = lambda codes: sum(seeds[0].count(c) for c in codes)  # noqa: E731
+                        grow |= hit if pieces(hit) <= pieces(miss) else miss
+                        break
+                if grow:
+                    break
+            if not grow:
+                break
+            structural |= grow
+        free = present - structural
+        if multinomial([sum(seeds[0].count(c) for c in free)] + [seeds[0].count(c) for c in structural]) > 64 * max_slots:
+            return None  # far too many possible layouts to hope for a small closure
+        to_layout = bytes(FREE if c in free else c for c in range(256))
+
+        def apply(layout: bytes, r) -> bytes | None:
+            return apply_to_layout(layout, r, free)
+
+        start = {s.translate(to_layout) for s in seeds}
+        seen, todo = set(start), list(start)
+        while todo:
+            layout = todo.pop()
+            for r in all_rules:
+                nxt = apply(layout, r)
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+                    if len(seen) > max_slots:
+                        return None
+        counts = [0] * (max(present) + 1)
+        for v in seeds[0]:
+            if v in free:
+                counts[v] += 1
+        return cls(len(seeds[0]), sorted(seen), structural, counts)
+
+    # -- ranks -----------------------------------------------------------------------
+
+    def slot_of(self, boards: np.ndarray) -> np.ndarray:
+        """Slot index of every board, -1 where its layout is not a ranked slot."""
+        boards = np.asarray(boards, dtype=np.uint8)
+        keys = self._digit[boards] @ self._powers
+        at = np.minimum(np.searchsorted(self._sorted_keys, keys), self.slots - 1)
+        found = self._sorted_keys[at] == keys
+        return np.where(found, self._key_order[at], -1)
+
+    def rank(self, boards: np.ndarray) -> np.ndarray:
+        boards = np.asarray(boards, dtype=np.uint8)
+        if boards.ndim != 2 or boards.shape[1] != self.ncells:
+            raise ValueError("boards must be rows of cells")
+        slots = self.slot_of(boards)
+        if (slots < 0).any():
+            raise ValueError("board whose empty cells or blocks are not at a ranked slot")
+        free = boards[self._free_mask[slots]].reshape(len(boards), self.nfree)
+        return slots * self.arrangements.size + self.arrangements.rank(free)
+
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        ranks = np.asarray(ranks, dtype=np.int64)
+        slots, arr = np.divmod(ranks, self.arrangements.size)
+        boards = self._layout_array[slots].copy()
+        boards[self._free_mask[slots]] = self.arrangements.unrank(arr).ravel()
+        return boards
+
+    def rank_state(self, state: bytes) -> int | None:
+        """Rank of one position in pure Python (no numpy call overhead); None if its slot is not ranked."""
+        slot = self._slot_of.get(state.translate(self._to_layout))
+        if slot is None:
+            return None
+        arrangement = self.arrangements.rank_state(state.translate(None, self._structural_bytes))
+        return None if arrangement is None else slot * self.arrangements.size + arrangement
+
+    def describe(self) -> str:
+        """A stable text naming this rank space, for cache keys."""
+        return f"slots:{self.ncells}:{self.structural}:{self._counts}:" + ",".join(l.hex() for l in self.layouts)

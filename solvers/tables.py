@@ -1,0 +1,176 @@
+"""Complete distance tables: every position of a small puzzle solved once, every hint a lookup.
+
+A table is the uint8 array of :func:`solvers.sweep.distance_table` (one byte per position,
+indexed by a perfect rank, ``UNREACHED`` for positions that cannot reach the goal: the
+dead ends of one-way puzzles) together with the ranker that indexes it. Tables are built
+by a sweep and kept in the user's cache folder through :mod:`solvers.cache`, which stores
+a format version and a checksum; a missing, outdated or damaged file is rebuilt.
+
+This module knows nothing of the game: a "puzzle-like" is anything with
+``successors(state) -> Iterable[(move, next_state)]``.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from typing import Any, Callable, Iterable, Protocol
+
+import numpy as np
+
+from solvers import cache
+from solvers.ranking import BlockRanker, MultisetRanker, Ranker, SlotRanker
+from solvers.rules import RuleSet
+from solvers.sweep import UNREACHED, Progress
+
+TABLE_VERSION = 1          # bump when the table layout or the sweep's meaning changes
+PROGRESS_DELAY = 0.5       # seconds a build runs silently before it reports progress
+
+CLOSER, FARTHER, SAME, DEAD_END = "closer", "farther", "same", "dead end"
+
+
+class PuzzleLike(Protocol):
+    def successors(self, state: bytes) -> Iterable[tuple[Any, bytes]]: ...
+
+
+class DistanceTable:
+    """Optimal distance of every position of a puzzle, with the ranker that indexes it."""
+
+    def __init__(self, table: np.ndarray, ranker: Ranker) -> None:
+        if table.dtype != np.uint8 or table.ndim != 1 or len(table) != ranker.size:
+            raise ValueError("a distance table is one byte per ranked position")
+        self.table = table
+        self.ranker = ranker
+        self._rank_one: Callable[[bytes], int | None] = getattr(ranker, "rank_state", None) or self._rank_numpy
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def _rank_numpy(self, state: bytes) -> int | None:
+        try:
+            return int(self.ranker.rank(np.frombuffer(state, dtype=np.uint8)[None])[0])
+        except ValueError:
+            return None
+
+    def rank(self, state: bytes) -> int | None:
+        """The position's index in the table; None if the ranker cannot place it."""
+        return self._rank_one(bytes(state))
+
+    def distance(self, state: bytes) -> int | None:
+        """Optimal number of moves to the goal; None for a dead end (no path to the goal)."""
+        r = self._rank_one(bytes(state))
+        if r is None:
+            return None
+        d = int(self.table[r])
+        return None if d == UNREACHED else d
+
+    def distances(self, states: Iterable[bytes]) -> list[int | None]:
+        return [self.distance(s) for s in states]
+
+    def classify(self, puzzle: PuzzleLike, state: bytes) -> list[tuple[Any, str]]:
+        """Every legal move with what it does: closer, farther, same (distance) or dead end."""
+        here = self.distance(state)
+        out = []
+        for move, nxt in puzzle.successors(state):
+            d = self.distance(nxt)
+            if d is None:
+                verdict = DEAD_END
+            elif here is None:  # cannot happen for exact tables: a dead end leads only to dead ends
+                verdict = FARTHER
+            else:
+                verdict = CLOSER if d < here else FARTHER if d > here else SAME
+            out.append((move, verdict))
+        return out
+
+    def best_moves(self, puzzle: PuzzleLike, state: bytes) -> list[Any]:
+        """The moves that go one step closer to the goal (empty at the goal and at dead ends)."""
+        here = self.distance(state)
+        if not here:
+            return []
+        return [move for move, nxt in puzzle.successors(state) if self.distance(nxt) == here - 1]
+
+    def path(self, puzzle: PuzzleLike, state: bytes) -> tuple[list[Any], list[bytes]] | None:
+        """An optimal solution by walking downhill, or None from a dead end.
+
+        Each step takes the first move (in the puzzle's move order) that is one closer.
+        """
+        d = self.distance(state)
+        if d is None:
+            return None
+        moves, states = [], [bytes(state)]
+        while d > 0:
+            for move, nxt in puzzle.successors(states[-1]):
+                if self.distance(nxt) == d - 1:
+                    moves.append(move)
+                    states.append(nxt)
+                    break
+            else:  # pragma: no cover - a table that is not a distance table
+                raise ValueError("the table has no downhill move here: it does not match the puzzle")
+            d -= 1
+        return moves, states
+
+
+# -- cache -----------------------------------------------------------------------------
+
+def load_or_build(key: str, build: Callable[[], np.ndarray], version: int = TABLE_VERSION,
+                  progress: Progress | None = None, size: int | None = None) -> np.ndarray:
+    """The array cached under ``key`` (format ``version``), else ``build()`` it and cache it.
+
+    A missing, outdated, damaged or wrongly sized file is rebuilt; failing to write the
+    cache (read-only or full disk) is not an error, the built array is still returned.
+    ``progress`` hears about the saving step of slow builds.
+    """
+    array = cache.load_array(key, version)
+    if array is not None and array.dtype == np.uint8 and array.ndim == 1 and (size is None or len(array) == size):
+        return array
+    started = time.perf_counter()
+    array = build()
+    slow = time.perf_counter() - started > PROGRESS_DELAY
+    if progress is not None and slow:
+        progress(1.0, "saving the table")
+    try:
+        cache.save_array(key, array, version)
+    except OSError:
+        pass
+    return array
+
+
+def after_delay(progress: Progress | None, delay: float = PROGRESS_DELAY) -> Progress | None:
+    """A progress callback that stays silent for the first ``delay`` seconds: quick builds show nothing."""
+    if progress is None:
+        return None
+    started = time.perf_counter()
+
+    def report(fraction: float, message: str) -> None:
+        if time.perf_counter() - started >= delay:
+            progress(fraction, message)
+
+    return report
+
+
+def fingerprint(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], extra: str = "") -> str:
+    """A short digest of everything a table depends on, for its cache name."""
+    h = hashlib.sha256()
+    for r in rules.rules:
+        h.update(repr((r.cells, [sorted(ok) for ok in r.allowed], r.perm)).encode())
+    h.update(b"|goals|")
+    for g in sorted(bytes(g) for g in goals):
+        h.update(g.hex().encode() + b",")
+    h.update(b"|ranker|" + ranker_description(ranker).encode() + b"|" + extra.encode())
+    return h.hexdigest()[:16]
+
+
+def ranker_description(ranker: Ranker) -> str:
+    if isinstance(ranker, SlotRanker):
+        return ranker.describe()
+    if isinstance(ranker, MultisetRanker):
+        return f"multiset:{[int(c) for c in ranker.counts]}"
+    if isinstance(ranker, BlockRanker):
+        return (f"block:{ranker.ncells}:{ranker.placements}:{ranker.halves}:"
+                f"{[int(c) for c in ranker.rest.counts]}")
+    return f"{type(ranker).__module__}.{type(ranker).__qualname__}:{ranker.size}"
+
+
+def table_key(name: str, digest: str) -> str:
+    """A cache file name token for a puzzle's table."""
+    safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
+    return f"distances-{safe}-{digest}"

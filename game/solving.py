@@ -55,7 +55,7 @@ def solve(puzzle: Puzzle, state: bytes, cancel: Cancel | None = None) -> Solutio
         walked = table.path(puzzle, state)
         if walked is None:
             raise NoSolution(
-                f"this {puzzle.title} position is a dead end: no sequence of moves reaches the goal from it.")
+                f"this position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it.")
         moves, states = walked
         return Solution(moves, states, len(moves) + 1, time.perf_counter() - started, "table")
     algorithm = algorithm_for(puzzle)
@@ -71,7 +71,7 @@ def solve(puzzle: Puzzle, state: bytes, cancel: Cancel | None = None) -> Solutio
     else:
         path = bfs(counted, state, cancel)
     if path is None:
-        raise NoSolution(f"this {puzzle.title} position is a dead end: no sequence of moves reaches the goal from it.")
+        raise NoSolution(f"this position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it.")
     return Solution(path.moves, path.states, counted.expanded, time.perf_counter() - started, algorithm)
 
 

@@ -257,7 +257,6 @@ class _ManhattanHeuristic:
         stt, md, lc = ext
         t64 = tile.astype(np.uint64)
         md_new = md[sel] + self.md[tile, a] - self.md[tile, b]
-        ta, tb = _TRANSPOSE[a], _TRANSPOSE[b]
         stt_old = stt[sel]
         stt_new = stt_old - (t64 << self.t_shift[b]) + (t64 << self.t_shift[a])
         if _OFFSETS[d] in (-1, 1):  # tile changes column: two column terms change

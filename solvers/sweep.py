@@ -40,8 +40,7 @@ def distance_table(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], *,
         level += 1
         if level >= UNREACHED:
             raise ValueError("distances beyond 254 moves do not fit the table")
-        boards = _layer(rules, ranker, boards, owner, lambda r: table[r] == UNREACHED,
-                        lambda r: table.__setitem__(r, level), backward=True)
+        boards = _layer(rules, ranker, boards, owner, table, UNREACHED, level, backward=True)
         done += len(boards)
         if progress is not None:
             progress(min(done / ranker.size, 1.0) if len(boards) else 1.0, f"distance {level}: {len(boards):,} positions")
@@ -59,8 +58,7 @@ def reachable_mask(rules: RuleSet, ranker: Ranker, start: bytes, *, cancel: Canc
     while len(boards):
         if cancel is not None and cancel():
             raise Cancelled
-        boards = _layer(rules, ranker, boards, owner, lambda r: ~seen[r],
-                        lambda r: seen.__setitem__(r, True), backward=False)
+        boards = _layer(rules, ranker, boards, owner, seen, False, True, backward=False)
     return seen
 
 
@@ -203,9 +201,10 @@ class SlotSweep:
 
 
 def _layer(rules: RuleSet, ranker: Ranker, boards: np.ndarray, owner: np.ndarray,
-           is_new: Callable[[np.ndarray], np.ndarray], mark: Callable[[np.ndarray], None],
+           table: np.ndarray, unseen: int | bool, value: int | bool,
            backward: bool, chunk: int = 1 << 17) -> np.ndarray:
-    """Boards of the next layer: unseen neighbours of ``boards``, each position once.
+    """Boards of the next layer: neighbours of ``boards`` whose ``table`` entry is still
+    ``unseen``, each position once; their entries are set to ``value``.
 
     Frontiers stay as boards, so nothing is unranked; duplicates within the layer are
     dropped by letting every row claim its rank in ``owner`` and keeping the last claimant.
@@ -217,10 +216,10 @@ def _layer(rules: RuleSet, ranker: Ranker, boards: np.ndarray, owner: np.ndarray
             continue
         children_all = np.concatenate(children)
         r = ranker.rank(children_all)
-        fresh = is_new(r)
+        fresh = table[r] == unseen
         if fresh.any():
             r = r[fresh]
-            mark(r)
+            table[r] = value
             ranks.append(r)
             found.append(children_all[fresh])
     if not ranks:

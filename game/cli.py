@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--from", dest="position")
     shot.add_argument("--size", default="1280x800", help="WIDTHxHEIGHT")
     shot.add_argument("--menu", action="store_true", help="render the menu instead of a puzzle")
+    shot.add_argument("--analysis", action="store_true", help="render the puzzle's analysis screen")
+    shot.add_argument("--marks", action="store_true", help="show the move marks (closer / farther / dead end)")
 
     sub.add_parser("demo", help="unattended fullscreen demo for events")
     return parser
@@ -264,7 +266,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         if args.position is not None:
             puzzle.parse(args.position)
     from game.ui import app
-    return app.render_screenshot(args.puzzle, args.file, args.position, (int(w), int(h)), args.menu)
+    return app.render_screenshot(args.puzzle, args.file, args.position, (int(w), int(h)), args.menu,
+                                 analysis=args.analysis, marks=args.marks)
 
 
 def cmd_demo() -> int:

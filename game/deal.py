@@ -45,3 +45,31 @@ def deal(puzzle: Puzzle, rng: random.Random) -> bytes:
     if puzzle.family == "tiles":
         return random_tiles(puzzle.board.width, puzzle.board.height, rng)
     return puzzle.start
+
+
+def positions_at(table, distance: int, reachable=None):
+    """Ranks of the positions exactly ``distance`` moves from the goal (and reachable, if a mask is given)."""
+    import numpy as np
+
+    wanted = table.table == distance
+    if reachable is not None:
+        wanted &= reachable
+    return np.flatnonzero(wanted)
+
+
+def deal_at_distance(puzzle: Puzzle, table, distance: int, rng: random.Random, reachable=None) -> bytes:
+    """A position exactly ``distance`` optimal moves from the goal, uniformly among all such positions.
+
+    ``table`` is the puzzle's complete :class:`solvers.tables.DistanceTable`; for one-way
+    puzzles ``reachable`` (a mask over the same ranks) keeps only positions a player can
+    reach from the start. Raises ValueError if there is no such position.
+    """
+    import numpy as np
+
+    if distance < 1:
+        raise ValueError("a deal needs at least one move to go.")
+    ranks = positions_at(table, distance, reachable)
+    if len(ranks) == 0:
+        raise ValueError(f"{puzzle.title} has no position {distance} moves from the goal.")
+    rank = int(ranks[rng.randrange(len(ranks))])
+    return bytes(table.ranker.unrank(np.array([rank], dtype=np.int64))[0])

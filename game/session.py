@@ -25,9 +25,10 @@ import random
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Protocol
 
 from game import catalog
-from game.deal import deal
+from game.deal import deal, deal_at_distance, random_tiles
 from game.puzzles.base import Move, PositionError, Puzzle
 from game.solving import Solution
 from game.worker import Job, Searcher, ThreadSearcher
@@ -36,6 +37,7 @@ MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.5, 16.0, 2.0
 MAX_BACKLOG = 2.0       # after a stalled frame playback catches up at most this many moves, it never fast-forwards
 MEMORY_LIMIT = 10_000   # remembered positions (each holds its remaining optimal line)
 EVENT_LIMIT = 1_000     # events kept for update(); a UI that stops polling must not grow memory
+DEAL_TRIES = 12         # searched deals (15-puzzle): random boards tried before settling for the longest
 
 
 class EntryKind(Enum):
@@ -125,6 +127,14 @@ class Memory:
         return position in self._table and self._table[position] is self.DEAD
 
 
+class TableSource(Protocol):
+    """Where a session finds complete distance tables (the game's TablesService); never blocks."""
+
+    def table(self, name: str): ...                 # DistanceTable | None while not ready
+
+    def reachable(self, name: str): ...             # mask of positions reachable from the start, or None
+
+
 _UNKNOWN = object()
 _DEFAULT: list[Searcher] = []
 
@@ -140,7 +150,8 @@ class Session:
     """One game in progress. See the module docstring for the rules it keeps."""
 
     def __init__(self, puzzle: Puzzle, position: bytes | None = None, *,
-                 searcher: Searcher | None = None, rng: random.Random | None = None) -> None:
+                 searcher: Searcher | None = None, rng: random.Random | None = None,
+                 tables: TableSource | None = None) -> None:
         if position is None:
             position = puzzle.start
         else:
@@ -155,7 +166,11 @@ class Session:
         self.playback: Playback | None = None
         self.job: Job | None = None
         self.memory = Memory()
+        self.tables = tables
         self._speed = DEFAULT_SPEED
+        self._deal_goal: int | None = None  # searched deal: the distance wanted
+        self._deal_tries = 0
+        self._deal_best: Solution | None = None
         self._started = False             # the timer runs from the first move until solved
         self._intent: str | None = None   # what the running job is for: "hint" | "solve" | "step"
         self._fallback_at: list[int] = []  # history index of each fallback position sent with the job
@@ -185,12 +200,38 @@ class Session:
     def legal_moves(self) -> list[Move]:
         return self.puzzle.legal_moves(self.position)
 
+    @property
+    def table(self):
+        """The puzzle's complete distance table when it is ready, else None (never waits)."""
+        return self.tables.table(self.puzzle.name) if self.tables is not None else None
+
     def known_distance(self) -> int | None:
-        """Optimal moves to the goal from here, if known without a search."""
+        """Optimal moves to the goal from here, if known without a search (table, else remembered lines)."""
         if self.solved:
             return 0
+        table = self.table
+        if table is not None:
+            return table.distance(self.position)   # None: a dead end (see known_dead_end)
         line = self.memory.line(self.position)
         return None if line is None else len(line)
+
+    def known_dead_end(self) -> bool:
+        """True if this position is known (table or an earlier search) to have no way to the goal."""
+        if self.solved:
+            return False
+        table = self.table
+        if table is not None:
+            return table.distance(self.position) is None
+        return self.memory.is_dead(self.position)
+
+    @property
+    def speed(self) -> float:
+        """Auto-solve speed in moves a second (MIN_SPEED..MAX_SPEED)."""
+        return self._speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self._set_speed(value)
 
     # -- moves and history ---------------------------------------------------------------------
 
@@ -247,19 +288,89 @@ class Session:
         self._push(Entry(anchor, None, EntryKind.RESTART))
         self._emit(Event("restart", None, before, anchor))
 
-    def new_deal(self) -> None:
-        """A new game: a fresh random board for tiles, the classic start otherwise. Undoable."""
+    def new_deal(self, position: bytes | None = None, message: str = "") -> None:
+        """A new game: ``position``, else a fresh random board for tiles, else the classic start. Undoable."""
         self._player_acts()
+        self._deal_goal = None
+        if position is not None:
+            self.puzzle.check(position)
+        else:
+            position = deal(self.puzzle, self.rng)
         self.elapsed, self._started = 0.0, False
         before = self.position
-        self._push(Entry(deal(self.puzzle, self.rng), None, EntryKind.DEAL))
-        self._emit(Event("deal", None, before, self.position))
+        self._push(Entry(position, None, EntryKind.DEAL))
+        self._emit(Event("deal", None, before, self.position, message))
+
+    def can_deal_at_distance(self) -> bool:
+        """With a table (any small puzzle) or by search (sliding tiles without a table)."""
+        return self.table is not None or self.puzzle.family == "tiles"
+
+    def deal_at_distance(self, distance: int) -> bool:
+        """A new game exactly ``distance`` optimal moves from the goal.
+
+        With the puzzle's table: uniformly among all such positions (that the start can reach,
+        for one-way puzzles), at once. Without one (the 15-puzzle): a uniformly random board is
+        solved optimally by the searcher and the game starts at the position of that solution
+        which is ``distance`` moves from the goal (retrying boards whose solution is shorter);
+        its "Deal" job shows progress and can be cancelled. False if neither is possible.
+        """
+        distance = max(1, int(distance))
+        table = self.table
+        if table is not None:
+            reachable = self.tables.reachable(self.puzzle.name) if self.tables is not None else None
+            try:
+                position = deal_at_distance(self.puzzle, table, distance, self.rng, reachable)
+            except ValueError:
+                return False
+            self.new_deal(position, f"A position {distance} moves from the goal.")
+            return True
+        if self.puzzle.family != "tiles":
+            return False
+        self._player_acts()
+        self.cancel_search()
+        self._deal_goal, self._deal_tries, self._deal_best = distance, 0, None
+        self._submit_deal()
+        return True
+
+    def _submit_deal(self) -> None:
+        self._deal_tries += 1
+        board = random_tiles(self.puzzle.board.width, self.puzzle.board.height, self.rng)
+        self.job = self.searcher.submit(self.puzzle.name, board, "Deal")
+        self._intent = "deal"
+        self._fallback_at = []
+        self._poll_job()
+
+    @property
+    def dealing(self) -> int | None:
+        """The distance a searched deal is looking for, while it runs."""
+        return self._deal_goal if self._intent == "deal" else None
+
+    def _take_deal(self, solution: Solution | None) -> None:
+        goal = self._deal_goal
+        if solution is not None:
+            self.memory.remember(solution)
+            if self._deal_best is None or len(solution) > len(self._deal_best):
+                self._deal_best = solution
+        best = self._deal_best
+        if goal is None:
+            return
+        if best is not None and len(best) >= goal:
+            self.new_deal(best.states[len(best) - goal], f"A position {goal} moves from the goal.")
+        elif self._deal_tries < DEAL_TRIES:
+            self._submit_deal()
+        elif best is not None:
+            self.new_deal(best.states[0], f"No random board needed {goal} moves; this one needs {len(best)}.")
+        else:
+            self._deal_goal = None
 
     def undo_to_last_winnable(self) -> bool:
         """From a dead end, jump back (like repeated undo: redo returns) to the latest position that can still win."""
         index = None
         if self.hint_info is not None and self.hint_info.dead_end:
             index = self.hint_info.last_winnable
+        elif self.table is not None and self.table.distance(self.position) is None and not self.solved:
+            index = next((i for i in range(self.cursor - 1, -1, -1)
+                          if self.table.distance(self.history[i].position) is not None), None)
         elif self.memory.is_dead(self.position):
             known = self._known_last_winnable()
             index = None if known is _UNKNOWN else known
@@ -287,6 +398,8 @@ class Session:
     def _position_changed(self, before: bytes) -> None:
         """The shown hint and any search for the old position are obsolete now."""
         self.hint_info = None
+        if self._intent == "deal":  # the player moved on: a deal still being searched is void
+            self.cancel_search()
         if self.job is not None:
             if self.job.done:
                 self._poll_job(show=False)  # keep what it found, show nothing
@@ -335,7 +448,7 @@ class Session:
         self._emit(Event("dead_end", None, self.position, None, message))
 
     def _dead_end_message(self) -> str:
-        return f"This {self.puzzle.title} position is a dead end: no sequence of moves reaches the goal from it."
+        return f"This position is a dead end in {self.puzzle.title}: no sequence of moves reaches the goal from it."
 
     def _known_last_winnable(self):
         """History index of the latest earlier winnable position, None if none, _UNKNOWN if memory cannot tell."""
@@ -408,7 +521,20 @@ class Session:
     # -- searching --------------------------------------------------------------------------------
 
     def _answer_from_memory(self, intent: str) -> bool:
-        """Serve ``intent`` without a search if the answer for this position is remembered."""
+        """Serve ``intent`` without a search: from the complete table, or a remembered answer."""
+        table = self.table
+        if table is not None:
+            walked = table.path(self.puzzle, self.position)
+            if walked is not None:
+                self._serve(intent, tuple(walked[0]))
+                return True
+            last = None
+            for i in range(self.cursor - 1, -1, -1):
+                if table.distance(self.history[i].position) is not None:
+                    last = i
+                    break
+            self._show_dead_end(last, self._dead_end_message())
+            return True
         line = self.memory.line(self.position)
         if line is not None:
             self._serve(intent, line)
@@ -456,6 +582,7 @@ class Session:
             self.job.cancel()
         self.job = None
         self._intent = None
+        self._deal_goal = None
 
     def _poll_job(self, show: bool = True) -> None:
         """Take in a finished job: remember what it found and, if still relevant, act on it."""
@@ -465,6 +592,13 @@ class Session:
         intent, at = self._intent, self._fallback_at
         self.job, self._intent, self._fallback_at = None, None, []
         if job.cancelled:
+            return
+        if intent == "deal":
+            if job.result is None and job.error and not job.dead_end:
+                self._deal_goal = None
+                self._emit(Event("search_failed", None, self.position, None, job.error))
+                return
+            self._take_deal(job.result)
             return
         show = show and job.position == self.position
         if job.result is not None:

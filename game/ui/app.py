@@ -4,20 +4,16 @@ from __future__ import annotations
 import os
 import random
 import sys
-from dataclasses import dataclass
-
 from game import catalog
 from game.puzzles.base import PositionError
+from game.settings import Settings, load_settings, save_settings
 
 DEFAULT_SIZE = (1280, 800)
 IDLE_TO_DEMO = 60.0
 FPS = 60
 
 
-@dataclass
-class Settings:
-    reduce_motion: bool = False
-    arrows_move_gap: bool = False   # False: arrows move the tile toward the gap ("move the tile")
+__all__ = ["App", "Settings", "run", "run_demo", "render_screenshot"]
 
 
 def _init_pygame(headless: bool):
@@ -35,7 +31,8 @@ class App:
     """Owns the window, the theme, the searcher, the settings and a stack of scenes."""
 
     def __init__(self, size=DEFAULT_SIZE, fullscreen: bool = False, searcher: str = "process",
-                 demo: bool = False, headless: bool = False, seed: int | None = None) -> None:
+                 demo: bool = False, headless: bool = False, seed: int | None = None,
+                 tables: str | None = None, persist_settings: bool = True) -> None:
         pygame = _init_pygame(headless)
         self.pg = pygame
         from game.ui.midend import make_searcher
@@ -48,8 +45,13 @@ class App:
         if fullscreen:
             self.toggle_fullscreen()
         self.theme = Theme(self.size)
-        self.settings = Settings()
+        self.persist_settings = persist_settings
+        self.settings = load_settings() if persist_settings else Settings()
         self.searcher = make_searcher(searcher)
+        from game.tables_service import TablesService
+        # tables load in a thread and build in a process; tests and screenshots pick simpler modes
+        self.tables = TablesService(tables or ("process" if searcher == "process" else
+                                               "sync" if searcher == "sync" else "thread"))
         self.rng = random.Random(seed)
         self.scenes: list = []
         self.demo_mode = demo
@@ -115,12 +117,37 @@ class App:
             self.scenes.pop().leave()
         self.push(scene)
 
+    def save_settings(self) -> None:
+        if self.persist_settings:
+            save_settings(self.settings)
+
+    def toggle_setting(self, name: str) -> bool:
+        """Flip a boolean setting, save it, and return the new value."""
+        value = not getattr(self.settings, name)
+        setattr(self.settings, name, value)
+        self.save_settings()
+        return value
+
     def family_label(self, family: str) -> str:
         return catalog.FAMILIES.get(family, family.title())
 
     def open_puzzle(self, name: str, position: bytes | None = None) -> None:
         from game.ui.scenes.play import PlayScene
         self.push(PlayScene(self, catalog.get(name), position))
+
+    def open_analysis(self, name: str) -> None:
+        from game.ui.scenes.analysis import AnalysisScene
+        self.push(AnalysisScene(self, catalog.get(name)))
+
+    def play_position(self, name: str, position: bytes, message: str = "") -> None:
+        """Leave the analysis screen (and the game it came from, if the same puzzle) for a new game."""
+        from game.ui.scenes.analysis import AnalysisScene
+        from game.ui.scenes.play import PlayScene
+        if isinstance(self.scene, AnalysisScene) and len(self.scenes) > 1:
+            self.scenes.pop()
+        if isinstance(self.scene, PlayScene) and self.scene.puzzle.name == name and len(self.scenes) > 1:
+            self.scenes.pop().session.cancel_search()
+        self.push(PlayScene(self, catalog.get(name), position, message=message or None))
 
     def back_to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
@@ -225,6 +252,10 @@ class App:
             self.searcher.shutdown()
         except Exception:  # noqa: BLE001
             pass
+        try:
+            self.tables.shutdown()
+        except Exception:  # noqa: BLE001
+            pass
         self.pg.display.quit()
 
 
@@ -272,7 +303,7 @@ def run_demo() -> int:
 
 
 def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
-                      size: tuple[int, int], menu: bool) -> int:
+                      size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False) -> int:
     try:
         puzzle, state = _start(puzzle_name, position)
         if puzzle is None and not menu:
@@ -281,11 +312,14 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
             raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
     except (PositionError, catalog.UnknownPuzzle) as err:
         return _fail(err)
-    app = App(size=size, searcher="sync", headless=True)
+    app = App(size=size, searcher="sync", headless=True, persist_settings=False)
+    app.settings.move_marks = marks
     try:
         from game.ui.scenes.menu import MenuScene
         app.push(MenuScene(app))
-        if not menu:
+        if analysis and puzzle is not None:
+            app.open_analysis(puzzle.name)
+        elif not menu:
             app.open_puzzle(puzzle.name, state)
         app.tick(0.0)
         app.pg.image.save(app.screen, path)

@@ -29,6 +29,11 @@ class Intent(Enum):
     WINNABLE = auto()      # undo back to the last position that can still win
     MOTION = auto()        # toggle reduce-motion
     ARROWS = auto()        # toggle "arrows move the tile / the gap"
+    MARKS = auto()         # toggle the overlay marking every move closer / farther / same / dead end
+    ANALYSIS = auto()      # the analysis screen of the puzzle
+    DEAL_AT = auto()       # a new game at the chosen distance from the goal
+    DISTANCE_UP = auto()   # choose a larger / smaller deal distance
+    DISTANCE_DOWN = auto()
     FULLSCREEN = auto()
     QUIT = auto()
 
@@ -76,6 +81,12 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_b, _PLAIN): Intent.WINNABLE,
     (pygame.K_m, _PLAIN): Intent.MOTION,
     (pygame.K_g, _PLAIN): Intent.ARROWS,
+    (pygame.K_o, _PLAIN): Intent.MARKS,
+    (pygame.K_a, _PLAIN): Intent.ANALYSIS,
+    (pygame.K_n, _SHIFT): Intent.DEAL_AT,
+    (pygame.K_d, _PLAIN): Intent.DEAL_AT,
+    (pygame.K_RIGHTBRACKET, _PLAIN): Intent.DISTANCE_UP,
+    (pygame.K_LEFTBRACKET, _PLAIN): Intent.DISTANCE_DOWN,
     (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
     (pygame.K_q, _CTRL): Intent.QUIT,
 }
@@ -85,7 +96,8 @@ KEY_LABELS: dict[Intent, str] = {
     Intent.HINT: "H", Intent.SOLVE: "S", Intent.UNDO: "U", Intent.REDO: "Shift+U", Intent.RESTART: "R",
     Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: "Space", Intent.STEP: ".", Intent.FASTER: "+",
     Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
-    Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11",
+    Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A",
+    Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[",
 }
 
 

@@ -16,6 +16,7 @@ class Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.enabled = True
         self.active = False   # toggled on (e.g. paused)
+        self.centred = False  # label in the middle (one-glyph buttons such as - and +)
 
     def hit(self, pos) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
@@ -41,6 +42,9 @@ class Button:
         role = "small" if r.h < theme.px(44) else "body"
         label = theme.fit(self.label, role, int(r.w * 0.66), fg)
         pad = max(6, r.h // 4)
+        if self.centred:
+            surface.blit(label, label.get_rect(center=face.center))
+            return
         surface.blit(label, label.get_rect(midleft=(face.x + pad, face.centery)))
         if self.key:
             cap = theme.text(self.key, "tiny", T.shade(fg, -0.15) if self.primary else (T.MUTED if self.enabled else T.DIM))
@@ -63,3 +67,14 @@ def layout_grid(buttons: list[Button], rect: pygame.Rect, cols: int, row_h: int,
             y += row_h + gap
         b.rect = pygame.Rect(rect.x + c * (w + gap), y, w, row_h)
     return y + row_h if buttons else rect.y
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour) -> None:
+    """A rounded progress bar: a dark track and a filled part."""
+    fraction = max(0.0, min(1.0, float(fraction)))
+    rad = rect.h // 2
+    pygame.draw.rect(surface, T.shade(T.PANEL, -0.35), rect, border_radius=rad)
+    if fraction > 0:
+        fill = pygame.Rect(rect.x, rect.y, max(rect.h, int(rect.w * fraction)), rect.h)
+        pygame.draw.rect(surface, colour, fill, border_radius=rad)
+    pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=rad)

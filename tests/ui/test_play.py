@@ -66,6 +66,15 @@ def test_hint_highlights_then_plays(app):
     assert fmt(s) == "1 2 3/4 5 6/7 . 8"
 
 
+def test_hint_message_goes_when_the_position_changes(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
+    key(app, pygame.K_h)
+    assert s.message.startswith("Hint:")
+    click(app, centre(s, 3))                 # another move: tile 4 slides right instead
+    assert fmt(s) == "1 2 3/. 4 6/7 5 8"
+    assert s.message == ""
+
+
 def test_new_deal_is_a_solvable_shuffle(app):
     s = open_puzzle(app, "eight")
     key(app, pygame.K_n)

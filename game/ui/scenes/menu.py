@@ -158,8 +158,10 @@ class MenuScene(Scene):
             self.open(self.selected)
         elif intent is Intent.BACK:
             self.app.menu_back()
+        elif intent is Intent.ANALYSIS:
+            self.app.open_analysis(self.flat[self.selected].name)
         elif intent is Intent.MOTION:
-            self.app.settings.reduce_motion = not self.app.settings.reduce_motion
+            self.app.toggle_setting("reduce_motion")
 
     def card_at(self, pos) -> int | None:
         if pos[1] < self.top * 0.6:
@@ -247,5 +249,5 @@ class MenuScene(Scene):
         surface.blit(title, (m, th.px(16)))
         sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
         surface.blit(sub, (m, th.px(20) + title.get_height()))
-        keys = th.text("Click a puzzle, or arrows + Enter · F11 full screen · Esc quits", "tiny", T.DIM)
+        keys = th.text("Click a puzzle, or arrows + Enter · A: analysis of the selected puzzle · F11 full screen · Esc quits", "tiny", T.DIM)
         surface.blit(keys, (w - m - keys.get_width(), th.px(16) + title.get_height() - keys.get_height() - th.px(6)))

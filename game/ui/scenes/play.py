@@ -13,12 +13,14 @@ from game.ui.midend import Session
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Highlights, Motion, describe_move, move_kind, move_paths, view_for
-from game.ui.widgets import Button, layout_grid
+from game.ui.views.base import CLOSER, DEAD_END, FARTHER, MARK_WORDS, SAME, Mark, mark_sprite
+from game.ui.widgets import Button, draw_progress, layout_grid
 
 DURATION = {"slide": 0.17, "block": 0.2, "jump": 0.3, "hop": 0.36, "pair": 0.34}
 DRAG_THRESHOLD = 6
 SLIDING = ("tiles", "blocks")
 MAX_PARTICLES = 160
+FIFTEEN_DEAL_MAX = 56   # random 15-puzzle boards rarely need more: a searched deal could retry for long
 
 
 class Anim:
@@ -37,7 +39,16 @@ class PlayScene(Scene):
                  message: str | None = None) -> None:
         super().__init__(app)
         self.puzzle = puzzle
-        self.session = session or Session(puzzle, position, searcher=app.searcher, rng=app.rng)
+        self.session = session or Session(puzzle, position, searcher=app.searcher, rng=app.rng, tables=app.tables)
+        if self.session.tables is None:
+            self.session.tables = app.tables
+        self.tables = app.tables
+        self.tables.request(puzzle.name)
+        self.is_fifteen = puzzle.ranker is None and puzzle.family == "tiles"
+        if self.is_fifteen:
+            self.tables.request_fifteen()   # once per run, in a process; hints meanwhile use the simpler heuristic
+        self._marks_key = None
+        self._marks: tuple[Mark, ...] = ()
         self.view = view_for(puzzle)
         self.target = self.session.position       # the position the board shows when animations end
         self.anim: Anim | None = None
@@ -51,6 +62,7 @@ class PlayScene(Scene):
         self.message = message or ""
         self.message_colour = T.MUTED
         self.message_age = 0.0
+        self.message_about: bytes | None = None
         self.time = 0.0
         self.celebrate: Tween | None = None
         self.particles: list[list[float]] = []
@@ -62,8 +74,13 @@ class PlayScene(Scene):
             "hint": Button("Hint", Intent.HINT, primary=True), "solve": Button("Solve", Intent.SOLVE),
             "undo": Button("Undo", Intent.UNDO), "redo": Button("Redo", Intent.REDO),
             "restart": Button("Restart", Intent.RESTART), "new": Button("New", Intent.NEW),
-            "menu": Button("Menu", Intent.BACK),
+            "analysis": Button("Analysis", Intent.ANALYSIS), "menu": Button("Menu", Intent.BACK),
         }
+        self.deal_buttons = {
+            "down": Button("-", Intent.DISTANCE_DOWN, key=""), "deal": Button("Deal", Intent.DEAL_AT),
+            "up": Button("+", Intent.DISTANCE_UP, key=""),
+        }
+        self.deal_buttons["down"].centred = self.deal_buttons["up"].centred = True
         self.solve_buttons = {
             "pause": Button("Pause", Intent.PAUSE), "step": Button("Step", Intent.STEP),
             "slower": Button("Slower", Intent.SLOWER), "faster": Button("Faster", Intent.FASTER),
@@ -71,7 +88,9 @@ class PlayScene(Scene):
         }
         self.cancel_button = Button("Cancel", Intent.CANCEL)
         self.winnable_button = Button("Back to winnable", Intent.WINNABLE, primary=True)
-        self.toggles = {"motion": Button("Reduce motion", Intent.MOTION), "arrows": Button("Arrows move", Intent.ARROWS)}
+        self.toggles = {"marks": Button("Marks", Intent.MARKS), "motion": Button("Motion", Intent.MOTION),
+                        "arrows": Button("Arrows", Intent.ARROWS)}
+        self.deal_distance = max(1, app.settings.deal_distance)
         self._index_moves()
         self.layout(app.size)
 
@@ -158,8 +177,10 @@ class PlayScene(Scene):
         if text:
             self.say(text, T.NOPE)
 
-    def say(self, text: str, colour=T.MUTED) -> None:
+    def say(self, text: str, colour=T.MUTED, about: bytes | None = None) -> None:
+        """Show a message; one ``about`` a position (a hint, a dead end) goes when the position changes."""
         self.message, self.message_colour, self.message_age = text, colour, 0.0
+        self.message_about = about
 
     # -- position changes -> animations ------------------------------------------------------
     _skip_next = False
@@ -253,10 +274,10 @@ class PlayScene(Scene):
             s.step()
         elif intent is Intent.FASTER:
             s.faster()
-            self.say(f"Solve speed: {s._speed:g} moves a second.")
+            self.say(f"Solve speed: {s.speed:g} moves a second.")
         elif intent is Intent.SLOWER:
             s.slower()
-            self.say(f"Solve speed: {s._speed:g} moves a second.")
+            self.say(f"Solve speed: {s.speed:g} moves a second.")
         elif intent is Intent.CANCEL:
             if s.job is not None:
                 s.cancel_search()
@@ -266,13 +287,75 @@ class PlayScene(Scene):
             if not s.undo_to_last_winnable():
                 self.say_no(None, "Ask for a hint first (H): it finds the last position that can still win.")
         elif intent is Intent.MOTION:
-            self.app.settings.reduce_motion = not self.app.settings.reduce_motion
-            self.say("Reduced motion on." if self.app.settings.reduce_motion else "Full motion on.")
+            on = self.app.toggle_setting("reduce_motion")
+            self.say("Reduced motion on." if on else "Full motion on.")
         elif intent is Intent.ARROWS:
-            st = self.app.settings
-            st.arrows_move_gap = not st.arrows_move_gap
-            self.say("Arrows now move the gap." if st.arrows_move_gap else "Arrows now move the tile.")
+            on = self.app.toggle_setting("arrows_move_gap")
+            self.say("Arrows now move the gap." if on else "Arrows now move the tile.")
+        elif intent is Intent.MARKS:
+            on = self.app.toggle_setting("move_marks")
+            if not on:
+                self.say("Move marks off.")
+            elif self.is_fifteen:
+                self.say("Move marks need a complete table: the 15-puzzle has too many positions for one.", T.NOPE)
+            else:
+                self.say("Move marks on: every move shows whether it gets closer, farther, or into a dead end.")
+        elif intent is Intent.ANALYSIS:
+            self.finish_anim()
+            self.app.open_analysis(self.puzzle.name)
+            return
+        elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN):
+            self.set_deal_distance(self.deal_distance + (1 if intent is Intent.DISTANCE_UP else -1))
+        elif intent is Intent.DEAL_AT:
+            self.finish_anim()
+            self.deal_at()
         self.sync()
+
+    # -- deal at a distance ------------------------------------------------------------------------
+    def deal_limit(self) -> int | None:
+        """The largest distance a deal can ask for (None while the table is not ready)."""
+        if self.is_fifteen:
+            return FIFTEEN_DEAL_MAX
+        return self.tables.max_distance(self.puzzle.name)
+
+    def shown_deal_distance(self) -> int:
+        top = self.deal_limit()
+        return max(1, min(self.deal_distance, top)) if top else self.deal_distance
+
+    def set_deal_distance(self, d: int) -> None:
+        top = self.deal_limit()
+        d = max(1, d if top is None else min(d, top))
+        self.deal_distance = d
+        self.app.settings.deal_distance = d
+        self.app.save_settings()
+
+    def deal_at(self) -> None:
+        s = self.session
+        d = self.shown_deal_distance()
+        if s.table is None and not self.is_fifteen:
+            self.say("The table is still loading: try again in a moment.", T.NOPE)
+            return
+        if s.deal_at_distance(d):
+            self.par = None
+            if s.dealing is not None:
+                self.say(f"Looking for a position {d} moves from the goal…")
+        else:
+            self.say(f"There is no position {d} moves from the goal.", T.NOPE)
+
+    # -- move marks --------------------------------------------------------------------------------
+    def marks(self) -> tuple[Mark, ...]:
+        """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
+        if not self.app.settings.move_marks:
+            return ()
+        table = self.session.table
+        if table is None:
+            return ()
+        key = (self.target, id(table))
+        if key != self._marks_key:
+            self._marks = tuple(Mark(move, verdict, move_paths(self.puzzle, self.target, move))
+                                for move, verdict in table.classify(self.puzzle, self.target))
+            self._marks_key = key
+        return self._marks
 
     def direction(self, intent: Intent) -> None:
         dr, dc = DIRECTIONS[intent]
@@ -353,7 +436,8 @@ class PlayScene(Scene):
     # -- mouse ---------------------------------------------------------------------------------
     def all_buttons(self) -> list[Button]:
         return [b for b in (*self.buttons.values(), *self.solve_buttons.values(), self.cancel_button,
-                            self.winnable_button, *self.toggles.values()) if b.rect.w > 0]
+                            self.winnable_button, *self.deal_buttons.values(), *self.toggles.values())
+                if b.rect.w > 0]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -434,6 +518,8 @@ class PlayScene(Scene):
         self.message_age += dt
         for event in self.session.update(dt):
             self.on_event(event)
+        if self.message_about is not None and self.message_about != self.session.position:
+            self.say("")
         self.sync()
         if self.anim is not None:
             self.anim.tween.advance(dt)
@@ -480,16 +566,19 @@ class PlayScene(Scene):
                 dist = self.session.known_distance()
                 left = f" ({dist} moves to go)" if dist is not None else ""
                 text = describe_move(self.puzzle, event.before, event.move)
-                self.say(f"Hint: {text}{left}. Press H again to play it.", T.HINT)
+                self.say(f"Hint: {text}{left}. Press H again to play it.", T.HINT, about=event.before)
             else:
-                self.say(event.message, T.HINT)
+                self.say(event.message, T.HINT, about=self.session.position)
         elif kind == "dead_end":
-            self.say(event.message, T.NOPE)
+            self.say(event.message, T.NOPE, about=self.session.position)
         elif kind in ("search_failed", "illegal"):
             self.say(event.message, T.NOPE)
         elif kind == "deal":
             self.celebrate = None
             self.particles = []
+            self.par = None
+            if event.message:
+                self.say(event.message, T.ACCENT)
 
     def start_celebration(self) -> None:
         self.celebrate = Tween(2.8)
@@ -527,6 +616,12 @@ class PlayScene(Scene):
         if self.dragging and self.press is not None:
             hl.drag_cells = frozenset(src for src, _ in self.moves_by_anchor[self.press[0]][0][1])
             hl.drag_offset = self.drag_offset
+        if self.anim is None and not self.dragging:
+            marks = self.marks()
+            if self.selected is not None:
+                marks = tuple(Mark(m.move, m.verdict, m.paths, True) if m.move.src == self.selected else m
+                              for m in marks)
+            hl.marks = marks
         if self.celebrate is not None:
             t = self.celebrate.raw
             hl.solved_glow = (1 - t) if self.app.settings.reduce_motion else (1 - t) * (0.6 + 0.4 * math.sin(t * 18))
@@ -584,14 +679,18 @@ class PlayScene(Scene):
         fam = self.app.family_label(self.puzzle.family).upper()
         surface.blit(th.fit(fam, "tiny", w, T.FAMILY_COLOURS.get(self.puzzle.family, T.ACCENT)), (x, y))
         y += th.size_of("tiny") + th.px(10)
+        spin = "|/-\\"[int(self.time * 8) % 4] if not self.app.settings.reduce_motion else "…"
 
-        # figures
+        # figures: the count is live and exact wherever a table exists
+        status = self.tables.status(self.puzzle.name)
         dist = s.known_distance()
         if s.solved:
             best_text, best_col = "solved", T.GOOD
         elif dist is not None:
             best_text, best_col = str(dist), T.HINT
-        elif s.job is not None:
+        elif s.table is not None:
+            best_text, best_col = "dead end", T.NOPE
+        elif status.busy or s.job is not None:
             best_text, best_col = "…", T.MUTED
         else:
             best_text, best_col = "?", T.DIM
@@ -606,21 +705,22 @@ class PlayScene(Scene):
             y += row_h
             pygame.draw.line(surface, T.PANEL_EDGE, (x, y), (x + w, y), 1)
             y += th.px(6)
-        if dist is None and not s.solved and s.job is None:
-            surface.blit(th.fit("Press H or S to find out.", "tiny", w, T.DIM), (x, y))
-        y += th.size_of("tiny") + th.px(12)
+        y = self.draw_table_status(surface, x, y, w, status, dist)
 
         # status box: search / solving / dead end
         for b in (*self.solve_buttons.values(), self.cancel_button, self.winnable_button):
             b.rect = pygame.Rect(0, 0, 0, 0)
-        bh = max(th.px(38), th.size_of("body") + th.px(14))
+        bh = max(th.px(36), th.size_of("body") + th.px(14))
         gap = th.px(8, 4)
         hint = s.hint_info
         box_lines: list[tuple[str, str, tuple]] = []
         box_buttons: list[Button] = []
         box_colour = T.CARD
-        if s.job is not None:
-            spin = "|/-\\"[int(self.time * 8) % 4] if not self.app.settings.reduce_motion else "…"
+        if s.job is not None and s.dealing is not None:
+            box_lines = [(f"Dealing {s.dealing} moves from the goal {spin}", "body", T.TEXT),
+                         (f"{s.job.elapsed:4.1f} s  solving a random board: {s.job.progress}", "tiny", T.MUTED)]
+            box_buttons = [self.cancel_button]
+        elif s.job is not None:
             box_lines = [(f"{s.job.label}: searching {spin}", "body", T.TEXT),
                          (f"{s.job.elapsed:4.1f} s   {s.job.progress}", "tiny", T.MUTED)]
             box_buttons = [self.cancel_button]
@@ -633,10 +733,13 @@ class PlayScene(Scene):
             self.solve_buttons["pause"].active = pb.paused
             box_buttons = list(self.solve_buttons.values())
             box_colour = T.mix(T.CARD, T.HINT, 0.12)
-        elif hint is not None and hint.dead_end:
+        elif (hint is not None and hint.dead_end) or (hint is None and s.table is not None and s.known_dead_end()):
             box_lines = [("Dead end: the goal cannot be reached from here.", "small", T.TEXT)]
-            if hint.last_winnable is not None:
+            if hint is not None and hint.last_winnable is not None:
                 box_lines.append((f"Undo {s.cursor - hint.last_winnable} moves to win again.", "tiny", T.MUTED))
+                box_buttons = [self.winnable_button]
+            elif hint is None:
+                box_lines.append(("B goes back to the last winnable position.", "tiny", T.MUTED))
                 box_buttons = [self.winnable_button]
             else:
                 box_lines.append(("Restart (R) to try again.", "tiny", T.MUTED))
@@ -665,14 +768,32 @@ class PlayScene(Scene):
                 ty += th.size_of(role) + th.px(3)
             if box_buttons:
                 inner = pygame.Rect(x + th.px(10), ty + th.px(4), w - th.px(20), 0)
-                cols = 1 if len(box_buttons) == 1 else 2
-                if len(box_buttons) == 5:   # pause | step, slower | faster, stop
-                    layout_grid(box_buttons, inner, cols, bh, gap)
-                else:
-                    layout_grid(box_buttons, inner, cols, bh, gap)
+                layout_grid(box_buttons, inner, 1 if len(box_buttons) == 1 else 2, bh, gap)
             y = box.bottom + th.px(12)
 
-        # main buttons
+        # the bottom block first (it has a fixed height): deal at distance, settings, help
+        sliding = self.puzzle.family in SLIDING
+        tg = self.toggles
+        st = self.app.settings
+        tg["marks"].label = "Marks: " + ("on" if st.move_marks else "off")
+        tg["marks"].active = st.move_marks
+        tg["motion"].label = "Motion: " + ("reduced" if st.reduce_motion else "full")
+        tg["motion"].active = st.reduce_motion
+        tg["arrows"].label = "Arrows: " + ("gap" if st.arrows_move_gap else "tile")
+        items = [tg["marks"], tg["motion"]] + ([tg["arrows"]] if sliding else [])
+        if not sliding:
+            tg["arrows"].rect = pygame.Rect(0, 0, 0, 0)
+        help_text = ("Arrows slide · Tab + Enter pick · F11 full screen" if sliding
+                     else "Arrows/Tab move the cursor · Enter picks · F11 full screen")
+        help_lines = th.wrap(help_text, "tiny", w)[:2]
+        legend_h = (th.size_of("tiny") + th.px(12)) if st.move_marks and s.table is not None else 0
+        toggle_rows = (len(items) + 1) // 2
+        deal_h = th.size_of("tiny") + th.px(6) + bh
+        bottom_h = (deal_h + th.px(12) + legend_h + toggle_rows * (bh + gap)
+                    + len(help_lines) * th.size_of("tiny") + th.px(6))
+        bottom_y = r.bottom - pad - bottom_h
+
+        # main buttons fill what is left between the status box and the bottom block
         b = self.buttons
         b["undo"].enabled = s.cursor > 0
         b["redo"].enabled = s.cursor + 1 < len(s.history)
@@ -681,33 +802,91 @@ class PlayScene(Scene):
         b["solve"].label = "Pause" if s.playback is not None and not s.playback.paused else (
             "Resume" if s.playback is not None else "Solve")
         b["new"].label = "Shuffle" if self.puzzle.family == "tiles" else "New"
-        order = [b["hint"], b["solve"], b["undo"], b["redo"], b["restart"], b["new"], b["menu"]]
-        toggles_h = 2 * (bh + gap) + th.size_of("tiny") * 2 + th.px(16)
-        room = r.bottom - pad - toggles_h - y
-        row_h = max(th.px(30), min(bh + th.px(6), (room - 3 * gap) // 4))
-        y = layout_grid(order, pygame.Rect(x, y, w, 0), 2, row_h, gap) + th.px(14)
+        order = [b["hint"], b["solve"], b["undo"], b["redo"], b["restart"], b["new"], b["analysis"], b["menu"]]
+        room = bottom_y - th.px(10) - y
+        grid_h = max(th.px(28), min(bh + th.px(12), (room - 3 * gap) // 4))
+        layout_grid(order, pygame.Rect(x, y, w, 0), 2, grid_h, gap)
 
-        # settings
-        tg = self.toggles
-        st = self.app.settings
-        tg["motion"].label = "Reduce motion: " + ("on" if st.reduce_motion else "off")
-        tg["motion"].active = st.reduce_motion
-        sliding = self.puzzle.family in SLIDING
-        tg["arrows"].label = "Arrows move the " + ("gap" if st.arrows_move_gap else "tile")
-        items = [tg["motion"]] + ([tg["arrows"]] if sliding else [])
-        if not sliding:
-            tg["arrows"].rect = pygame.Rect(0, 0, 0, 0)
-        y = max(y, r.bottom - pad - th.size_of("tiny") * 2 - th.px(8) - len(items) * (bh + gap))
-        y = layout_grid(items, pygame.Rect(x, y, w, 0), 1, bh, gap) + th.px(8)
-        help_text = ("Arrows slide · Tab + Enter pick · F11 full screen" if sliding
-                     else "Arrows/Tab move the cursor · Enter picks · F11 full screen")
-        for line in th.wrap(help_text, "tiny", w)[:2]:
+        y = bottom_y
+        y = self.draw_deal_row(surface, x, y, w, bh, gap) + th.px(12)
+        if legend_h:
+            self.draw_legend(surface, x, y, w)
+            y += legend_h
+        y = layout_grid(items, pygame.Rect(x, y, w, 0), 2, bh, gap) + gap
+        for line in help_lines:
             surface.blit(th.text(line, "tiny", T.DIM), (x, y))
             y += th.size_of("tiny")
 
         mouse = self.hover
         for button in self.all_buttons():
             button.draw(surface, th, mouse, pressed=self.pressed_button is button)
+
+    def draw_table_status(self, surface, x: int, y: int, w: int, status, dist) -> int:
+        """Under the figures: the table's (or the 15-puzzle tables') build progress, or how to find out."""
+        th = self.theme
+        s = self.session
+        line_h = th.size_of("tiny") + th.px(3)
+        fifteen = self.tables.fifteen if self.is_fifteen else None
+        if fifteen is not None and fifteen.busy:
+            bar = pygame.Rect(x, y + th.px(2), w, th.px(8, 5))
+            draw_progress(surface, bar, fifteen.fraction, T.ACCENT)
+            y = bar.bottom + th.px(6)
+            text = (f"Building 15-puzzle tables {fifteen.fraction:.0%} (first run only) — "
+                    "hints use a simpler heuristic meanwhile")
+            for line in th.wrap(text, "tiny", w)[:3]:
+                surface.blit(th.text(line, "tiny", T.MUTED), (x, y))
+                y += line_h
+            return y + th.px(8)
+        if status.state == "building":
+            bar = pygame.Rect(x, y + th.px(2), w, th.px(8, 5))
+            draw_progress(surface, bar, status.fraction, T.HINT)
+            y = bar.bottom + th.px(6)
+            surface.blit(th.fit(f"Solving every position once: {status.fraction:.0%}", "tiny", w, T.MUTED), (x, y))
+            return y + line_h + th.px(8)
+        if status.state == "loading":
+            surface.blit(th.fit("Loading the table of every position…", "tiny", w, T.DIM), (x, y))
+        elif s.table is not None and not s.solved:
+            note = "exact: every position is solved" if dist is not None else "no move sequence reaches the goal"
+            surface.blit(th.fit(f"Live count, {note}.", "tiny", w, T.DIM), (x, y))
+        elif dist is None and not s.solved and s.job is None:
+            surface.blit(th.fit("Press H or S to find out.", "tiny", w, T.DIM), (x, y))
+        elif fifteen is not None and fifteen.state == "failed":
+            surface.blit(th.fit(fifteen.text, "tiny", w, T.NOPE), (x, y))
+        return y + th.size_of("tiny") + th.px(12)
+
+    def draw_deal_row(self, surface, x: int, y: int, w: int, bh: int, gap: int) -> int:
+        th = self.theme
+        d = self.shown_deal_distance()
+        top = self.deal_limit()
+        ready = self.session.table is not None or self.is_fifteen
+        caption = "Deal at a distance from the goal"
+        if top:
+            caption += f" (1 to {top})"
+        surface.blit(th.fit(caption, "tiny", w, T.MUTED), (x, y))
+        y += th.size_of("tiny") + th.px(6)
+        db = self.deal_buttons
+        small = max(bh, th.px(40))
+        db["down"].rect = pygame.Rect(x, y, small, bh)
+        db["up"].rect = pygame.Rect(x + w - small, y, small, bh)
+        db["deal"].rect = pygame.Rect(x + small + gap, y, w - 2 * (small + gap), bh)
+        db["deal"].label = f"Deal {d} moves out"
+        db["deal"].enabled = ready
+        db["down"].enabled = ready and d > 1
+        db["up"].enabled = ready and (top is None or d < top)
+        return y + bh
+
+    def draw_legend(self, surface, x: int, y: int, w: int) -> None:
+        """What the move marks mean: the same badges as on the board, with words."""
+        th = self.theme
+        radius = max(6, th.size_of("tiny") // 2)
+        items = [(v, MARK_WORDS[v]) for v in (CLOSER, FARTHER, SAME, DEAD_END)]
+        cell_w = w // len(items)
+        for i, (verdict, word) in enumerate(items):
+            spr = mark_sprite(verdict, radius)
+            cx = x + i * cell_w
+            surface.blit(spr, (cx, y))
+            surface.blit(th.fit(word, "tiny", cell_w - spr.get_width() - th.px(6), T.MUTED),
+                         (cx + spr.get_width() + th.px(4), y + (spr.get_height() - th.size_of("tiny")) // 2 + 1))
 
     def draw_celebration(self, surface) -> None:
         for p in self.particles:

@@ -43,7 +43,82 @@ class Highlights:
     reduce_motion: bool = False
     solved_glow: float = 0.0         # 0..1 celebration strength
     show_cursor: bool = False
+    marks: tuple["Mark", ...] = ()   # the move-marks overlay: one per legal move
     extra: dict = field(default_factory=dict)
+
+
+CLOSER, FARTHER, SAME, DEAD_END = "closer", "farther", "same", "dead end"   # as solvers.tables classifies
+MARK_COLOURS = {CLOSER: (86, 206, 118), FARTHER: (246, 150, 52), SAME: (150, 158, 176), DEAD_END: (228, 72, 72)}
+MARK_WORDS = {CLOSER: "closer", FARTHER: "farther", SAME: "same", DEAD_END: "dead end"}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One legal move in the overlay: the piece's cells, where they go, and what the move does."""
+
+    move: Move
+    verdict: str                    # closer | farther | same | dead end
+    paths: tuple[tuple[int, int], ...]
+    on_target: bool = False         # the piece is selected: mark where the move lands instead
+
+
+_MARK_SPRITES: dict = {}
+
+
+def mark_sprite(verdict: str, radius: int) -> pygame.Surface:
+    """The overlay's badge: colour *and* shape tell the verdict apart (readable without colour).
+
+    closer: green disc with a check; farther: orange diamond with an up arrow (the distance
+    grows); same: grey rounded square with a dash; dead end: red octagon (a stop sign) with an X.
+    """
+    radius = max(5, int(radius))
+    key = (verdict, radius)
+    got = _MARK_SPRITES.get(key)
+    if got is not None:
+        return got
+    k = SUPERSAMPLE
+    size = 2 * radius + 2
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    c = size * k / 2
+    R = radius * k
+    colour = MARK_COLOURS.get(verdict, MARK_COLOURS[SAME])
+    edge = T.shade(colour, -0.55)
+    white = (255, 255, 255)
+    line = max(2, int(R * 0.2))
+
+    def poly(points):
+        pygame.draw.polygon(big, edge, [(c + x * R, c + y * R) for x, y in points])
+        inner = [(c + x * R * 0.8, c + y * R * 0.8) for x, y in points]
+        pygame.draw.polygon(big, colour, inner)
+
+    if verdict == CLOSER:
+        pygame.draw.circle(big, edge, (c, c), R)
+        pygame.draw.circle(big, colour, (c, c), R * 0.82)
+        pts = [(c - R * 0.42, c + R * 0.02), (c - R * 0.1, c + R * 0.34), (c + R * 0.45, c - R * 0.32)]
+        pygame.draw.lines(big, white, False, pts, line)
+        for p in pts:
+            pygame.draw.circle(big, white, p, line / 2)
+    elif verdict == FARTHER:
+        poly([(0, -1), (1, 0), (0, 1), (-1, 0)])
+        pygame.draw.line(big, white, (c, c + R * 0.42), (c, c - R * 0.3), line)
+        pygame.draw.polygon(big, white, [(c - R * 0.3, c - R * 0.12), (c + R * 0.3, c - R * 0.12), (c, c - R * 0.5)])
+    elif verdict == DEAD_END:
+        import math as _m
+        poly([(_m.cos(_m.pi / 8 + i * _m.pi / 4), _m.sin(_m.pi / 8 + i * _m.pi / 4)) for i in range(8)])
+        d = R * 0.32
+        pygame.draw.line(big, white, (c - d, c - d), (c + d, c + d), line)
+        pygame.draw.line(big, white, (c - d, c + d), (c + d, c - d), line)
+    else:
+        box = pygame.Rect(0, 0, int(R * 1.6), int(R * 1.6))
+        box.center = (int(c), int(c))
+        pygame.draw.rect(big, edge, box, border_radius=int(R * 0.35))
+        pygame.draw.rect(big, colour, box.inflate(-int(R * 0.32), -int(R * 0.32)), border_radius=int(R * 0.28))
+        pygame.draw.line(big, white, (c - R * 0.38, c), (c + R * 0.38, c), line)
+    sprite = pygame.transform.smoothscale(big, (size, size))
+    if len(_MARK_SPRITES) > 64:
+        _MARK_SPRITES.clear()
+    _MARK_SPRITES[key] = sprite
+    return sprite
 
 
 def move_paths(puzzle: Puzzle, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
@@ -284,6 +359,35 @@ class BoardView:
             self._ring(surface, hl.nope, T.NOPE, 0.06, int(220 * (1 - hl.nope_t)))
         if hl.show_cursor and hl.cursor is not None and hl.cursor < len(self.board):
             self._ring(surface, hl.cursor, T.TEXT, 0.035, 230, inset_f=-0.01)
+        if hl.marks:
+            self.draw_marks(surface, hl.marks)
+
+    def mark_center(self, mark: Mark) -> tuple[int, int]:
+        """Where a move's badge goes: on the moving piece, on its side facing the way it moves
+        (or, for a selected piece, where the move lands)."""
+        src = [self.cell_center(a) for a, _ in mark.paths] or [self.cell_center(mark.move.src)]
+        dst = [self.cell_center(b) for _, b in mark.paths] or [self.cell_center(mark.move.dst)]
+        sx, sy = sum(p[0] for p in src) / len(src), sum(p[1] for p in src) / len(src)
+        tx, ty = sum(p[0] for p in dst) / len(dst), sum(p[1] for p in dst) / len(dst)
+        if mark.on_target:
+            return round(tx), round(ty)
+        dx, dy = tx - sx, ty - sy
+        n = math.hypot(dx, dy) or 1.0
+        reach = self.pitch * 0.33
+        if len(src) > 1 and abs(dx) > abs(dy):   # a long piece: from its leading end
+            reach += self.pitch * 0.5 * (len(src) - 1) * abs(dx) / n
+        return round(sx + dx / n * reach), round(sy + dy / n * reach)
+
+    def draw_marks(self, surface, marks) -> None:
+        radius = max(7, int(self.pitch * 0.13))
+        placed: list[tuple[int, int]] = []
+        for mark in marks:
+            spr = mark_sprite(mark.verdict, radius)
+            x, y = self.mark_center(mark)
+            while any((x - a) ** 2 + (y - b) ** 2 < (1.6 * radius) ** 2 for a, b in placed):
+                y -= int(2.2 * radius)   # two moves would share a spot: stack them, never hide one
+            placed.append((x, y))
+            surface.blit(spr, spr.get_rect(center=(x, y)))
 
     def piece_rect(self, cell: int) -> pygame.Rect:
         g = int(self.pitch * self.gap)

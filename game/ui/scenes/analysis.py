@@ -1,0 +1,474 @@
+"""The analysis screen: a puzzle's whole space of positions, drawn.
+
+A bar chart of positions by distance from the goal (axis labels, value ticks, the start's
+bar marked, a tooltip on hover; click a bar to play a position at that distance), the
+figures (positions, dead ends, the longest optimal solution), and the hardest positions as
+thumbnails drawn by the puzzle's own view, each with "Play this".
+
+The figures come from ``game.solving.analyze`` run by the app's TablesService in the
+background; until they arrive the screen shows progress. The 15-puzzle has no table: the
+screen says why and gives the published figures instead.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.deal import deal_at_distance
+from game.puzzles.base import Puzzle
+from game.ui import theme as T
+from game.ui.intents import DIRECTIONS, Intent
+from game.ui.scenes.base import Scene, background
+from game.ui.views import Highlights, view_for
+from game.ui.widgets import Button, draw_progress
+
+MAX_THUMBS = 6
+CHART_TOP = (110, 196, 250)
+CHART_FAR = (246, 170, 70)
+
+
+def nice_step(largest: float, ticks: int = 5) -> float:
+    """A 1-2-5 step so that about ``ticks`` steps cover ``largest``."""
+    if largest <= 0:
+        return 1.0
+    raw = largest / ticks
+    mag = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 2.5, 5, 10):
+        if raw <= m * mag:
+            return m * mag
+    return 10 * mag
+
+
+def short_count(n: float) -> str:
+    n = float(n)
+    if n >= 1e6:
+        return f"{n / 1e6:g}M" if n % 1e5 == 0 else f"{n / 1e6:.1f}M"
+    if n >= 1e4:
+        return f"{n / 1e3:g}k" if n % 100 == 0 else f"{n / 1e3:.1f}k"
+    return f"{int(n):,}"
+
+
+class AnalysisScene(Scene):
+    def __init__(self, app, puzzle: Puzzle) -> None:
+        super().__init__(app)
+        self.puzzle = puzzle
+        self.tables = app.tables
+        self.has_table = puzzle.ranker is not None
+        if self.has_table:
+            self.tables.request_analysis(puzzle.name)
+        self.time = 0.0
+        self.selected = 0
+        self.show_selection = False
+        self.hover: tuple[int, int] | None = None
+        self.pressed: Button | None = None
+        self.message = ""
+        self.back_button = Button("Back", Intent.BACK)
+        self.start_button = Button("Play the start", Intent.CONFIRM, key="")
+        self.play_buttons: list[Button] = []
+        self.thumb_rects: list[pygame.Rect] = []
+        self.bars: list[tuple[int, pygame.Rect]] = []     # filled by draw_chart, for hit tests
+        self.plot = pygame.Rect(0, 0, 0, 0)
+        self._thumbs: dict[tuple[bytes, tuple[int, int]], pygame.Surface] = {}
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple | None = None
+        self._view = view_for(puzzle)
+        self.layout(app.size)
+
+    # -- data ----------------------------------------------------------------------------------
+    @property
+    def result(self):
+        got = self.tables.analysis(self.puzzle.name) if self.has_table else None
+        return got[0] if got is not None else None
+
+    @property
+    def seconds(self) -> float | None:
+        got = self.tables.analysis(self.puzzle.name) if self.has_table else None
+        return got[1] if got is not None else None
+
+    def hardest(self) -> list[bytes]:
+        result = self.result
+        return list(result.hardest[:MAX_THUMBS]) if result is not None else []
+
+    def average(self) -> float:
+        counts = self.result.by_distance
+        total = sum(counts)
+        return sum(d * c for d, c in enumerate(counts)) / total if total else 0.0
+
+    def mode_distance(self) -> int:
+        counts = self.result.by_distance
+        return max(range(len(counts)), key=counts.__getitem__) if counts else 0
+
+    def start_distance(self) -> int | None:
+        table = self.tables.table(self.puzzle.name)
+        return None if table is None else table.distance(self.puzzle.start)
+
+    # -- layout --------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        th = self.theme
+        w, h = size
+        m = th.px(28, 12)
+        gap = th.px(18, 8)
+        self.header = pygame.Rect(m, m, w - 2 * m, th.size_of("title") + th.size_of("small") + th.px(12))
+        bh = max(th.px(36), th.size_of("body") + th.px(14))
+        self.back_button.rect = pygame.Rect(w - m - th.px(130), m, th.px(130), bh)
+        self.start_button.rect = pygame.Rect(self.back_button.rect.x - gap - th.px(190), m, th.px(190), bh)
+        top = self.header.bottom + gap
+        thumbs_h = max(th.px(120), int(h * 0.27))
+        side_w = max(th.px(250), int(w * 0.26))
+        self.chart_card = pygame.Rect(m, top, w - 2 * m - side_w - gap, h - top - m - thumbs_h - gap)
+        self.side_card = pygame.Rect(self.chart_card.right + gap, top, side_w, self.chart_card.h)
+        self.thumbs_card = pygame.Rect(m, self.chart_card.bottom + gap, w - 2 * m, thumbs_h)
+        self._thumbs.clear()
+        self._place_thumbs()
+
+    def _place_thumbs(self) -> None:
+        th = self.theme
+        card = self.thumbs_card
+        pad = th.px(14, 6)
+        n = MAX_THUMBS
+        gap = th.px(12, 6)
+        head = th.size_of("heading") + th.px(8)
+        bh = max(th.px(30), th.size_of("small") + th.px(12))
+        cw = (card.w - 2 * pad - gap * (n - 1)) // n
+        ch = card.h - 2 * pad - head - bh - th.px(6)
+        self.thumb_rects = [pygame.Rect(card.x + pad + i * (cw + gap), card.y + pad + head, cw, max(10, ch))
+                            for i in range(n)]
+        self.play_buttons = []
+        for i, r in enumerate(self.thumb_rects):
+            b = Button("Play this", Intent.CONFIRM, key="Enter" if i == self.selected else "")
+            b.rect = pygame.Rect(r.x, r.bottom + th.px(6), r.w, bh)
+            self.play_buttons.append(b)
+
+    def thumb(self, position: bytes, size: tuple[int, int]) -> pygame.Surface:
+        key = (position, size)
+        surf = self._thumbs.get(key)
+        if surf is None:
+            surf = pygame.Surface(size, pygame.SRCALPHA)
+            self._view.layout(pygame.Rect(0, 0, *size))
+            self._view.draw(surf, position, None, Highlights(reduce_motion=True))
+            self._thumbs[key] = surf
+        return surf
+
+    # -- acting -----------------------------------------------------------------------------------
+    def play(self, position: bytes, message: str) -> None:
+        self.app.play_position(self.puzzle.name, position, message)
+
+    def play_hardest(self, index: int) -> None:
+        hardest = self.hardest()
+        if not 0 <= index < len(hardest):
+            return
+        result = self.result
+        self.play(hardest[index], f"One of the {result.hardest_count:,} hardest positions: "
+                                  f"{result.max_distance} moves to go.")
+
+    def play_distance(self, d: int) -> None:
+        table = self.tables.table(self.puzzle.name)
+        if table is None or d < 1:
+            return
+        try:
+            position = deal_at_distance(self.puzzle, table, d, self.app.rng, self.tables.reachable(self.puzzle.name))
+        except ValueError:
+            return
+        self.play(position, f"A random position {d} moves from the goal.")
+
+    def handle_intent(self, intent: Intent) -> None:
+        n = len(self.hardest())
+        if intent in (Intent.BACK, Intent.ANALYSIS):
+            self.app.back_to_menu()
+        elif intent in DIRECTIONS or intent in (Intent.NEXT, Intent.PREV):
+            if n:
+                step = 1 if intent in (Intent.RIGHT, Intent.DOWN, Intent.NEXT) else -1
+                self.selected = (self.selected + step) % n if self.show_selection else self.selected
+                self.show_selection = True
+        elif intent is Intent.CONFIRM:
+            if n:
+                self.play_hardest(min(self.selected, n - 1))
+            else:
+                self.play(self.puzzle.start, "")
+        elif intent is Intent.MOTION:
+            self.app.toggle_setting("reduce_motion")
+
+    def buttons(self) -> list[Button]:
+        out = [self.back_button, self.start_button]
+        out += self.play_buttons[:len(self.hardest())]
+        return out
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = event.pos
+            for i, r in enumerate(self.thumb_rects[:len(self.hardest())]):
+                if r.collidepoint(event.pos) or self.play_buttons[i].rect.collidepoint(event.pos):
+                    self.selected = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = next((b for b in self.buttons() if b.hit(event.pos)), None)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self.pressed = self.pressed, None
+            if pressed is not None and pressed.hit(event.pos):
+                if pressed is self.back_button:
+                    self.handle_intent(Intent.BACK)
+                elif pressed is self.start_button:
+                    self.play(self.puzzle.start, "")
+                elif pressed in self.play_buttons:
+                    self.play_hardest(self.play_buttons.index(pressed))
+                return
+            for i, r in enumerate(self.thumb_rects[:len(self.hardest())]):
+                if r.collidepoint(event.pos):
+                    self.play_hardest(i)
+                    return
+            bar = self.bar_at(event.pos)
+            if bar is not None:
+                self.play_distance(bar)
+
+    def bar_at(self, pos) -> int | None:
+        for d, r in self.bars:
+            hit = pygame.Rect(r.x, self.plot.y, max(r.w, 3), self.plot.h)
+            if hit.collidepoint(pos):
+                return d
+        return None
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def card(self, surface, rect: pygame.Rect) -> None:
+        th = self.theme
+        pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), rect.move(0, th.px(4)), border_radius=th.px(16))
+        pygame.draw.rect(surface, T.PANEL, rect, border_radius=th.px(16))
+        pygame.draw.rect(surface, T.PANEL_EDGE, rect, max(1, th.px(1.5)), border_radius=th.px(16))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The chart, figures and thumbnails change only with the window size or the result, so they
+        are drawn once into a cached layer; each frame adds just hover, selection and buttons."""
+        if self.has_table and self.result is not None:
+            key = (surface.get_size(), id(self.result))
+            if self._static_key != key:
+                self._static = pygame.Surface(surface.get_size())
+                self.draw_static(self._static)
+                self._static_key = key
+            surface.blit(self._static, (0, 0))
+            self.draw_chart_hover(surface)
+            self.draw_thumbs(surface, chosen_only=True)
+        else:
+            self.draw_static(surface)
+        for b in self.buttons():
+            b.draw(surface, self.theme, self.hover, pressed=self.pressed is b)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        surface.blit(background(surface.get_size()), (0, 0))
+        x, y = self.header.topleft
+        title = th.fit(f"Analysis: {self.puzzle.title}", "title", self.start_button.rect.x - x - th.px(20))
+        surface.blit(title, (x, y))
+        sub = th.fit(f"Every position solved once. {self.puzzle.move_rule}", "small",
+                     self.start_button.rect.x - x - th.px(20), T.MUTED)
+        surface.blit(sub, (x, y + title.get_height() + th.px(4)))
+        for card in (self.chart_card, self.side_card, self.thumbs_card):
+            self.card(surface, card)
+        if not self.has_table:
+            self.draw_no_table(surface)
+        elif self.result is None:
+            self.draw_waiting(surface)
+        else:
+            self.draw_chart(surface)
+            self.draw_figures(surface)
+            self.draw_thumbs(surface, chosen_only=False)
+
+    def draw_waiting(self, surface) -> None:
+        th = self.theme
+        status = self.tables.analysis_status(self.puzzle.name)
+        c = self.chart_card
+        if status.state == "failed":
+            for i, line in enumerate(th.wrap(status.text, "body", c.w - th.px(60))[:4]):
+                surface.blit(th.text(line, "body", T.NOPE), (c.x + th.px(30), c.centery + i * th.size_of("body")))
+            return
+        spin = "|/-\\"[int(self.time * 8) % 4] if not self.app.settings.reduce_motion else "…"
+        what = {"building": "Solving every position once (first time only)",
+                "loading": "Counting positions"}.get(status.state, "Preparing")
+        text = th.text(f"{what} {spin}", "heading", T.TEXT)
+        surface.blit(text, text.get_rect(center=(c.centerx, c.centery - th.px(30))))
+        bar = pygame.Rect(0, 0, int(c.w * 0.6), th.px(12, 6))
+        bar.center = (c.centerx, c.centery + th.px(4))
+        draw_progress(surface, bar, status.fraction, T.HINT)
+        detail = th.fit(status.text or "", "small", c.w - th.px(40), T.MUTED)
+        surface.blit(detail, detail.get_rect(center=(c.centerx, bar.bottom + th.px(22))))
+
+    def draw_chart(self, surface) -> None:
+        th = self.theme
+        result = self.result
+        counts = result.by_distance
+        c = self.chart_card
+        pad = th.px(18, 8)
+        surface.blit(th.text("Positions by distance from the goal", "heading", T.TEXT), (c.x + pad, c.y + pad))
+        top = c.y + pad + th.size_of("heading") + th.px(16)
+        peak = max(counts) if counts else 1
+        step = nice_step(peak)
+        top_value = step * math.ceil(peak / step)
+        labels = [short_count(step * i) for i in range(int(round(top_value / step)) + 1)]
+        label_w = max(th.font(th.size_of("tiny")).size(t)[0] for t in labels)
+        axis_title = th.text("positions", "tiny", T.MUTED)
+        left = c.x + pad + axis_title.get_height() + th.px(6) + label_w + th.px(8)
+        bottom = c.bottom - pad - th.size_of("tiny") * 2 - th.px(14)
+        plot = pygame.Rect(left, top, c.right - pad - left, bottom - top)
+        self.plot = plot
+        # y axis: grid lines with value ticks
+        for i, text in enumerate(labels):
+            value = step * i
+            yy = plot.bottom - int(plot.h * value / top_value)
+            pygame.draw.line(surface, T.PANEL_EDGE if i else T.MUTED, (plot.x, yy), (plot.right, yy), 1)
+            lab = th.text(text, "tiny", T.MUTED)
+            surface.blit(lab, lab.get_rect(midright=(plot.x - th.px(6), yy)))
+        rotated = pygame.transform.rotate(axis_title, 90)
+        surface.blit(rotated, rotated.get_rect(midleft=(c.x + pad, plot.centery)))
+        # bars
+        n = len(counts)
+        slot = plot.w / max(1, n)
+        bar_w = max(1, int(slot * 0.78))
+        start_d = self.start_distance()
+        self.bars = []
+        for d, count in enumerate(counts):
+            bx = plot.x + int(d * slot + (slot - bar_w) / 2)
+            bh = int(round(plot.h * count / top_value)) if count else 0
+            if count and bh < 2:
+                bh = 2
+            rect = pygame.Rect(bx, plot.bottom - bh, bar_w, bh)
+            self.bars.append((d, rect))
+            if bh:
+                self.draw_bar(surface, d, rect, hovered=False)
+            if d == start_d:
+                pygame.draw.rect(surface, T.TEXT, rect.inflate(4, 4).clip(rect.inflate(4, 4)), 2,
+                                 border_radius=3)
+                tag = th.text("start", "tiny", T.TEXT)
+                surface.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - th.px(4))))
+        # x axis: distance ticks and title
+        every = next(k for k in (1, 2, 5, 10, 20, 25, 50) if n / k <= 18)
+        for d in range(0, n, every):
+            cx = plot.x + int((d + 0.5) * slot)
+            pygame.draw.line(surface, T.MUTED, (cx, plot.bottom), (cx, plot.bottom + th.px(4)), 1)
+            lab = th.text(str(d), "tiny", T.MUTED)
+            surface.blit(lab, lab.get_rect(midtop=(cx, plot.bottom + th.px(6))))
+        xt = th.text("moves to the goal (optimal)  ·  click a bar to play a position at that distance",
+                     "tiny", T.MUTED)
+        surface.blit(xt, xt.get_rect(midtop=(plot.centerx, plot.bottom + th.px(8) + th.size_of("tiny"))))
+
+    def draw_bar(self, surface, d: int, rect: pygame.Rect, hovered: bool) -> None:
+        colour = T.mix(CHART_TOP, CHART_FAR, d / max(1, len(self.result.by_distance) - 1))
+        if hovered:
+            colour = T.shade(colour, 0.3)
+        radius = min(4, rect.w // 3)
+        pygame.draw.rect(surface, colour, rect, border_top_left_radius=radius, border_top_right_radius=radius)
+
+    def draw_chart_hover(self, surface) -> None:
+        hover_d = self.bar_at(self.hover) if self.hover else None
+        if hover_d is None:
+            return
+        th = self.theme
+        rect = dict(self.bars)[hover_d]
+        if rect.h:
+            self.draw_bar(surface, hover_d, rect, hovered=True)
+        counts = self.result.by_distance
+        tip = th.text(f"{hover_d} moves: {counts[hover_d]:,} positions", "small", T.TEXT)
+        box = tip.get_rect().inflate(th.px(16), th.px(10))
+        plot = self.plot
+        box.midbottom = (min(max(self.hover[0], plot.x + box.w // 2), plot.right - box.w // 2), plot.y + box.h)
+        pygame.draw.rect(surface, T.CARD_HOVER, box, border_radius=th.px(8))
+        pygame.draw.rect(surface, T.PANEL_EDGE, box, 1, border_radius=th.px(8))
+        surface.blit(tip, tip.get_rect(center=box.center))
+
+    def draw_figures(self, surface) -> None:
+        th = self.theme
+        result = self.result
+        c = self.side_card
+        pad = th.px(18, 8)
+        x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
+        surface.blit(th.text("Figures", "heading", T.TEXT), (x, y))
+        y += th.size_of("heading") + th.px(12)
+        start_d = self.start_distance()
+        rows = [("Positions", f"{result.positions:,}", T.TEXT),
+                ("Can reach the goal", f"{result.solvable:,}", T.GOOD),
+                ("Dead ends", f"{result.dead_ends:,}", T.NOPE if result.dead_ends else T.MUTED),
+                ("Longest optimal", f"{result.max_distance} moves", T.ACCENT),
+                ("Hardest positions", f"{result.hardest_count:,}", T.TEXT),
+                ("Average distance", f"{self.average():.1f} moves", T.TEXT),
+                ("Most positions at", f"{self.mode_distance()} moves", T.TEXT),
+                ("The start needs", f"{start_d} moves" if start_d is not None else "—", T.HINT)]
+        row_h = th.size_of("body") + th.px(12)
+        for label, value, colour in rows:
+            if y + row_h > c.bottom - th.size_of("tiny") * 3:
+                break
+            lab = th.text(label, "small", T.MUTED)
+            val = th.text(value, "body", colour)
+            surface.blit(lab, (x, y + (val.get_height() - lab.get_height()) // 2))
+            surface.blit(val, (x + w - val.get_width(), y))
+            y += row_h
+            pygame.draw.line(surface, T.PANEL_EDGE, (x, y - th.px(5)), (x + w, y - th.px(5)), 1)
+        note = ("Positions: every position a player can reach from the start. Dead ends can never reach "
+                "the goal (moves are one-way)." if result.dead_ends else
+                "Positions: every position a player can reach from the start.")
+        if self.seconds is not None:
+            note += f" Counted in {self.seconds:.2f} s."
+        y += th.px(4)
+        for line in th.wrap(note, "tiny", w):
+            if y + th.size_of("tiny") > c.bottom - pad:
+                break
+            surface.blit(th.text(line, "tiny", T.DIM), (x, y))
+            y += th.size_of("tiny")
+
+    def draw_thumbs(self, surface, chosen_only: bool) -> None:
+        """All thumbnails unselected (the cached layer), or only the chosen one on top of it."""
+        th = self.theme
+        result = self.result
+        c = self.thumbs_card
+        pad = th.px(14, 6)
+        hardest = self.hardest()
+        if not chosen_only:
+            head = (f"Hardest positions: {result.max_distance} moves to the goal"
+                    + (f" (first {len(hardest)} of {result.hardest_count:,})" if result.hardest_count > len(hardest)
+                       else ""))
+            surface.blit(th.fit(head, "heading", c.w - 2 * pad), (c.x + pad, c.y + pad))
+        for i, r in enumerate(self.thumb_rects):
+            button = self.play_buttons[i]
+            if i >= len(hardest):
+                continue
+            chosen = bool(i == self.selected and (self.show_selection or (self.hover and (
+                r.collidepoint(self.hover) or button.rect.collidepoint(self.hover)))))
+            button.key = "Enter" if chosen else ""
+            button.primary = chosen
+            if chosen_only and not chosen:
+                continue
+            highlight = chosen and chosen_only  # the cached layer always holds the plain card
+            pygame.draw.rect(surface, T.CARD_HOVER if highlight else T.CARD, r, border_radius=th.px(10))
+            if highlight:
+                pygame.draw.rect(surface, T.ACCENT, r, max(2, th.px(2)), border_radius=th.px(10))
+            inner = r.inflate(-th.px(10), -th.px(10))
+            surface.blit(self.thumb(hardest[i], inner.size), inner.topleft)
+
+    def draw_no_table(self, surface) -> None:
+        th = self.theme
+        c = self.chart_card
+        pad = th.px(24, 10)
+        x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
+        surface.blit(th.text("Why there is no chart here", "heading", T.TEXT), (x, y))
+        y += th.size_of("heading") + th.px(14)
+        text = ("The 15-puzzle has 16!/2 = 10,461,394,944,000 reachable positions. A table with one byte "
+                "for each would fill about ten terabytes, and sweeping it would take days, so the game "
+                "never solves this puzzle completely. Instead every hint and solution comes from IDA*, a "
+                "depth-first search guided by additive pattern databases (the 6-6-3 split, looked up for "
+                "the board and its mirror image), which proves its answer is the shortest.")
+        for line in th.wrap(text, "body", w):
+            surface.blit(th.text(line, "body", T.MUTED), (x, y))
+            y += th.size_of("body") + th.px(3)
+        s = self.side_card
+        x, y, w = s.x + th.px(18), s.y + th.px(18), s.w - th.px(36)
+        surface.blit(th.text("Published figures", "heading", T.TEXT), (x, y))
+        y += th.size_of("heading") + th.px(12)
+        for label, value in (("Positions", "10.46 trillion"), ("Longest optimal", "80 moves"),
+                             ("Random positions", "about 53 moves")):
+            lab = th.text(label, "small", T.MUTED)
+            val = th.text(value, "body", T.TEXT)
+            surface.blit(lab, (x, y))
+            surface.blit(val, (x + w - val.get_width(), y))
+            y += th.size_of("body") + th.px(12)
+        t = self.thumbs_card
+        msg = "Deal at a distance in the game (D) finds positions up to about 56 moves out by search."
+        surface.blit(th.fit(msg, "body", t.w - th.px(40), T.MUTED), (t.x + th.px(20), t.y + th.px(20)))

@@ -1,0 +1,22 @@
+"""Settings: JSON in the config folder, defaults for anything missing or damaged."""
+import json
+
+from game.settings import Settings, load_settings, save_settings
+
+
+def test_round_trip_and_damaged_files(tmp_path):
+    path = tmp_path / "sub" / "settings.json"
+    assert load_settings(path) == Settings()
+    assert save_settings(Settings(move_marks=True, deal_distance=33), path)
+    assert load_settings(path) == Settings(move_marks=True, deal_distance=33)
+    for junk in (b"\xff\xfe", b"[1, 2]", b"{\"reduce_motion\": 1}", b"null", b""):
+        path.write_bytes(junk)
+        assert load_settings(path) == Settings()
+    path.write_text(json.dumps({"reduce_motion": True, "unknown": 5, "deal_distance": -4}))
+    assert load_settings(path) == Settings(reduce_motion=True)
+
+
+def test_unwritable_folder_is_not_an_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert save_settings(Settings(), blocker / "settings.json") is False

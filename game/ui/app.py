@@ -41,9 +41,10 @@ class App:
         self.fullscreen = False
         self.headless = headless
         pygame.display.set_caption("Fewest Moves")
-        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        if fullscreen:
+        if fullscreen:  # open straight into full screen: a window moved there later keeps its old place without a window manager
             self.toggle_fullscreen()
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.theme = Theme(self.size)
         self.persist_settings = persist_settings
         self.settings = load_settings() if persist_settings else Settings()

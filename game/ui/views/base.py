@@ -245,6 +245,17 @@ class BoardView:
         f = int(self.frame * self.pitch)
         return self.rect.inflate(2 * f, 2 * f)
 
+    def slab(self, colour, radius: float | None = None) -> tuple[pygame.Surface, pygame.Rect, int]:
+        """A rounded slab of ``colour`` with a drop shadow, the size of frame_rect(), on which a
+        view draws its board. Returns the surface, the frame rect and the corner radius."""
+        fr = self.frame_rect()
+        p = self.pitch
+        rad = int(p * (self.board_radius if radius is None else radius))
+        s = pygame.Surface(fr.size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (0, 0, 0, 90), s.get_rect().move(0, p // 16), border_radius=rad)
+        pygame.draw.rect(s, colour, s.get_rect(), border_radius=rad)
+        return s, fr, rad
+
     def make_board(self) -> pygame.Surface:  # pragma: no cover
         raise NotImplementedError
 

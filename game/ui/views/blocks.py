@@ -192,12 +192,8 @@ class GoatView(BoardView):
                     pygame.draw.rect(surface, _rail(code, position[other]), (x - w // 2, y0, w, y1 - y0))
 
     def make_board(self) -> pygame.Surface:
-        fr = self.frame_rect()
+        s, fr, rad = self.slab(FRAME)
         p = self.pitch
-        s = pygame.Surface(fr.size, pygame.SRCALPHA)
-        rad = int(p * self.board_radius)
-        pygame.draw.rect(s, (0, 0, 0, 90), s.get_rect().move(0, p // 16), border_radius=rad)
-        pygame.draw.rect(s, FRAME, s.get_rect(), border_radius=rad)
         pygame.draw.rect(s, T.shade(FRAME, 0.2), s.get_rect(), max(1, p // 40), border_radius=rad)
         inner = pygame.Rect(self.rect.x - fr.x, self.rect.y - fr.y, self.rect.w, self.rect.h).inflate(p // 12, p // 12)
         pygame.draw.rect(s, MEADOW, inner, border_radius=rad // 2)

@@ -135,12 +135,8 @@ class PairsView(BoardView):
         return done()
 
     def make_board(self) -> pygame.Surface:
-        fr = self.frame_rect()
+        s, fr, rad = self.slab(TRAY, radius=0.3)
         p = self.pitch
-        s = pygame.Surface(fr.size, pygame.SRCALPHA)
-        rad = int(p * 0.3)
-        pygame.draw.rect(s, (0, 0, 0, 90), s.get_rect().move(0, p // 16), border_radius=rad)
-        pygame.draw.rect(s, TRAY, s.get_rect(), border_radius=rad)
         for i in range(p // 8, fr.h - p // 8, max(2, p // 9)):
             pygame.draw.line(s, T.shade(TRAY, -0.06 if (i // max(2, p // 9)) % 2 else 0.04), (rad, i),
                              (fr.w - rad, i), max(1, p // 18))

@@ -58,12 +58,8 @@ class KnightsView(BoardView):
         return done()
 
     def make_board(self) -> pygame.Surface:
-        fr = self.frame_rect()
-        s = pygame.Surface(fr.size, pygame.SRCALPHA)
+        s, fr, rad = self.slab(FRAME)
         p = self.pitch
-        rad = int(p * self.board_radius)
-        pygame.draw.rect(s, (0, 0, 0, 90), s.get_rect().move(0, p // 16), border_radius=rad)
-        pygame.draw.rect(s, FRAME, s.get_rect(), border_radius=rad)
         pygame.draw.rect(s, T.shade(FRAME, 0.15), s.get_rect(), max(1, p // 40), border_radius=rad)
         for i, (r, c) in enumerate(self.board.cells):
             rect = self.cell_rect(i).move(-fr.x, -fr.y)

@@ -52,12 +52,8 @@ class TilesView(BoardView):
         return spr
 
     def make_board(self) -> pygame.Surface:
-        fr = self.frame_rect()
-        s = pygame.Surface(fr.size, pygame.SRCALPHA)
+        s, fr, rad = self.slab(TRAY_EDGE)
         p = self.pitch
-        rad = int(p * self.board_radius)
-        pygame.draw.rect(s, (0, 0, 0, 90), s.get_rect().move(0, p // 16), border_radius=rad)
-        pygame.draw.rect(s, TRAY_EDGE, s.get_rect(), border_radius=rad)
         inner = s.get_rect().inflate(-int(p * 0.1), -int(p * 0.1))
         pygame.draw.rect(s, TRAY, inner, border_radius=int(rad * 0.8))
         for i in range(len(self.board)):

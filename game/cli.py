@@ -274,5 +274,3 @@ def cmd_demo() -> int:
     from game.ui import app
     return app.run_demo()
 
-
-__all__ = ["main", "algorithm_for"]

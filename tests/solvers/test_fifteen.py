@@ -3,13 +3,14 @@
 import json
 import random
 import shutil
-from collections import deque
 
 import numpy as np
 import pytest
 
 from bench import fifteen as bench
+from game import catalog
 from solvers import cache, fifteen
+from solvers.search import bidirectional_bfs
 
 KORF = {
     "korf-55": ("5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3", 41),
@@ -44,28 +45,9 @@ def random_walk(rng, length):
     return bytes(cells)
 
 
-def bfs_distance(board, limit=16):
-    """Exact distance by plain breadth-first search (small distances only)."""
-    goal = bytes(fifteen.GOAL15)
-    seen = {board: 0}
-    queue = deque([board])
-    while queue:
-        s = queue.popleft()
-        if s == goal:
-            return seen[s]
-        if seen[s] >= limit:
-            continue
-        b = s.index(0)
-        for n in (b - 4, b + 4, b - 1, b + 1):
-            if not 0 <= n < 16 or (abs(n - b) == 1 and n // 4 != b // 4):
-                continue
-            t = bytearray(s)
-            t[b], t[n] = t[n], 0
-            t = bytes(t)
-            if t not in seen:
-                seen[t] = seen[s] + 1
-                queue.append(t)
-    raise AssertionError("distance above limit")
+def bfs_distance(board: bytes) -> int:
+    """Exact distance by the project's bidirectional breadth-first search (no heuristic involved)."""
+    return len(bidirectional_bfs(catalog.get("fifteen"), board))
 
 
 def test_build_reports_progress_and_caches(built):

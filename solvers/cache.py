@@ -88,9 +88,7 @@ def load_array(name: str, version: int) -> np.ndarray | None:
         with open(path, "rb") as f:
             header = _read_header(f)
             payload = f.read()
-    except FileNotFoundError:
-        return None
-    except OSError:
+    except OSError:  # missing or unreadable: either way there is nothing to use
         return None
     array = _decode(header, payload, name, version)
     if array is None:

@@ -21,6 +21,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from solvers import cache, pattern_db
+from solvers import tables as tables_module
 
 GOAL15 = bytes(list(range(1, 16)) + [0])
 TABLE_VERSION = 1
@@ -167,8 +168,9 @@ class _PatternHeuristic:
         ext = (idx[None, :].astype(np.int32), sums[None, :].astype(np.int16))
         return ext, int(sums.max())
 
-    def children(self, ext, sel, d, tile, limit):
-        """h for children of nodes ``sel`` moving ``tile``; keep those with h <= limit."""
+    def children(self, ext, sel, d, tile, limit, a=None, b=None, st_new=None, st_old=None):
+        """h for children of nodes ``sel`` moving ``tile``; keep those with h <= limit.
+        (The cells and boards, which the Manhattan heuristic needs, are not used here.)"""
         idx, sums = ext
         flat, w = self.flat, self.width
         base = sel * w
@@ -307,10 +309,7 @@ def children(heuristic, st, bl, pb, ext, d: int, limit: int) -> Children | None:
     tile64 = (s >> _SHIFT[b]) & _U64(15)
     tile = tile64.astype(np.int64)
     s_new = s - (tile64 << _SHIFT[b]) + (tile64 << _SHIFT[a])
-    if isinstance(heuristic, _ManhattanHeuristic):
-        keep, ext_new, h_all, h = heuristic.children(ext, sel, d, tile, limit, a, b, s_new, s)
-    else:
-        keep, ext_new, h_all, h = heuristic.children(ext, sel, d, tile, limit)
+    keep, ext_new, h_all, h = heuristic.children(ext, sel, d, tile, limit, a, b, s_new, s)
     over = None
     if keep.size < sel.size:
         over = int(h_all[h_all > limit].min())
@@ -333,8 +332,11 @@ class _Search:
         self.bound = 0
         self.next_bound = 0
         self._last_check = float("-inf")
+        self._last_report = float("-inf")
+        self.progress: Callable[[str], None] | None = None
 
     def run(self, cells: Sequence[int], progress: Callable[[str], None] | None) -> list[int]:
+        self.progress = progress
         ext, h0 = self.h.root(cells)
         if h0 == 0:
             return []
@@ -347,22 +349,29 @@ class _Search:
         parity = (3 - blank // 4 + 3 - blank % 4) % 2
         self.bound = h0 + (h0 - parity) % 2
         while True:
-            if progress:
-                progress(f"searching {self.bound} moves ({self.nodes} nodes so far)")
+            self._report(force=True)
             self.next_bound = 1 << 30
             found = self._expand(st, bl, pb, ext, 0)
             if found is not None:
                 return found[1]
             self.bound = self.next_bound + (self.next_bound - parity) % 2
 
+    def _report(self, force: bool = False) -> None:
+        """Progress for people: the bound being tried and the nodes so far, a few times a second."""
+        now = time.perf_counter()
+        if self.progress is not None and (force or now - self._last_report >= 0.25):
+            self._last_report = now
+            self.progress(f"searching {self.bound} moves… {self.nodes:,} nodes")
+
     def _expand(self, st, bl, pb, ext, g):
         """Expand a block of nodes at depth g; return (node index, blank path) or None."""
         self.nodes += st.size
-        if self.cancel is not None:
+        if self.cancel is not None or self.progress is not None:
             now = time.perf_counter()
             if now - self._last_check > 0.01:
                 self._last_check = now
-                if self.cancel():
+                self._report()
+                if self.cancel is not None and self.cancel():
                     raise _Cancelled
         limit = self.bound - g - 1
         parts = []
@@ -420,34 +429,46 @@ def tables_ready() -> bool:
     return all(cache.is_cached(_table_name(t), TABLE_VERSION) for t in PARTITION)
 
 
-def load_tables(groups: Sequence[Sequence[int]] = PARTITION, progress=None) -> dict:
-    """Load the table of each tile group from the cache, building missing ones."""
+def load_tables(groups: Sequence[Sequence[int]] = PARTITION, progress=None, build: bool = True) -> dict | None:
+    """The table of each tile group from the cache, building missing or damaged ones
+    (or, with ``build=False``, None as soon as one is not usable from the cache)."""
     tables = {}
     sizes = [16 ** len(t) for t in groups]
     done = 0
     for tiles, size in zip(groups, sizes):
-        name = _table_name(tiles)
-        table = cache.load_array(name, TABLE_VERSION)
-        if table is None or table.shape != (size,):
-            def step(fraction: float, message: str, done=done, size=size) -> None:
-                if progress:
-                    progress((done + fraction * size) / sum(sizes), message)
+        def step(fraction: float, message: str, done=done, size=size) -> None:
+            if progress:
+                progress((done + fraction * size) / sum(sizes), message)
 
-            table = pattern_db.build(4, 4, tiles, progress=step)
-            cache.save_array(name, table, TABLE_VERSION)
-        tables[tuple(tiles)] = table
+        def make(tiles=tiles, step=step) -> np.ndarray:
+            if not build:
+                raise _NotCached
+            return pattern_db.build(4, 4, tiles, progress=step)
+
+        try:
+            tables[tuple(tiles)] = tables_module.load_or_build(_table_name(tiles), make, TABLE_VERSION, size=size)
+        except _NotCached:
+            return None
         done += size
     if progress:
         progress(1.0, "tables ready")
     return tables
 
 
-def ensure_tables(progress: Callable[[float, str], None] | None = None) -> None:
-    """Load the pattern databases, building (and caching) them the first time."""
+class _NotCached(Exception):
+    """A table is missing or damaged and the caller asked not to build it."""
+
+
+def ensure_tables(progress: Callable[[float, str], None] | None = None, build: bool = True) -> bool:
+    """Load the pattern databases, building (and caching) them the first time unless ``build`` is False.
+    True when they are loaded."""
     global _heuristic
     with _lock:
         if _heuristic is None:
-            _heuristic = _PatternHeuristic([PARTITION], load_tables(PARTITION, progress))
+            tables = load_tables(PARTITION, progress, build)
+            if tables is not None:
+                _heuristic = _PatternHeuristic([PARTITION], tables)
+    return _heuristic is not None
 
 
 def make_heuristic(kind: str, partitions: Sequence[Sequence[Sequence[int]]] = (PARTITION,), reflect: bool = True):
@@ -473,9 +494,8 @@ def solve15(
     """
     cells = check_board(board)
     if heuristic is None:
-        if use_tables is None:
-            use_tables = tables_ready()
-        if use_tables:
+        # unasked, never build inside a search: a missing or damaged table means the weaker heuristic
+        if use_tables or (use_tables is None and tables_ready() and ensure_tables(build=False)):
             ensure_tables()
             heuristic = _heuristic
         else:

@@ -40,16 +40,10 @@ class DistanceTable:
             raise ValueError("a distance table is one byte per ranked position")
         self.table = table
         self.ranker = ranker
-        self._rank_one: Callable[[bytes], int | None] = getattr(ranker, "rank_state", None) or self._rank_numpy
+        self._rank_one: Callable[[bytes], int | None] = ranker.rank_state
 
     def __len__(self) -> int:
         return len(self.table)
-
-    def _rank_numpy(self, state: bytes) -> int | None:
-        try:
-            return int(self.ranker.rank(np.frombuffer(state, dtype=np.uint8)[None])[0])
-        except ValueError:
-            return None
 
     def rank(self, state: bytes) -> int | None:
         """The position's index in the table; None if the ranker cannot place it."""
@@ -62,9 +56,6 @@ class DistanceTable:
             return None
         d = int(self.table[r])
         return None if d == UNREACHED else d
-
-    def distances(self, states: Iterable[bytes]) -> list[int | None]:
-        return [self.distance(s) for s in states]
 
     def classify(self, puzzle: PuzzleLike, state: bytes) -> list[tuple[Any, str]]:
         """Every legal move with what it does: closer, farther, same (distance) or dead end."""

@@ -3,6 +3,7 @@ the command line, the session's hint and solve, and the tests."""
 from __future__ import annotations
 
 import time
+from typing import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -37,31 +38,40 @@ class Solution:
         return len(self.moves)
 
 
+def dead_end_message(puzzle: Puzzle) -> str:
+    return f"This position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it."
+
+
+def uses_fifteen_solver(puzzle: Puzzle) -> bool:
+    """The 4x4 tiles have a solver of their own, with pattern databases to build once."""
+    return puzzle.family == "tiles" and len(puzzle.board) == 16
+
+
 def algorithm_for(puzzle: Puzzle) -> str:
     if puzzle.ranker is None:
         return "ida*"
     return "bidirectional-bfs" if puzzle.reversible else "bfs"
 
 
-def solve(puzzle: Puzzle, state: bytes, cancel: Cancel | None = None) -> Solution:
+def solve(puzzle: Puzzle, state: bytes, cancel: Cancel | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution:
     """An optimal solution from ``state``; raises NoSolution for a dead end, Cancelled if cancelled.
 
     With the puzzle's distance table at hand (in memory, in the cache, or cheap to build)
     the solution walks the table downhill; otherwise a search finds it.
     """
     started = time.perf_counter()
-    table = cached_table(puzzle, build_if_cheap=True)
+    table = cached_table(puzzle, build_if_cheap=True, cancel=cancel)
     if table is not None:
         walked = table.path(puzzle, state)
         if walked is None:
-            raise NoSolution(
-                f"this position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it.")
+            raise NoSolution(dead_end_message(puzzle))
         moves, states = walked
         return Solution(moves, states, len(moves) + 1, time.perf_counter() - started, "table")
     algorithm = algorithm_for(puzzle)
     counted = Counted(puzzle)
-    if algorithm == "ida*" and len(puzzle.board) == 16 and puzzle.family == "tiles":
-        return _solve_fifteen(puzzle, state, cancel, started)
+    if uses_fifteen_solver(puzzle):
+        return _solve_fifteen(puzzle, state, cancel, started, progress)
     if algorithm == "ida*":
         if puzzle.heuristic is None:
             raise TooLarge(f"{puzzle.title} has no heuristic for a search of its size.")
@@ -71,7 +81,7 @@ def solve(puzzle: Puzzle, state: bytes, cancel: Cancel | None = None) -> Solutio
     else:
         path = bfs(counted, state, cancel)
     if path is None:
-        raise NoSolution(f"this position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it.")
+        raise NoSolution(dead_end_message(puzzle))
     return Solution(path.moves, path.states, counted.expanded, time.perf_counter() - started, algorithm)
 
 
@@ -83,18 +93,23 @@ def distances(puzzle: Puzzle, progress: Progress | None = None, cancel: Cancel |
     return distance_table(puzzle.rules, puzzle.ranker, puzzle.goals(), progress=progress, cancel=cancel)
 
 
+def reachable_from_start(puzzle: Puzzle, dt: DistanceTable, cancel: Cancel | None = None) -> np.ndarray | None:
+    """Mask of the positions the start reaches; None when that is exactly the goal's component
+    (moves can be undone and the start can win), which the table already marks."""
+    start = dt.rank(puzzle.start)
+    if puzzle.reversible and start is not None and dt.table[start] != UNREACHED:
+        return None
+    return reachable_mask(puzzle.rules, dt.ranker, puzzle.start, cancel=cancel)
+
+
 def analyze(puzzle: Puzzle, progress: Progress | None = None, cancel: Cancel | None = None,
             hardest_limit: int = 50) -> tuple[Analysis, float]:
     """Whole-space figures and the seconds they took (the table is loaded, or built and cached)."""
     started = time.perf_counter()
     dt = table_for(puzzle, progress, cancel)
     table, ranker = dt.table, dt.ranker
-    start_rank = dt.rank(puzzle.start)
-    if puzzle.reversible and start_rank is not None and table[start_rank] != UNREACHED:
-        # moves can be undone, so what the start reaches is exactly the goal's component
-        reachable = table != UNREACHED
-    else:
-        reachable = reachable_mask(puzzle.rules, ranker, puzzle.start, cancel=cancel)
+    reach = reachable_from_start(puzzle, dt, cancel)
+    reachable = table != UNREACHED if reach is None else reach
     order = puzzle.ranker if ranker is not puzzle.ranker else None
     result = analyse(table, reachable, ranker, hardest_limit, order=order)
     return result, time.perf_counter() - started
@@ -152,7 +167,7 @@ def table_for(puzzle: Puzzle, progress: Progress | None = None, cancel: Cancel |
     return table
 
 
-def cached_table(puzzle: Puzzle, build_if_cheap: bool = False) -> DistanceTable | None:
+def cached_table(puzzle: Puzzle, build_if_cheap: bool = False, cancel: Cancel | None = None) -> DistanceTable | None:
     """The puzzle's table if it is in memory or in the cache (or, optionally, cheap to build); never slow."""
     got = _tables.get(id(puzzle))
     if got is not None and got[0] is puzzle:
@@ -163,7 +178,7 @@ def cached_table(puzzle: Puzzle, build_if_cheap: bool = False) -> DistanceTable 
     cheap = ranker.size <= (CHEAP_SLOT_POSITIONS if isinstance(ranker, SlotRanker) else CHEAP_POSITIONS)
     if not (build_if_cheap and cheap) and not cache.is_cached(key, TABLE_VERSION):
         return None
-    return table_for(puzzle)
+    return table_for(puzzle, cancel=cancel)
 
 
 def forget_tables() -> None:
@@ -171,11 +186,12 @@ def forget_tables() -> None:
     _tables.clear()
 
 
-def _solve_fifteen(puzzle: Puzzle, state: bytes, cancel: Cancel | None, started: float) -> Solution:
+def _solve_fifteen(puzzle: Puzzle, state: bytes, cancel: Cancel | None, started: float,
+                   progress: Callable[[str], None] | None) -> Solution:
     """The 15-puzzle's own solver: pattern databases when built, Manhattan + linear conflict until then."""
     from solvers.fifteen import solve15  # numpy-heavy; only the 15-puzzle needs it
 
-    found = solve15(state, cancel=cancel)
+    found = solve15(state, cancel=cancel, progress=progress)
     if found is None:
         raise Cancelled
     moves, states = [], [state]

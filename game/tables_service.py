@@ -35,8 +35,8 @@ from typing import Callable
 import numpy as np
 
 from game import catalog
-from game.solving import TooLarge, analyze, cached_table, table_for
-from solvers.sweep import UNREACHED, Analysis, reachable_mask
+from game.solving import TooLarge, analyze, cached_table, reachable_from_start, table_for
+from solvers.sweep import UNREACHED, Analysis, distance_counts
 from solvers.tables import DistanceTable
 
 IDLE, LOADING, BUILDING, READY, FAILED, NONE = "idle", "loading", "building", "ready", "failed", "none"
@@ -177,7 +177,6 @@ class TablesService:
                     self._build_in_process(entry, functools.partial(self._table_builder, name), done=LOADING)
                     if entry.status.state == FAILED:
                         return
-                    entry.status = Status(LOADING, 1.0, "loading the table…")
                     table = table_for(puzzle)           # from the cache the builder just wrote
                 else:
                     def progress(fraction: float, text: str) -> None:
@@ -190,19 +189,8 @@ class TablesService:
             entry.status = Status(FAILED, 0.0, f"The table could not be prepared ({type(exc).__name__}: {exc}).")
 
     def _finish(self, puzzle, entry: Entry, table: DistanceTable) -> None:
-        start = table.rank(puzzle.start)
-        reachable = None
-        if not (puzzle.reversible and start is not None and table.table[start] != UNREACHED):
-            # one-way moves (or a start cut off from the goal): sweep what the start reaches
-            reachable = reachable_mask(puzzle.rules, table.ranker, puzzle.start)
-        counts = np.zeros(UNREACHED + 1, dtype=np.int64)
-        chunk = 1 << 20
-        for at in range(0, len(table.table), chunk):
-            part = table.table[at:at + chunk]
-            if reachable is not None:
-                part = part[reachable[at:at + chunk]]
-            counts += np.bincount(part, minlength=UNREACHED + 1)
-        counts = counts[:UNREACHED]
+        reachable = reachable_from_start(puzzle, table)
+        counts = distance_counts(table.table, reachable)[:UNREACHED]
         nonzero = np.flatnonzero(counts)
         top = int(nonzero[-1]) if len(nonzero) else 0
         entry.table, entry.reachable = table, reachable

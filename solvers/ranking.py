@@ -21,6 +21,10 @@ class Ranker(Protocol):
 
     def unrank(self, ranks: np.ndarray) -> np.ndarray: ...
 
+    def rank_state(self, state: bytes) -> int | None:
+        """One position's rank in pure Python (for hints); None if it cannot be ranked."""
+        ...
+
 
 def multinomial(counts: Sequence[int]) -> int:
     total = factorial(sum(counts))

@@ -38,9 +38,7 @@ def distance_table(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], *,
         if cancel is not None and cancel():
             raise Cancelled
         level += 1
-        if level >= UNREACHED:
-            raise ValueError("distances beyond 254 moves do not fit the table")
-        boards = _layer(rules, ranker, boards, owner, table, UNREACHED, level, backward=True)
+        boards = _layer(rules, ranker, boards, owner, table, UNREACHED, _distance_byte(level), backward=True)
         done += len(boards)
         if progress is not None:
             progress(min(done / ranker.size, 1.0) if len(boards) else 1.0, f"distance {level}: {len(boards):,} positions")
@@ -139,18 +137,18 @@ class SlotSweep:
         self._tables[perm] = table
         return table
 
-    def release(self) -> None:
-        """Drop the precomputed tables (they are rebuilt on demand)."""
-        self._swaps.clear()
-        self._tables.clear()
-
     # -- sweeps ------------------------------------------------------------------------
 
-    def _seed(self, states: Iterable[bytes]) -> dict[int, np.ndarray]:
+    def _seed(self, states: Iterable[bytes]) -> tuple[np.ndarray, dict[int, np.ndarray]]:
+        """A fresh grid (slots x arrangements, all UNREACHED but ``states``, which hold 0) and its first frontier."""
+        grid = np.full((self.ranker.slots, self.arrangement_count), UNREACHED, dtype=np.uint8)
         boards = _as_boards(states, self.rules.ncells)
         ranks = np.unique(self.ranker.rank(boards))
         slots, arr = np.divmod(ranks, self.arrangement_count)
-        return {int(s): arr[slots == s].astype(self._index_dtype) for s in np.unique(slots)}
+        frontier = {int(s): arr[slots == s].astype(self._index_dtype) for s in np.unique(slots)}
+        for slot, cells in frontier.items():
+            grid[slot, cells] = 0
+        return grid, frontier
 
     def _run(self, grid: np.ndarray, frontier: dict[int, np.ndarray], fill: Callable[[int], int],
              backward: bool, progress: Progress | None, cancel: Cancel | None) -> None:
@@ -163,8 +161,6 @@ class SlotSweep:
             if cancel is not None and cancel():
                 raise Cancelled
             level += 1
-            if level >= UNREACHED:
-                raise ValueError("distances beyond 254 moves do not fit the table")
             value = fill(level)
             found: dict[int, list[np.ndarray]] = {}
             for slot, arr in frontier.items():
@@ -184,20 +180,20 @@ class SlotSweep:
 
     def distances(self, goals: Iterable[bytes], *, progress: Progress | None = None,
                   cancel: Cancel | None = None) -> np.ndarray:
-        grid = np.full((self.ranker.slots, self.arrangement_count), UNREACHED, dtype=np.uint8)
-        frontier = self._seed(goals)
-        for slot, arr in frontier.items():
-            grid[slot, arr] = 0
-        self._run(grid, frontier, lambda level: level, True, progress, cancel)
+        grid, frontier = self._seed(goals)
+        self._run(grid, frontier, _distance_byte, True, progress, cancel)
         return grid.reshape(-1)
 
     def reachable(self, start: bytes, *, cancel: Cancel | None = None) -> np.ndarray:
-        grid = np.full((self.ranker.slots, self.arrangement_count), UNREACHED, dtype=np.uint8)
-        frontier = self._seed([start])
-        for slot, arr in frontier.items():
-            grid[slot, arr] = 0
+        grid, frontier = self._seed([start])
         self._run(grid, frontier, lambda level: 0, False, None, cancel)
         return (grid != UNREACHED).reshape(-1)
+
+
+def _distance_byte(level: int) -> int:
+    if level >= UNREACHED:
+        raise ValueError("distances beyond 254 moves do not fit the table")
+    return level
 
 
 def _layer(rules: RuleSet, ranker: Ranker, boards: np.ndarray, owner: np.ndarray,
@@ -248,29 +244,37 @@ class Analysis:
     by_distance: list[int]  # reachable positions at distance 0, 1, 2, ...
 
 
+def distance_counts(table: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+    """How many positions (of ``mask``, or all) lie at each distance byte, UNREACHED included.
+
+    bincount works in intp, so the table is counted in slices, never copied whole to int64.
+    """
+    counts = np.zeros(UNREACHED + 1, dtype=np.int64)
+    chunk = 1 << 20
+    for at in range(0, len(table), chunk):
+        part = table[at:at + chunk]
+        if mask is not None:
+            part = part[mask[at:at + chunk]]
+        counts += np.bincount(part, minlength=UNREACHED + 1)
+    return counts
+
+
 def analyse(table: np.ndarray, reachable: np.ndarray, ranker: Ranker, hardest_limit: int = 50,
             order: Ranker | None = None) -> Analysis:
     """Figures of a whole space. ``order``: list the hardest positions in the rank order of
     this ranker instead of the table's own (tables built in another rank space list the
     same positions as the puzzle's ranker would)."""
     everything = bool(reachable.all())
-    solvable_mask = None if everything else reachable & (table != UNREACHED)
-    counts = np.zeros(UNREACHED + 1, dtype=np.int64)
-    chunk = 1 << 20  # bincount works in intp: count in slices, never a full-size int64 copy
-    for at in range(0, len(table), chunk):
-        part = table[at:at + chunk]
-        if solvable_mask is not None:
-            part = part[reachable[at:at + chunk]]
-        counts += np.bincount(part, minlength=UNREACHED + 1)
+    counts = distance_counts(table, None if everything else reachable)
     dead = int(counts[UNREACHED])
     counts = counts[:UNREACHED]
     solvable = int(counts.sum())
     nonzero = np.flatnonzero(counts)
     max_d = int(nonzero[-1]) if len(nonzero) else 0
     counts = counts[:max_d + 1] if solvable else np.zeros(1, dtype=np.int64)
-    at_max = table == max_d
-    if solvable_mask is not None:
-        at_max &= solvable_mask
+    at_max = table == max_d  # max_d < UNREACHED, so this already excludes dead ends
+    if not everything:
+        at_max &= reachable
     hardest_ranks = np.flatnonzero(at_max) if solvable else np.empty(0, dtype=np.int64)
     if order is None:
         boards = ranker.unrank(hardest_ranks[:hardest_limit])

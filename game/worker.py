@@ -32,7 +32,7 @@ import time
 from typing import Callable, Protocol, Sequence
 
 from game.puzzles.base import Move
-from game.solving import NoSolution, Solution, solve
+from game.solving import NoSolution, Solution, solve, uses_fifteen_solver
 from solvers.problem import Cancelled
 from solvers.search import CHECK_EVERY
 
@@ -63,11 +63,13 @@ def decode_solution(data: tuple) -> Solution:
 class _Ticker:
     """The cancel callback handed to the solver; it doubles as the node counter for progress.
 
-    The searches call it once every CHECK_EVERY expansions, so calls x CHECK_EVERY is the node
-    count to within one batch, without touching the solvers.
+    The generic searches call it once every CHECK_EVERY expansions, so calls x CHECK_EVERY is
+    the node count to within one batch. The 15-puzzle's solver checks by time instead and
+    reports its own count, so for it the ticker stays silent (``report`` None).
     """
 
-    def __init__(self, cancelled: Callable[[], bool], report: Callable[[str], None], what: str = "searching") -> None:
+    def __init__(self, cancelled: Callable[[], bool], report: Callable[[str], None] | None,
+                 what: str = "searching") -> None:
         self.cancelled = cancelled
         self.report = report
         self.what = what
@@ -77,7 +79,7 @@ class _Ticker:
     def __call__(self) -> bool:
         self.calls += 1
         now = time.monotonic()
-        if now - self.last >= PROGRESS_EVERY:
+        if self.report is not None and now - self.last >= PROGRESS_EVERY:
             self.last = now
             self.report(f"{self.what}… {self.calls * CHECK_EVERY:,} nodes")
         return self.cancelled()
@@ -94,7 +96,10 @@ def run_search(puzzle_name: str, position: bytes, fallbacks: Sequence[bytes],
     try:
         puzzle = catalog.get(puzzle_name)
         try:
-            return ("solved", encode_solution(solve(puzzle, position, _Ticker(cancelled, report))))
+            own_count = uses_fifteen_solver(puzzle)
+            ticker = _Ticker(cancelled, None if own_count else report)
+            solution = solve(puzzle, position, ticker, report if own_count else None)
+            return ("solved", encode_solution(solution))
         except NoSolution as dead:
             message = str(dead)
         for index, earlier in enumerate(fallbacks):
@@ -107,9 +112,7 @@ def run_search(puzzle_name: str, position: bytes, fallbacks: Sequence[bytes],
         return ("dead_end", message, None, None)
     except Cancelled:
         return ("cancelled",)
-    except KeyError as exc:  # catalog.UnknownPuzzle
-        return ("error", str(exc))
-    except ValueError as exc:  # PositionError and its kin (TooLarge) are written for people
+    except (KeyError, ValueError) as exc:  # UnknownPuzzle, PositionError and kin: written for people
         return ("error", str(exc))
     except Exception as exc:  # a bug must not kill the worker; say what happened in one sentence
         return ("error", f"the search failed ({type(exc).__name__}: {exc}).")

@@ -72,10 +72,10 @@ def test_run_search_never_raises(monkeypatch):
     from game import worker
     from solvers.problem import Cancelled
 
-    def cancelled(puzzle, state, cancel):
+    def cancelled(puzzle, state, cancel, progress=None):
         raise Cancelled
 
-    def broken(puzzle, state, cancel):
+    def broken(puzzle, state, cancel, progress=None):
         raise RuntimeError("boom")
 
     eight = catalog.get("eight").start

@@ -30,7 +30,7 @@ from typing import Protocol
 from game import catalog
 from game.deal import deal, deal_at_distance, random_tiles
 from game.puzzles.base import Move, PositionError, Puzzle
-from game.solving import Solution
+from game.solving import Solution, dead_end_message
 from game.worker import Job, Searcher, ThreadSearcher
 
 MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.5, 16.0, 2.0
@@ -301,10 +301,6 @@ class Session:
         self._push(Entry(position, None, EntryKind.DEAL))
         self._emit(Event("deal", None, before, self.position, message))
 
-    def can_deal_at_distance(self) -> bool:
-        """With a table (any small puzzle) or by search (sliding tiles without a table)."""
-        return self.table is not None or self.puzzle.family == "tiles"
-
     def deal_at_distance(self, distance: int) -> bool:
         """A new game exactly ``distance`` optimal moves from the goal.
 
@@ -368,10 +364,7 @@ class Session:
         index = None
         if self.hint_info is not None and self.hint_info.dead_end:
             index = self.hint_info.last_winnable
-        elif self.table is not None and self.table.distance(self.position) is None and not self.solved:
-            index = next((i for i in range(self.cursor - 1, -1, -1)
-                          if self.table.distance(self.history[i].position) is not None), None)
-        elif self.memory.is_dead(self.position):
+        elif self.known_dead_end():
             known = self._known_last_winnable()
             index = None if known is _UNKNOWN else known
         if index is None or index >= self.cursor:
@@ -447,13 +440,15 @@ class Session:
             message += " No earlier position of this game can win either: restart."
         self._emit(Event("dead_end", None, self.position, None, message))
 
-    def _dead_end_message(self) -> str:
-        return f"This position is a dead end in {self.puzzle.title}: no sequence of moves reaches the goal from it."
-
     def _known_last_winnable(self):
-        """History index of the latest earlier winnable position, None if none, _UNKNOWN if memory cannot tell."""
+        """History index of the latest earlier winnable position, None if none, _UNKNOWN if nothing
+        known (no table, no remembered answer) can tell."""
         for i in range(self.cursor - 1, -1, -1):
             p = self.history[i].position
+            if self.table is not None:
+                if self.table.distance(p) is not None:
+                    return i
+                continue
             if self.memory.is_dead(p):
                 continue
             if self.puzzle.is_goal(p) or self.memory.line(p) is not None:
@@ -528,12 +523,7 @@ class Session:
             if walked is not None:
                 self._serve(intent, tuple(walked[0]))
                 return True
-            last = None
-            for i in range(self.cursor - 1, -1, -1):
-                if table.distance(self.history[i].position) is not None:
-                    last = i
-                    break
-            self._show_dead_end(last, self._dead_end_message())
+            self._show_dead_end(self._known_last_winnable(), dead_end_message(self.puzzle))
             return True
         line = self.memory.line(self.position)
         if line is not None:
@@ -542,7 +532,7 @@ class Session:
         if self.memory.is_dead(self.position):
             known = self._known_last_winnable()
             if known is not _UNKNOWN:
-                self._show_dead_end(known, self._dead_end_message())
+                self._show_dead_end(known, dead_end_message(self.puzzle))
                 return True
         return False
 
@@ -565,12 +555,14 @@ class Session:
         fallbacks: list[bytes] = []
         self._fallback_at = []
         if not self.puzzle.reversible:  # only one-way puzzles have dead ends
+            listed: set[bytes] = set()
             for i in range(self.cursor - 1, -1, -1):
                 p = self.history[i].position
-                if not self.memory.is_dead(p) and p not in fallbacks:
+                if not self.memory.is_dead(p) and p not in listed:
+                    listed.add(p)
                     fallbacks.append(p)
                     self._fallback_at.append(i)
-        if fallbacks:
+        if fallbacks:  # only then: a searcher for reversible puzzles needs no such keyword
             self.job = self.searcher.submit(self.puzzle.name, self.position, label, fallbacks=fallbacks)
         else:
             self.job = self.searcher.submit(self.puzzle.name, self.position, label)
@@ -613,7 +605,7 @@ class Session:
             if job.winnable_result is not None:
                 self.memory.remember(job.winnable_result)
             if show:
-                self._show_dead_end(None if index is None else at[index], job.error or self._dead_end_message())
+                self._show_dead_end(None if index is None else at[index], job.error or dead_end_message(self.puzzle))
         elif show:
             self._emit(Event("search_failed", None, self.position, None, job.error or "The search failed."))
 

@@ -208,12 +208,19 @@ def test_hint_through_a_background_thread():
             time.sleep(0.005)
             events = s.update(0.005)
         assert kinds(events) == ["hint"] and s.hint_info.distance == 20 and s.job is None
-        # a position change makes a running search obsolete: it is cancelled
-        s.undo() if s.cursor else s.play(s.hint_info.move)
+    finally:
+        searcher.shutdown()
+
+
+def test_a_position_change_cancels_the_running_search():
+    searcher = ThreadSearcher(_until_cancelled)
+    try:
+        s = session("goat", searcher=searcher)
         s.request_hint()
         job = s.job
+        assert job is not None and not job.done
         s.play(s.legal_moves()[0])
-        assert job is None or job.cancelled or job.done
+        assert job.cancelled and s.job is None
     finally:
         searcher.shutdown()
 

@@ -11,7 +11,11 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import time
+
+from game import catalog
+from game.cli import UsageError, parse_size
 
 DEFAULT_PUZZLES = ("eight", "goat", "frogs-c", "knights", "pairs")
 
@@ -27,8 +31,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--frames", type=int, default=600, help="frames measured per puzzle")
     parser.add_argument("--puzzles", default=",".join(DEFAULT_PUZZLES))
     args = parser.parse_args(argv)
-    w, _, h = args.size.partition("x")
-    size = (int(w), int(h))
+    try:
+        size = parse_size(args.size)
+        for name in args.puzzles.split(","):
+            catalog.get(name)
+    except (UsageError, catalog.UnknownPuzzle) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.ui.app import App

@@ -16,7 +16,7 @@ from solvers.sweep import reachable_mask
 
 from game import catalog
 from game.puzzles.base import PositionError, Puzzle
-from game.solving import algorithm_for, analyze, solve
+from game.solving import analyze, solve, uses_fifteen_solver
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames"}
@@ -133,7 +133,7 @@ def _position_count(puzzle: Puzzle) -> str:
 def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
     puzzle = catalog.get(name)
     state = _position(puzzle, position)
-    if algorithm_for(puzzle) == "ida*":
+    if uses_fifteen_solver(puzzle):
         _prepare_fifteen_tables()
     try:
         solution = solve(puzzle, state)
@@ -254,11 +254,16 @@ def cmd_play(name: str | None, position: str | None) -> int:
     return app.run(name, position)
 
 
-def cmd_screenshot(args: argparse.Namespace) -> int:
-    size_text = args.size.lower().replace("×", "x")
-    w, _, h = size_text.partition("x")
+def parse_size(text: str) -> tuple[int, int]:
+    """'1280x800' -> (1280, 800); anything else is a UsageError with one sentence."""
+    w, _, h = text.lower().replace("×", "x").partition("x")
     if not (w.isdigit() and h.isdigit()):
-        raise UsageError(f"--size '{args.size}' is not WIDTHxHEIGHT, e.g. 1280x800")
+        raise UsageError(f"--size '{text}' is not WIDTHxHEIGHT, e.g. 1280x800")
+    return int(w), int(h)
+
+
+def cmd_screenshot(args: argparse.Namespace) -> int:
+    width, height = parse_size(args.size)
     if args.puzzle is None and not args.menu:
         raise UsageError("name a puzzle to render, or pass --menu")
     if args.puzzle is not None:
@@ -266,7 +271,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         if args.position is not None:
             puzzle.parse(args.position)
     from game.ui import app
-    return app.render_screenshot(args.puzzle, args.file, args.position, (int(w), int(h)), args.menu,
+    return app.render_screenshot(args.puzzle, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks)
 
 

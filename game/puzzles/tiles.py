@@ -1,6 +1,8 @@
 """Sliding tiles (8- and 15-puzzle): one tile slides into the adjacent empty cell."""
 from __future__ import annotations
 
+from math import factorial
+
 from solvers.heuristics import manhattan_linear_conflict
 from solvers.ranking import MultisetRanker
 from solvers.rules import EMPTY, RuleSet
@@ -60,15 +62,9 @@ def make_tiles(name: str, title: str, width: int, height: int, start: bytes | No
         goal_states=(goal,),
         reversible=True,
         ranker=MultisetRanker([1] * n) if n <= 12 else None,
-        known_positions=_factorial(n) // 2,
+        known_positions=factorial(n) // 2,
         goal_text="tiles in order, the empty cell last",
         checks=(solvable,),
         heuristic=manhattan_linear_conflict(width, height),
     )
 
-
-def _factorial(n: int) -> int:
-    out = 1
-    for k in range(2, n + 1):
-        out *= k
-    return out

@@ -5,7 +5,7 @@ import time
 import pytest
 
 from game import catalog
-from game.solving import forget_tables, table_for
+from game.solving import analyze, forget_tables, table_for
 from game.tables_service import BUILDING, NONE, READY, TablesService
 
 
@@ -33,7 +33,9 @@ def test_a_missing_table_is_built_in_a_process_then_loaded(tmp_path, monkeypatch
         assert table.distance(puzzle.start) == 8                       # n^2 + 2n for n = 2
         assert service.max_distance("frogs-line-2") == 8
         assert service.reachable("frogs-line-2") is not None           # one-way: the start's reach is swept
-        assert sum(service.counts("frogs-line-2")) == int(service.reachable("frogs-line-2").sum()) - 7
+        dead_ends = analyze(puzzle)[0].dead_ends                        # the counts leave dead ends out
+        assert dead_ends > 0
+        assert sum(service.counts("frogs-line-2")) == int(service.reachable("frogs-line-2").sum()) - dead_ends
     finally:
         service.shutdown()
         forget_tables()
@@ -74,7 +76,7 @@ def test_fifteen_tables_build_once_with_progress():
 def test_analysis_waits_for_the_table_then_reports():
     service = TablesService("thread")
     service.request_analysis("frogs-a")
-    assert _wait(lambda: service.analysis("frogs-a") is not None, 20)
+    assert _wait(lambda: service.analysis_status("frogs-a").state == READY, 20)
     result, seconds = service.analysis("frogs-a")
-    assert result.max_distance == 23 and result.dead_ends == 768 and seconds >= 0
-    assert service.analysis_status("frogs-a").state == READY
+    assert result.max_distance == 23 and seconds >= 0                  # 23: the published optimum
+    assert result.dead_ends == analyze(catalog.get("frogs-a"))[0].dead_ends > 0

@@ -113,9 +113,13 @@ class App:
         self.scenes.append(scene)
         scene.layout(self.size)
 
-    def replace(self, scene) -> None:
+    def clear(self) -> None:
+        """Take every scene off the stack; each leaves (a game cancels its search)."""
         while self.scenes:
             self.scenes.pop().leave()
+
+    def replace(self, scene) -> None:
+        self.clear()
         self.push(scene)
 
     def save_settings(self) -> None:
@@ -145,17 +149,15 @@ class App:
         from game.ui.scenes.analysis import AnalysisScene
         from game.ui.scenes.play import PlayScene
         if isinstance(self.scene, AnalysisScene) and len(self.scenes) > 1:
-            self.scenes.pop()
+            self.scenes.pop().leave()
         if isinstance(self.scene, PlayScene) and self.scene.puzzle.name == name and len(self.scenes) > 1:
-            self.scenes.pop().session.cancel_search()
+            self.scenes.pop().leave()
         self.push(PlayScene(self, catalog.get(name), position, message=message or None))
 
     def back_to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
         if len(self.scenes) > 1:
-            old = self.scenes.pop()
-            if hasattr(old, "session"):
-                old.session.cancel_search()
+            self.scenes.pop().leave()
         else:
             self.replace(MenuScene(self))
 
@@ -168,17 +170,14 @@ class App:
 
     def start_demo(self) -> None:
         from game.ui.scenes.demo import DemoScene
-        for scene in self.scenes:
-            if hasattr(scene, "session"):
-                scene.session.cancel_search()
-        self.replace(DemoScene(self))
+        self.clear()   # first, so the old searches stop before the demo starts its own
+        self.push(DemoScene(self))
         self.idle = 0.0
 
     def visitor_takes(self, play_scene) -> None:
         from game.ui.scenes.menu import MenuScene
         self.replace(MenuScene(self))
         self.push(play_scene)
-        play_scene.layout(self.size)
         self.idle = 0.0
 
     def note_input(self) -> None:
@@ -247,8 +246,7 @@ class App:
 
     def close(self) -> None:
         for scene in self.scenes:
-            if hasattr(scene, "session"):
-                scene.session.cancel_search()
+            scene.leave()
         try:
             self.searcher.shutdown()
         except Exception:  # noqa: BLE001

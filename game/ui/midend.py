@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from game.session import Event, Hint, Session  # noqa: F401
+from solvers.tables import CLOSER, DEAD_END, FARTHER, SAME  # noqa: F401 - a move's verdict in the marks
 
 
 def make_searcher(kind: str = "process"):

@@ -16,11 +16,9 @@ TEXT = (238, 240, 246)
 MUTED = (160, 168, 188)
 DIM = (110, 118, 138)
 ACCENT = (246, 182, 66)        # amber: selection, primary
-ACCENT_DARK = (176, 118, 26)
 GOOD = (98, 214, 132)          # targets, solved
 HINT = (84, 200, 250)          # hint highlight
 NOPE = (236, 98, 98)           # the gentle "no"
-SHADOW = (0, 0, 0)
 
 FAMILY_COLOURS = {
     "tiles": (236, 170, 84),
@@ -126,18 +124,3 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     strip.set_at((0, 0), top)
     strip.set_at((0, 1), bottom)
     return pygame.transform.smoothscale(strip, (w, h))
-
-
-def rounded(surface: pygame.Surface, colour, rect, radius: int, width: int = 0) -> None:
-    pygame.draw.rect(surface, colour, rect, width, border_radius=max(0, int(radius)))
-
-
-def shadow_rect(size: tuple[int, int], radius: int, blur: int, alpha: int = 110) -> pygame.Surface:
-    """A soft drop shadow: a rounded rect blurred by down- and up-scaling."""
-    w, h = size
-    pad = blur * 2
-    small = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
-    pygame.draw.rect(small, (0, 0, 0, alpha), (pad, pad, w, h), border_radius=radius)
-    f = max(1, blur // 2)
-    tiny = pygame.transform.smoothscale(small, (max(1, small.get_width() // f), max(1, small.get_height() // f)))
-    return pygame.transform.smoothscale(tiny, small.get_size())

@@ -8,10 +8,6 @@ def clamp01(t: float) -> float:
     return 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
 
 
-def linear(t: float) -> float:
-    return clamp01(t)
-
-
 def ease_out_cubic(t: float) -> float:
     t = clamp01(t)
     return 1 - (1 - t) ** 3
@@ -22,20 +18,9 @@ def ease_in_out_cubic(t: float) -> float:
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
 
 
-def ease_out_back(t: float) -> float:
-    t = clamp01(t)
-    c1 = 1.70158
-    c3 = c1 + 1
-    return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
 def arc(t: float) -> float:
     """0 at both ends, 1 in the middle: the height of a jump."""
     return math.sin(math.pi * clamp01(t))
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
 
 
 class Tween:

@@ -78,3 +78,29 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float, c
         fill = pygame.Rect(rect.x, rect.y, max(rect.h, int(rect.w * fraction)), rect.h)
         pygame.draw.rect(surface, colour, fill, border_radius=rad)
     pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=rad)
+
+
+def card(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, radius: float, face=T.PANEL,
+         edge=T.PANEL_EDGE, edge_width: float = 1.5, lift: int = 0) -> pygame.Rect:
+    """A raised card: a dark drop under ``rect``, then the face and its edge ``lift`` pixels up.
+    Returns the face's rect."""
+    rad = theme.px(radius)
+    pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), rect.move(0, theme.px(4)), border_radius=rad)
+    face_rect = rect.move(0, -lift)
+    pygame.draw.rect(surface, face, face_rect, border_radius=rad)
+    pygame.draw.rect(surface, edge, face_rect, max(1, theme.px(edge_width)), border_radius=rad)
+    return face_rect
+
+
+def stat_row(theme: T.Theme, x: int, y: int, w: int, label: str, value: str, colour, role: str,
+             label_dy: int = 0) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """A figure: a muted label on the left, its value on the right in ``role``. Returns the blits."""
+    lab = theme.text(label, "small", T.MUTED)
+    val = theme.text(value, role, colour)
+    return [(lab, (x, y + (val.get_height() - lab.get_height()) // 2 + label_dy)),
+            (val, (x + w - val.get_width(), y))]
+
+
+def spinner(time: float, reduce_motion: bool) -> str:
+    """A turning bar for work in progress, or an ellipsis when motion is reduced."""
+    return "|/-\\"[int(time * 8) % 4] if not reduce_motion else "…"

@@ -20,8 +20,8 @@ from game.puzzles.base import Puzzle
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
-from game.ui.views import Highlights, view_for
-from game.ui.widgets import Button, draw_progress
+from game.ui.views import view_for
+from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
 
 MAX_THUMBS = 6
 CHART_TOP = (110, 196, 250)
@@ -67,8 +67,11 @@ class AnalysisScene(Scene):
         self.start_button = Button("Play the start", Intent.CONFIRM, key="")
         self.play_buttons: list[Button] = []
         self.thumb_rects: list[pygame.Rect] = []
-        self.bars: list[tuple[int, pygame.Rect]] = []     # filled by draw_chart, for hit tests
+        self.bars: list[tuple[int, pygame.Rect]] = []     # placed by layout_chart, for hit tests
         self.plot = pygame.Rect(0, 0, 0, 0)
+        self.chart_result = None          # the result the chart is laid out for (None: not yet)
+        self._chart: tuple = ()           # layout_chart's scale: (step, top value, labels, slot width)
+        self._chart_key: tuple | None = None
         self._thumbs: dict[tuple[bytes, tuple[int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
@@ -121,6 +124,9 @@ class AnalysisScene(Scene):
         self.thumbs_card = pygame.Rect(m, self.chart_card.bottom + gap, w - 2 * m, thumbs_h)
         self._thumbs.clear()
         self._place_thumbs()
+        self._chart_key = None
+        self.layout_chart()
+        self.choose_thumb()
 
     def _place_thumbs(self) -> None:
         th = self.theme
@@ -144,10 +150,7 @@ class AnalysisScene(Scene):
         key = (position, size)
         surf = self._thumbs.get(key)
         if surf is None:
-            surf = pygame.Surface(size, pygame.SRCALPHA)
-            self._view.layout(pygame.Rect(0, 0, *size))
-            self._view.draw(surf, position, None, Highlights(reduce_motion=True))
-            self._thumbs[key] = surf
+            surf = self._thumbs[key] = self._view.thumbnail(position, size)
         return surf
 
     # -- acting -----------------------------------------------------------------------------------
@@ -229,26 +232,70 @@ class AnalysisScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.layout_chart()
+        self.choose_thumb()
+
+    def choose_thumb(self) -> None:
+        """The thumbnail chosen by keys or under the mouse: its button is the primary one, with Enter."""
+        for i, r in enumerate(self.thumb_rects[:len(self.hardest())]):
+            button = self.play_buttons[i]
+            chosen = bool(i == self.selected and (self.show_selection or (self.hover and (
+                r.collidepoint(self.hover) or button.rect.collidepoint(self.hover)))))
+            button.key = "Enter" if chosen else ""
+            button.primary = chosen
+
+    def layout_chart(self) -> None:
+        """Place the plot and its bars (for drawing and for clicks) once the result is in, again
+        when the window changes."""
+        result = self.result
+        key = (id(result), tuple(self.chart_card), self.theme.scale)
+        if key == self._chart_key:
+            return
+        self._chart_key = key
+        self.chart_result = result
+        if result is None:
+            self.bars, self.plot = [], pygame.Rect(0, 0, 0, 0)
+            return
+        th = self.theme
+        counts = result.by_distance
+        c = self.chart_card
+        pad = th.px(18, 8)
+        top = c.y + pad + th.size_of("heading") + th.px(16)
+        peak = max(counts) if counts else 1
+        step = nice_step(peak)
+        top_value = step * math.ceil(peak / step)
+        labels = [short_count(step * i) for i in range(int(round(top_value / step)) + 1)]
+        label_w = max(th.font(th.size_of("tiny")).size(t)[0] for t in labels)
+        left = c.x + pad + th.text("positions", "tiny", T.MUTED).get_height() + th.px(6) + label_w + th.px(8)
+        bottom = c.bottom - pad - th.size_of("tiny") * 2 - th.px(14)
+        plot = pygame.Rect(left, top, c.right - pad - left, bottom - top)
+        slot = plot.w / max(1, len(counts))
+        bar_w = max(1, int(slot * 0.78))
+        bars = []
+        for d, count in enumerate(counts):
+            bx = plot.x + int(d * slot + (slot - bar_w) / 2)
+            bh = int(round(plot.h * count / top_value)) if count else 0
+            if count and bh < 2:
+                bh = 2
+            bars.append((d, pygame.Rect(bx, plot.bottom - bh, bar_w, bh)))
+        self.plot, self.bars = plot, bars
+        self._chart = (step, top_value, labels, slot)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def card(self, surface, rect: pygame.Rect) -> None:
-        th = self.theme
-        pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), rect.move(0, th.px(4)), border_radius=th.px(16))
-        pygame.draw.rect(surface, T.PANEL, rect, border_radius=th.px(16))
-        pygame.draw.rect(surface, T.PANEL_EDGE, rect, max(1, th.px(1.5)), border_radius=th.px(16))
-
     def draw(self, surface: pygame.Surface) -> None:
         """The chart, figures and thumbnails change only with the window size or the result, so they
         are drawn once into a cached layer; each frame adds just hover, selection and buttons."""
-        if self.has_table and self.result is not None:
-            key = (surface.get_size(), id(self.result))
+        charted = self.has_table and self.chart_result is not None
+        if charted or not self.has_table:   # the 15-puzzle's page never changes: cached as well
+            key = (surface.get_size(), id(self.chart_result))
             if self._static_key != key:
                 self._static = pygame.Surface(surface.get_size())
                 self.draw_static(self._static)
                 self._static_key = key
             surface.blit(self._static, (0, 0))
-            self.draw_chart_hover(surface)
-            self.draw_thumbs(surface, chosen_only=True)
+            if charted:
+                self.draw_chart_hover(surface)
+                self.draw_thumbs(surface, chosen_only=True)
         else:
             self.draw_static(surface)
         for b in self.buttons():
@@ -263,11 +310,11 @@ class AnalysisScene(Scene):
         sub = th.fit(f"Every position solved once. {self.puzzle.move_rule}", "small",
                      self.start_button.rect.x - x - th.px(20), T.MUTED)
         surface.blit(sub, (x, y + title.get_height() + th.px(4)))
-        for card in (self.chart_card, self.side_card, self.thumbs_card):
-            self.card(surface, card)
+        for rect in (self.chart_card, self.side_card, self.thumbs_card):
+            card(surface, th, rect, 16)
         if not self.has_table:
             self.draw_no_table(surface)
-        elif self.result is None:
+        elif self.chart_result is None:
             self.draw_waiting(surface)
         else:
             self.draw_chart(surface)
@@ -282,7 +329,7 @@ class AnalysisScene(Scene):
             for i, line in enumerate(th.wrap(status.text, "body", c.w - th.px(60))[:4]):
                 surface.blit(th.text(line, "body", T.NOPE), (c.x + th.px(30), c.centery + i * th.size_of("body")))
             return
-        spin = "|/-\\"[int(self.time * 8) % 4] if not self.app.settings.reduce_motion else "…"
+        spin = spinner(self.time, self.app.settings.reduce_motion)
         what = {"building": "Solving every position once (first time only)",
                 "loading": "Counting positions"}.get(status.state, "Preparing")
         text = th.text(f"{what} {spin}", "heading", T.TEXT)
@@ -295,22 +342,14 @@ class AnalysisScene(Scene):
 
     def draw_chart(self, surface) -> None:
         th = self.theme
-        result = self.result
+        result = self.chart_result
         counts = result.by_distance
         c = self.chart_card
         pad = th.px(18, 8)
         surface.blit(th.text("Positions by distance from the goal", "heading", T.TEXT), (c.x + pad, c.y + pad))
-        top = c.y + pad + th.size_of("heading") + th.px(16)
-        peak = max(counts) if counts else 1
-        step = nice_step(peak)
-        top_value = step * math.ceil(peak / step)
-        labels = [short_count(step * i) for i in range(int(round(top_value / step)) + 1)]
-        label_w = max(th.font(th.size_of("tiny")).size(t)[0] for t in labels)
+        step, top_value, labels, slot = self._chart
         axis_title = th.text("positions", "tiny", T.MUTED)
-        left = c.x + pad + axis_title.get_height() + th.px(6) + label_w + th.px(8)
-        bottom = c.bottom - pad - th.size_of("tiny") * 2 - th.px(14)
-        plot = pygame.Rect(left, top, c.right - pad - left, bottom - top)
-        self.plot = plot
+        plot = self.plot
         # y axis: grid lines with value ticks
         for i, text in enumerate(labels):
             value = step * i
@@ -322,22 +361,12 @@ class AnalysisScene(Scene):
         surface.blit(rotated, rotated.get_rect(midleft=(c.x + pad, plot.centery)))
         # bars
         n = len(counts)
-        slot = plot.w / max(1, n)
-        bar_w = max(1, int(slot * 0.78))
         start_d = self.start_distance()
-        self.bars = []
-        for d, count in enumerate(counts):
-            bx = plot.x + int(d * slot + (slot - bar_w) / 2)
-            bh = int(round(plot.h * count / top_value)) if count else 0
-            if count and bh < 2:
-                bh = 2
-            rect = pygame.Rect(bx, plot.bottom - bh, bar_w, bh)
-            self.bars.append((d, rect))
-            if bh:
+        for d, rect in self.bars:
+            if rect.h:
                 self.draw_bar(surface, d, rect, hovered=False)
             if d == start_d:
-                pygame.draw.rect(surface, T.TEXT, rect.inflate(4, 4).clip(rect.inflate(4, 4)), 2,
-                                 border_radius=3)
+                pygame.draw.rect(surface, T.TEXT, rect.inflate(4, 4), 2, border_radius=3)
                 tag = th.text("start", "tiny", T.TEXT)
                 surface.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - th.px(4))))
         # x axis: distance ticks and title
@@ -396,10 +425,8 @@ class AnalysisScene(Scene):
         for label, value, colour in rows:
             if y + row_h > c.bottom - th.size_of("tiny") * 3:
                 break
-            lab = th.text(label, "small", T.MUTED)
-            val = th.text(value, "body", colour)
-            surface.blit(lab, (x, y + (val.get_height() - lab.get_height()) // 2))
-            surface.blit(val, (x + w - val.get_width(), y))
+            for surf, pos in stat_row(th, x, y, w, label, value, colour, "body"):
+                surface.blit(surf, pos)
             y += row_h
             pygame.draw.line(surface, T.PANEL_EDGE, (x, y - th.px(5)), (x + w, y - th.px(5)), 1)
         note = ("Positions: every position a player can reach from the start. Dead ends can never reach "
@@ -430,10 +457,7 @@ class AnalysisScene(Scene):
             button = self.play_buttons[i]
             if i >= len(hardest):
                 continue
-            chosen = bool(i == self.selected and (self.show_selection or (self.hover and (
-                r.collidepoint(self.hover) or button.rect.collidepoint(self.hover)))))
-            button.key = "Enter" if chosen else ""
-            button.primary = chosen
+            chosen = button.primary   # choose_thumb() marks the chosen one's button
             if chosen_only and not chosen:
                 continue
             highlight = chosen and chosen_only  # the cached layer always holds the plain card

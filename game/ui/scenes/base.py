@@ -30,11 +30,8 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
-    def enter(self) -> None:
-        pass
-
     def leave(self) -> None:
-        pass
+        """The app takes the scene off its stack (or closes): stop what it started."""
 
 
 _BG_CACHE: dict = {}

@@ -33,7 +33,7 @@ class DemoScene(Scene):
     # -- the cycle ------------------------------------------------------------------------
     def next_puzzle(self) -> None:
         if self.play is not None:
-            self.play.session.cancel_search()
+            self.play.leave()
         self.index = (self.index + 1) % len(PLAYLIST)
         if PLAYLIST[self.index] == "fifteen" and not fifteen_tables_ready():
             self.index = (self.index + 1) % len(PLAYLIST)   # without its tables the search could take minutes
@@ -92,6 +92,11 @@ class DemoScene(Scene):
         elif self.phase == "done":
             if self.clock > AFTER_SOLVED:
                 self.next_puzzle()
+        self.play.layout_panel()   # the phase may have started a search or a solve since play.update()
+
+    def leave(self) -> None:
+        if self.play is not None:
+            self.play.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.play is None:
@@ -120,9 +125,7 @@ class DemoScene(Scene):
         self.app.visitor_takes(play)
 
     def handle_intent(self, intent: Intent) -> None:
-        if intent is Intent.QUIT:
-            return
-        self.hand_over()
+        self.hand_over()   # App.process ends the run on Intent.QUIT itself: it never reaches a scene
 
     def handle_event(self, event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):

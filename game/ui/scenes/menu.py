@@ -7,7 +7,8 @@ from game import catalog
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
-from game.ui.views import Highlights, view_for
+from game.ui.views import view_for
+from game.ui.widgets import card as draw_card
 
 BLURBS = {
     "eight": "Slide tiles into order, 1 to 8.",
@@ -51,6 +52,7 @@ class Card:
         self.puzzle = catalog.get(name)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.thumb: pygame.Surface | None = None
+        self.lines: list[str] = []     # the blurb, wrapped to the card
 
 
 class MenuScene(Scene):
@@ -101,19 +103,17 @@ class MenuScene(Scene):
                 row_y = cy - head_h
         self.content_h = cy + card_h + gap
         self.view_h = h
-        size_key = (card_w, card_h)
+        thumb_size = (card_w - th.px(16), int(card_w * 0.56))
         for card in self.flat:
-            if card.thumb is None or card.thumb.get_size() != (card_w - th.px(16), int(card_w * 0.56)):
-                card.thumb = self.make_thumb(card.puzzle, (card_w - th.px(16), int(card_w * 0.56)))
-        self._size_key = size_key
+            if card.thumb is None or card.thumb.get_size() != thumb_size:
+                card.thumb = view_for(card.puzzle).thumbnail(card.puzzle.start, thumb_size)
+            card.lines = th.wrap(blurb(card.name), "small", card_w - th.px(20))[:2]
+        # the bottom edge's fade, for when more cards are below
+        self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
+        fade_h = self.fade.get_height()
+        for i in range(fade_h):
+            pygame.draw.line(self.fade, (*T.BG_BOTTOM, int(255 * i / fade_h)), (0, i), (w, i))
         self.clamp_scroll()
-
-    def make_thumb(self, puzzle, size) -> pygame.Surface:
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        view = view_for(puzzle)
-        view.layout(pygame.Rect(0, 0, *size))
-        view.draw(surf, puzzle.start, None, Highlights(reduce_motion=True))
-        return surf
 
     def clamp_scroll(self) -> None:
         most = max(0, self.content_h - self.view_h + self.theme.px(20))
@@ -189,8 +189,6 @@ class MenuScene(Scene):
             if i is not None and i == self.press:
                 self.open(i)
             self.press = None
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
-            pass
 
     def update(self, dt: float) -> None:
         k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
@@ -219,26 +217,19 @@ class MenuScene(Scene):
             selected = i == self.selected and (self.show_selection or (self.hover and r.collidepoint(self.hover)))
             colour = T.CARD_HOVER if selected else T.CARD
             lift = th.px(3) if selected else 0
-            pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), r.move(0, th.px(4)), border_radius=th.px(14))
-            r = r.move(0, -lift)
-            pygame.draw.rect(surface, colour, r, border_radius=th.px(14))
             fam_col = T.FAMILY_COLOURS.get(card.puzzle.family, T.ACCENT)
-            pygame.draw.rect(surface, fam_col if selected else T.PANEL_EDGE, r, max(1, th.px(2.5 if selected else 1)),
-                             border_radius=th.px(14))
+            r = draw_card(surface, th, r, 14, face=colour, edge=fam_col if selected else T.PANEL_EDGE,
+                          edge_width=2.5 if selected else 1, lift=lift)
             if card.thumb is not None:
                 surface.blit(card.thumb, (r.x + th.px(8), r.y + th.px(8)))
             ty = r.y + th.px(12) + (card.thumb.get_height() if card.thumb else 0)
             surface.blit(th.fit(short_title(card.name), "body", r.w - th.px(20)), (r.x + th.px(10), ty))
             ty += th.size_of("body") + th.px(3)
-            for line in th.wrap(blurb(card.name), "small", r.w - th.px(20))[:2]:
+            for line in card.lines:
                 surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))
                 ty += th.size_of("small")
         if self.content_h - off > h:   # more below: fade out the bottom edge
-            fade = T.vertical_gradient((w, th.px(60)), T.BG_BOTTOM, T.BG_BOTTOM)
-            mask = pygame.Surface(fade.get_size(), pygame.SRCALPHA)
-            for i in range(mask.get_height()):
-                pygame.draw.line(mask, (*T.BG_BOTTOM, int(255 * i / mask.get_height())), (0, i), (w, i))
-            surface.blit(mask, (0, h - mask.get_height()))
+            surface.blit(self.fade, (0, h - self.fade.get_height()))
         # the title bar stays on top of scrolled cards
         bar = pygame.Rect(0, 0, w, self.top)
         surface.blit(background((w, h)), (0, 0), bar)

@@ -9,18 +9,19 @@ import pygame
 from game.puzzles.base import Move, Puzzle
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
-from game.ui.midend import Session
+from game.ui.midend import CLOSER, DEAD_END, FARTHER, SAME, Session
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Highlights, Motion, describe_move, move_kind, move_paths, view_for
-from game.ui.views.base import CLOSER, DEAD_END, FARTHER, MARK_WORDS, SAME, Mark, mark_sprite
-from game.ui.widgets import Button, draw_progress, layout_grid
+from game.ui.views.base import Mark, mark_sprite
+from game.ui.widgets import Button, card, draw_progress, layout_grid, spinner, stat_row
 
 DURATION = {"slide": 0.17, "block": 0.2, "jump": 0.3, "hop": 0.36, "pair": 0.34}
 DRAG_THRESHOLD = 6
 SLIDING = ("tiles", "blocks")
 MAX_PARTICLES = 160
 FIFTEEN_DEAL_MAX = 56   # random 15-puzzle boards rarely need more: a searched deal could retry for long
+PILL_CACHE = 8          # footer messages kept rendered
 
 
 class Anim:
@@ -91,6 +92,8 @@ class PlayScene(Scene):
         self.toggles = {"marks": Button("Marks", Intent.MARKS), "motion": Button("Motion", Intent.MOTION),
                         "arrows": Button("Arrows", Intent.ARROWS)}
         self.deal_distance = max(1, app.settings.deal_distance)
+        self._pills: dict = {}
+        self._panel_ops: list[tuple] = []
         self._index_moves()
         self.layout(app.size)
 
@@ -108,6 +111,10 @@ class PlayScene(Scene):
         self.footer = pygame.Rect(m, self.board_area.bottom, self.board_area.w, foot_h)
         self.view.layout(self.board_area)
         self.view.theme = th
+        self.layout_panel()
+
+    def leave(self) -> None:
+        self.session.cancel_search()
 
     # -- moves at the shown position ---------------------------------------------------
     def _index_moves(self) -> None:
@@ -547,6 +554,7 @@ class PlayScene(Scene):
             self.particles = keep
         if self.session.moves == 0 and self.par is None:
             self.par = self.session.known_distance()
+        self.layout_panel()
 
     def on_event(self, event) -> None:
         kind = event.kind
@@ -658,28 +666,46 @@ class PlayScene(Scene):
         alpha = 255 if self.demo_caption or self.message_age < 6 else max(0, int(255 * (1 - (self.message_age - 6) / 1.5)))
         if alpha <= 0:
             return
-        surf = th.fit(text, "heading" if self.demo_caption else "body", self.footer.w - th.px(40), colour)
-        box = surf.get_rect(center=self.footer.center).inflate(th.px(28), th.px(12))
-        pill = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(pill, (*T.PANEL, 220), pill.get_rect(), border_radius=box.h // 2)
-        pygame.draw.rect(pill, (*T.shade(colour, -0.3), 255), pill.get_rect(), max(1, th.px(2)), border_radius=box.h // 2)
-        pill.blit(surf, surf.get_rect(center=(box.w // 2, box.h // 2)))
+        pill, text_size = self.message_pill(text, colour, "heading" if self.demo_caption else "body")
+        box = pygame.Rect((0, 0), text_size)
+        box.center = self.footer.center
+        box = box.inflate(th.px(28), th.px(12))
         pill.set_alpha(alpha)
         surface.blit(pill, box.topleft)
 
-    def draw_panel(self, surface) -> None:
+    def message_pill(self, text: str, colour, role: str) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The footer's message in its rounded pill at full opacity (and the text's size), cached:
+        a message stays up for many frames."""
+        th = self.theme
+        key = (text, colour, role, self.footer.w, th.scale)
+        got = self._pills.get(key)
+        if got is None:
+            surf = th.fit(text, role, self.footer.w - th.px(40), colour)
+            box = surf.get_rect().inflate(th.px(28), th.px(12))
+            pill = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(pill, (*T.PANEL, 220), pill.get_rect(), border_radius=box.h // 2)
+            pygame.draw.rect(pill, (*T.shade(colour, -0.3), 255), pill.get_rect(), max(1, th.px(2)),
+                             border_radius=box.h // 2)
+            pill.blit(surf, surf.get_rect(center=(box.w // 2, box.h // 2)))
+            if len(self._pills) >= PILL_CACHE:
+                self._pills.clear()
+            got = self._pills[key] = (pill, surf.get_size())
+        return got
+
+    def layout_panel(self) -> None:
+        """Work out the side panel for the current state: every panel button's place, label and
+        state, and what draw_panel() blits where. Runs from layout() and after every update(), so
+        clicks hit what the next frame shows, whether or not a frame was drawn."""
         th = self.theme
         s = self.session
         r = self.panel
-        pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), r.move(0, th.px(4)), border_radius=th.px(18))
-        pygame.draw.rect(surface, T.PANEL, r, border_radius=th.px(18))
-        pygame.draw.rect(surface, T.PANEL_EDGE, r, max(1, th.px(1.5)), border_radius=th.px(18))
+        ops: list[tuple] = []
         pad = th.px(18, 8)
         x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
         fam = self.app.family_label(self.puzzle.family).upper()
-        surface.blit(th.fit(fam, "tiny", w, T.FAMILY_COLOURS.get(self.puzzle.family, T.ACCENT)), (x, y))
+        ops.append(("blit", th.fit(fam, "tiny", w, T.FAMILY_COLOURS.get(self.puzzle.family, T.ACCENT)), (x, y)))
         y += th.size_of("tiny") + th.px(10)
-        spin = "|/-\\"[int(self.time * 8) % 4] if not self.app.settings.reduce_motion else "…"
+        spin = spinner(self.time, self.app.settings.reduce_motion)
 
         # figures: the count is live and exact wherever a table exists
         status = self.tables.status(self.puzzle.name)
@@ -698,14 +724,12 @@ class PlayScene(Scene):
                 ("Time", _clock(s.elapsed), T.TEXT)]
         row_h = th.size_of("stat") + th.px(6)
         for label, value, colour in rows:
-            lab = th.text(label, "small", T.MUTED)
-            val = th.text(value, "stat", colour)
-            surface.blit(lab, (x, y + (val.get_height() - lab.get_height()) // 2 + th.px(2)))
-            surface.blit(val, (x + w - val.get_width(), y))
+            row = stat_row(th, x, y, w, label, value, colour, "stat", th.px(2))
+            ops += [("blit", surf, pos) for surf, pos in row]
             y += row_h
-            pygame.draw.line(surface, T.PANEL_EDGE, (x, y), (x + w, y), 1)
+            ops.append(("line", T.PANEL_EDGE, (x, y), (x + w, y)))
             y += th.px(6)
-        y = self.draw_table_status(surface, x, y, w, status, dist)
+        y = self.layout_table_status(ops, x, y, w, status, dist)
 
         # status box: search / solving / dead end
         for b in (*self.solve_buttons.values(), self.cancel_button, self.winnable_button):
@@ -761,10 +785,10 @@ class PlayScene(Scene):
             n_rows = (len(box_buttons) + 1) // 2 if len(box_buttons) > 1 else len(box_buttons)
             box_h = inner_h + th.px(20) + (n_rows * (bh + gap) if box_buttons else 0)
             box = pygame.Rect(x, y, w, box_h)
-            pygame.draw.rect(surface, box_colour, box, border_radius=th.px(12))
+            ops.append(("rect", box_colour, box, th.px(12)))
             ty = y + th.px(10)
             for line, role, colour in wrapped:
-                surface.blit(th.text(line, role, colour), (x + th.px(10), ty))
+                ops.append(("blit", th.text(line, role, colour), (x + th.px(10), ty)))
                 ty += th.size_of(role) + th.px(3)
             if box_buttons:
                 inner = pygame.Rect(x + th.px(10), ty + th.px(4), w - th.px(20), 0)
@@ -808,53 +832,75 @@ class PlayScene(Scene):
         layout_grid(order, pygame.Rect(x, y, w, 0), 2, grid_h, gap)
 
         y = bottom_y
-        y = self.draw_deal_row(surface, x, y, w, bh, gap) + th.px(12)
+        y = self.layout_deal_row(ops, x, y, w, bh, gap) + th.px(12)
         if legend_h:
-            self.draw_legend(surface, x, y, w)
+            ops.append(("legend", x, y, w))
             y += legend_h
         y = layout_grid(items, pygame.Rect(x, y, w, 0), 2, bh, gap) + gap
         for line in help_lines:
-            surface.blit(th.text(line, "tiny", T.DIM), (x, y))
+            ops.append(("blit", th.text(line, "tiny", T.DIM), (x, y)))
             y += th.size_of("tiny")
+        self._panel_ops = ops
 
+    def draw_panel(self, surface) -> None:
+        """The panel as layout_panel() last placed it: reads the plan and the buttons, changes nothing."""
+        th = self.theme
+        card(surface, th, self.panel, 18)
+        for op in self._panel_ops:
+            kind = op[0]
+            if kind == "blit":
+                surface.blit(op[1], op[2])
+            elif kind == "line":
+                pygame.draw.line(surface, op[1], op[2], op[3], 1)
+            elif kind == "rect":
+                pygame.draw.rect(surface, op[1], op[2], border_radius=op[3])
+            elif kind == "bar":
+                draw_progress(surface, op[1], op[2], op[3])
+            elif kind == "legend":
+                self.draw_legend(surface, op[1], op[2], op[3])
         mouse = self.hover
         for button in self.all_buttons():
             button.draw(surface, th, mouse, pressed=self.pressed_button is button)
 
-    def draw_table_status(self, surface, x: int, y: int, w: int, status, dist) -> int:
-        """Under the figures: the table's (or the 15-puzzle tables') build progress, or how to find out."""
+    def layout_table_status(self, ops: list, x: int, y: int, w: int, status, dist) -> int:
+        """Under the figures: the table's (or the 15-puzzle tables') build progress, or how to find
+        out. Adds what to draw to ``ops`` and returns the y below it."""
         th = self.theme
         s = self.session
         line_h = th.size_of("tiny") + th.px(3)
         fifteen = self.tables.fifteen if self.is_fifteen else None
         if fifteen is not None and fifteen.busy:
             bar = pygame.Rect(x, y + th.px(2), w, th.px(8, 5))
-            draw_progress(surface, bar, fifteen.fraction, T.ACCENT)
+            ops.append(("bar", bar, fifteen.fraction, T.ACCENT))
             y = bar.bottom + th.px(6)
             text = (f"Building 15-puzzle tables {fifteen.fraction:.0%} (first run only) — "
                     "hints use a simpler heuristic meanwhile")
             for line in th.wrap(text, "tiny", w)[:3]:
-                surface.blit(th.text(line, "tiny", T.MUTED), (x, y))
+                ops.append(("blit", th.text(line, "tiny", T.MUTED), (x, y)))
                 y += line_h
             return y + th.px(8)
         if status.state == "building":
             bar = pygame.Rect(x, y + th.px(2), w, th.px(8, 5))
-            draw_progress(surface, bar, status.fraction, T.HINT)
+            ops.append(("bar", bar, status.fraction, T.HINT))
             y = bar.bottom + th.px(6)
-            surface.blit(th.fit(f"Solving every position once: {status.fraction:.0%}", "tiny", w, T.MUTED), (x, y))
+            ops.append(("blit", th.fit(f"Solving every position once: {status.fraction:.0%}", "tiny", w, T.MUTED),
+                        (x, y)))
             return y + line_h + th.px(8)
+        note = None
         if status.state == "loading":
-            surface.blit(th.fit("Loading the table of every position…", "tiny", w, T.DIM), (x, y))
+            note = th.fit("Loading the table of every position…", "tiny", w, T.DIM)
         elif s.table is not None and not s.solved:
-            note = "exact: every position is solved" if dist is not None else "no move sequence reaches the goal"
-            surface.blit(th.fit(f"Live count, {note}.", "tiny", w, T.DIM), (x, y))
+            what = "exact: every position is solved" if dist is not None else "no move sequence reaches the goal"
+            note = th.fit(f"Live count, {what}.", "tiny", w, T.DIM)
         elif dist is None and not s.solved and s.job is None:
-            surface.blit(th.fit("Press H or S to find out.", "tiny", w, T.DIM), (x, y))
+            note = th.fit("Press H or S to find out.", "tiny", w, T.DIM)
         elif fifteen is not None and fifteen.state == "failed":
-            surface.blit(th.fit(fifteen.text, "tiny", w, T.NOPE), (x, y))
+            note = th.fit(fifteen.text, "tiny", w, T.NOPE)
+        if note is not None:
+            ops.append(("blit", note, (x, y)))
         return y + th.size_of("tiny") + th.px(12)
 
-    def draw_deal_row(self, surface, x: int, y: int, w: int, bh: int, gap: int) -> int:
+    def layout_deal_row(self, ops: list, x: int, y: int, w: int, bh: int, gap: int) -> int:
         th = self.theme
         d = self.shown_deal_distance()
         top = self.deal_limit()
@@ -862,7 +908,7 @@ class PlayScene(Scene):
         caption = "Deal at a distance from the goal"
         if top:
             caption += f" (1 to {top})"
-        surface.blit(th.fit(caption, "tiny", w, T.MUTED), (x, y))
+        ops.append(("blit", th.fit(caption, "tiny", w, T.MUTED), (x, y)))
         y += th.size_of("tiny") + th.px(6)
         db = self.deal_buttons
         small = max(bh, th.px(40))
@@ -879,13 +925,13 @@ class PlayScene(Scene):
         """What the move marks mean: the same badges as on the board, with words."""
         th = self.theme
         radius = max(6, th.size_of("tiny") // 2)
-        items = [(v, MARK_WORDS[v]) for v in (CLOSER, FARTHER, SAME, DEAD_END)]
-        cell_w = w // len(items)
-        for i, (verdict, word) in enumerate(items):
+        verdicts = (CLOSER, FARTHER, SAME, DEAD_END)
+        cell_w = w // len(verdicts)
+        for i, verdict in enumerate(verdicts):
             spr = mark_sprite(verdict, radius)
             cx = x + i * cell_w
             surface.blit(spr, (cx, y))
-            surface.blit(th.fit(word, "tiny", cell_w - spr.get_width() - th.px(6), T.MUTED),
+            surface.blit(th.fit(verdict, "tiny", cell_w - spr.get_width() - th.px(6), T.MUTED),
                          (cx + spr.get_width() + th.px(4), y + (spr.get_height() - th.size_of("tiny")) // 2 + 1))
 
     def draw_celebration(self, surface) -> None:

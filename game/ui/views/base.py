@@ -6,15 +6,18 @@ sprite caches (which depend only on the cell size) and never changes game state.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections import OrderedDict
+from dataclasses import dataclass
 
 import pygame
 
 from game.puzzles.base import Move, Puzzle
 from game.ui import theme as T
+from game.ui.midend import CLOSER, DEAD_END, FARTHER, SAME
 from game.ui.tween import arc
 
 SUPERSAMPLE = 3
+SHAPE_CACHE = 96      # highlight shapes kept drawn (rings, dots, glows at full opacity)
 
 
 @dataclass(frozen=True)
@@ -44,12 +47,9 @@ class Highlights:
     solved_glow: float = 0.0         # 0..1 celebration strength
     show_cursor: bool = False
     marks: tuple["Mark", ...] = ()   # the move-marks overlay: one per legal move
-    extra: dict = field(default_factory=dict)
 
 
-CLOSER, FARTHER, SAME, DEAD_END = "closer", "farther", "same", "dead end"   # as solvers.tables classifies
 MARK_COLOURS = {CLOSER: (86, 206, 118), FARTHER: (246, 150, 52), SAME: (150, 158, 176), DEAD_END: (228, 72, 72)}
-MARK_WORDS = {CLOSER: "closer", FARTHER: "farther", SAME: "same", DEAD_END: "dead end"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,25 @@ class Mark:
 
 
 _MARK_SPRITES: dict = {}
+_SHAPES: OrderedDict = OrderedDict()
+
+
+def _shape(key, make):
+    """A highlight shape drawn once at full opacity (callers blit it with set_alpha), least
+    recently used dropped first."""
+    got = _SHAPES.get(key)
+    if got is None:
+        got = _SHAPES[key] = make()
+        if len(_SHAPES) > SHAPE_CACHE:
+            _SHAPES.popitem(last=False)
+    else:
+        _SHAPES.move_to_end(key)
+    return got
+
+
+def _blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int) -> None:
+    shape.set_alpha(alpha)
+    surface.blit(shape, pos)
 
 
 def mark_sprite(verdict: str, radius: int) -> pygame.Surface:
@@ -199,9 +218,6 @@ class BoardView:
         r = math.floor((y - self.origin[1]) / self.pitch)
         return self.board.at(r, c)
 
-    def nearest_cell(self, point: tuple[int, int]) -> int:
-        return min(range(len(self.board)), key=lambda i: _dist2(self.cell_center(i), point))
-
     # -- sprites -----------------------------------------------------------------
     def sprite(self, code: int, variant=None) -> pygame.Surface | None:
         key = (code, variant)
@@ -326,25 +342,22 @@ class BoardView:
 
     def draw_glow(self, surface, strength: float) -> None:
         fr = self.frame_rect().inflate(self.pitch // 5, self.pitch // 5)
-        glow = pygame.Surface(fr.size, pygame.SRCALPHA)
-        pygame.draw.rect(glow, (*T.GOOD, int(120 * strength)), glow.get_rect(), max(2, self.pitch // 14),
-                         border_radius=int(self.board_radius * self.pitch) + self.pitch // 10)
-        surface.blit(glow, fr.topleft)
+        width = max(2, self.pitch // 14)
+        radius = int(self.board_radius * self.pitch) + self.pitch // 10
+        _blit_alpha(surface, _outline(fr.size, T.GOOD, width, radius), fr.topleft, int(120 * strength))
 
     def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
         r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))
-        s = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(s, (*colour, alpha), s.get_rect(), max(2, int(self.pitch * width_f)),
-                         border_radius=int(self.pitch * 0.14))
-        surface.blit(s, r.topleft)
+        shape = _outline(r.size, colour, max(2, int(self.pitch * width_f)), int(self.pitch * 0.14))
+        _blit_alpha(surface, shape, r.topleft, alpha)
 
     def _dot(self, surface, cell: int, colour, alpha: int, size_f: float = 0.22) -> None:
         c = self.cell_center(cell)
         rad = max(3, int(self.pitch * size_f))
-        s = pygame.Surface((rad * 2, rad * 2), pygame.SRCALPHA)
-        pygame.draw.circle(s, (*colour, alpha), (rad, rad), rad)
-        pygame.draw.circle(s, (*T.shade(colour, -0.3), min(255, alpha + 40)), (rad, rad), rad, max(1, rad // 5))
-        surface.blit(s, (c[0] - rad, c[1] - rad))
+        inside, edge = _disc(rad, colour)
+        pos = (c[0] - rad, c[1] - rad)
+        _blit_alpha(surface, inside, pos, alpha)
+        _blit_alpha(surface, edge, pos, min(255, alpha + 40))
 
     def pulse(self, hl: Highlights) -> float:
         if hl.reduce_motion:
@@ -400,13 +413,35 @@ class BoardView:
             placed.append((x, y))
             surface.blit(spr, spr.get_rect(center=(x, y)))
 
-    def piece_rect(self, cell: int) -> pygame.Rect:
-        g = int(self.pitch * self.gap)
-        return self.cell_rect(cell).inflate(-2 * g, -2 * g)
+    def thumbnail(self, position: bytes, size: tuple[int, int]) -> pygame.Surface:
+        """The position drawn still, without highlights, on a transparent surface of ``size``
+        (this lays the view out to that size)."""
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        self.layout(pygame.Rect(0, 0, *size))
+        self.draw(surf, position, None, Highlights(reduce_motion=True))
+        return surf
 
 
-def _dist2(a, b) -> float:
-    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+def _outline(size: tuple[int, int], colour, width: int, radius: int) -> pygame.Surface:
+    """A rounded rectangle's outline filling ``size``, opaque."""
+    def make():
+        s = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(s, (*colour, 255), s.get_rect(), width, border_radius=radius)
+        return s
+    return _shape(("outline", size, colour, width, radius), make)
+
+
+def _disc(rad: int, colour) -> tuple[pygame.Surface, pygame.Surface]:
+    """A dot: its inside and its darker edge ring as two opaque shapes, so each takes its own alpha."""
+    def make():
+        width = max(1, rad // 5)
+        inside = pygame.Surface((rad * 2, rad * 2), pygame.SRCALPHA)
+        pygame.draw.circle(inside, (*colour, 255), (rad, rad), rad)
+        pygame.draw.circle(inside, (0, 0, 0, 0), (rad, rad), rad, width)   # the edge's pixels are the edge's alone
+        edge = pygame.Surface((rad * 2, rad * 2), pygame.SRCALPHA)
+        pygame.draw.circle(edge, (*T.shade(colour, -0.3), 255), (rad, rad), rad, width)
+        return inside, edge
+    return _shape(("disc", rad, colour), make)
 
 
 def rounded_cells_mask(view: BoardView, size, offset, pad: float, radius: float, colour) -> pygame.Surface:

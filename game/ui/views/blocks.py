@@ -160,9 +160,6 @@ class GoatView(BoardView):
         pygame.draw.line(big, (240, 240, 240), (hx + 10 * u, hy + 6 * u), (hx + 20 * u, hy + 4 * u), max(1, int(u)))
 
     # -- the fence joining across the gaps between pieces --------------------------
-    def connectors(self, position: bytes, cell: int) -> tuple:
-        return CONNECT.get(position[cell], ())
-
     def draw_joins(self, surface, position: bytes, hidden: set[int]) -> None:
         p = self.pitch
         g = int(p * self.gap)

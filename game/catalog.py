@@ -53,5 +53,10 @@ def get(name: str) -> Puzzle:
     return builder()
 
 
+def puzzle(name: str) -> Puzzle:
+    """The rules of the named puzzle."""
+    return get(name)
+
+
 def all_puzzles() -> list[Puzzle]:
     return [get(n) for n in NAMES]

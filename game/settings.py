@@ -2,13 +2,18 @@
 
 The file lives in ``platformdirs.user_config_dir("fewest-moves")`` (the environment variable
 FEWEST_MOVES_CONFIG names another folder, for tests). Only known keys of the right type are
-read; a missing, unreadable or damaged file just means the defaults. Writing is atomic
-(temp file + rename) and a failure to write (read-only home, full disk) is not an error.
+read; a missing, unreadable or damaged file just means the defaults. Reading never blocks
+(FIFOs) and is bounded (devices, huge files): only a regular file of at most 64 KiB is read.
+A damaged file is kept aside as ``settings.json.broken`` (or ``.broken.1``...) rather than
+overwritten, so nothing the player wrote is lost. Writing is atomic (temp file + rename) and
+a failure to write or to rename (read-only home, full disk) is not an error.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -16,6 +21,7 @@ from pathlib import Path
 import platformdirs
 
 FILE_NAME = "settings.json"
+MAX_BYTES = 64 * 1024   # a settings file is a few hundred bytes; anything larger is not ours
 
 
 @dataclass
@@ -39,11 +45,12 @@ def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults for anything missing or malformed."""
     path = settings_path() if path is None else path
     settings = Settings()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+    raw = _read_small(path)
+    if not raw:  # missing, not a regular file, unreadable, or empty: nothing to keep
         return settings
-    if not isinstance(data, dict):
+    data = _parse(raw)
+    if data is None:
+        _keep_aside(path)
         return settings
     for f in fields(Settings):
         value = data.get(f.name)
@@ -55,6 +62,56 @@ def load_settings(path: Path | None = None) -> Settings:
             if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 254:
                 setattr(settings, f.name, value)
     return settings
+
+
+def _read_small(path: Path) -> bytes | None:
+    """At most MAX_BYTES + 1 bytes of a regular file, opened without blocking; None otherwise."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        parts: list[bytes] = []
+        got = 0
+        while got <= MAX_BYTES:
+            part = os.read(fd, MAX_BYTES + 1 - got)
+            if not part:
+                break
+            parts.append(part)
+            got += len(part)
+        return b"".join(parts)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _parse(raw: bytes) -> dict | None:
+    """The JSON object in ``raw``; None if too large, not UTF-8, not JSON or not an object."""
+    if len(raw) > MAX_BYTES:
+        return None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _keep_aside(path: Path) -> Path | None:
+    """Rename a damaged file to a free ``.broken`` name so the next save cannot overwrite it."""
+    for n in range(100):
+        target = path.with_name(path.name + (".broken" if n == 0 else f".broken.{n}"))
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except OSError:
+            return None
+        return target
+    return None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
@@ -69,7 +126,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
                 f.write("\n")
             os.replace(tmp, path)
         except BaseException:
-            Path(tmp).unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
             raise
     except OSError:
         return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from typing import Any, Callable, Iterable, Protocol
+from typing import Any, Callable, Iterable, Mapping, Protocol
 
 import numpy as np
 
@@ -103,25 +103,32 @@ class DistanceTable:
 # -- cache -----------------------------------------------------------------------------
 
 def load_or_build(key: str, build: Callable[[], np.ndarray], version: int = TABLE_VERSION,
-                  progress: Progress | None = None, size: int | None = None) -> np.ndarray:
-    """The array cached under ``key`` (format ``version``), else ``build()`` it and cache it.
+                  progress: Progress | None = None, size: int | None = None, *,
+                  meta: Mapping[str, str | int] | None = None,
+                  validate: Callable[[np.ndarray], bool] | None = None) -> np.ndarray:
+    """The uint8 1-D array cached under ``key``, else ``build()`` it and cache it.
 
-    A missing, outdated, damaged or wrongly sized file is rebuilt; failing to write the
-    cache (read-only or full disk) is not an error, the built array is still returned.
-    ``progress`` hears about the saving step of slow builds.
+    A file is used only if it is current (format ``version``), whole, of length ``size``
+    (when given) and describes what ``meta`` says (e.g. the puzzle's fingerprint): a
+    table of another puzzle must never pass for this one. ``validate`` can reject a
+    loaded array, which then counts as damaged. Failing to write the cache (read-only or
+    full disk) is not an error: a notice is left in :func:`solvers.cache.notices` and the
+    built array is still returned. ``progress`` hears about the saving step of slow builds.
     """
-    array = cache.load_array(key, version)
-    if array is not None and array.dtype == np.uint8 and array.ndim == 1 and (size is None or len(array) == size):
-        return array
+    shape = None if size is None else (int(size),)
+    array = cache.load_array(key, version, meta=meta, dtype=np.uint8, shape=shape)
+    if array is not None and array.ndim == 1:
+        if validate is None or validate(array):
+            return array
+        cache.discard(key)
     started = time.perf_counter()
     array = build()
-    slow = time.perf_counter() - started > PROGRESS_DELAY
-    if progress is not None and slow:
+    if progress is not None and time.perf_counter() - started > PROGRESS_DELAY:
         progress(1.0, "saving the table")
     try:
-        cache.save_array(key, array, version)
-    except OSError:
-        pass
+        cache.save_array(key, array, version, meta=meta)
+    except OSError as error:
+        cache.note_write_failure(error)
     return array
 
 
@@ -151,6 +158,7 @@ def fingerprint(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], extra: s
 
 
 def ranker_description(ranker: Ranker) -> str:
+    """A stable text naming the ranker's rank space: tables indexed differently must not share a key."""
     if isinstance(ranker, SlotRanker):
         return ranker.describe()
     if isinstance(ranker, MultisetRanker):
@@ -162,6 +170,12 @@ def ranker_description(ranker: Ranker) -> str:
 
 
 def table_key(name: str, digest: str) -> str:
-    """A cache file name token for a puzzle's table."""
-    safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
-    return f"distances-{safe}-{digest}"
+    """A cache file name token for a puzzle's table.
+
+    ASCII and bounded in length, so that any puzzle name gives a valid cache name.
+    """
+    return f"distances-{_token(name, 80)}-{_token(digest, 64)}"
+
+
+def _token(text: str, limit: int) -> str:
+    return "".join(ch if (ch.isascii() and ch.isalnum()) or ch in "-_." else "_" for ch in text[:limit])

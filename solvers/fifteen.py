@@ -7,8 +7,9 @@ goes depth-first over blocks, so memory stays small and the search stops at the 
 solution. Pruning f = g + h > bound with an admissible h keeps every answer optimal.
 
 Heuristics: additive pattern databases (6-6-3 partition) looked up for the position and
-its reflection about the main diagonal, taking the larger; before the tables exist,
-Manhattan distance plus linear conflict.
+its reflection about the main diagonal, taking the larger; until tables are installed,
+Manhattan distance plus linear conflict as defined in :mod:`solvers.sliding`.
+The answer is a :class:`solvers.problem.Path` of the puzzle's own moves and states.
 """
 
 from __future__ import annotations
@@ -16,29 +17,32 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from functools import cache
+from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from solvers import cache, pattern_db
+from solvers import pattern_db, sliding
 from solvers import tables as tables_module
+from solvers.problem import Cancel, Cancelled, Path, Problem, path_along
 
-GOAL15 = bytes(list(range(1, 16)) + [0])
+GOAL15 = sliding.goal_state(4, 4)
 TABLE_VERSION = 1
 PARTITION: tuple[tuple[int, ...], ...] = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
 BLOCK = 1 << 14
 
-Cancel = Callable[[], bool]
+Tables = dict[tuple[int, ...], np.ndarray]  # one pattern database per tile group
 
 
-@dataclass(frozen=True)
-class Solution15:
-    """An optimal solution: the cells the blank moves to, in order."""
+class SearchHeuristic(Protocol):
+    """What the search needs of a heuristic: h of the start with its per-node arrays, then
+    h of children updated from their parents' arrays (see :func:`children`)."""
 
-    blank_path: list[int]
-    nodes: int
-    seconds: float
-    heuristic: str
+    name: str
+
+    def root(self, cells: Sequence[int]) -> tuple[tuple[np.ndarray, ...], int]: ...
+
+    def children(self, ext, sel, d, tile, limit, a, b, st_new, st_old) -> tuple: ...
 
 
 # ---------------------------------------------------------------------------
@@ -72,38 +76,15 @@ def pack(board: Sequence[int]) -> int:
     return sum(int(t) << (4 * c) for c, t in enumerate(board))
 
 
-def check_board(board: bytes | Sequence[int]) -> tuple[int, ...]:
-    """Validate a 15-puzzle board; ValueError if malformed or unsolvable."""
-    cells = tuple(board)
+def _board(state: bytes | Sequence[int]) -> bytes:
+    """The position as bytes; ValueError (one sentence) unless it is a solvable 15-puzzle board."""
+    cells = list(state)
     if len(cells) != 16 or sorted(cells) != list(range(16)):
-        raise ValueError("a 15-puzzle board needs each of 0..15 exactly once")
-    if not is_solvable(cells):
-        raise ValueError("this position cannot reach the goal (wrong permutation parity)")
-    return cells
-
-
-def parse_position(text: str) -> bytes:
-    """Parse "5 10 14 4/6 12 11 1/..." (rows by '/', 0 or '.' for the blank)."""
-    rows = [r.split() for r in text.strip().split("/")]
-    if len(rows) != 4 or any(len(r) != 4 for r in rows):
-        raise ValueError("a position needs 4 rows of 4 cells, rows separated by '/'")
-    cells = []
-    for token in (t for r in rows for t in r):
-        if token == ".":
-            cells.append(0)
-        elif token.isdigit() and int(token) < 16:
-            cells.append(int(token))
-        else:
-            raise ValueError(f"cell {token!r} is not a tile number 1..15 or a blank (0 or .)")
-    return bytes(check_board(cells))
-
-
-def is_solvable(cells: Sequence[int]) -> bool:
-    """Parity rule for width 4: inversions + blank row counted from the bottom (0-based) is even."""
-    tiles = [t for t in cells if t]
-    inversions = sum(1 for i in range(15) for j in range(i + 1, 15) if tiles[i] > tiles[j])
-    blank_row_from_bottom = 3 - cells.index(0) // 4
-    return (inversions + blank_row_from_bottom) % 2 == 0
+        raise ValueError("a 15-puzzle position needs each of 0..15 exactly once.")
+    board = bytes(cells)
+    if not sliding.is_solvable(board, 4):
+        raise ValueError("this 15-puzzle position cannot reach the goal (wrong permutation parity).")
+    return board
 
 
 # ---------------------------------------------------------------------------
@@ -111,48 +92,42 @@ def is_solvable(cells: Sequence[int]) -> bool:
 
 
 class _PatternHeuristic:
-    """Additive pattern databases: max over views of (partition, optional reflection).
+    """Additive pattern databases of one partition, max of the board and its reflection.
 
-    A view sums one table lookup per group; with reflection each partition is also
-    looked up on the board mirrored about the main diagonal. Per node: one dense table
-    index per (view, group) with the table's offset into one flat array included, and
-    each view's sum. A move changes one index per view by a constant that depends only
-    on the tile and the direction, so children cost two lookups per view.
+    Each view sums one table lookup per group; the second view looks the tables up on
+    the board mirrored about the main diagonal (the goal is its own mirror image). Per
+    node: one dense table index per (view, group), with the table's offset into one flat
+    array included, and each view's sum. A move changes one index per view by a constant
+    that depends only on the tile and the direction, so children cost two lookups per view.
     """
 
-    def __init__(self, partitions: Sequence[Sequence[Sequence[int]]], tables: dict, reflect: bool = True) -> None:
-        names = list(tables)
-        self.flat = np.concatenate([tables[k] for k in names])
-        offset = dict(zip(names, np.cumsum([0] + [tables[k].size for k in names[:-1]]).tolist()))
+    def __init__(self, tables: Tables) -> None:
+        self.partition = tuple(tables)
+        self.flat = np.concatenate([tables[g] for g in self.partition])
+        offsets = np.cumsum([0] + [tables[g].size for g in self.partition[:-1]])
         mirror = np.array([0] + [_TRANSPOSE[t - 1] + 1 for t in range(1, 16)], dtype=np.int64)
         t_off = {-4: -1, 4: 1, -1: -4, 1: 4}
-        columns = sum(len(p) for p in partitions)
-        mirrors = (False, True) if reflect else (False,)
+        groups = len(self.partition)
+        group = np.zeros(16, dtype=np.int64)
+        weight = np.zeros(16, dtype=np.int64)
+        for g, tiles in enumerate(self.partition):
+            for i, t in enumerate(tiles):
+                group[t], weight[t] = g, 16**i
         self.cols, self.deltas, self.cell_maps, self.weights = [], [], [], []
-        base: list[int] = []
-        first = 0
-        for partition in partitions:
-            group = np.zeros(16, dtype=np.int64)
-            weight = np.zeros(16, dtype=np.int64)
-            for g, tiles in enumerate(partition):
-                base.append(offset[tuple(tiles)])
-                for i, t in enumerate(tiles):
-                    group[t], weight[t] = first + g, 16**i
-            for mirrored in mirrors:
-                # The mirrored board holds tile mirror[t] on cell transpose[c].
-                tmap = mirror if mirrored else np.arange(16)
-                moves = [t_off[o] if mirrored else o for o in _OFFSETS]
-                self.cols.append(group[tmap] + (columns if mirrored else 0))
-                delta = np.array([-m * weight[tmap] for m in moves])
-                delta[:, 0] = 0
-                self.deltas.append(delta)
-                self.cell_maps.append(_TRANSPOSE if mirrored else np.arange(16))
-                self.weights.append(weight[tmap])
-            first += len(partition)
-        self.views = len(self.cols)
-        self.width = columns * len(mirrors)
-        self.table_base = np.array(base * len(mirrors), dtype=np.int64)
-        self.name = "pdb " + " | ".join("-".join(str(len(g)) for g in p) for p in partitions) + (" + reflection" if reflect else "")
+        for mirrored in (False, True):
+            # The mirrored board holds tile mirror[t] on cell transpose[c].
+            tmap = mirror if mirrored else np.arange(16)
+            moves = [t_off[o] if mirrored else o for o in _OFFSETS]
+            self.cols.append(group[tmap] + (groups if mirrored else 0))
+            delta = np.array([-m * weight[tmap] for m in moves])
+            delta[:, 0] = 0
+            self.deltas.append(delta)
+            self.cell_maps.append(_TRANSPOSE if mirrored else np.arange(16))
+            self.weights.append(weight[tmap])
+        self.views = 2
+        self.width = 2 * groups
+        self.table_base = np.tile(offsets.astype(np.int64), 2)
+        self.name = "pdb " + "-".join(str(len(g)) for g in self.partition) + " + reflection"
 
     def root(self, cells: Sequence[int]) -> tuple[tuple[np.ndarray, ...], int]:
         idx = self.table_base.copy()
@@ -197,30 +172,28 @@ class _PatternHeuristic:
 
 
 def _line_conflicts() -> tuple[np.ndarray, np.ndarray]:
-    """Linear-conflict penalty of a row (or column) given its 4 tiles packed in 16 bits.
+    """Penalty tables ``[line, packed 16-bit line]`` for rows and for columns.
 
-    Penalty = 2 * (tiles home in this line - longest run already in goal order); that
-    many tiles must leave the line and come back.
+    A line's penalty depends only on the goal places of the tiles standing in their own
+    goal line, in standing order, so each packed line maps to a code with one base-5
+    digit per slot (0: not home here, else goal place + 1), and the penalty of each code
+    comes from :func:`solvers.sliding.line_conflict`.
     """
-    v = np.arange(1 << 16, dtype=np.int64)
-    tiles = np.stack([(v >> (4 * j)) & 15 for j in range(4)], axis=1)
-    rows = np.zeros((4, 1 << 16), dtype=np.int16)
-    cols = np.zeros((4, 1 << 16), dtype=np.int16)
-    for kind, out in (("row", rows), ("col", cols)):
+    powers = 5 ** np.arange(4)
+    by_code = np.array(
+        [sliding.line_conflict([d - 1 for d in (code // powers % 5).tolist() if d]) for code in range(5**4)],
+        dtype=np.int16,
+    )
+    tiles = (np.arange(1 << 16)[:, None] >> (4 * np.arange(4))) & 15  # [packed line, slot]
+    goal_row, goal_col = np.divmod(tiles - 1, 4)
+    out = []
+    for home, order in ((goal_row, goal_col), (goal_col, goal_row)):  # rows, then columns
+        table = np.zeros((4, 1 << 16), dtype=np.int16)
         for line in range(4):
-            t = tiles - 1
-            home_line = np.where(tiles > 0, (t // 4 if kind == "row" else t % 4), -1)
-            order = t % 4 if kind == "row" else t // 4
-            home = home_line == line
-            best = np.zeros(1 << 16, dtype=np.int64)
-            for subset in range(1, 16):
-                members = [j for j in range(4) if subset >> j & 1]
-                ok = np.all(home[:, members], axis=1)
-                for a, b in zip(members, members[1:]):
-                    ok &= order[:, a] < order[:, b]
-                best = np.where(ok, np.maximum(best, len(members)), best)
-            out[line] = 2 * (home.sum(axis=1) - best)
-    return rows, cols
+            digits = np.where((tiles > 0) & (home == line), order + 1, 0)
+            table[line] = by_code[digits @ powers]
+        out.append(table)
+    return out[0], out[1]
 
 
 class _ManhattanHeuristic:
@@ -232,17 +205,10 @@ class _ManhattanHeuristic:
     """
 
     name = "manhattan+lc"
-    _lc: tuple[np.ndarray, np.ndarray] | None = None
 
     def __init__(self) -> None:
-        if _ManhattanHeuristic._lc is None:
-            _ManhattanHeuristic._lc = _line_conflicts()
-        self.lc_row, self.lc_col = _ManhattanHeuristic._lc
-        md = np.zeros((16, 16), dtype=np.int64)
-        for t in range(1, 16):
-            for c in range(16):
-                md[t, c] = abs((t - 1) // 4 - c // 4) + abs((t - 1) % 4 - c % 4)
-        self.md = md
+        self.lc_row, self.lc_col = _line_conflicts()
+        self.md = np.array(sliding.manhattan_table(4, 4), dtype=np.int64)
         self.t_shift = _SHIFT[_TRANSPOSE]
 
     def root(self, cells):
@@ -297,7 +263,7 @@ class Children:
     over: int | None  # smallest pruned h, or None if nothing was pruned
 
 
-def children(heuristic, st, bl, pb, ext, d: int, limit: int) -> Children | None:
+def children(heuristic: SearchHeuristic, st, bl, pb, ext, d: int, limit: int) -> Children | None:
     """Move the blank in direction ``d`` in every node that can; keep h <= limit."""
     to = _TO[d][bl]
     sel = np.flatnonzero(_CAN[d][bl] & (to != pb))
@@ -316,14 +282,10 @@ def children(heuristic, st, bl, pb, ext, d: int, limit: int) -> Children | None:
     return Children(sel[keep], s_new[keep], b[keep], a[keep], ext_new, h, over)
 
 
-class _Cancelled(Exception):
-    pass
-
-
 class _Search:
     """One IDA* run; iterations walk blocks of frontier nodes depth-first."""
 
-    def __init__(self, heuristic, cancel: Cancel | None, dedup: bool = True, block: int = BLOCK) -> None:
+    def __init__(self, heuristic: SearchHeuristic, cancel: Cancel | None, dedup: bool = True, block: int = BLOCK) -> None:
         self.h = heuristic
         self.cancel = cancel
         self.dedup = dedup
@@ -372,7 +334,7 @@ class _Search:
                 self._last_check = now
                 self._report()
                 if self.cancel is not None and self.cancel():
-                    raise _Cancelled
+                    raise Cancelled
         limit = self.bound - g - 1
         parts = []
         for d in range(4):
@@ -414,7 +376,7 @@ class _Search:
 # Tables
 
 
-_lock = threading.Lock()
+_lock = threading.RLock()
 _heuristic: _PatternHeuristic | None = None
 
 
@@ -422,17 +384,18 @@ def _table_name(tiles: Sequence[int]) -> str:
     return "pdb15-" + "-".join(map(str, tiles))
 
 
-def tables_ready() -> bool:
-    """True when the pattern databases are loaded or present on disk."""
-    if _heuristic is not None:
-        return True
-    return all(cache.is_cached(_table_name(t), TABLE_VERSION) for t in PARTITION)
+class _NotCached(Exception):
+    """A table is missing or damaged and the caller asked not to build it."""
 
 
-def load_tables(groups: Sequence[Sequence[int]] = PARTITION, progress=None, build: bool = True) -> dict | None:
+def load_tables(
+    groups: Sequence[Sequence[int]] = PARTITION,
+    progress: Callable[[float, str], None] | None = None,
+    build: bool = True,
+) -> Tables | None:
     """The table of each tile group from the cache, building missing or damaged ones
     (or, with ``build=False``, None as soon as one is not usable from the cache)."""
-    tables = {}
+    tables: Tables = {}
     sizes = [16 ** len(t) for t in groups]
     done = 0
     for tiles, size in zip(groups, sizes):
@@ -445,8 +408,10 @@ def load_tables(groups: Sequence[Sequence[int]] = PARTITION, progress=None, buil
                 raise _NotCached
             return pattern_db.build(4, 4, tiles, progress=step)
 
+        meta = {"board": "4x4", "tiles": ",".join(map(str, tiles))}  # what the table's values depend on
         try:
-            tables[tuple(tiles)] = tables_module.load_or_build(_table_name(tiles), make, TABLE_VERSION, size=size)
+            tables[tuple(tiles)] = tables_module.load_or_build(_table_name(tiles), make, TABLE_VERSION, size=size,
+                                                               meta=meta)
         except _NotCached:
             return None
         done += size
@@ -455,67 +420,90 @@ def load_tables(groups: Sequence[Sequence[int]] = PARTITION, progress=None, buil
     return tables
 
 
-class _NotCached(Exception):
-    """A table is missing or damaged and the caller asked not to build it."""
+def install(tables: Tables) -> None:
+    """Make these pattern databases the heuristic of later searches in this process.
 
-
-def ensure_tables(progress: Callable[[float, str], None] | None = None, build: bool = True) -> bool:
-    """Load the pattern databases, building (and caching) them the first time unless ``build`` is False.
-    True when they are loaded."""
+    ``tables`` maps each tile group to its dense table (as :func:`load_tables` returns,
+    perhaps in another process); the groups must cover tiles 1..15 once each, because
+    the search takes h = 0 for the goal.
+    """
+    groups = [tuple(int(t) for t in g) for g in tables]
+    if sorted(t for g in groups for t in g) != list(range(1, 16)):
+        raise ValueError("pattern tables must cover the tiles 1..15 exactly once.")
+    arrays = {g: np.asarray(tables[g]) for g in tables}
+    for g, key in zip(groups, tables):
+        if arrays[key].dtype != np.uint8 or arrays[key].shape != (16 ** len(g),):
+            raise ValueError(f"the table of tiles {g} is not a dense 15-puzzle pattern database.")
+    heuristic = _PatternHeuristic({g: arrays[key] for g, key in zip(groups, tables)})
     global _heuristic
     with _lock:
-        if _heuristic is None:
-            tables = load_tables(PARTITION, progress, build)
-            if tables is not None:
-                _heuristic = _PatternHeuristic([PARTITION], tables)
+        _heuristic = heuristic
+
+
+def installed() -> bool:
+    """True when a pattern-database heuristic is current in this process."""
     return _heuristic is not None
 
 
-def make_heuristic(kind: str, partitions: Sequence[Sequence[Sequence[int]]] = (PARTITION,), reflect: bool = True):
-    """Heuristic objects for experiments: 'pdb' (max over partitions) or 'manhattan+lc'."""
-    if kind == "manhattan+lc":
-        return _ManhattanHeuristic()
-    groups = list(dict.fromkeys(tuple(g) for p in partitions for g in p))
-    return _PatternHeuristic(partitions, load_tables(groups), reflect)
+def ensure_tables(progress: Callable[[float, str], None] | None = None, build: bool = True) -> bool:
+    """Install the 6-6-3 tables from the cache, building (and caching) missing ones unless
+    ``build`` is False. True when they are installed."""
+    with _lock:
+        if _heuristic is None or _heuristic.partition != PARTITION:
+            tables = load_tables(PARTITION, progress, build)
+            if tables is None:
+                return False
+            install(tables)
+    return True
+
+
+def best_heuristic() -> SearchHeuristic:
+    """The pattern databases if installed, else Manhattan + linear conflict. Never builds."""
+    current = _heuristic
+    return current if current is not None else manhattan_heuristic()
+
+
+@cache
+def manhattan_heuristic() -> SearchHeuristic:
+    """Manhattan distance plus linear conflict: needs no tables."""
+    return _ManhattanHeuristic()
+
+
+# ---------------------------------------------------------------------------
+# Solving
 
 
 def solve15(
-    board: bytes | Sequence[int],
+    problem: Problem[bytes, object],
+    state: bytes,
     *,
     cancel: Cancel | None = None,
     progress: Callable[[str], None] | None = None,
-    use_tables: bool | None = None,
-    heuristic=None,
-) -> Solution15 | None:
-    """Optimal solution of a 15-puzzle position, or None if cancelled.
+    heuristic: SearchHeuristic | None = None,
+) -> Path:
+    """An optimal solution of a 15-puzzle position, as a Path of ``problem``'s own moves.
 
-    Uses the pattern databases when loaded (or present on disk), otherwise Manhattan
-    distance plus linear conflict, which is also optimal but slower.
+    ``problem`` is the 15-puzzle (``catalog.puzzle("fifteen")``): the search runs on
+    packed boards and the moves are recovered from its successors afterwards.
+    ``heuristic`` defaults to :func:`best_heuristic`. Raises
+    :class:`solvers.problem.Cancelled` when ``cancel()`` answers True, and ValueError
+    for a board that is not a solvable 15-puzzle position.
     """
-    cells = check_board(board)
-    if heuristic is None:
-        # unasked, never build inside a search: a missing or damaged table means the weaker heuristic
-        if use_tables or (use_tables is None and tables_ready() and ensure_tables(build=False)):
-            ensure_tables()
-            heuristic = _heuristic
-        else:
-            heuristic = _ManhattanHeuristic()
-    start = time.perf_counter()
-    search = _Search(heuristic, cancel)
-    try:
-        path = search.run(cells, progress)
-    except _Cancelled:
-        return None
-    return Solution15(path, search.nodes, time.perf_counter() - start, heuristic.name)
+    board = _board(state)
+    if not problem.is_goal(GOAL15):
+        raise ValueError("solve15 needs a problem whose goal is the standard 15-puzzle goal.")
+    search = _Search(heuristic if heuristic is not None else best_heuristic(), cancel)
+    blank_path = search.run(board, progress)
+    return path_along(problem, _states_along(board, blank_path), search.nodes)
 
 
-def apply_path(board: Sequence[int], blank_path: Sequence[int]) -> tuple[int, ...]:
-    """Play a blank path (checking each step is a legal slide); return the final board."""
-    cells = list(board)
+def _states_along(board: bytes, blank_path: Sequence[int]) -> list[bytes]:
+    """Every board from ``board`` as the blank visits the cells of ``blank_path``."""
+    cells = bytearray(board)
     blank = cells.index(0)
-    for c in blank_path:
-        if abs(c - blank) not in (1, 4) or (abs(c - blank) == 1 and c // 4 != blank // 4):
-            raise ValueError(f"illegal move of the blank from {blank} to {c}")
-        cells[blank], cells[c] = cells[c], 0
-        blank = c
-    return tuple(cells)
+    states = [bytes(cells)]
+    for cell in blank_path:
+        cells[blank], cells[cell] = cells[cell], 0
+        blank = cell
+        states.append(bytes(cells))
+    return states

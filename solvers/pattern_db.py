@@ -14,7 +14,7 @@ perfect rank of k-permutations for a compact copy.
 from __future__ import annotations
 
 from math import perm
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -110,6 +110,7 @@ class _Board:
         for c in range(n - 1, -1, -1):
             low[(cells >> c) & 1 == 1] = c
         self.lowest = low
+        self.neighbours = neighbours(width, height)
 
 
 def build(
@@ -126,11 +127,17 @@ def build(
     for impossible placements (two tiles on one cell) and, on boards whose pattern
     covers every tile, unreachable placements hold 255.
 
+    The breadth-first search reaches each placement first in the blank region where it
+    is cheapest, so the minimum is simply the depth of that first visit and the
+    (placement, region) distances of :func:`build_by_region` are never stored.
+
     Minimising over the blank keeps the table small and admissible but not consistent:
     one move can wall the blank off from where the cheap value assumed it to be.
     """
-    n = width * height
-    return build_by_region(width, height, tiles, goal, progress).reshape(n ** len(tiles), n).min(axis=1)
+    table = np.full((width * height) ** len(tiles), UNSEEN, dtype=np.uint8)
+    for depth, _, first in _layers(width, height, tiles, goal, progress):
+        table[first] = depth
+    return table
 
 
 def region_cell(width: int, height: int, positions: np.ndarray, blank: np.ndarray) -> np.ndarray:
@@ -151,63 +158,92 @@ def build_by_region(
     """Exact abstract distances: flat array indexed by dense placement * n + region cell.
 
     The region cell is :func:`region_cell` of the blank. These values are consistent
-    (one real move changes them by at most one); :func:`build` minimises them.
+    (one real move changes them by at most one); :func:`build` minimises them. The array
+    has n**(k+1) bytes, so this is for small patterns and for checking :func:`build`.
+    """
+    n = width * height
+    dist = np.full(n ** len(tiles) * n, UNSEEN, dtype=np.uint8)
+    for depth, keys, _ in _layers(width, height, tiles, goal, progress):
+        dist[keys] = depth
+    return dist
+
+
+CHUNK = 1 << 16  # layer states expanded at once: bounds the children arrays alive at a time
+
+
+def _layers(
+    width: int,
+    height: int,
+    tiles: Sequence[int],
+    goal: Sequence[int] | None,
+    progress: Progress | None,
+) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+    """Breadth-first layers over (placement, blank region) states of the abstract space.
+
+    Yields ``(depth, keys, first)``: the layer's states as dense placement * n + region
+    cell, and the placements the search reaches for the first time at this depth. A
+    move of a pattern tile into the blank's region costs one; the blank's own moves are
+    free. Memory stays small for 6-tile patterns of the 15-puzzle: the states seen are a
+    16-bit set of region cells per dense placement (2 bytes a placement), and the layer
+    is expanded a chunk at a time, each chunk's children filtered before the next.
     """
     board = _board(width, height)
     n, k = board.n, len(tiles)
     goal = tuple(goal) if goal is not None else standard_goal(width, height)
-    nb = neighbours(width, height)
     weights = dense_weights(k, n)
-    total = perm(n, k)
-    dist = np.full(n**k * n, UNSEEN, dtype=np.uint8)  # (dense placement, blank region)
+    seen = np.zeros(n**k, dtype=np.uint16)  # bit r of seen[p]: state (p, region cell r) reached
+    start = [goal.index(t) for t in tiles]
+    index = int(np.dot(start, weights))
+    free = board.full & ~sum(1 << c for c in start)
+    cell = int(board.lowest[board.region[free * n + goal.index(0)]])
+    seen[index] = 1 << cell
+    layer, first = np.array([index * n + cell]), np.array([index])
     name = ",".join(map(str, tiles))
-
-    one = np.int64(1)
-    pos = np.array([[goal.index(t) for t in tiles]], dtype=np.int64)
-    index = pos @ weights
-    free = board.full & ~(one << pos).sum(axis=1)
-    region = board.region[free * n + goal.index(0)].astype(np.int64)
-    dist[index * n + board.lowest[region]] = 0
-    placed = np.zeros(n**k, dtype=bool)  # placements reached so far, for progress
-    placed[index] = True
-    seen, placements, depth = 1, 1, 0
-    while pos.shape[0]:
+    total, placements, states, depth = perm(n, k), 0, 0, 0
+    while layer.size:
+        yield depth, layer, first
+        placements += first.size
+        states += layer.size
         if progress:
             progress(min(0.99, placements / total), f"pattern {name}: depth {depth}")
-        parts = []
-        for i in range(k):
-            p = pos[:, i]
-            for d in range(4):
-                q = nb[p, d]
-                sel = np.flatnonzero((q >= 0) & (((region >> np.maximum(q, 0)) & 1) == 1))
-                if not sel.size:
-                    continue
-                qs, ps = q[sel], p[sel]
-                child = index[sel] + (qs - ps) * weights[i]
-                f = free[sel] ^ (one << qs) ^ (one << ps)
-                reg = board.region[f * n + ps]
-                parts.append((sel, i, qs, child, reg))
-        if not parts:
-            break
-        reg = np.concatenate([x[4] for x in parts])
-        key = np.concatenate([x[3] for x in parts]) * n + board.lowest[reg]
-        fresh = np.flatnonzero(dist[key] == UNSEEN)
-        key, first = np.unique(key[fresh], return_index=True)
-        dist[key] = depth + 1
-        pick = fresh[first]
-        region = reg[pick].astype(np.int64)
-        index = key // n
-        pos = (index[:, None] // weights) % n
-        free = board.full & ~(one << pos).sum(axis=1)
-        seen += key.size
+        chunks = [_expand(board, weights, seen, layer[i : i + CHUNK]) for i in range(0, layer.size, CHUNK)]
+        layer = np.concatenate([c[0] for c in chunks])
+        first = np.concatenate([c[1] for c in chunks])
         depth += 1
-        if progress:
-            fresh_placements = np.unique(index)
-            placements += int(np.count_nonzero(~placed[fresh_placements]))
-            placed[fresh_placements] = True
     if progress:
-        progress(1.0, f"pattern {name}: {seen} states, deepest {depth - 1}")
-    return dist
+        progress(1.0, f"pattern {name}: {states} states, deepest {depth - 1}")
+
+
+def _expand(board: _Board, weights: np.ndarray, seen: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Unseen children of ``keys`` (unique, sorted), marked seen; and the placements new to ``seen``."""
+    n, one = board.n, np.int64(1)
+    nb = board.neighbours
+    index, cell = np.divmod(keys, n)
+    pos = (index[:, None] // weights) % n
+    free = board.full & ~(one << pos).sum(axis=1)
+    region = board.region[free * n + cell]
+    parts = []
+    for i in range(len(weights)):
+        p = pos[:, i]
+        for d in range(4):
+            q = nb[p, d]
+            sel = np.flatnonzero((q >= 0) & (((region >> np.maximum(q, 0)) & 1) == 1))
+            if not sel.size:
+                continue
+            qs, ps = q[sel], p[sel]
+            child = index[sel] + (qs - ps) * weights[i]
+            f = free[sel] ^ (one << qs) ^ (one << ps)
+            r = board.lowest[board.region[f * n + ps]]
+            fresh = ((seen[child] >> r) & 1) == 0
+            parts.append(child[fresh] * n + r[fresh])
+    found = np.unique(np.concatenate(parts)) if parts else np.zeros(0, dtype=np.int64)
+    index, cell = np.divmod(found, n)
+    starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]]) if found.size else np.zeros(0, dtype=np.int64)
+    owners = index[starts]
+    new = owners[seen[owners] == 0]
+    if found.size:
+        seen[owners] |= np.bitwise_or.reduceat((one << cell).astype(np.uint16), starts)
+    return found, new
 
 
 _boards: dict[tuple[int, int], _Board] = {}

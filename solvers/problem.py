@@ -7,7 +7,7 @@ to name a move (the algorithms only carry them into the returned path).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generic, Hashable, Iterable, Protocol, TypeVar
+from typing import Callable, Generic, Hashable, Iterable, Protocol, Sequence, TypeVar
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
@@ -47,6 +47,25 @@ class Path(Generic[S, M]):
 
     def __len__(self) -> int:
         return len(self.moves)
+
+
+def path_along(problem: Problem[S, M], states: Sequence[S], nodes: int) -> Path[S, M]:
+    """The Path through ``states`` (start first), each move taken from ``problem.successors``.
+
+    Lets a search that works in its own encoding still return the puzzle's own moves.
+    Raises ValueError if two consecutive states are not one move apart.
+    """
+    if not states:
+        raise ValueError("a path needs at least its start state")
+    moves: list[M] = []
+    for step, (here, there) in enumerate(zip(states, states[1:]), start=1):
+        for move, nxt in problem.successors(here):
+            if nxt == there:
+                moves.append(move)
+                break
+        else:
+            raise ValueError(f"step {step} of the path is not a legal move")
+    return Path(moves, list(states), nodes)
 
 
 class Counted(Generic[S, M]):

@@ -3,29 +3,15 @@ from __future__ import annotations
 
 from math import factorial
 
-from solvers.heuristics import manhattan_linear_conflict
 from solvers.ranking import MultisetRanker
 from solvers.rules import EMPTY, RuleSet
+from solvers.sliding import goal_state, is_solvable, manhattan_linear_conflict
 
 from game.puzzles.base import Board, PositionError, Puzzle, Symbols, swap_rule
 
+__all__ = ["DIRECTIONS", "goal_state", "is_solvable", "make_tiles"]  # goal and parity live in solvers.sliding
+
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def goal_state(width: int, height: int) -> bytes:
-    n = width * height
-    return bytes(list(range(1, n)) + [EMPTY])
-
-
-def is_solvable(state: bytes, width: int) -> bool:
-    """The classic invariant: inversions, plus the blank's row from the bottom on even widths."""
-    tiles = [t for t in state if t != EMPTY]
-    inversions = sum(1 for i in range(len(tiles)) for j in range(i + 1, len(tiles)) if tiles[i] > tiles[j])
-    if width % 2 == 1:
-        return inversions % 2 == 0
-    height = len(state) // width
-    blank_row_from_bottom = height - state.index(EMPTY) // width
-    return (inversions + blank_row_from_bottom) % 2 == 1
 
 
 def make_tiles(name: str, title: str, width: int, height: int, start: bytes | None = None) -> Puzzle:
@@ -53,7 +39,6 @@ def make_tiles(name: str, title: str, width: int, height: int, start: bytes | No
     return Puzzle(
         name=name,
         title=title,
-        family="tiles",
         move_rule="A move slides one tile into the adjacent empty cell.",
         board=board,
         symbols=Symbols(names, aliases={"0": EMPTY, "_": EMPTY}, describe={0: "empty"} | {t: f"tile {t}" for t in tiles}),
@@ -62,7 +47,6 @@ def make_tiles(name: str, title: str, width: int, height: int, start: bytes | No
         goal_states=(goal,),
         reversible=True,
         ranker=MultisetRanker([1] * n) if n <= 12 else None,
-        known_positions=factorial(n) // 2,
         goal_text="tiles in order, the empty cell last",
         checks=(solvable,),
         heuristic=manhattan_linear_conflict(width, height),

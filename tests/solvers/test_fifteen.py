@@ -1,5 +1,11 @@
-"""The 15-puzzle solver: optimal answers, sound heuristics, tables on disk, benchmark."""
+"""The 15-puzzle solver: optimal answers as legal Paths, sound heuristics, tables on disk, benchmark.
 
+The default run uses a cheap 4-4-4-3 partition (tables build in well under a second)
+installed through the same code path as the real 6-6-3 tables; building those takes a
+quarter of a minute, so it happens once per session and only in the slow set.
+"""
+
+import hashlib
 import json
 import random
 import shutil
@@ -9,134 +15,267 @@ import pytest
 
 from bench import fifteen as bench
 from game import catalog
-from solvers import cache, fifteen
+from solvers import cache, fifteen, sliding
+from solvers.problem import Cancelled
 from solvers.search import bidirectional_bfs
 
+PUZZLE = catalog.puzzle("fifteen")
 KORF = {
     "korf-55": ("5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3", 41),
     "korf-12": ("1 3 5 6/0 13 14 9/11 4 8 12/10 7 15 2", 45),
     "korf-30": ("5 7 3 6/0 9 13 11/8 12 2 15/10 14 1 4", 47),
 }
+CHEAP = ((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15))
+# sha256 of the 6-6-3 tables as built before the builder was made memory-lean.
+FULL_SHA256 = {
+    (1, 5, 6, 9, 10, 13): "0be375499a522aa50b92e7af0507d310099e77bb9a91f01917f6a10568c7b391",
+    (7, 8, 11, 12, 14, 15): "9b65e7509d8788ba2fa3b01baa2543166ac0c54d61b7cce817e6e1dce8a700e5",
+    (2, 3, 4): "91bebcb7b767080d6e95b81c70e8c3d79f09490f1ae52954e25422eeac2f6bf7",
+}
+
+
+@pytest.fixture(autouse=True)
+def no_installed_tables(monkeypatch):
+    """Every test starts without pattern tables; what a test installs is undone after it."""
+    monkeypatch.setattr(fifteen, "_heuristic", None)
+
+
+@pytest.fixture(scope="session")
+def cheap(tmp_path_factory):
+    """The cheap tables, built once into a private cache; the folder and the progress calls."""
+    folder = tmp_path_factory.mktemp("fifteen-cheap")
+    calls = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("FEWEST_MOVES_CACHE", str(folder))
+        tables = fifteen.load_tables(CHEAP, lambda f, m: calls.append((f, m)))
+    return tables, folder, calls
+
+
+@pytest.fixture
+def cheap_installed(cheap):
+    fifteen.install(cheap[0])
+    return fifteen.best_heuristic()
 
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
-    """Build the real tables once into a private cache; record the progress calls."""
+    """The real 6-6-3 tables, built once per session into a private cache."""
     folder = tmp_path_factory.mktemp("fifteen-cache")
     calls = []
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("FEWEST_MOVES_CACHE", str(folder))
         mp.setattr(fifteen, "_heuristic", None)
-        assert not fifteen.tables_ready()
-        fifteen.ensure_tables(lambda f, m: calls.append((f, m)))
-        yield folder, calls
+        assert fifteen.ensure_tables(lambda f, m: calls.append((f, m)))
+        tables = fifteen.load_tables(build=False)
+    assert tables is not None
+    return tables, folder, calls
 
 
-def random_walk(rng, length):
-    """Board after ``length`` random blank moves (never straight back) from the goal."""
-    cells = list(fifteen.GOAL15)
-    blank, prev = 15, -1
+@pytest.fixture
+def full_installed(built):
+    fifteen.install(built[0])
+    return fifteen.best_heuristic()
+
+
+def random_walk(rng: random.Random, length: int) -> bytes:
+    """The position after ``length`` random moves from the goal, never straight back."""
+    state, previous = fifteen.GOAL15, None
     for _ in range(length):
-        options = [c for c in (blank - 4, blank + 4) if 0 <= c < 16]
-        options += [c for c in (blank - 1, blank + 1) if 0 <= c < 16 and c // 4 == blank // 4]
-        nxt = rng.choice([c for c in options if c != prev])
-        cells[blank], cells[nxt] = cells[nxt], 0
-        prev, blank = blank, nxt
-    return bytes(cells)
+        options = [nxt for _, nxt in PUZZLE.successors(state) if nxt != previous]
+        previous, state = state, rng.choice(options)
+    return state
+
+
+def check_path(start: bytes, path, length: int | None = None) -> None:
+    """The Path starts at ``start``, every move is legal and gives the next state, and it ends at the goal."""
+    assert path.states[0] == start and len(path.states) == len(path.moves) + 1
+    state = start
+    for move, after in zip(path.moves, path.states[1:]):
+        state = PUZZLE.play(state, move)
+        assert state == after
+    assert PUZZLE.is_goal(state)
+    if length is not None:
+        assert len(path) == length
 
 
 def bfs_distance(board: bytes) -> int:
     """Exact distance by the project's bidirectional breadth-first search (no heuristic involved)."""
-    return len(bidirectional_bfs(catalog.get("fifteen"), board))
+    return len(bidirectional_bfs(PUZZLE, board))
 
 
-def test_build_reports_progress_and_caches(built):
-    folder, calls = built
+# ---------------------------------------------------------------------------
+# Tables: build, cache, install
+
+
+def test_build_reports_progress_and_caches(cheap):
+    tables, folder, calls = cheap
     fractions = [f for f, _ in calls]
     assert fractions[-1] == 1.0 and all(0.0 <= f <= 1.0 for f in fractions)
     assert fractions == sorted(fractions)
     assert all(isinstance(m, str) for _, m in calls)
-    assert fifteen.tables_ready()
-    assert len(list(folder.glob("*.npt"))) == len(fifteen.PARTITION)
+    assert list(tables) == list(CHEAP)
+    assert len(list(folder.glob("*.npt"))) == len(CHEAP)
+
+
+def test_cached_tables_load_without_building(cheap, monkeypatch):
+    tables, folder, _ = cheap
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(folder))
+    again = fifteen.load_tables(CHEAP, build=False)
+    assert again is not None and all(np.array_equal(again[g], tables[g]) for g in CHEAP)
+
+
+def test_empty_cache_means_no_tables_and_no_build(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    assert fifteen.load_tables(build=False) is None
+    assert not fifteen.ensure_tables(build=False)
+    assert not fifteen.installed()
+    assert fifteen.best_heuristic().name == "manhattan+lc"
+    assert not list(tmp_path.glob("*.npt"))
+
+
+def test_install_makes_the_tables_current(cheap_installed):
+    assert fifteen.installed()
+    assert cheap_installed.name == "pdb 4-4-4-3 + reflection"
+    board = PUZZLE.parse(KORF["korf-55"][0])
+    check_path(board, fifteen.solve15(PUZZLE, board), 41)
+
+
+@pytest.mark.parametrize(
+    "groups",
+    [((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14)), ((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15, 1))],
+)
+def test_install_rejects_groups_that_do_not_partition_the_tiles(cheap, groups):
+    tables = {g: np.zeros(16 ** len(g), dtype=np.uint8) for g in groups}
+    with pytest.raises(ValueError):
+        fifteen.install(tables)
+    assert not fifteen.installed()
+
+
+def test_install_rejects_a_wrongly_sized_table(cheap):
+    tables = dict(cheap[0])
+    tables[CHEAP[-1]] = tables[CHEAP[-1]][:-1]
+    with pytest.raises(ValueError):
+        fifteen.install(tables)
+
+
+def test_damaged_table_is_detected_and_rebuilt(cheap, tmp_path, monkeypatch):
+    _, folder, _ = cheap
+    for f in folder.glob("*.npt"):
+        shutil.copy(f, tmp_path / f.name)
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    small = CHEAP[-1]
+    path = cache.array_path(fifteen._table_name(small))
+    original = fifteen.load_tables(CHEAP, build=False)[small].copy()
+    path.write_bytes(path.read_bytes()[:-10])  # truncated
+    assert fifteen.load_tables(CHEAP, build=False) is None
+    assert np.array_equal(fifteen.load_tables(CHEAP)[small], original)
+    raw = bytearray(path.read_bytes())
+    raw[-1] ^= 1  # damaged payload
+    path.write_bytes(bytes(raw))
+    assert np.array_equal(fifteen.load_tables(CHEAP)[small], original)
+    assert np.array_equal(fifteen.load_tables(CHEAP, build=False)[small], original)
+
+
+# ---------------------------------------------------------------------------
+# Optimal answers
 
 
 @pytest.mark.parametrize("name", sorted(KORF))
-def test_korf_positions_optimal(built, name):
+def test_manhattan_search_is_optimal_on_easy_korf_positions(name):
     text, optimum = KORF[name]
-    board = fifteen.parse_position(text)
-    sol = fifteen.solve15(board)
-    assert sol.heuristic.startswith("pdb")
-    assert len(sol.blank_path) == optimum
-    assert fifteen.apply_path(board, sol.blank_path) == tuple(fifteen.GOAL15)
-    assert sol.nodes > 0 and sol.seconds >= 0
+    board = PUZZLE.parse(text)
+    path = fifteen.solve15(PUZZLE, board)
+    check_path(board, path, optimum)
+    assert path.nodes > 0
 
 
-def test_fallback_without_tables_is_optimal(built):
-    board = fifteen.parse_position(KORF["korf-55"][0])
-    sol = fifteen.solve15(board, use_tables=False)
-    assert sol.heuristic == "manhattan+lc"
-    assert len(sol.blank_path) == 41
-    assert fifteen.apply_path(board, sol.blank_path) == tuple(fifteen.GOAL15)
+@pytest.mark.parametrize("name", sorted(KORF))
+def test_pattern_search_is_optimal_on_easy_korf_positions(cheap_installed, name):
+    text, optimum = KORF[name]
+    board = PUZZLE.parse(text)
+    check_path(board, fifteen.solve15(PUZZLE, board, heuristic=cheap_installed), optimum)
 
 
-def test_goal_needs_no_moves(built):
-    for use in (True, False):
-        assert fifteen.solve15(fifteen.GOAL15, use_tables=use).blank_path == []
+def test_goal_needs_no_moves(cheap_installed):
+    for h in (cheap_installed, fifteen.manhattan_heuristic()):
+        path = fifteen.solve15(PUZZLE, fifteen.GOAL15, heuristic=h)
+        assert path.moves == [] and path.states == [fifteen.GOAL15]
 
 
-def test_short_positions_match_breadth_first_search(built):
+def test_short_positions_match_breadth_first_search(cheap_installed):
     rng = random.Random(5)
     for length in (1, 2, 5, 9, 12, 14, 16):
         board = random_walk(rng, length)
         exact = bfs_distance(board)
-        for use in (True, False):
-            sol = fifteen.solve15(board, use_tables=use)
-            assert len(sol.blank_path) == exact
-            assert fifteen.apply_path(board, sol.blank_path) == tuple(fifteen.GOAL15)
+        for h in (cheap_installed, fifteen.manhattan_heuristic()):
+            check_path(board, fifteen.solve15(PUZZLE, board, heuristic=h), exact)
 
 
-def test_both_heuristics_find_the_same_length(built):
+def test_both_heuristics_find_the_same_length(cheap_installed):
     rng = random.Random(11)
     for length in (30, 40, 60):
         board = random_walk(rng, length)
-        a = fifteen.solve15(board, use_tables=True)
-        b = fifteen.solve15(board, use_tables=False)
-        assert len(a.blank_path) == len(b.blank_path) <= length
+        a = fifteen.solve15(PUZZLE, board, heuristic=cheap_installed)
+        b = fifteen.solve15(PUZZLE, board, heuristic=fifteen.manhattan_heuristic())
+        check_path(board, a)
+        check_path(board, b, len(a))
+        assert len(a) <= length
 
 
-def _heuristics(built):
-    return [fifteen._heuristic, fifteen.make_heuristic("manhattan+lc")]
+# ---------------------------------------------------------------------------
+# Heuristics
 
 
-def test_heuristics_admissible_on_walks(built):
+def _check_admissible(h) -> None:
     """h never exceeds the walk length (an upper bound on the distance) or the optimum."""
     rng = random.Random(3)
-    for h in _heuristics(built):
-        for length in list(range(0, 40)) * 3:
-            board = random_walk(rng, length)
-            assert h.root(board)[1] <= length
-        for text, optimum in KORF.values():
-            assert h.root(fifteen.parse_position(text))[1] <= optimum
+    for length in list(range(0, 40)) * 3:
+        assert h.root(random_walk(rng, length))[1] <= length
+    for text, optimum in KORF.values():
+        assert h.root(PUZZLE.parse(text))[1] <= optimum
 
 
-def test_incremental_update_matches_fresh_value(built):
+def _check_incremental(h) -> None:
     """The search's per-move heuristic update agrees with computing h from scratch."""
     rng = random.Random(8)
-    for h in _heuristics(built):
-        board = list(random_walk(rng, 80))
-        ext, value = h.root(board)
-        st = np.array([fifteen.pack(board)], dtype=np.uint64)
-        bl = np.array([board.index(0)], dtype=np.int64)
-        pb = np.array([16], dtype=np.int64)
-        for _ in range(200):
-            options = [d for d in range(4) if (kids := fifteen.children(h, st, bl, pb, ext, d, 1000)) is not None]
-            d = rng.choice(options)
-            kids = fifteen.children(h, st, bl, pb, ext, d, 1000)
-            a, b = int(bl[0]), int(kids.blank[0])
-            board[a], board[b] = board[b], 0
-            assert int(kids.st[0]) == fifteen.pack(board)
-            assert int(kids.h[0]) == h.root(board)[1]
-            st, bl, pb, ext = kids.st, kids.blank, kids.prev, kids.ext
+    board = list(random_walk(rng, 80))
+    ext, _ = h.root(board)
+    st = np.array([fifteen.pack(board)], dtype=np.uint64)
+    bl = np.array([board.index(0)], dtype=np.int64)
+    pb = np.array([16], dtype=np.int64)
+    for _ in range(200):
+        options = [d for d in range(4) if fifteen.children(h, st, bl, pb, ext, d, 1000) is not None]
+        kids = fifteen.children(h, st, bl, pb, ext, rng.choice(options), 1000)
+        a, b = int(bl[0]), int(kids.blank[0])
+        board[a], board[b] = board[b], 0
+        assert int(kids.st[0]) == fifteen.pack(board)
+        assert int(kids.h[0]) == h.root(board)[1]
+        st, bl, pb, ext = kids.st, kids.blank, kids.prev, kids.ext
+
+
+def test_heuristics_admissible_on_walks(cheap_installed):
+    for h in (cheap_installed, fifteen.manhattan_heuristic()):
+        _check_admissible(h)
+
+
+def test_incremental_update_matches_fresh_value(cheap_installed):
+    for h in (cheap_installed, fifteen.manhattan_heuristic()):
+        _check_incremental(h)
+
+
+def test_vectorised_manhattan_equals_the_shared_definition():
+    """The search's tables come from solvers.sliding, so both give the same value everywhere."""
+    scalar = sliding.manhattan_linear_conflict(4, 4)
+    vector = fifteen.manhattan_heuristic()
+    rng = random.Random(2)
+    boards = [random_walk(rng, rng.randrange(200)) for _ in range(300)]
+    boards += [bytes(rng.sample(range(16), 16)) for _ in range(300)]
+    for board in boards:
+        assert vector.root(board)[1] == scalar(board)
+
+
+# ---------------------------------------------------------------------------
+# Bad input and cancelling
 
 
 @pytest.mark.parametrize(
@@ -147,64 +286,39 @@ def test_incremental_update_matches_fresh_value(built):
     ],
 )
 def test_unsolvable_board_rejected(board):
-    with pytest.raises(ValueError):
-        fifteen.solve15(board, use_tables=False)
+    assert not sliding.is_solvable(board, 4)
+    with pytest.raises(ValueError, match="cannot reach the goal"):
+        fifteen.solve15(PUZZLE, board)
 
 
-@pytest.mark.parametrize("board", [bytes(15), bytes(range(1, 17)), bytes([1] * 16)])
+@pytest.mark.parametrize("board", [bytes(15), bytes(range(1, 17)), bytes([1] * 16), bytes(range(17))])
 def test_malformed_board_rejected(board):
+    with pytest.raises(ValueError, match="each of 0..15"):
+        fifteen.solve15(PUZZLE, board)
+
+
+def test_problem_with_another_goal_rejected():
     with pytest.raises(ValueError):
-        fifteen.solve15(board, use_tables=False)
+        fifteen.solve15(catalog.puzzle("eight"), fifteen.GOAL15)
 
 
-@pytest.mark.parametrize("text", ["1 2 3", "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x", "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 ."])
-def test_parse_position_errors(text):
-    with pytest.raises(ValueError):
-        fifteen.parse_position(text)
-
-
-def test_parse_position_accepts_dot():
-    assert fifteen.parse_position("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 .") == fifteen.GOAL15
-
-
-def test_cancel_returns_none():
-    board = fifteen.parse_position("0 6 13 9/14 2 11 10/1 7 8 15/4 12 5 3")
+def test_cancel_raises_cancelled():
+    board = PUZZLE.parse("0 6 13 9/14 2 11 10/1 7 8 15/4 12 5 3")
     calls = []
 
     def cancel():
         calls.append(1)
         return len(calls) > 2
 
-    assert fifteen.solve15(board, use_tables=False, cancel=cancel) is None
+    with pytest.raises(Cancelled):
+        fifteen.solve15(PUZZLE, board, cancel=cancel)
     assert len(calls) == 3
 
 
-def test_damaged_table_is_detected_and_rebuilt(built, tmp_path, monkeypatch):
-    folder, _ = built
-    for f in folder.glob("*.npt"):
-        shutil.copy(f, tmp_path / f.name)
-    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
-    small = min(fifteen.PARTITION, key=len)
-    name = fifteen._table_name(small)
-    original = cache.load_array(name, fifteen.TABLE_VERSION).copy()
-    path = cache.array_path(name)
-    path.write_bytes(path.read_bytes()[:-10])  # truncated
-    tables = fifteen.load_tables(fifteen.PARTITION)
-    assert np.array_equal(tables[tuple(small)], original)
-    assert np.array_equal(cache.load_array(name, fifteen.TABLE_VERSION), original)
-    raw = bytearray(path.read_bytes())
-    raw[-1] ^= 1  # damaged payload
-    path.write_bytes(bytes(raw))
-    tables = fifteen.load_tables(fifteen.PARTITION)
-    assert np.array_equal(tables[tuple(small)], original)
-
-
-def test_tables_not_ready_in_empty_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
-    monkeypatch.setattr(fifteen, "_heuristic", None)
-    assert not fifteen.tables_ready()
-    board = fifteen.parse_position(KORF["korf-55"][0])
-    assert fifteen.solve15(board).heuristic == "manhattan+lc"  # falls back, no build
+def test_progress_reports_the_bound():
+    seen = []
+    fifteen.solve15(PUZZLE, PUZZLE.parse(KORF["korf-55"][0]), progress=seen.append)
+    assert seen and all(m.startswith("searching ") for m in seen)
 
 
 # ---------------------------------------------------------------------------
@@ -217,22 +331,50 @@ def _write(tmp_path, text):
     return str(path)
 
 
-def test_bench_json(built, tmp_path, capsys):
+@pytest.fixture
+def bench_tables(cheap, monkeypatch):
+    """The bench loads the cheap tables instead of the real ones; with ``missing`` it first finds none."""
+    state = {"missing": False, "progress": []}
+
+    def load(groups=fifteen.PARTITION, progress=None, build=True):
+        if state["missing"] and not build:
+            return None
+        if progress:
+            progress(1.0, "tables ready")
+            state["progress"].append(1.0)
+        return cheap[0]
+
+    monkeypatch.setattr(fifteen, "load_tables", load)
+    return state
+
+
+def test_bench_json(bench_tables, tmp_path, capsys):
     lines = "# two positions\nname\toptimal\tposition\n" + "".join(
         f"{n}\t{o}\t{t}\n" for n, (t, o) in sorted(KORF.items())[:2]
     )
     assert bench.main(["--instances", _write(tmp_path, lines), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["name"] for r in out["instances"]] == ["korf-12", "korf-30"]
-    assert all(r["length"] == r["expected"] for r in out["instances"])
+    assert all(r["length"] == r["expected"] and r["nodes"] > 0 and r["seconds"] > 0 for r in out["instances"])
     assert {"total", "median", "p90", "max", "reference", "total_over_reference"} <= set(out["summary"])
+    assert out["summary"]["heuristic"] == "pdb 4-4-4-3 + reflection"
+    assert out["summary"]["tables_built"] is False
 
 
-def test_bench_text(built, tmp_path, capsys):
+def test_bench_text_builds_missing_tables(bench_tables, tmp_path, capsys):
+    bench_tables["missing"] = True
     text, optimum = KORF["korf-55"]
     assert bench.main(["--instances", _write(tmp_path, f"a\t{optimum}\t{text}\n")]) == 0
     out = capsys.readouterr().out
-    assert "median" in out and "reference" in out
+    assert "median" in out and "reference" in out and "tables built" in out
+    assert bench_tables["progress"] == [1.0]
+
+
+def test_bench_timeout_is_a_failure(bench_tables, tmp_path, capsys):
+    text = "0 6 13 9/14 2 11 10/1 7 8 15/4 12 5 3"
+    assert bench.main(["--instances", _write(tmp_path, f"hard\t?\t{text}\n"), "--limit", "0.05", "--json"]) == 1
+    row = json.loads(capsys.readouterr().out)["instances"][0]
+    assert row["length"] is None and row["nodes"] is None
 
 
 @pytest.mark.parametrize(
@@ -243,6 +385,7 @@ def test_bench_text(built, tmp_path, capsys):
         "a\tforty\t5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3\n",
         "a\t1\t2 1 3 4/5 6 7 8/9 10 11 12/13 14 15 0\n",
         "a\t1\t1 2 3 4/5 6 7\n",
+        "a\t1\t1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 15\n",
         "# nothing\n",
     ],
 )
@@ -250,21 +393,48 @@ def test_bench_bad_input(tmp_path, capsys, content):
     path = str(tmp_path / "missing.tsv") if content is None else _write(tmp_path, content)
     assert bench.main(["--instances", path]) == 2
     err = capsys.readouterr().err.strip()
-    assert err and "Traceback" not in err and len(err.splitlines()) == 1
+    assert err and "Traceback" not in err and len(err.splitlines()) == 1 and not err.endswith("..")
+
+
+# ---------------------------------------------------------------------------
+# The real 6-6-3 tables (slow: built once per session)
 
 
 @pytest.mark.slow
-def test_all_korf_positions_of_the_asset_file(built):
+def test_full_build_reports_progress_caches_and_matches_the_recorded_tables(built):
+    tables, folder, calls = built
+    fractions = [f for f, _ in calls]
+    assert fractions[-1] == 1.0 and fractions == sorted(fractions)
+    assert len(list(folder.glob("*.npt"))) == len(fifteen.PARTITION)
+    assert {g: hashlib.sha256(t.tobytes()).hexdigest() for g, t in tables.items()} == FULL_SHA256
+
+
+@pytest.mark.slow
+def test_all_korf_positions_of_the_asset_file(full_installed):
+    assert full_installed.name == "pdb 6-6-3 + reflection"
     instances = bench.read_instances(bench.DEFAULT_INSTANCES)
     assert len(instances) == 10
     for inst in instances:
-        sol = fifteen.solve15(inst.board)
-        assert len(sol.blank_path) == inst.expected, inst.name
-        assert fifteen.apply_path(inst.board, sol.blank_path) == tuple(fifteen.GOAL15)
+        check_path(inst.board, fifteen.solve15(PUZZLE, inst.board), inst.expected)
 
 
 @pytest.mark.slow
-def test_fallback_agrees_on_harder_positions(built):
+def test_fallback_agrees_on_harder_positions():
     for inst in bench.read_instances(bench.DEFAULT_INSTANCES)[3:6]:
-        sol = fifteen.solve15(inst.board, use_tables=False)
-        assert len(sol.blank_path) == inst.expected, inst.name
+        check_path(inst.board, fifteen.solve15(PUZZLE, inst.board, heuristic=fifteen.manhattan_heuristic()), inst.expected)
+
+
+@pytest.mark.slow
+def test_full_tables_admissible_and_incremental(full_installed):
+    _check_admissible(full_installed)
+    _check_incremental(full_installed)
+
+
+@pytest.mark.slow
+def test_bench_with_the_real_tables(built, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(built[1]))
+    text, optimum = KORF["korf-30"]
+    assert bench.main(["--instances", _write(tmp_path, f"a\t{optimum}\t{text}\n"), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["summary"]["heuristic"] == "pdb 6-6-3 + reflection" and not out["summary"]["tables_built"]
+    assert out["instances"][0]["length"] == optimum

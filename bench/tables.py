@@ -1,8 +1,9 @@
 """Benchmark: complete distance tables of every small puzzle.
 
 Per puzzle: build seconds (sweep + save, into an empty temporary cache), peak memory of
-the build (tracemalloc: numpy and Python allocations), load seconds (from the cache into
-a ready DistanceTable) and hint latency (best moves) over 10,000 random positions.
+the build (tracemalloc: numpy and Python allocations), load seconds (from the cache into a
+ready oracle, with the positions the start reaches) and hint latency (best moves) over
+10,000 random positions.
 
 Absolute seconds depend on the machine, so the same run also times a reference: a plain
 dictionary breadth-first sweep of Goat from the goal in CPython (``--quick``: of the
@@ -34,7 +35,7 @@ _REFERENCE = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from game import catalog
-puzzle = catalog.get({name!r})
+puzzle = catalog.puzzle({name!r})
 rules = puzzle.rules
 by_empty = [[] for _ in range(rules.ncells)]
 for r in rules.inverse_rules:
@@ -110,30 +111,36 @@ def analyze_cold(name: str) -> dict:
 def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
     import numpy as np
 
-    from game import catalog, solving
+    from game import catalog
+    from game.oracles.base import Build
+    from game.oracles.table import TableOracle
+    from solvers import cache
 
-    puzzle = catalog.get(name)
-    solving.forget_tables()
-    ranker, key = solving.table_ranker(puzzle)
+    puzzle = catalog.puzzle(name)
+
+    def fresh() -> TableOracle:
+        """An oracle with nothing in memory, as in a new run of the game."""
+        return TableOracle(puzzle)
 
     # build: empty cache, no tracing (timing), then again traced (memory)
+    oracle = fresh()
     started = time.perf_counter()
-    table = solving.table_for(puzzle)
+    oracle.prepare(Build.ALWAYS)
     build_seconds = time.perf_counter() - started
-    solving.forget_tables()
-    from solvers import cache
-    cache.array_path(key).unlink(missing_ok=True)
+    cache.array_path(oracle.layout()[1]).unlink(missing_ok=True)
     tracemalloc.start()
-    solving.table_for(puzzle)
+    fresh().prepare(Build.ALWAYS)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
 
     loads = []
-    for _ in range(5):
-        solving.forget_tables()
+    for _ in range(5):   # what the game does on opening a puzzle: the table, and what the start reaches
+        oracle = fresh()
         started = time.perf_counter()
-        table = solving.table_for(puzzle)
+        oracle.prepare(Build.NEVER)
         loads.append(time.perf_counter() - started)
+    table = oracle.table
+    assert table is not None
 
     rng = np.random.default_rng(seed)
     ranks = rng.integers(0, table.ranker.size, hints)
@@ -173,10 +180,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from game import catalog
+    from game.oracles.table import TableOracle
 
-    names = [n for n in args.puzzles.split(",") if n] or [n for n in catalog.NAMES if catalog.get(n).ranker is not None]
+    names = [n for n in args.puzzles.split(",") if n] or [
+        s.name for s in catalog.specs() if isinstance(s.oracle, TableOracle)]
     for n in names:
-        if n not in catalog.NAMES:
+        if n not in catalog.names():
             print(f"error: there is no puzzle called '{n}'.", file=sys.stderr)
             return 2
     ref_name = "eight" if args.quick else "goat"

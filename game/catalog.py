@@ -1,42 +1,17 @@
-"""The named puzzles of the collection, grouped by family, built on first use."""
+"""The named puzzles: one :class:`~game.spec.PuzzleSpec` each, on shelves, in the order registered.
+
+The menu, ``list``, the demo playlist and the worker processes all find puzzles here. The
+seed puzzles are declared in :mod:`game.builtin`; anything else (a test, later a puzzle file)
+registers its own spec with one call to :func:`register`.
+"""
 from __future__ import annotations
 
-from functools import cache
-from typing import Callable
-
 from game.puzzles.base import Puzzle
-from game.puzzles.blocks import make_goat
-from game.puzzles.frogs import frogs_board, frogs_line, frogs_small_backward, frogs_small_diagonal
-from game.puzzles.knights import make_knights
-from game.puzzles.pairs import make_pairs, make_pairs_open
-from game.puzzles.tiles import make_tiles
+from game.spec import PuzzleSpec, Shelf
 
-FAMILIES = {
-    "tiles": "Sliding tiles",
-    "blocks": "Sliding blocks",
-    "frogs": "Frogs",
-    "pairs": "Pairs",
-    "knights": "Knights",
-}
-
-_BUILDERS: dict[str, Callable[[], Puzzle]] = {
-    "eight": lambda: make_tiles("eight", "8-puzzle", 3, 3,
-                                start=bytes([8, 6, 7, 2, 5, 4, 3, 0, 1])),
-    "fifteen": lambda: make_tiles("fifteen", "15-puzzle", 4, 4,
-                                  start=bytes([5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3])),
-    "goat": make_goat,
-    **{f"frogs-line-{n}": (lambda n=n: frogs_line(n)) for n in range(1, 9)},
-    "frogs-a": lambda: frogs_board("frogs-a", "Frogs, board A (11 cells)"),
-    "frogs-b": lambda: frogs_board("frogs-b", "Frogs, board B (11 cells)"),
-    "frogs-c": lambda: frogs_board("frogs-c", "Frogs, board C (17 cells)"),
-    "frogs-small-diagonal": frogs_small_diagonal,
-    "frogs-small-backward": frogs_small_backward,
-    "pairs": make_pairs,
-    "pairs-open": make_pairs_open,
-    "knights": make_knights,
-}
-
-NAMES: tuple[str, ...] = tuple(_BUILDERS)
+_SPECS: dict[str, PuzzleSpec] = {}
+_PLAYLIST: list[str] = []
+_loaded = False
 
 
 class UnknownPuzzle(KeyError):
@@ -44,19 +19,65 @@ class UnknownPuzzle(KeyError):
         return f"there is no puzzle called '{self.args[0]}' (try 'list' to see them all)."
 
 
-@cache
-def get(name: str) -> Puzzle:
+def _builtins() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        from game import builtin   # noqa: F401 - registers the seed puzzles
+
+
+def register(spec: PuzzleSpec, *, demo: bool = False) -> PuzzleSpec:
+    """Add a puzzle (replacing one of the same name); ``demo`` also appends it to the demo playlist."""
+    _builtins()
+    _SPECS[spec.name] = spec
+    if demo:
+        _PLAYLIST.append(spec.name)
+    return spec
+
+
+def unregister(name: str) -> None:
+    _SPECS.pop(name, None)
+    while name in _PLAYLIST:
+        _PLAYLIST.remove(name)
+
+
+def get(name: str) -> PuzzleSpec:
+    _builtins()
     try:
-        builder = _BUILDERS[name]
+        return _SPECS[name]
     except KeyError:
         raise UnknownPuzzle(name) from None
-    return builder()
 
 
 def puzzle(name: str) -> Puzzle:
     """The rules of the named puzzle."""
-    return get(name)
+    return get(name).puzzle
 
 
-def all_puzzles() -> list[Puzzle]:
-    return [get(n) for n in NAMES]
+def names() -> tuple[str, ...]:
+    _builtins()
+    return tuple(_SPECS)
+
+
+def specs() -> list[PuzzleSpec]:
+    _builtins()
+    return list(_SPECS.values())
+
+
+def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
+    """Every shelf with its puzzles, shelves in the order their first puzzle was registered."""
+    out: dict[Shelf, list[PuzzleSpec]] = {}
+    for spec in specs():
+        out.setdefault(spec.shelf, []).append(spec)
+    return list(out.items())
+
+
+def demo_playlist() -> tuple[str, ...]:
+    """The puzzles the unattended demo cycles through, in order (a puzzle may come back)."""
+    _builtins()
+    return tuple(n for n in _PLAYLIST if n in _SPECS)
+
+
+def set_demo_playlist(names: list[str]) -> None:
+    _builtins()
+    _PLAYLIST[:] = names

@@ -12,11 +12,12 @@ import sys
 from typing import Sequence
 
 from solvers.problem import Cancelled
-from solvers.sweep import reachable_mask
 
 from game import catalog
+from game.oracles.base import Build
+from game.oracles.table import TableOracle
 from game.puzzles.base import PositionError, Puzzle
-from game.solving import analyze, solve, uses_fifteen_solver
+from game.spec import PuzzleSpec
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames"}
@@ -106,74 +107,91 @@ def _position(puzzle: Puzzle, text: str | None) -> bytes:
 
 
 def cmd_list() -> int:
-    for family, label in catalog.FAMILIES.items():
-        print(label)
+    for shelf, specs in catalog.shelves():
+        print(shelf.title)
         rule = None
-        for p in catalog.all_puzzles():
-            if p.family != family:
-                continue
+        for spec in specs:
+            p = spec.puzzle
             if p.move_rule != rule:
                 rule = p.move_rule
                 print(f"  {rule}")
-            print(f"    {p.name:22s} {p.title:42s} {_position_count(p)}")
+            print(f"    {spec.name:22s} {p.title:42s} {_position_count(spec)}")
         print()
     return 0
 
 
-def _position_count(puzzle: Puzzle) -> str:
+def _position_count(spec: PuzzleSpec) -> str:
     """The published count where there is one, else what a quick forward sweep reaches from the start."""
-    if puzzle.known_positions:
-        return f"{puzzle.known_positions:>22,} positions"
-    if puzzle.ranker is not None and puzzle.ranker.size <= 500_000:
-        reached = int(reachable_mask(puzzle.rules, puzzle.ranker, puzzle.start).sum())
-        return f"{reached:>22,} positions"
-    return ""
+    count = spec.figures.positions
+    if count is None and isinstance(spec.oracle, TableOracle):
+        count = spec.oracle.count_reachable(500_000)
+    return f"{count:>22,} positions" if count is not None else ""
 
 
 def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
-    puzzle = catalog.get(name)
+    spec = catalog.get(name)
+    puzzle = spec.puzzle
     state = _position(puzzle, position)
-    if uses_fifteen_solver(puzzle):
-        _prepare_fifteen_tables()
+    _prepare(spec, Build.FOR_ANSWERS)
     try:
-        solution = solve(puzzle, state)
+        line = spec.oracle.solve(state)
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
-    moves = [puzzle.move_text(s, m) for s, m in zip(solution.states, solution.moves)]
+    moves = [puzzle.move_text(s, m) for s, m in zip(line.states, line.moves)]
     if as_json:
         print(json.dumps({
-            "puzzle": puzzle.name,
+            "puzzle": spec.name,
             "start": puzzle.format(state),
-            "length": len(solution),
+            "length": len(line),
             "moves": moves,
-            "positions": [puzzle.format(s) for s in solution.states],
+            "positions": [puzzle.format(s) for s in line.states],
             "optimal": True,
             "move_rule": puzzle.move_rule,
-            "algorithm": solution.algorithm,
-            "seconds": round(solution.seconds, 4),
-            "nodes": solution.nodes,
+            "algorithm": line.algorithm,
+            "seconds": round(line.seconds, 4),
+            "nodes": line.nodes,
         }, ensure_ascii=False))
         return 0
-    print(f"{puzzle.title}: {len(solution)} moves, optimal. {puzzle.move_rule}")
-    print(f"({solution.algorithm}, {solution.nodes:,} nodes, {solution.seconds:.2f} s)\n")
+    print(f"{puzzle.title}: {len(line)} moves, optimal. {puzzle.move_rule}")
+    print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
     print("start")
     print(_indent(puzzle.picture(state)))
-    for i, (text, after) in enumerate(zip(moves, solution.states[1:]), start=1):
+    for i, (text, after) in enumerate(zip(moves, line.states[1:]), start=1):
         print(f"\n{i}. {text}")
         print(_indent(puzzle.picture(after)))
     return 0
 
 
-def _prepare_fifteen_tables() -> None:
-    """Build the 15-puzzle pattern databases once (about half a minute), showing progress on stderr."""
-    from solvers.fifteen import ensure_tables, tables_ready
-
-    if tables_ready():
+def _prepare(spec: PuzzleSpec, build: Build) -> None:
+    """Load (or build, as ``build`` allows) the oracle's tables, with a progress bar on stderr for
+    slow builds and a note for anything worth knowing (an unwritable cache folder)."""
+    oracle = spec.oracle
+    if oracle.ready():
         return
-    print("Building the 15-puzzle pattern databases (first time only)...", file=sys.stderr)
     bar = _StderrBar()
-    ensure_tables(bar)
+    announced = []
+
+    def progress(fraction: float | None, message: str) -> None:
+        if not announced and (fraction or 0.0) < 1.0:
+            announced.append(True)
+            print(f"Building the tables of {spec.title} (first time only)...", file=sys.stderr)
+        if announced:
+            bar(fraction or 0.0, message)
+
+    oracle.prepare(build, _BarReport(progress))
     bar.finish()
+    for note in oracle.notices:
+        print(f"note: {note}", file=sys.stderr)
+
+
+class _BarReport:
+    """A Report for the command line: progress to a callback, never cancelled."""
+
+    def __init__(self, progress) -> None:
+        self.progress = progress
+
+    def cancelled(self) -> bool:
+        return False
 
 
 def _indent(text: str) -> str:
@@ -181,14 +199,16 @@ def _indent(text: str) -> str:
 
 
 def cmd_analyze(name: str, as_json: bool) -> int:
-    puzzle = catalog.get(name)
+    spec = catalog.get(name)
+    puzzle = spec.puzzle
     bar = _StderrBar()
-    result, seconds = analyze(puzzle, progress=bar if sys.stderr.isatty() else None)
+    report = _BarReport(lambda fraction, message: bar(fraction or 0.0, message) if sys.stderr.isatty() else None)
+    result, seconds = spec.oracle.analysis(report)
     bar.finish()
     hardest = [puzzle.format(s) for s in result.hardest]
     if as_json:
         print(json.dumps({
-            "puzzle": puzzle.name,
+            "puzzle": spec.name,
             "positions": result.positions,
             "solvable": result.solvable,
             "dead_ends": result.dead_ends,
@@ -245,10 +265,10 @@ def cmd_bench(what: str, rest: list[str]) -> int:
 
 
 def cmd_play(name: str | None, position: str | None) -> int:
-    puzzle = catalog.get(name) if name else None
-    if puzzle is not None and position is not None:
-        puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
-    elif puzzle is None and position is not None:
+    spec = catalog.get(name) if name else None
+    if spec is not None and position is not None:
+        spec.puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
+    elif spec is None and position is not None:
         raise UsageError("--from needs a puzzle name too, e.g. 'play eight --from \"1 2 3/4 5 6/7 . 8\"'")
     from game.ui import app  # imported late: the other commands work without a display
     return app.run(name, position)
@@ -267,7 +287,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if args.puzzle is None and not args.menu:
         raise UsageError("name a puzzle to render, or pass --menu")
     if args.puzzle is not None:
-        puzzle = catalog.get(args.puzzle)
+        puzzle = catalog.puzzle(args.puzzle)
         if args.position is not None:
             puzzle.parse(args.position)
     from game.ui import app

@@ -1,4 +1,4 @@
-"""New games: where a fresh deal of a puzzle starts.
+"""How new games of a puzzle are dealt: a uniform shuffle, or the classic start.
 
 Sliding tiles are dealt as a uniformly random solvable position. A short random walk from
 the goal would be easy to write but is biased towards easy positions (a 100-move walk on
@@ -13,14 +13,61 @@ the 15-puzzle rarely lands more than ~40 moves out, while random positions need 
 * the goal itself is rejected (a deal that is already solved is no game); rejection keeps
   the distribution uniform over the remaining positions.
 
-Every other family starts from its one classic start position.
+Dealing at an exact distance from the goal belongs to the oracle when it has a complete
+table; otherwise the session solves random deals (:attr:`Dealer.searched_limit`).
 """
 from __future__ import annotations
 
 import random
+from typing import Protocol
+
+from solvers.sliding import goal_state, is_solvable
 
 from game.puzzles.base import Puzzle
-from game.puzzles.tiles import goal_state, is_solvable
+
+
+class Dealer(Protocol):
+    new_label: str                 # the panel's button for a new game
+    new_message: str               # what the game says after one
+    searched_limit: int | None     # deals at a distance by search go up to this many moves (None: impossible)
+
+    def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
+        """The start of a new game."""
+        ...
+
+    def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
+        """A uniformly random position to solve, for a deal at a distance by search (None: none)."""
+        ...
+
+
+class ClassicStart:
+    """Every new game starts from the puzzle's classic start."""
+
+    new_label = "New"
+    new_message = "The classic start."
+    searched_limit: int | None = None
+
+    def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
+        return puzzle.start
+
+    def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
+        return None
+
+
+class ShuffledTiles:
+    """A uniformly random solvable tiles position (see the module docstring)."""
+
+    new_label = "Shuffle"
+    new_message = "A new shuffle."
+
+    def __init__(self, searched_limit: int | None = None) -> None:
+        self.searched_limit = searched_limit
+
+    def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
+        return random_tiles(puzzle.board.width, puzzle.board.height, rng)
+
+    def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
+        return self.deal(puzzle, rng)
 
 
 def random_tiles(width: int, height: int, rng: random.Random) -> bytes:
@@ -38,38 +85,3 @@ def random_tiles(width: int, height: int, rng: random.Random) -> bytes:
         state = bytes(cells)
         if state != goal:
             return state
-
-
-def deal(puzzle: Puzzle, rng: random.Random) -> bytes:
-    """The start of a new game of ``puzzle``: a random solvable board for tiles, else the classic start."""
-    if puzzle.family == "tiles":
-        return random_tiles(puzzle.board.width, puzzle.board.height, rng)
-    return puzzle.start
-
-
-def positions_at(table, distance: int, reachable=None):
-    """Ranks of the positions exactly ``distance`` moves from the goal (and reachable, if a mask is given)."""
-    import numpy as np
-
-    wanted = table.table == distance
-    if reachable is not None:
-        wanted &= reachable
-    return np.flatnonzero(wanted)
-
-
-def deal_at_distance(puzzle: Puzzle, table, distance: int, rng: random.Random, reachable=None) -> bytes:
-    """A position exactly ``distance`` optimal moves from the goal, uniformly among all such positions.
-
-    ``table`` is the puzzle's complete :class:`solvers.tables.DistanceTable`; for one-way
-    puzzles ``reachable`` (a mask over the same ranks) keeps only positions a player can
-    reach from the start. Raises ValueError if there is no such position.
-    """
-    import numpy as np
-
-    if distance < 1:
-        raise ValueError("a deal needs at least one move to go.")
-    ranks = positions_at(table, distance, reachable)
-    if len(ranks) == 0:
-        raise ValueError(f"{puzzle.title} has no position {distance} moves from the goal.")
-    rank = int(ranks[rng.randrange(len(ranks))])
-    return bytes(table.ranker.unrank(np.array([rank], dtype=np.int64))[0])

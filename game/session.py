@@ -1,8 +1,9 @@
 """The "midend": one game in progress, everything except drawing and input.
 
 A :class:`Session` owns the position history (undo/redo), the move counter and play timer,
-hints, auto-solve playback and the background search that feeds them. The UI turns input
-into calls (``play``, ``undo``, ``request_hint``, ``start_solve``...) and calls
+hints and auto-solve playback. Answers come from the puzzle's oracle: at once where it can
+(a table lookup), else from a search the session hands to the background service. The UI
+turns input into calls (``play``, ``undo``, ``request_hint``, ``start_solve``...) and calls
 ``update(dt)`` once a frame; ``update`` returns :class:`Event` values saying what happened
 so the UI can animate moves and celebrate a win. Nothing here imports pygame or reads a
 clock: time advances only through ``update(dt)``, so tests drive it exactly.
@@ -25,19 +26,41 @@ import random
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Sequence
 
-from game import catalog
-from game.deal import deal, deal_at_distance, random_tiles
-from game.puzzles.base import Move, PositionError, Puzzle
-from game.solving import Solution, dead_end_message
-from game.worker import Job, Searcher, ThreadSearcher
+from game import catalog, tasks
+from game.background import Job, JobState, Lane, Service, Task
+from game.oracles.base import Answer, Line, dead_end_message
+from game.puzzles.base import Move, PositionError
+from game.spec import PuzzleSpec
 
 MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.5, 16.0, 2.0
 MAX_BACKLOG = 2.0       # after a stalled frame playback catches up at most this many moves, it never fast-forwards
 MEMORY_LIMIT = 10_000   # remembered positions (each holds its remaining optimal line)
 EVENT_LIMIT = 1_000     # events kept for update(); a UI that stops polling must not grow memory
 DEAL_TRIES = 12         # searched deals (15-puzzle): random boards tried before settling for the longest
+
+
+class Purpose(Enum):
+    """What a running search is for."""
+
+    HINT = "hint"
+    SOLVE = "solve"
+    STEP = "step"
+    DEAL = "deal"
+
+
+class EventKind(Enum):
+    MOVED = "moved"
+    SOLVED = "solved"
+    HINT = "hint"
+    DEAD_END = "dead_end"
+    SEARCH_FAILED = "search_failed"
+    ILLEGAL = "illegal"
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+    DEAL = "deal"
 
 
 class EntryKind(Enum):
@@ -76,7 +99,7 @@ class Playback:
 
 @dataclass(frozen=True)
 class Event:
-    kind: str   # moved | solved | hint | dead_end | search_failed | illegal | undo | redo | restart | deal
+    kind: EventKind
     move: Move | None = None
     before: bytes | None = None
     after: bytes | None = None
@@ -108,10 +131,10 @@ class Memory:
         while len(self._table) > self.limit:
             self._table.popitem(last=False)
 
-    def remember(self, solution: Solution) -> None:
+    def remember(self, line: Line) -> None:
         """Every state on an optimal path, with the rest of the path: each suffix is optimal too."""
-        moves = tuple(solution.moves)
-        for i, state in enumerate(solution.states):
+        moves = tuple(line.moves)
+        for i, state in enumerate(line.states):
             self._put(state, moves[i:])
 
     def mark_dead(self, position: bytes) -> None:
@@ -127,53 +150,42 @@ class Memory:
         return position in self._table and self._table[position] is self.DEAD
 
 
-class TableSource(Protocol):
-    """Where a session finds complete distance tables (the game's TablesService); never blocks."""
-
-    def table(self, name: str): ...                 # DistanceTable | None while not ready
-
-    def reachable(self, name: str): ...             # mask of positions reachable from the start, or None
+class _Unknown:
+    """Nothing known (no table, no remembered answer) can tell."""
 
 
-_UNKNOWN = object()
-_DEFAULT: list[Searcher] = []
-
-
-def _default_searcher() -> Searcher:
-    """One ThreadSearcher shared by sessions made without a searcher (the game passes its ProcessSearcher)."""
-    if not _DEFAULT:
-        _DEFAULT.append(ThreadSearcher())
-    return _DEFAULT[0]
+_UNKNOWN = _Unknown()
 
 
 class Session:
     """One game in progress. See the module docstring for the rules it keeps."""
 
-    def __init__(self, puzzle: Puzzle, position: bytes | None = None, *,
-                 searcher: Searcher | None = None, rng: random.Random | None = None,
-                 tables: TableSource | None = None) -> None:
+    def __init__(self, spec: PuzzleSpec, position: bytes | None = None, *,
+                 service: Service, rng: random.Random | None = None) -> None:
+        puzzle = spec.puzzle
         if position is None:
             position = puzzle.start
         else:
             puzzle.check(position)
+        self.spec = spec
         self.puzzle = puzzle
-        self.searcher: Searcher = searcher if searcher is not None else _default_searcher()
+        self.oracle = spec.oracle
+        self.service = service
         self.rng = rng if rng is not None else random.Random()
         self.history: list[Entry] = [Entry(position, None, EntryKind.START)]
         self.cursor = 0
         self.elapsed = 0.0
         self.hint_info: Hint | None = None
         self.playback: Playback | None = None
-        self.job: Job | None = None
+        self.job: Job[Answer] | None = None
         self.memory = Memory()
-        self.tables = tables
         self._speed = DEFAULT_SPEED
         self._deal_goal: int | None = None  # searched deal: the distance wanted
         self._deal_tries = 0
-        self._deal_best: Solution | None = None
+        self._deal_best: Line | None = None
         self._started = False             # the timer runs from the first move until solved
-        self._intent: str | None = None   # what the running job is for: "hint" | "solve" | "step"
-        self._fallback_at: list[int] = []  # history index of each fallback position sent with the job
+        self._purpose: Purpose | None = None   # what the running job is for
+        self._earlier_at: list[int] = []  # history index of each earlier position sent with the job
         self._events: deque[Event] = deque(maxlen=EVENT_LIMIT)
 
     # -- state -------------------------------------------------------------------------------
@@ -201,28 +213,29 @@ class Session:
         return self.puzzle.legal_moves(self.position)
 
     @property
-    def table(self):
-        """The puzzle's complete distance table when it is ready, else None (never waits)."""
-        return self.tables.table(self.puzzle.name) if self.tables is not None else None
+    def exact(self) -> bool:
+        """Every position's distance is known at once (the oracle's complete table is ready)."""
+        return self.oracle.exact and self.oracle.ready()
 
     def known_distance(self) -> int | None:
-        """Optimal moves to the goal from here, if known without a search (table, else remembered lines)."""
-        if self.solved:
-            return 0
-        table = self.table
-        if table is not None:
-            return table.distance(self.position)   # None: a dead end (see known_dead_end)
-        line = self.memory.line(self.position)
+        """Optimal moves to the goal from here, if known without a search (oracle, else remembered lines)."""
+        return self._distance_of(self.position)
+
+    def _distance_of(self, position: bytes) -> int | None:
+        found = self.oracle.distance(position)
+        if found is not None or self.exact:
+            return found   # exact: None means a dead end (see known_dead_end)
+        line = self.memory.line(position)
         return None if line is None else len(line)
 
     def known_dead_end(self) -> bool:
-        """True if this position is known (table or an earlier search) to have no way to the goal."""
-        if self.solved:
+        """True if this position is known (oracle or an earlier search) to have no way to the goal."""
+        return self._dead(self.position)
+
+    def _dead(self, position: bytes) -> bool:
+        if self.puzzle.is_goal(position):
             return False
-        table = self.table
-        if table is not None:
-            return table.distance(self.position) is None
-        return self.memory.is_dead(self.position)
+        return self.oracle.dead_end(position) or (not self.exact and self.memory.is_dead(position))
 
     @property
     def speed(self) -> float:
@@ -244,16 +257,16 @@ class Session:
             if legal == move:
                 break
         else:
-            self._emit(Event("illegal", move, before, None, self._illegal_text(before, move)))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, self._illegal_text(before, move)))
             return False
         if kind is EntryKind.MOVE:
             self._player_acts()
         self._push(Entry(after, legal, kind))
         self._started = True
-        self._emit(Event("moved", legal, before, after))
+        self._emit(Event(EventKind.MOVED, legal, before, after))
         if self.puzzle.is_goal(after):
             self.playback = None
-            self._emit(Event("solved", legal, before, after, f"Solved in {self.moves} moves."))
+            self._emit(Event(EventKind.SOLVED, legal, before, after, f"Solved in {self.moves} moves."))
         return True
 
     def _illegal_text(self, state: bytes, move: Move) -> str:
@@ -267,14 +280,14 @@ class Session:
             return False
         self._player_acts()
         move = self.history[self.cursor].move
-        self._goto(self.cursor - 1, "undo", move)
+        self._goto(self.cursor - 1, EventKind.UNDO, move)
         return True
 
     def redo(self) -> bool:
         if self.cursor + 1 >= len(self.history):
             return False
         self._player_acts()
-        self._goto(self.cursor + 1, "redo", self.history[self.cursor + 1].move)
+        self._goto(self.cursor + 1, EventKind.REDO, self.history[self.cursor + 1].move)
         return True
 
     def restart(self) -> None:
@@ -286,41 +299,48 @@ class Session:
             return  # nothing to take back: only the timer resets
         before = self.position
         self._push(Entry(anchor, None, EntryKind.RESTART))
-        self._emit(Event("restart", None, before, anchor))
+        self._emit(Event(EventKind.RESTART, None, before, anchor))
 
     def new_deal(self, position: bytes | None = None, message: str = "") -> None:
-        """A new game: ``position``, else a fresh random board for tiles, else the classic start. Undoable."""
+        """A new game: ``position``, else what the puzzle's dealer deals. Undoable."""
         self._player_acts()
         self._deal_goal = None
         if position is not None:
             self.puzzle.check(position)
         else:
-            position = deal(self.puzzle, self.rng)
+            position = self.spec.dealer.deal(self.puzzle, self.rng)
         self.elapsed, self._started = 0.0, False
         before = self.position
         self._push(Entry(position, None, EntryKind.DEAL))
-        self._emit(Event("deal", None, before, self.position, message))
+        self._emit(Event(EventKind.DEAL, None, before, self.position, message))
+
+    def deal_limit(self) -> int | None:
+        """The largest distance a deal at a distance can ask for (None: not known yet, or impossible)."""
+        if self.oracle.exact:
+            return self.oracle.max_distance()
+        return self.spec.dealer.searched_limit
+
+    def can_deal_at_distance(self) -> bool:
+        return self.exact or (not self.oracle.exact and self.spec.dealer.searched_limit is not None)
 
     def deal_at_distance(self, distance: int) -> bool:
         """A new game exactly ``distance`` optimal moves from the goal.
 
-        With the puzzle's table: uniformly among all such positions (that the start can reach,
-        for one-way puzzles), at once. Without one (the 15-puzzle): a uniformly random board is
-        solved optimally by the searcher and the game starts at the position of that solution
-        which is ``distance`` moves from the goal (retrying boards whose solution is shorter);
-        its "Deal" job shows progress and can be cancelled. False if neither is possible.
+        With a complete table: uniformly among all such positions (that the start can reach,
+        for one-way puzzles), at once. Otherwise, where the dealer deals random positions (the
+        15-puzzle): a random board is solved optimally in the background and the game starts at
+        the position of that solution which is ``distance`` moves from the goal (retrying boards
+        whose solution is shorter); its "Deal" job shows progress and can be cancelled. False if
+        neither is possible.
         """
         distance = max(1, int(distance))
-        table = self.table
-        if table is not None:
-            reachable = self.tables.reachable(self.puzzle.name) if self.tables is not None else None
-            try:
-                position = deal_at_distance(self.puzzle, table, distance, self.rng, reachable)
-            except ValueError:
+        if self.exact:
+            position = self.oracle.position_at(distance, self.rng)
+            if position is None:
                 return False
             self.new_deal(position, f"A position {distance} moves from the goal.")
             return True
-        if self.puzzle.family != "tiles":
+        if not self.can_deal_at_distance():
             return False
         self._player_acts()
         self.cancel_search()
@@ -329,24 +349,29 @@ class Session:
         return True
 
     def _submit_deal(self) -> None:
+        board = self.spec.dealer.random_position(self.puzzle, self.rng)
+        if board is None:
+            self._deal_goal = None
+            return
         self._deal_tries += 1
-        board = random_tiles(self.puzzle.board.width, self.puzzle.board.height, self.rng)
-        self.job = self.searcher.submit(self.puzzle.name, board, "Deal")
-        self._intent = "deal"
-        self._fallback_at = []
-        self._poll_job()
+        self._submit(board, (), "Deal", Purpose.DEAL)
+
+    @property
+    def purpose(self) -> Purpose | None:
+        """What the running search is for (None when nothing runs)."""
+        return self._purpose if self.job is not None else None
 
     @property
     def dealing(self) -> int | None:
         """The distance a searched deal is looking for, while it runs."""
-        return self._deal_goal if self._intent == "deal" else None
+        return self._deal_goal if self._purpose is Purpose.DEAL else None
 
-    def _take_deal(self, solution: Solution | None) -> None:
+    def _take_deal(self, line: Line | None) -> None:
         goal = self._deal_goal
-        if solution is not None:
-            self.memory.remember(solution)
-            if self._deal_best is None or len(solution) > len(self._deal_best):
-                self._deal_best = solution
+        if line is not None:
+            self.memory.remember(line)
+            if self._deal_best is None or len(line) > len(self._deal_best):
+                self._deal_best = line
         best = self._deal_best
         if goal is None:
             return
@@ -366,11 +391,11 @@ class Session:
             index = self.hint_info.last_winnable
         elif self.known_dead_end():
             known = self._known_last_winnable()
-            index = None if known is _UNKNOWN else known
+            index = None if isinstance(known, _Unknown) else known
         if index is None or index >= self.cursor:
             return False
         self._player_acts()
-        self._goto(index, "undo", None)
+        self._goto(index, EventKind.UNDO, None)
         return True
 
     def _push(self, entry: Entry) -> None:
@@ -380,28 +405,32 @@ class Session:
         self.cursor += 1
         self._position_changed(before)
 
-    def _goto(self, index: int, kind: str, move: Move | None) -> None:
+    def _goto(self, index: int, kind: EventKind, move: Move | None) -> None:
         before = self.position
         self.cursor = index
         self._position_changed(before)
         self._emit(Event(kind, move, before, self.position))
-        if kind == "redo" and self.solved and not self.puzzle.is_goal(before):
-            self._emit(Event("solved", move, before, self.position, f"Solved in {self.moves} moves."))
+        if kind is EventKind.REDO and self.solved and not self.puzzle.is_goal(before):
+            self._emit(Event(EventKind.SOLVED, move, before, self.position, f"Solved in {self.moves} moves."))
 
     def _position_changed(self, before: bytes) -> None:
         """The shown hint and any search for the old position are obsolete now."""
         self.hint_info = None
-        if self._intent == "deal":  # the player moved on: a deal still being searched is void
+        if self._purpose is Purpose.DEAL:  # the player moved on: a deal still being searched is void
             self.cancel_search()
         if self.job is not None:
             if self.job.done:
                 self._poll_job(show=False)  # keep what it found, show nothing
-            elif self.job.position != self.position:
+            elif self._job_position != self.position:
                 self.cancel_search()
+
+    @property
+    def _job_position(self) -> bytes | None:
+        return self.job.task.args[1] if self.job is not None else None
 
     def _player_acts(self) -> None:
         """Player input takes over from auto-solve."""
-        if self.playback is not None or self._intent in ("solve", "step"):
+        if self.playback is not None or self._purpose in (Purpose.SOLVE, Purpose.STEP):
             self.stop_solve()
 
     # -- hints ----------------------------------------------------------------------------------
@@ -414,7 +443,7 @@ class Session:
         """
         if self.solved:
             self.hint_info = Hint(None, 0, False, None)
-            self._emit(Event("hint", None, self.position, None, "Already solved."))
+            self._emit(Event(EventKind.HINT, None, self.position, None, "Already solved."))
             return
         shown = self.hint_info
         if shown is not None:
@@ -423,14 +452,14 @@ class Session:
             elif shown.dead_end and shown.last_winnable is not None:
                 self.undo_to_last_winnable()
             return
-        if not self._answer_from_memory("hint"):
-            self._search("Hint", "hint")
+        if not self._answer_at_once(Purpose.HINT):
+            self._search("Hint", Purpose.HINT)
 
     def _show_hint(self, line: tuple[Move, ...]) -> None:
         move = line[0] if line else None
         self.hint_info = Hint(move, len(line), False, None)
         text = self.puzzle.move_text(self.position, move) if move is not None else "Already solved."
-        self._emit(Event("hint", move, self.position, None, f"{text} ({len(line)} moves to go)"))
+        self._emit(Event(EventKind.HINT, move, self.position, None, f"{text} ({len(line)} moves to go)"))
 
     def _show_dead_end(self, last_winnable: int | None, message: str) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)
@@ -438,22 +467,17 @@ class Session:
             message += f" Undo {self.cursor - last_winnable} moves to get back to a winnable position."
         else:
             message += " No earlier position of this game can win either: restart."
-        self._emit(Event("dead_end", None, self.position, None, message))
+        self._emit(Event(EventKind.DEAD_END, None, self.position, None, message))
 
-    def _known_last_winnable(self):
+    def _known_last_winnable(self) -> int | None | _Unknown:
         """History index of the latest earlier winnable position, None if none, _UNKNOWN if nothing
         known (no table, no remembered answer) can tell."""
         for i in range(self.cursor - 1, -1, -1):
             p = self.history[i].position
-            if self.table is not None:
-                if self.table.distance(p) is not None:
-                    return i
-                continue
-            if self.memory.is_dead(p):
-                continue
-            if self.puzzle.is_goal(p) or self.memory.line(p) is not None:
+            if self._distance_of(p) is not None:
                 return i
-            return _UNKNOWN
+            if not self._dead(p):
+                return _UNKNOWN
         return None
 
     # -- auto-solve ------------------------------------------------------------------------------
@@ -465,8 +489,8 @@ class Session:
             return
         if self.solved:
             return
-        if not self._answer_from_memory("solve"):
-            self._search("Solve", "solve")
+        if not self._answer_at_once(Purpose.SOLVE):
+            self._search("Solve", Purpose.SOLVE)
 
     def toggle_pause(self) -> None:
         if self.playback is not None:
@@ -475,8 +499,8 @@ class Session:
     def step(self) -> None:
         """Play exactly one move of the optimal solution and stay paused (starting a paused playback if needed)."""
         if self.playback is None:
-            if not self.solved and not self._answer_from_memory("step"):
-                self._search("Solve", "step")
+            if not self.solved and not self._answer_at_once(Purpose.STEP):
+                self._search("Solve", Purpose.STEP)
             return
         self.playback.paused = True
         self._advance()
@@ -494,7 +518,7 @@ class Session:
 
     def stop_solve(self) -> None:
         self.playback = None
-        if self._intent in ("solve", "step"):
+        if self._purpose in (Purpose.SOLVE, Purpose.STEP):
             self.cancel_search()
 
     def _start_playback(self, line: tuple[Move, ...], paused: bool) -> None:
@@ -508,72 +532,76 @@ class Session:
         move = playback.remaining.pop(0)
         if not self.play(move, kind=EntryKind.SOLVE):  # cannot happen: any other change stops playback
             self.playback = None
-            self._emit(Event("search_failed", move, self.position, None, "The solution no longer fits the board."))
+            self._emit(Event(EventKind.SEARCH_FAILED, move, self.position, None,
+                             "The solution no longer fits the board."))
             return
         if self.playback is playback and not playback.remaining:
             self.playback = None
 
     # -- searching --------------------------------------------------------------------------------
 
-    def _answer_from_memory(self, intent: str) -> bool:
-        """Serve ``intent`` without a search: from the complete table, or a remembered answer."""
-        table = self.table
-        if table is not None:
-            walked = table.path(self.puzzle, self.position)
-            if walked is not None:
-                self._serve(intent, tuple(walked[0]))
-                return True
-            self._show_dead_end(self._known_last_winnable(), dead_end_message(self.puzzle))
+    def _earlier(self) -> tuple[list[bytes], list[int]]:
+        """Earlier positions of this game, newest first and each once, that may still win (for a
+        dead end's answer), with their history indices. Only one-way puzzles have dead ends."""
+        if self.puzzle.reversible:
+            return [], []
+        positions: list[bytes] = []
+        at: list[int] = []
+        for i in range(self.cursor - 1, -1, -1):
+            p = self.history[i].position
+            if p not in positions and not self.memory.is_dead(p):
+                positions.append(p)
+                at.append(i)
+        return positions, at
+
+    def _answer_at_once(self, purpose: Purpose) -> bool:
+        """Serve ``purpose`` without a search: from the oracle at once, or a remembered answer."""
+        earlier, at = self._earlier()
+        answer = self.oracle.instant_answer(self.position, earlier)
+        if answer is not None:
+            self._take_answer(answer, at, purpose, show=True)
             return True
         line = self.memory.line(self.position)
         if line is not None:
-            self._serve(intent, line)
+            self._serve(purpose, line)
             return True
         if self.memory.is_dead(self.position):
             known = self._known_last_winnable()
-            if known is not _UNKNOWN:
+            if not isinstance(known, _Unknown):
                 self._show_dead_end(known, dead_end_message(self.puzzle))
                 return True
         return False
 
-    def _serve(self, intent: str | None, line: tuple[Move, ...]) -> None:
-        if intent == "hint":
+    def _serve(self, purpose: Purpose | None, line: tuple[Move, ...]) -> None:
+        if purpose is Purpose.HINT:
             self._show_hint(line)
-        elif intent == "solve":
+        elif purpose is Purpose.SOLVE:
             self._start_playback(line, paused=False)
-        elif intent == "step":
+        elif purpose is Purpose.STEP:
             self._start_playback(line, paused=True)
             self._advance()
 
-    def _search(self, label: str, intent: str) -> None:
+    def _search(self, label: str, purpose: Purpose) -> None:
         job = self.job
-        if job is not None and not job.done and job.position == self.position:
-            if intent != "hint":  # a solve or step press upgrades a running hint search
-                self._intent, job.label = intent, label
+        if job is not None and not job.done and self._job_position == self.position:
+            if purpose is not Purpose.HINT:  # a solve or step press upgrades a running hint search
+                self._purpose = purpose
             return
         self.cancel_search()
-        fallbacks: list[bytes] = []
-        self._fallback_at = []
-        if not self.puzzle.reversible:  # only one-way puzzles have dead ends
-            listed: set[bytes] = set()
-            for i in range(self.cursor - 1, -1, -1):
-                p = self.history[i].position
-                if not self.memory.is_dead(p) and p not in listed:
-                    listed.add(p)
-                    fallbacks.append(p)
-                    self._fallback_at.append(i)
-        if fallbacks:  # only then: a searcher for reversible puzzles needs no such keyword
-            self.job = self.searcher.submit(self.puzzle.name, self.position, label, fallbacks=fallbacks)
-        else:
-            self.job = self.searcher.submit(self.puzzle.name, self.position, label)
-        self._intent = intent
+        earlier, self._earlier_at = self._earlier()
+        self._submit(self.position, earlier, label, purpose)
+
+    def _submit(self, position: bytes, earlier: Sequence[bytes], label: str, purpose: Purpose) -> None:
+        self.job = self.service.submit(Task(tasks.answer, (self.spec.name, position, tuple(earlier)), label),
+                                       Lane.SEARCH)
+        self._purpose = purpose
         self._poll_job()
 
     def cancel_search(self) -> None:
         if self.job is not None:
             self.job.cancel()
         self.job = None
-        self._intent = None
+        self._purpose = None
         self._deal_goal = None
 
     def _poll_job(self, show: bool = True) -> None:
@@ -581,38 +609,45 @@ class Session:
         job = self.job
         if job is None or not job.done:
             return
-        intent, at = self._intent, self._fallback_at
-        self.job, self._intent, self._fallback_at = None, None, []
-        if job.cancelled:
+        position = self._job_position
+        purpose, at = self._purpose, self._earlier_at
+        self.job, self._purpose, self._earlier_at = None, None, []
+        if job.state is JobState.CANCELLED:
             return
-        if intent == "deal":
-            if job.result is None and job.error and not job.dead_end:
+        if job.state is JobState.FAILED or job.result is None:
+            if purpose is Purpose.DEAL:
                 self._deal_goal = None
-                self._emit(Event("search_failed", None, self.position, None, job.error))
-                return
-            self._take_deal(job.result)
+            if show:
+                self._emit(Event(EventKind.SEARCH_FAILED, None, self.position, None, job.error or "The search failed."))
             return
-        show = show and job.position == self.position
-        if job.result is not None:
-            self.memory.remember(job.result)
+        if purpose is Purpose.DEAL:
+            self._take_deal(job.result.line)
+            return
+        self._take_answer(job.result, at, purpose, show=show and position == self.position, position=position)
+
+    def _take_answer(self, answer: Answer, at: Sequence[int], purpose: Purpose | None, show: bool,
+                     position: bytes | None = None) -> None:
+        """Remember an answer about ``position`` (default: the current one) and, if ``show``, act on it."""
+        position = self.position if position is None else position
+        if answer.line is not None:
+            self.memory.remember(answer.line)
             if show:
-                self._serve(intent, tuple(job.result.moves))
-        elif job.dead_end:
-            self.memory.mark_dead(job.position)
-            index = job.winnable_index
-            for p in job.fallbacks[:len(job.fallbacks) if index is None else index]:
-                self.memory.mark_dead(p)
-            if job.winnable_result is not None:
-                self.memory.remember(job.winnable_result)
-            if show:
-                self._show_dead_end(None if index is None else at[index], job.error or dead_end_message(self.puzzle))
-        elif show:
-            self._emit(Event("search_failed", None, self.position, None, job.error or "The search failed."))
+                self._serve(purpose, tuple(answer.line.moves))
+            return
+        self.memory.mark_dead(position)
+        index = answer.winnable_index
+        for i in at[:len(at) if index is None else index]:
+            self.memory.mark_dead(self.history[i].position)
+        if answer.winnable_line is not None:
+            self.memory.remember(answer.winnable_line)
+        if show:
+            self._show_dead_end(None if index is None else at[index], dead_end_message(self.puzzle))
 
     # -- time -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> list[Event]:
         """Advance by ``dt`` seconds: timer, search results, playback. Returns the events since last call."""
+        self.oracle.status()   # takes in tables a background preparation has finished
         self._poll_job()
         if self._started and not self.solved:
             self.elapsed += dt
@@ -648,7 +683,7 @@ class Session:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def load_text(cls, text: str, *, searcher: Searcher | None = None, rng: random.Random | None = None) -> Session:
+    def load_text(cls, text: str, *, service: Service, rng: random.Random | None = None) -> Session:
         """A session from save_text() output; bad text raises PositionError with one sentence."""
         fields: dict[str, str] = {}
         move_lines: list[str] | None = None
@@ -670,16 +705,17 @@ class Session:
         if "puzzle" not in fields:
             raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
         try:
-            puzzle = catalog.get(fields["puzzle"])
+            spec = catalog.get(fields["puzzle"])
         except KeyError as exc:
             raise PositionError(str(exc)) from None
+        puzzle = spec.puzzle
         if "start" not in fields:
             raise PositionError("the saved game has no start position (no 'start:' line).")
         try:
             start = puzzle.parse(fields["start"])
         except PositionError as exc:
             raise PositionError(f"the saved start position is wrong: {exc}") from None
-        session = cls(puzzle, start, searcher=searcher, rng=rng)
+        session = cls(spec, start, service=service, rng=rng)
         for number, move_text in enumerate(move_lines or [], start=1):
             try:
                 move = puzzle.parse_move(session.position, move_text)

@@ -25,8 +25,8 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 def test_list_names_every_puzzle_with_its_rule(capsys) -> None:
     code, out, _ = run(capsys, "list")
     assert code == 0
-    for puzzle in catalog.all_puzzles():
-        assert puzzle.name in out and puzzle.move_rule in out
+    for spec in catalog.specs():
+        assert spec.name in out and spec.puzzle.move_rule in out
     assert "5,443,200" in out and "181,440" in out
 
 
@@ -38,7 +38,7 @@ def test_solve_json_from_start(capsys) -> None:
         assert key in data
     assert data["length"] == 31 == len(data["moves"]) == len(data["positions"]) - 1
     assert data["optimal"] is True and data["start"] == "8 6 7/2 5 4/3 . 1"
-    eight = catalog.get("eight")
+    eight = catalog.puzzle("eight")
     start = eight.parse(data["start"])
     moves, state = [], start
     for text, after in zip(data["moves"], data["positions"][1:]):
@@ -70,7 +70,7 @@ def test_analyze_json(capsys) -> None:
     assert data["positions"] == 18_480 and data["solvable"] == 18_480 and data["dead_ends"] == 0
     assert data["max_distance"] == 22 and len(data["by_distance"]) == 23
     assert sum(data["by_distance"]) == 18_480
-    knights = catalog.get("knights")
+    knights = catalog.puzzle("knights")
     for text in data["hardest"]:
         knights.parse(text)
 

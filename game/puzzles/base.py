@@ -3,7 +3,7 @@
 A position is ``bytes``: one code per cell, row-major over the board's own cells, code 0
 empty. It is immutable, hashable and cheap, and the numpy sweeps read it without copying.
 A puzzle family builds a :class:`Puzzle` from its rules; the shared code never needs to
-know which family it holds.
+know which family it holds (what a puzzle is, beyond its rules, its spec declares).
 """
 from __future__ import annotations
 
@@ -117,7 +117,6 @@ class Puzzle:
 
     name: str
     title: str
-    family: str
     move_rule: str            # one sentence: what a move is, the unit of "optimal"
     board: Board
     symbols: Symbols
@@ -126,7 +125,6 @@ class Puzzle:
     goal_states: tuple[bytes, ...]
     reversible: bool
     ranker: Ranker | None = None
-    known_positions: int | None = None
     goal_text: str = ""
     checks: Sequence[Validator] = ()
     heuristic: Callable[[bytes], int] | None = None

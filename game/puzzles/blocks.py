@@ -27,6 +27,11 @@ DESCRIBE = {
     BLOCK_R: "two-cell piece ┐▭ (right half)", SIDE_V: "pen side │", GATE: "gate ∥", SHEEP: "sheep S",
     BOTTOM_LEFT: "pen corner └", BOTTOM_RIGHT: "pen corner ┘", WOLF: "wolf W",
 }
+# the pieces in words, for hints: the window's font has no box-drawing glyphs
+PIECE_WORDS = {
+    TOP_LEFT: "corner", SIDE_H: "fence", BLOCK_L: "long block", SIDE_V: "fence", GATE: "gate", SHEEP: "sheep",
+    BOTTOM_LEFT: "corner", BOTTOM_RIGHT: "corner", WOLF: "wolf",
+}
 SINGLES = frozenset({TOP_LEFT, SIDE_H, SIDE_V, GATE, SHEEP, BOTTOM_LEFT, BOTTOM_RIGHT, WOLF})
 
 START = "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W"
@@ -81,7 +86,6 @@ def make_goat() -> Puzzle:
     return Puzzle(
         name="goat",
         title="Goat",
-        family="blocks",
         move_rule="A move slides one piece (the two-cell piece too) by one cell into empty space.",
         board=board,
         symbols=symbols,
@@ -90,7 +94,6 @@ def make_goat() -> Puzzle:
         goal_states=(_parse_plain(GOAL),),
         reversible=True,
         ranker=ranker,
-        known_positions=ranker.size,
         goal_text="the sheep inside the closed pen",
         checks=(block_whole,),
     )

@@ -86,7 +86,6 @@ def make_frogs(name: str, title: str, board: Board, start: bytes, move_rule: str
     return Puzzle(
         name=name,
         title=title,
-        family="frogs",
         move_rule=move_rule,
         board=board,
         symbols=STONE_SYMBOLS,
@@ -95,7 +94,6 @@ def make_frogs(name: str, title: str, board: Board, start: bytes, move_rule: str
         goal_states=(_swapped(start),),
         reversible=reversible,
         ranker=MultisetRanker(counts),
-        known_positions=None,
         goal_text="black and white have swapped places",
     )
 

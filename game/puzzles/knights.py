@@ -26,7 +26,6 @@ def make_knights(width: int = 3, height: int = 4) -> Puzzle:
     return Puzzle(
         name="knights",
         title="Knights exchange",
-        family="knights",
         move_rule="A move takes one knight by a chess knight's move to an empty square.",
         board=board,
         symbols=SYMBOLS,
@@ -35,6 +34,5 @@ def make_knights(width: int = 3, height: int = 4) -> Puzzle:
         goal_states=(goal,),
         reversible=True,
         ranker=ranker,
-        known_positions=ranker.size,
         goal_text="black and white have swapped rows",
     )

@@ -32,7 +32,6 @@ def _make(name: str, title: str, start: bytes, goals: tuple[bytes, ...], goal_te
     return Puzzle(
         name=name,
         title=title,
-        family="pairs",
         move_rule=MOVE_RULE,
         board=Board.rectangle(n, 1),
         symbols=STONE_SYMBOLS,

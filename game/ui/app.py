@@ -4,9 +4,12 @@ from __future__ import annotations
 import os
 import random
 import sys
+
 from game import catalog
+from game.background import Service, Where
 from game.puzzles.base import PositionError
 from game.settings import Settings, load_settings, save_settings
+from game.spec import PuzzleSpec
 
 DEFAULT_SIZE = (1280, 800)
 IDLE_TO_DEMO = 60.0
@@ -28,14 +31,13 @@ def _init_pygame(headless: bool):
 
 
 class App:
-    """Owns the window, the theme, the searcher, the settings and a stack of scenes."""
+    """Owns the window, the theme, the background service, the settings and a stack of scenes."""
 
-    def __init__(self, size=DEFAULT_SIZE, fullscreen: bool = False, searcher: str = "process",
+    def __init__(self, size=DEFAULT_SIZE, fullscreen: bool = False, where: Where = Where.PROCESS,
                  demo: bool = False, headless: bool = False, seed: int | None = None,
-                 tables: str | None = None, persist_settings: bool = True) -> None:
+                 persist_settings: bool = True) -> None:
         pygame = _init_pygame(headless)
         self.pg = pygame
-        from game.ui.midend import make_searcher
         from game.ui.theme import Theme
         self.windowed_size = self._fit(size) if not headless else size
         self.fullscreen = False
@@ -48,11 +50,7 @@ class App:
         self.theme = Theme(self.size)
         self.persist_settings = persist_settings
         self.settings = load_settings() if persist_settings else Settings()
-        self.searcher = make_searcher(searcher)
-        from game.tables_service import TablesService
-        # tables load in a thread and build in a process; tests and screenshots pick simpler modes
-        self.tables = TablesService(tables or ("process" if searcher == "process" else
-                                               "sync" if searcher == "sync" else "thread"))
+        self.service = Service(where)   # the game: worker processes; tests and screenshots: threads or inline
         self.rng = random.Random(seed)
         self.scenes: list = []
         self.demo_mode = demo
@@ -133,9 +131,6 @@ class App:
         self.save_settings()
         return value
 
-    def family_label(self, family: str) -> str:
-        return catalog.FAMILIES.get(family, family.title())
-
     def open_puzzle(self, name: str, position: bytes | None = None) -> None:
         from game.ui.scenes.play import PlayScene
         self.push(PlayScene(self, catalog.get(name), position))
@@ -150,7 +145,7 @@ class App:
         from game.ui.scenes.play import PlayScene
         if isinstance(self.scene, AnalysisScene) and len(self.scenes) > 1:
             self.scenes.pop().leave()
-        if isinstance(self.scene, PlayScene) and self.scene.puzzle.name == name and len(self.scenes) > 1:
+        if isinstance(self.scene, PlayScene) and self.scene.spec.name == name and len(self.scenes) > 1:
             self.scenes.pop().leave()
         self.push(PlayScene(self, catalog.get(name), position, message=message or None))
 
@@ -248,26 +243,22 @@ class App:
         for scene in self.scenes:
             scene.leave()
         try:
-            self.searcher.shutdown()
-        except Exception:  # noqa: BLE001
-            pass
-        try:
-            self.tables.shutdown()
-        except Exception:  # noqa: BLE001
+            self.service.shutdown()
+        except Exception:  # noqa: BLE001 - closing must not fail
             pass
         self.pg.display.quit()
 
 
 # -- entry points ------------------------------------------------------------------------------
 
-def _start(puzzle_name: str | None, position: str | None):
-    """Validate the command line before a window opens: (puzzle, position bytes) or an error sentence."""
+def _start(puzzle_name: str | None, position: str | None) -> tuple[PuzzleSpec | None, bytes | None]:
+    """Validate the command line before a window opens: (spec, position bytes) or an error sentence."""
     if puzzle_name is None:
         if position is not None:
             raise PositionError("--from needs a puzzle name too.")
         return None, None
-    puzzle = catalog.get(puzzle_name)
-    return puzzle, (puzzle.parse(position) if position is not None else None)
+    spec = catalog.get(puzzle_name)
+    return spec, (spec.puzzle.parse(position) if position is not None else None)
 
 
 def _fail(err: Exception) -> int:
@@ -278,7 +269,7 @@ def _fail(err: Exception) -> int:
 
 def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False) -> int:
     try:
-        puzzle, state = _start(puzzle_name, position)
+        spec, state = _start(puzzle_name, position)
     except (PositionError, catalog.UnknownPuzzle) as err:
         return _fail(err)
     try:
@@ -287,8 +278,8 @@ def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False)
         return _fail(RuntimeError(f"the game window could not open ({err}); try 'screenshot' for a headless picture"))
     from game.ui.scenes.menu import MenuScene
     app.push(MenuScene(app))
-    if puzzle is not None:
-        app.open_puzzle(puzzle.name, state)
+    if spec is not None:
+        app.open_puzzle(spec.name, state)
     return app.run()
 
 
@@ -304,22 +295,22 @@ def run_demo() -> int:
 def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False) -> int:
     try:
-        puzzle, state = _start(puzzle_name, position)
-        if puzzle is None and not menu:
+        spec, state = _start(puzzle_name, position)
+        if spec is None and not menu:
             raise PositionError("name a puzzle to render, or pass --menu.")
         if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
             raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
     except (PositionError, catalog.UnknownPuzzle) as err:
         return _fail(err)
-    app = App(size=size, searcher="sync", headless=True, persist_settings=False)
+    app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
     app.settings.move_marks = marks
     try:
         from game.ui.scenes.menu import MenuScene
         app.push(MenuScene(app))
-        if analysis and puzzle is not None:
-            app.open_analysis(puzzle.name)
-        elif not menu:
-            app.open_puzzle(puzzle.name, state)
+        if analysis and spec is not None:
+            app.open_analysis(spec.name)
+        elif spec is not None and not menu:
+            app.open_puzzle(spec.name, state)
         app.tick(0.0)
         app.pg.image.save(app.screen, path)
     except (OSError, app.pg.error) as err:

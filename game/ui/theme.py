@@ -20,15 +20,6 @@ GOOD = (98, 214, 132)          # targets, solved
 HINT = (84, 200, 250)          # hint highlight
 NOPE = (236, 98, 98)           # the gentle "no"
 
-FAMILY_COLOURS = {
-    "tiles": (236, 170, 84),
-    "blocks": (132, 196, 98),
-    "frogs": (96, 190, 170),
-    "pairs": (170, 150, 230),
-    "knights": (230, 120, 120),
-}
-
-
 class Theme:
     """Fonts and sizes for one window size. Call ``resize`` when the window changes."""
 

@@ -10,21 +10,38 @@ from pathlib import Path
 
 import pytest
 
+from dataclasses import replace
+
 from game import catalog
+from game.background import Failed, Job, Lane, Service, Where, run_task
+from game.oracles.base import QUIET, Line
+from game.oracles.search import SearchOracle
 from game.puzzles.base import Move, PositionError
-from game.session import EntryKind, Hint, Memory, Session
-from game.solving import solve
-from game.worker import Job, SyncSearcher, ThreadSearcher, run_search
+from game.session import EntryKind, Hint, Memory, Purpose, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def searched(name: str):
+    """The puzzle answered by plain searches only (its table would answer at once and hide the searches)."""
+    spec = catalog.get(name)
+    variant = f"{name}~search"
+    try:
+        return catalog.get(variant)
+    except KeyError:
+        return catalog.register(replace(spec, name=variant, answered_by=SearchOracle))
+
+
 def session(name: str, position: bytes | None = None, **kw) -> Session:
-    return Session(catalog.get(name), position, searcher=kw.pop("searcher", SyncSearcher()), **kw)
+    return Session(searched(name), position, service=kw.pop("service", Service(Where.INLINE)), **kw)
+
+
+def solve(puzzle, state: bytes) -> Line:
+    return SearchOracle(puzzle).solve(state)
 
 
 def kinds(events) -> list[str]:
-    return [e.kind for e in events]
+    return [e.kind.value for e in events]
 
 
 def distances_to_goal(puzzle) -> dict[bytes, int]:
@@ -66,7 +83,7 @@ def test_play_undo_redo_and_new_move_drops_redo_tail():
     assert kinds(s.update(0)) == ["redo"]
 
     assert s.play(by_text(s, "B b1-c1"))  # not the redo move ("W e1-c1")
-    assert s.history[-1].move == by_text(Session(s.puzzle, after1, searcher=SyncSearcher()), "B b1-c1")
+    assert s.history[-1].move == by_text(session("frogs-line-3", after1), "B b1-c1")
     assert len(s.history) == 3 and s.cursor == 2 and not s.redo()  # the redo tail is gone
     assert [e.kind for e in s.history] == [EntryKind.START, EntryKind.MOVE, EntryKind.MOVE]
 
@@ -76,7 +93,7 @@ def test_illegal_move_is_refused_with_an_event():
     before = list(s.history)
     assert not s.play(Move(0, 8))
     (event,) = s.update(0)
-    assert event.kind == "illegal" and event.message.endswith("is not a legal move here.")
+    assert event.kind.value == "illegal" and event.message.endswith("is not a legal move here.")
     assert s.history == before and s.moves == 0
 
 
@@ -131,7 +148,7 @@ def test_timer_starts_at_first_move_and_freezes_when_solved():
 
 @pytest.mark.parametrize("name", ["knights", "frogs-a", "frogs-line-4", "pairs-open"])
 def test_hint_is_optimal_by_independent_bfs(name):
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     dist = distances_to_goal(puzzle)
     rng = random.Random(11)
     s = session(name)
@@ -151,7 +168,7 @@ def test_hint_is_optimal_by_independent_bfs(name):
 
 @pytest.mark.parametrize("name", ["eight", "goat"])
 def test_hint_is_optimal_on_large_puzzles(name):
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     s = session(name, rng=random.Random(4))
     if name == "eight":
         s.new_deal()
@@ -163,8 +180,8 @@ def test_hint_is_optimal_on_large_puzzles(name):
 
 
 def test_following_hints_reaches_the_goal_optimally_with_one_search():
-    searcher = SyncSearcher()
-    s = session("goat", searcher=searcher)
+    searcher = Service(Where.INLINE)
+    s = session("goat", service=searcher)
     optimal = len(solve(s.puzzle, s.position))
     presses = 0
     while not s.solved:
@@ -181,8 +198,8 @@ def test_following_hints_reaches_the_goal_optimally_with_one_search():
 
 
 def test_remembered_line_is_used_only_on_it():
-    searcher = SyncSearcher()
-    s = session("knights", searcher=searcher)
+    searcher = Service(Where.INLINE)
+    s = session("knights", service=searcher)
     s.request_hint()
     hinted = s.hint_info.move
     off = next(m for m in s.legal_moves() if m != hinted and
@@ -196,9 +213,9 @@ def test_remembered_line_is_used_only_on_it():
 
 
 def test_hint_through_a_background_thread():
-    searcher = ThreadSearcher()
+    searcher = Service(Where.THREAD)
     try:
-        s = session("goat", searcher=searcher)
+        s = session("goat", service=searcher)
         s.request_hint()
         assert s.job is not None and s.job.label == "Hint" and s.hint_info is None
         deadline = time.monotonic() + 20
@@ -212,10 +229,11 @@ def test_hint_through_a_background_thread():
         searcher.shutdown()
 
 
-def test_a_position_change_cancels_the_running_search():
-    searcher = ThreadSearcher(_until_cancelled)
+def test_a_position_change_cancels_the_running_search(monkeypatch):
+    monkeypatch.setattr("game.tasks.answer", _until_cancelled)
+    searcher = Service(Where.THREAD)
     try:
-        s = session("goat", searcher=searcher)
+        s = session("goat", service=searcher)
         s.request_hint()
         job = s.job
         assert job is not None and not job.done
@@ -225,21 +243,23 @@ def test_a_position_change_cancels_the_running_search():
         searcher.shutdown()
 
 
-def _until_cancelled(puzzle_name, position, fallbacks, cancelled, report):
+def _until_cancelled(report, name, position, earlier=()):
     """A search that only ends when cancelled (the real ones may be instant thanks to tables)."""
+    from solvers.problem import Cancelled
     deadline = time.monotonic() + 20
-    while not cancelled() and time.monotonic() < deadline:
+    while not report.cancelled() and time.monotonic() < deadline:
         time.sleep(0.002)
-    return ("cancelled",)
+    raise Cancelled
 
 
-def test_cancel_search():
-    searcher = ThreadSearcher(_until_cancelled)
+def test_cancel_search(monkeypatch):
+    monkeypatch.setattr("game.tasks.answer", _until_cancelled)
+    searcher = Service(Where.THREAD)
     try:
-        s = session("frogs-c", searcher=searcher)
+        s = session("frogs-c", service=searcher)
         s.start_solve()
         job = s.job
-        assert job.label == "Solve"
+        assert job.label == "Solve" and s.purpose is Purpose.SOLVE
         s.cancel_search()
         assert s.job is None and job.cancelled
         assert s.update(1.0) == [] and s.playback is None
@@ -247,70 +267,72 @@ def test_cancel_search():
         searcher.shutdown()
 
 
-class ManualSearcher:
+class ManualService:
     """Hands out pending jobs; the test decides when and how each one ends."""
+
+    where = Where.THREAD
 
     def __init__(self):
         self.jobs: list[Job] = []
 
-    def submit(self, puzzle_name, position, label, *, fallbacks=()):
-        self.jobs.append(Job(label, puzzle_name, position, fallbacks))
+    def submit(self, task, lane=Lane.SEARCH):
+        self.jobs.append(Job(task))
         return self.jobs[-1]
 
     def shutdown(self):
         pass
 
     def answer(self, job: Job) -> None:
-        job.finish(run_search(job.puzzle_name, job.position, job.fallbacks, lambda: False, job.report))
+        job.finish(run_task(job.task, QUIET))
 
 
 def test_solve_press_upgrades_a_running_hint_search():
-    searcher = ManualSearcher()
-    s = session("knights", searcher=searcher)
+    searcher = ManualService()
+    s = session("knights", service=searcher)
     s.request_hint()
     s.request_hint()          # still searching: no second job
     s.start_solve()           # the same search now feeds a solve
-    assert len(searcher.jobs) == 1 and s.job.label == "Solve"
+    assert len(searcher.jobs) == 1 and s.purpose is Purpose.SOLVE
     assert s.update(1.0) == [] and s.elapsed == 0.0
     searcher.answer(s.job)
     assert kinds(s.update(0)) == ["moved"] and s.playback is not None and s.job is None
 
 
 def test_a_late_answer_is_remembered_but_not_shown():
-    searcher = ManualSearcher()
-    s = session("goat", searcher=searcher)
+    searcher = ManualService()
+    s = session("goat", service=searcher)
     s.request_hint()
     job = s.job
     searcher.answer(job)      # arrives, but before the UI polled the player moved on
     s.play(s.legal_moves()[0])
-    assert s.job is None and s.hint_info is None and s.update(0)[-1].kind == "moved"
+    assert s.job is None and s.hint_info is None and s.update(0)[-1].kind.value == "moved"
     s.undo()
     s.request_hint()
     assert len(searcher.jobs) == 1 and s.hint_info.distance == 20  # served from memory
 
 
 def test_failed_search_says_so_in_an_event():
-    searcher = ManualSearcher()
-    s = session("goat", searcher=searcher)
+    searcher = ManualService()
+    s = session("goat", service=searcher)
     s.start_solve()
-    s.job.finish(("error", "the table is broken."))
+    s.job.finish(Failed("the table is broken."))
     (event,) = s.update(0)
-    assert event.kind == "search_failed" and event.message == "the table is broken."
+    assert event.kind.value == "search_failed" and event.message == "the table is broken."
     assert s.playback is None and s.hint_info is None and s.job is None
 
 
 # -- dead ends ------------------------------------------------------------------------------------
 
 def test_dead_end_hint_names_the_last_winnable_position():
-    searcher = SyncSearcher()
-    s = session("frogs-line-3", searcher=searcher)
+    searcher = Service(Where.INLINE)
+    s = session("frogs-line-3", service=searcher)
     for text in ("B c1-d1", "B b1-c1", "B a1-b1"):  # the last two lead into a dead end
         s.play(by_text(s, text))
     s.update(0)
     s.request_hint()
     assert s.hint_info == Hint(None, None, True, 1)
     (event,) = s.update(0)
-    assert event.kind == "dead_end" and "dead end" in event.message
+    assert event.kind.value == "dead_end" and "dead end" in event.message
     assert searcher.submitted == 1  # the earlier positions were checked inside the same job
     # check against an independent BFS
     dist = distances_to_goal(s.puzzle)
@@ -325,7 +347,7 @@ def test_dead_end_hint_names_the_last_winnable_position():
 
 
 def test_dead_end_from_the_first_position_has_no_last_winnable():
-    puzzle = catalog.get("frogs-line-3")
+    puzzle = catalog.puzzle("frogs-line-3")
     dead = puzzle.parse("B . B B W W W")
     s = session("frogs-line-3", dead)
     s.start_solve()
@@ -333,17 +355,16 @@ def test_dead_end_from_the_first_position_has_no_last_winnable():
     assert not s.undo_to_last_winnable()
 
 
-def test_reversible_puzzles_send_no_fallbacks():
-    class Recording(SyncSearcher):
-        def submit(self, name, position, label, **kw):
-            self.kw = kw
-            return super().submit(name, position, label, **kw)
-
-    searcher = Recording()
-    s = session("knights", searcher=searcher)
+def test_only_one_way_puzzles_send_earlier_positions():
+    searcher = ManualService()
+    s = session("knights", service=searcher)
     s.play(s.legal_moves()[0])
     s.request_hint()
-    assert searcher.kw == {}
+    assert searcher.jobs[-1].task.args[2] == ()     # moves can be undone: no dead ends to fall back from
+    f = session("frogs-line-3", service=searcher)
+    f.play(f.legal_moves()[0])
+    f.request_hint()
+    assert searcher.jobs[-1].task.args[2] == (f.puzzle.start,)
 
 
 # -- auto-solve playback -------------------------------------------------------------------------
@@ -404,8 +425,8 @@ def test_player_input_stops_playback():
 
 
 def test_resuming_a_solve_costs_no_new_search_and_step_starts_paused():
-    searcher = SyncSearcher()
-    s = session("knights", searcher=searcher)
+    searcher = Service(Where.INLINE)
+    s = session("knights", service=searcher)
     s.start_solve()
     s.update(0)
     s.update(1.0)
@@ -429,7 +450,7 @@ def test_step_without_playback_searches_then_plays_one_move():
 # -- saved games ----------------------------------------------------------------------------------
 
 def test_save_and_load_round_trip():
-    s = session("eight", rng=random.Random(8))
+    s = Session(catalog.get("eight"), service=Service(Where.INLINE), rng=random.Random(8))
     s.new_deal()
     dealt = s.position
     for _ in range(5):
@@ -438,16 +459,16 @@ def test_save_and_load_round_trip():
     s.update(12.5)
     text = s.save_text()
     assert "puzzle: eight" in text
-    t = Session.load_text(text, searcher=SyncSearcher())
+    t = Session.load_text(text, service=Service(Where.INLINE))
     assert t.puzzle is s.puzzle and t.position == s.position and t.moves == 5
     assert t.history[0].position == dealt and t.elapsed == pytest.approx(12.5)
     assert t.update(0) == []  # loading does not replay animations
     assert t.undo() and t.position == s.history[-2].position
     for name in ("goat", "frogs-b", "pairs", "knights"):
-        g = session(name)
+        g = Session(catalog.get(name), service=Service(Where.INLINE))
         g.start_solve()
         g.update(0); g.update(1.0)
-        assert Session.load_text(g.save_text()).position == g.position
+        assert Session.load_text(g.save_text(), service=Service(Where.INLINE)).position == g.position
 
 
 @pytest.mark.parametrize("text, words", [
@@ -462,7 +483,7 @@ def test_save_and_load_round_trip():
 ])
 def test_bad_saved_games_raise_one_sentence(text, words):
     with pytest.raises(PositionError) as info:
-        Session.load_text(text, searcher=SyncSearcher())
+        Session.load_text(text, service=Service(Where.INLINE))
     message = str(info.value)
     assert words in message and "\n" not in message and message.endswith(".")
 
@@ -470,7 +491,7 @@ def test_bad_saved_games_raise_one_sentence(text, words):
 # -- small parts ----------------------------------------------------------------------------------
 
 def test_memory_is_bounded():
-    knights = catalog.get("knights")
+    knights = catalog.puzzle("knights")
     solution = solve(knights, knights.start)
     memory = Memory(limit=5)
     memory.remember(solution)
@@ -481,9 +502,10 @@ def test_memory_is_bounded():
 
 def test_bad_start_position_is_refused():
     with pytest.raises(PositionError):
-        Session(catalog.get("eight"), bytes([2, 1, 3, 4, 5, 6, 7, 8, 0]), searcher=SyncSearcher())
+        Session(catalog.get("eight"), bytes([2, 1, 3, 4, 5, 6, 7, 8, 0]), service=Service(Where.INLINE))
 
 
 def test_session_and_worker_never_import_pygame():
-    code = "import sys, game.session, game.worker, game.deal; assert 'pygame' not in sys.modules"
+    code = ("import sys, game.session, game.background, game.dealers, game.tasks, game.catalog, game.builtin, "
+            "game.oracles.table, game.oracles.pattern; assert 'pygame' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+import numpy as np
+
 from game import catalog
-from game.solving import analyze, solve
 from solvers.search import bfs, bidirectional_bfs
+from solvers.sweep import distance_table
 
 from tests.helpers import assert_optimal_and_legal, replay
 
@@ -24,43 +26,66 @@ OPTIMA = {
 }
 
 
+def analyze(name: str):
+    return catalog.get(name).oracle.analysis()
+
+
 @pytest.mark.parametrize("name", sorted(OPTIMA))
 def test_optimum_from_start(name: str) -> None:
-    puzzle = catalog.get(name)
-    solution = solve(puzzle, puzzle.start)
-    assert len(solution) == OPTIMA[name]
-    assert_optimal_and_legal(puzzle, puzzle.start, solution.moves)
+    spec = catalog.get(name)
+    puzzle = spec.puzzle
+    solution = spec.oracle.solve(puzzle.start)
+    assert len(solution) == OPTIMA[name] == spec.figures.optimum
+    assert_optimal_and_legal(puzzle, puzzle.start, list(solution.moves))
 
 
-def test_frogs_b_beats_the_published_26() -> None:
-    puzzle = catalog.get("frogs-b")
+def test_frogs_b_is_25_not_the_published_26() -> None:
+    spec = catalog.get("frogs-b")
+    puzzle = spec.puzzle
     path = bfs(puzzle, puzzle.start)  # plain breadth-first: the first goal found is the nearest
     assert path is not None
-    assert len(path) < 26
+    assert len(path) == 25 < spec.figures.published_solution == 26
     assert_optimal_and_legal(puzzle, puzzle.start, path.moves)
-    assert len(path) == _start_distance(puzzle)  # the whole-space sweep agrees on the start's distance
+    assert _start_distance(puzzle) == 25  # the whole-space sweep agrees on the start's distance
+    assert len(spec.oracle.solve(puzzle.start)) == 25
 
 
 def _start_distance(puzzle) -> int:
-    from game.solving import distances
-    import numpy as np
-
-    table = distances(puzzle)
+    table = distance_table(puzzle.rules, puzzle.ranker, puzzle.goals())
     return int(table[puzzle.ranker.rank(np.frombuffer(puzzle.start, dtype=np.uint8)[None])[0]])
 
 
+# README: reachable positions and the longest optimal solution (and how many positions need it)
+README = {
+    "eight": (181_440, 31, 2), "goat": (5_443_200, 52, 7), "knights": (18_480, 22, None),
+    "frogs-line-1": (6, 3, 1), "frogs-line-8": (5_093, 80, 1),
+    "frogs-a": (1_154, 23, 1), "frogs-b": (1_147, 25, 1), "frogs-c": (133_864, 46, 1),
+    "frogs-small-diagonal": (136, 8, 1), "frogs-small-backward": (140, 15, None),
+    "pairs": (140, 6, None), "pairs-open": (1_820, 7, None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(README))
+def test_the_figures_the_readme_states(name: str) -> None:
+    positions, longest, count = README[name]
+    result, _ = analyze(name)
+    assert result.positions == positions and result.max_distance == longest
+    if count is not None:
+        assert result.hardest_count == count
+
+
 def test_eight_puzzle_space() -> None:
-    result, _ = analyze(catalog.get("eight"))
+    result, _ = analyze("eight")
     assert result.positions == 181_440
     assert result.max_distance == 31
     assert result.hardest_count == 2
-    assert "8 6 7/2 5 4/3 . 1" in [catalog.get("eight").format(s) for s in result.hardest]
+    assert "8 6 7/2 5 4/3 . 1" in [catalog.puzzle("eight").format(s) for s in result.hardest]
     assert sum(result.by_distance) == 181_440
 
 
 def test_goat_space() -> None:
-    puzzle = catalog.get("goat")
-    result, _ = analyze(puzzle)
+    puzzle = catalog.puzzle("goat")
+    result, _ = analyze("goat")
     assert result.positions == 3 * 1_814_400
     assert result.solvable == result.positions and result.dead_ends == 0
     assert result.max_distance == 52
@@ -75,7 +100,7 @@ def test_goat_space() -> None:
 
 
 def test_knights_space() -> None:
-    result, _ = analyze(catalog.get("knights"))
+    result, _ = analyze("knights")
     assert result.positions == 18_480
     assert result.dead_ends == 0
     assert result.max_distance == 22
@@ -83,7 +108,7 @@ def test_knights_space() -> None:
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_frogs_line_dead_ends_exist_beyond_one(n: int) -> None:
-    result, _ = analyze(catalog.get(f"frogs-line-{n}"))
+    result, _ = analyze(f"frogs-line-{n}")
     assert result.max_distance == n * n + 2 * n  # the start is the farthest solvable position
     assert (result.dead_ends > 0) == (n > 1)
     assert result.solvable + result.dead_ends == result.positions
@@ -93,7 +118,7 @@ def test_reachable_counts_match_a_plain_enumeration() -> None:
     """perft-style: count positions reachable from the start with a dictionary BFS, compare with the sweep."""
     for name in ("frogs-a", "frogs-b", "frogs-small-diagonal", "frogs-small-backward", "pairs", "pairs-open",
                  "knights", "frogs-line-4"):
-        puzzle = catalog.get(name)
+        puzzle = catalog.puzzle(name)
         seen = {puzzle.start}
         frontier = [puzzle.start]
         while frontier:
@@ -104,5 +129,5 @@ def test_reachable_counts_match_a_plain_enumeration() -> None:
                         seen.add(t)
                         nxt.append(t)
             frontier = nxt
-        result, _ = analyze(puzzle)
+        result, _ = analyze(name)
         assert result.positions == len(seen), name

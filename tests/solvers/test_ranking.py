@@ -29,12 +29,12 @@ def _every_arrangement(counts: list[int]) -> set[bytes]:
 
 @pytest.mark.parametrize("name", EXHAUSTIVE)
 def test_rank_and_unrank_are_inverse_on_every_position(name: str) -> None:
-    ranker = catalog.get(name).ranker
+    ranker = catalog.puzzle(name).ranker
     ranks = np.arange(ranker.size)
     boards = ranker.unrank(ranks)
     assert (ranker.rank(boards) == ranks).all()
     assert len(np.unique(boards, axis=0)) == ranker.size  # distinct positions: a bijection
-    start = np.frombuffer(catalog.get(name).start, dtype=np.uint8)
+    start = np.frombuffer(catalog.puzzle(name).start, dtype=np.uint8)
     assert (np.sort(boards, axis=1) == np.sort(start)).all()  # each one an arrangement of the pieces
 
 
@@ -74,7 +74,7 @@ def test_small_block_puzzle_exhaustively() -> None:
 
 
 def test_goat_block_ranker_on_a_large_random_sample() -> None:
-    puzzle = catalog.get("goat")
+    puzzle = catalog.puzzle("goat")
     ranker = puzzle.ranker
     rng = np.random.default_rng(11)
     ranks = rng.integers(0, ranker.size, 200_000)
@@ -99,7 +99,7 @@ def test_goat_block_ranker_on_a_large_random_sample() -> None:
 
 @pytest.mark.slow
 def test_goat_block_ranker_on_every_rank() -> None:
-    ranker = catalog.get("goat").ranker
+    ranker = catalog.puzzle("goat").ranker
     for at in range(0, ranker.size, 1 << 19):
         ranks = np.arange(at, min(at + (1 << 19), ranker.size))
         assert (ranker.rank(ranker.unrank(ranks)) == ranks).all()
@@ -108,7 +108,7 @@ def test_goat_block_ranker_on_every_rank() -> None:
 # -- slot ranks (the rank space of the fast sweep) ------------------------------------------
 
 def _slots(name: str) -> SlotRanker:
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     ranker = SlotRanker.for_rules(puzzle.rules, [*puzzle.goals(), puzzle.start])
     assert ranker is not None
     return ranker
@@ -134,7 +134,7 @@ def test_slot_ranks_are_a_bijection_slot_by_slot(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["eight", "goat", "knights"])
 def test_slot_ranker_covers_the_same_positions_as_the_puzzle_ranker(name: str) -> None:
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     ranker = _slots(name)
     assert ranker.size == puzzle.ranker.size
     rng = np.random.default_rng(3)
@@ -144,13 +144,13 @@ def test_slot_ranker_covers_the_same_positions_as_the_puzzle_ranker(name: str) -
 
 
 def test_slot_ranker_declines_rules_that_depend_on_piece_colour() -> None:
-    puzzle = catalog.get("frogs-c")  # black moves only forward: legality depends on which stone
+    puzzle = catalog.puzzle("frogs-c")  # black moves only forward: legality depends on which stone
     assert SlotRanker.for_rules(puzzle.rules, [*puzzle.goals(), puzzle.start]) is None
 
 
 def test_unknown_layout_is_rejected() -> None:
     ranker = _slots("goat")
-    board = bytearray(catalog.get("goat").goal_states[0])
+    board = bytearray(catalog.puzzle("goat").goal_states[0])
     board[2:4], board[6:8] = board[6:8], board[2:4]  # block moved to the middle row: not a ranked slot
     with pytest.raises(ValueError):
         ranker.rank(np.frombuffer(bytes(board), dtype=np.uint8)[None])

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game import catalog
-from game.solving import distances
+from solvers.sweep import distance_table
 from solvers.problem import Cancelled, Counted
 from solvers.search import bfs, bidirectional_bfs, ida_star
 from solvers.sweep import UNREACHED
@@ -26,14 +26,14 @@ def _distance(puzzle, table, state: bytes) -> int | None:
 
 @pytest.fixture(scope="module")
 def tables() -> dict[str, np.ndarray]:
-    return {name: distances(catalog.get(name)) for name in SMALL}
+    return {name: distance_table(p.rules, p.ranker, p.goals()) for name in SMALL for p in [catalog.puzzle(name)]}
 
 
 @pytest.mark.parametrize("name", SMALL)
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 14))
 def test_searches_agree(name: str, seed: int, steps: int, tables) -> None:
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     # near the goal for puzzles whose moves can be undone (keeps plain BFS quick); one-way puzzles walk from the start
     origin = puzzle.goal_states[0] if puzzle.reversible else puzzle.start
     state = random_walk(puzzle, origin, steps, random.Random(seed))
@@ -55,7 +55,7 @@ def _table_h(puzzle, table):
 
 
 def test_ida_star_with_manhattan_on_eight_matches_bfs() -> None:
-    eight = catalog.get("eight")
+    eight = catalog.puzzle("eight")
     rng = random.Random(7)
     for _ in range(5):
         state = random_walk(eight, eight.goal_states[0], 30, rng)
@@ -64,7 +64,7 @@ def test_ida_star_with_manhattan_on_eight_matches_bfs() -> None:
 
 
 def test_fifteen_easy_position_with_manhattan_linear_conflict() -> None:
-    fifteen = catalog.get("fifteen")
+    fifteen = catalog.puzzle("fifteen")
     state = random_walk(fifteen, fifteen.goal_states[0], 40, random.Random(3))
     path = ida_star(fifteen, state, fifteen.heuristic)
     assert path is not None
@@ -73,8 +73,8 @@ def test_fifteen_easy_position_with_manhattan_linear_conflict() -> None:
 
 
 def test_manhattan_linear_conflict_is_admissible_and_consistent_on_eight(tables) -> None:
-    eight = catalog.get("eight")
-    table = distances(eight)
+    eight = catalog.puzzle("eight")
+    table = tables["eight"]
     rng = np.random.default_rng(1)
     ranks = rng.choice(np.flatnonzero(table != UNREACHED), 3000, replace=False)
     for board in eight.ranker.unrank(ranks):
@@ -86,14 +86,14 @@ def test_manhattan_linear_conflict_is_admissible_and_consistent_on_eight(tables)
 
 
 def test_nodes_are_counted() -> None:
-    eight = catalog.get("eight")
+    eight = catalog.puzzle("eight")
     counted = Counted(eight)
     path = bidirectional_bfs(counted, eight.start)
     assert counted.expanded == path.nodes > 0
 
 
 def test_cancel_stops_a_search() -> None:
-    fifteen = catalog.get("fifteen")
+    fifteen = catalog.puzzle("fifteen")
     state = fifteen.parse("15 14 4 11/2 10 13 12/6 9 1 0/7 8 5 3")
     with pytest.raises(Cancelled):
         ida_star(fifteen, state, fifteen.heuristic, cancel=lambda: True)
@@ -102,7 +102,7 @@ def test_cancel_stops_a_search() -> None:
 @pytest.mark.parametrize("name", ["frogs-line-3", "frogs-a", "frogs-small-diagonal"])
 def test_dead_ends_agree_with_searching_every_reachable_position(name: str, tables) -> None:
     """The sweep's dead ends are exactly the reachable positions from which plain BFS finds no path."""
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     seen, frontier = {puzzle.start}, [puzzle.start]
     while frontier:  # every position a player can reach, by plain enumeration
         frontier = [t for s in frontier for _, t in puzzle.successors(s) if not (t in seen or seen.add(t))]

@@ -7,7 +7,9 @@ import random
 import numpy as np
 import pytest
 
-from game import catalog, solving
+from game import catalog
+from game.oracles.base import Build, NoSolution
+from game.oracles.table import TableOracle
 from game.puzzles.tiles import is_solvable
 from solvers import cache
 from solvers.ranking import SlotRanker
@@ -18,6 +20,28 @@ from solvers.tables import (CLOSER, DEAD_END, FARTHER, SAME, TABLE_VERSION, Dist
 
 from tests.helpers import random_walk, replay
 
+
+def fresh(name: str) -> TableOracle:
+    """An oracle with nothing in memory, as in a new run of the game."""
+    return TableOracle(catalog.puzzle(name))
+
+
+def table_for(name: str, progress=None) -> DistanceTable:
+    oracle = fresh(name)
+    if progress is None:
+        assert oracle.prepare(Build.ALWAYS)
+    else:
+        assert oracle.prepare(Build.ALWAYS, Progress(progress))
+    return oracle.table
+
+
+class Progress:
+    def __init__(self, callback):
+        self.progress = callback
+
+    def cancelled(self):
+        return False
+
 SMALL = ["eight", "goat", "frogs-line-3", "frogs-line-5", "frogs-a", "frogs-b", "frogs-c", "frogs-small-diagonal",
          "frogs-small-backward", "pairs", "pairs-open", "knights"]
 
@@ -26,9 +50,7 @@ SMALL = ["eight", "goat", "frogs-line-3", "frogs-line-5", "frogs-a", "frogs-b", 
 def fresh_cache(tmp_path_factory, monkeypatch):
     folder = tmp_path_factory.mktemp("tables")
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(folder))
-    solving.forget_tables()
     yield folder
-    solving.forget_tables()
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +60,8 @@ def built(tmp_path_factory) -> dict[str, DistanceTable]:
     old = os.environ.get("FEWEST_MOVES_CACHE")
     os.environ["FEWEST_MOVES_CACHE"] = str(tmp_path_factory.mktemp("module-tables"))
     try:
-        solving.forget_tables()
-        return {name: solving.table_for(catalog.get(name)) for name in SMALL}
+        return {name: table_for(name) for name in SMALL}
     finally:
-        solving.forget_tables()
         if old is None:
             os.environ.pop("FEWEST_MOVES_CACHE", None)
         else:
@@ -54,7 +74,7 @@ def _search(puzzle, state):
 
 @pytest.mark.parametrize("name", [n for n in SMALL if n != "goat"])
 def test_table_agrees_with_breadth_first_search_on_random_positions(name: str, built) -> None:
-    puzzle, table = catalog.get(name), built[name]
+    puzzle, table = catalog.puzzle(name), built[name]
     rng = np.random.default_rng(sum(map(ord, name)))
     ranks = rng.integers(0, table.ranker.size, 25)
     for state in [bytes(b) for b in table.ranker.unrank(ranks)] + [puzzle.start]:
@@ -70,7 +90,7 @@ def test_table_agrees_with_breadth_first_search_on_random_positions(name: str, b
 
 
 def test_goat_table_agrees_with_breadth_first_search(built) -> None:
-    puzzle, table = catalog.get("goat"), built["goat"]
+    puzzle, table = catalog.puzzle("goat"), built["goat"]
     rng = random.Random(2024)
     states = [random_walk(puzzle, puzzle.goal_states[0], steps, rng) for steps in (0, 3, 10, 25, 60, 200)]
     ranks = np.random.default_rng(9).integers(0, table.ranker.size, 2)
@@ -84,7 +104,7 @@ def test_goat_table_agrees_with_breadth_first_search(built) -> None:
 @pytest.mark.parametrize("name", ["eight", "knights", "pairs-open", "frogs-b"])
 def test_table_equals_the_generic_sweep_position_by_position(name: str, built) -> None:
     """The rank-space sweep (slot ranks) and the board sweep (the puzzle's ranks) give the same distances."""
-    puzzle, table = catalog.get(name), built[name]
+    puzzle, table = catalog.puzzle(name), built[name]
     generic = distance_table(puzzle.rules, puzzle.ranker, puzzle.goals())
     boards = table.ranker.unrank(np.arange(table.ranker.size))
     assert (generic[puzzle.ranker.rank(boards)] == table.table).all()
@@ -92,7 +112,7 @@ def test_table_equals_the_generic_sweep_position_by_position(name: str, built) -
 
 @pytest.mark.slow
 def test_goat_table_equals_the_generic_sweep(built) -> None:
-    puzzle, table = catalog.get("goat"), built["goat"]
+    puzzle, table = catalog.puzzle("goat"), built["goat"]
     generic = distance_table(puzzle.rules, puzzle.ranker, puzzle.goals())
     for at in range(0, table.ranker.size, 1 << 19):
         ranks = np.arange(at, min(at + (1 << 19), table.ranker.size))
@@ -106,8 +126,8 @@ def test_fast_sweep_is_used_where_it_applies(built) -> None:
 
 
 def test_reachable_mask_in_rank_space_matches_the_board_sweep() -> None:
-    puzzle = catalog.get("eight")
-    ranker, _ = solving.table_ranker(puzzle)
+    puzzle = catalog.puzzle("eight")
+    ranker = fresh("eight").layout()[0]
     fast = reachable_mask(puzzle.rules, ranker, puzzle.start)
     slow = reachable_mask(puzzle.rules, puzzle.ranker, puzzle.start)
     boards = ranker.unrank(np.arange(ranker.size))
@@ -117,7 +137,7 @@ def test_reachable_mask_in_rank_space_matches_the_board_sweep() -> None:
 
 @pytest.mark.parametrize("name", ["eight", "goat", "frogs-line-5", "frogs-b", "pairs-open", "knights"])
 def test_hints_and_move_classes(name: str, built) -> None:
-    puzzle, table = catalog.get(name), built[name]
+    puzzle, table = catalog.puzzle(name), built[name]
     rng = random.Random(7)
     for i, steps in enumerate(range(0, 40, 3)):
         state = random_walk(puzzle, puzzle.start, steps, rng)
@@ -141,47 +161,46 @@ def test_hints_and_move_classes(name: str, built) -> None:
 
 @pytest.mark.parametrize("name", ["eight", "goat", "frogs-b", "frogs-c", "knights", "pairs-open"])
 def test_solve_walks_a_cached_table_to_an_optimal_solution(name: str, built, fresh_cache) -> None:
-    puzzle = catalog.get(name)
-    key = solving.table_ranker(puzzle)[1]
-    cache.save_array(key, built[name].table, TABLE_VERSION)  # as if an earlier run had built it
-    solution = solving.solve(puzzle, puzzle.start)
+    puzzle = catalog.puzzle(name)
+    oracle = fresh(name)
+    ranker, key, digest = oracle.layout()
+    cache.save_array(key, built[name].table, TABLE_VERSION, meta={"fingerprint": digest})  # as if built earlier
+    solution = oracle.solve(puzzle.start)
     assert solution.algorithm == "table"
     assert puzzle.is_goal(replay(puzzle, puzzle.start, solution.moves))
     assert len(solution) == len(_search(puzzle, puzzle.start))
 
 
 def test_solve_reports_dead_ends_from_the_table(built) -> None:
-    puzzle = catalog.get("frogs-line-3")
+    puzzle = catalog.puzzle("frogs-line-3")
     table = built["frogs-line-3"]
     dead = next(bytes(b) for b in table.ranker.unrank(np.arange(table.ranker.size))
                 if table.distance(bytes(b)) is None)
     assert bfs(puzzle, dead) is None
-    with pytest.raises(solving.NoSolution):
-        solving.solve(puzzle, dead)
+    with pytest.raises(NoSolution):
+        fresh("frogs-line-3").solve(dead)
 
 
 def test_solve_does_not_build_expensive_tables(fresh_cache) -> None:
-    puzzle = catalog.get("goat")
-    solution = solving.solve(puzzle, puzzle.start)
+    puzzle = catalog.puzzle("goat")
+    solution = fresh("goat").solve(puzzle.start)
     assert solution.algorithm != "table" and len(solution) == 20
     assert not list(fresh_cache.iterdir())  # nothing was built behind the player's back
 
 
 def test_analyze_builds_and_caches_then_loads(fresh_cache) -> None:
-    puzzle = catalog.get("eight")
-    first, _ = solving.analyze(puzzle)
+    first, _ = fresh("eight").analysis()
     files = list(fresh_cache.iterdir())
     assert len(files) == 1
-    solving.forget_tables()
-    second, _ = solving.analyze(puzzle)
+    second, _ = fresh("eight").analysis()
     assert first == second and first.max_distance == 31 and first.positions == 181_440
 
 
 @pytest.mark.parametrize("damage", ["flip", "truncate", "garbage", "wrong-size"])
 def test_a_damaged_cache_file_is_rebuilt(damage: str, fresh_cache, built) -> None:
-    puzzle = catalog.get("knights")
-    original = solving.table_for(puzzle).table.copy()
-    ranker, key = solving.table_ranker(puzzle)
+    puzzle = catalog.puzzle("knights")
+    original = table_for("knights").table.copy()
+    ranker, key, digest = fresh("knights").layout()
     path = cache.array_path(key)
     data = bytearray(path.read_bytes())
     if damage == "flip":
@@ -191,14 +210,13 @@ def test_a_damaged_cache_file_is_rebuilt(damage: str, fresh_cache, built) -> Non
     elif damage == "garbage":
         data = bytearray(b"not a table at all\n" * 10)
     if damage == "wrong-size":
-        cache.save_array(key, np.zeros(10, dtype=np.uint8), TABLE_VERSION)
+        cache.save_array(key, np.zeros(10, dtype=np.uint8), TABLE_VERSION, meta={"fingerprint": digest})
     else:
         path.write_bytes(bytes(data))
-    solving.forget_tables()
-    again = solving.table_for(puzzle)
+    again = table_for("knights")
     assert (again.table == original).all()
     assert again.distance(puzzle.start) == 16
-    reloaded = cache.load_array(key, TABLE_VERSION)  # the rebuilt file is whole again
+    reloaded = cache.load_array(key, TABLE_VERSION, meta={"fingerprint": digest})  # the rebuilt file is whole again
     assert reloaded is not None and (reloaded == original).all()
 
 
@@ -234,16 +252,16 @@ def test_progress_only_for_slow_builds() -> None:
 
 
 def test_progress_reports_reach_the_end_of_a_build(fresh_cache, monkeypatch) -> None:
-    monkeypatch.setattr(solving, "after_delay", lambda progress: progress)  # no half-second grace
+    import game.oracles.table as table_module
+    monkeypatch.setattr(table_module, "after_delay", lambda progress: progress)  # no half-second grace
     heard = []
-    solving.table_for(catalog.get("eight"), progress=lambda f, m: heard.append((f, m)))
+    table_for("eight", progress=lambda f, m: heard.append((f, m)))
     fractions = [f for f, _ in heard]
     assert fractions and fractions == sorted(fractions) and fractions[-1] == pytest.approx(1.0)
 
 
 def test_dead_end_table_marks_unreached() -> None:
-    puzzle = catalog.get("frogs-line-4")
-    table = solving.table_for(puzzle)
+    table = table_for("frogs-line-4")
     dead = int((table.table == UNREACHED).sum())
-    result, _ = solving.analyze(puzzle)
+    result, _ = fresh("frogs-line-4").analysis()
     assert dead >= result.dead_ends > 0

@@ -37,7 +37,7 @@ def drag(app, start, end, settle=20):
 
 def open_puzzle(app, name, position_text=None):
     from game import catalog
-    puzzle = catalog.get(name)
+    puzzle = catalog.puzzle(name)
     state = puzzle.parse(position_text) if position_text else None
     app.open_puzzle(name, state)
     frames(app, 2)

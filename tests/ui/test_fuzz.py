@@ -5,8 +5,8 @@ import zlib
 import pygame
 import pytest
 
+from game import tasks
 from game.ui.intents import KEYMAP
-from game.worker import SyncSearcher, run_search
 from tests.ui.helpers import frames, open_puzzle
 
 KEYS = sorted({k for k, _ in KEYMAP} | {pygame.K_a, pygame.K_x, pygame.K_1, pygame.K_F1, pygame.K_DELETE})
@@ -38,16 +38,19 @@ def random_event(rng, size):
     return pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
 
 
-def _no_fifteen_search(name, position, fallbacks, cancelled, report):
+_answer = tasks.answer
+
+
+def _no_fifteen_search(report, name, position, earlier=()):
     """The fuzz may still reach the 15-puzzle through the menu (and deal there by search): answer at once."""
     if name == "fifteen":
-        return ("error", "no 15-puzzle searches in the fuzz test")
-    return run_search(name, position, fallbacks, cancelled, report)
+        raise ValueError("no 15-puzzle searches in the fuzz test")
+    return _answer(report, name, position, earlier)
 
 
 @pytest.mark.parametrize("where", SCENES)
-def test_random_events_never_raise(app, where):
-    app.searcher = SyncSearcher(_no_fifteen_search)
+def test_random_events_never_raise(app, where, monkeypatch):
+    monkeypatch.setattr(tasks, "answer", _no_fifteen_search)
     rng = random.Random(zlib.crc32(where.encode()))   # str hash() is salted per process
     if where == "demo":
         app.start_demo()

@@ -266,6 +266,6 @@ def test_resizes_from_small_to_4k(app):
 
 
 def test_all_puzzles_draw(app):
-    for name in catalog.NAMES:
+    for name in catalog.names():
         open_puzzle(app, name)
         app.back_to_menu()

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game import catalog
+from game.oracles.base import Build, Verdict
 from game.settings import load_settings, settings_path
-from game.solving import table_for
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.play import PlayScene
 from game.ui.views.base import MARK_COLOURS
@@ -21,9 +21,16 @@ def _marks(scene):
     return {(m.move.src, m.move.dst, m.verdict) for m in scene.highlights().marks}
 
 
+def table_for(puzzle):
+    oracle = catalog.get(puzzle.name).oracle
+    assert oracle.prepare(Build.ALWAYS)
+    return oracle.table
+
+
 def _classified(puzzle, state):
+    verdicts = {"closer": Verdict.CLOSER, "farther": Verdict.FARTHER, "same": Verdict.SAME, "dead end": Verdict.DEAD_END}
     table = table_for(puzzle)
-    return {(m.src, m.dst, v) for m, v in table.classify(puzzle, state)}
+    return {(m.src, m.dst, verdicts[v]) for m, v in table.classify(puzzle, state)}
 
 
 def _random_moves(app, scene, rng, n):
@@ -57,11 +64,11 @@ def test_move_marks_match_the_table(app, name):
 
 
 def test_marks_are_drawn_in_their_colour_and_a_dead_end_is_marked(app):
-    puzzle = catalog.get("frogs-line-3")
+    puzzle = catalog.puzzle("frogs-line-3")
     scene = open_puzzle(app, "frogs-line-3", "B B . B W W W")   # one move in: both kinds of moves exist
     key(app, pygame.K_o, settle=3)
     verdicts = {m.verdict for m in scene.highlights().marks}
-    assert "dead end" in verdicts and "closer" in verdicts
+    assert Verdict.DEAD_END in verdicts and Verdict.CLOSER in verdicts
     assert _marks(scene) == _classified(puzzle, scene.session.position)
     for mark in scene.highlights().marks:
         x, y = scene.view.mark_center(mark)
@@ -104,15 +111,15 @@ def test_deal_at_distance_gives_exactly_that_distance(app, name, steps):
         assert table.distance(s.position) == want == s.known_distance()
         assert s.moves == 0
     if not scene.puzzle.reversible:   # one-way: only positions a player can reach from the start
-        reach = app.tables.reachable(name)
+        reach = scene.oracle.reachable
         assert reach[table.rank(scene.session.position)]
     # clamped to the puzzle's longest optimal solution
     for _ in range(80):
         key(app, pygame.K_RIGHTBRACKET, settle=0)
     frames(app, 2)
-    assert scene.shown_deal_distance() == app.tables.max_distance(name)
+    assert scene.shown_deal_distance() == scene.oracle.max_distance()
     click(app, scene.deal_buttons["deal"].rect.center)
-    assert table.distance(scene.session.position) == app.tables.max_distance(name)
+    assert table.distance(scene.session.position) == scene.oracle.max_distance()
 
 
 def test_analysis_screen_figures_thumbnails_and_play_this(app):

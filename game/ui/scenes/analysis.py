@@ -5,9 +5,9 @@ bar marked, a tooltip on hover; click a bar to play a position at that distance)
 figures (positions, dead ends, the longest optimal solution), and the hardest positions as
 thumbnails drawn by the puzzle's own view, each with "Play this".
 
-The figures come from ``game.solving.analyze`` run by the app's TablesService in the
-background; until they arrive the screen shows progress. The 15-puzzle has no table: the
-screen says why and gives the published figures instead.
+The figures come from the puzzle's oracle, prepared and asked in the background; until they
+arrive the screen shows progress. A puzzle answered by search has no table: the screen says
+why and gives its published figures instead.
 """
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ import math
 
 import pygame
 
-from game.deal import deal_at_distance
-from game.puzzles.base import Puzzle
+from game import tasks
+from game.background import Job, JobState, Lane, Task
+from game.oracles.base import OracleStatus, Phase
+from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
@@ -50,13 +52,16 @@ def short_count(n: float) -> str:
 
 
 class AnalysisScene(Scene):
-    def __init__(self, app, puzzle: Puzzle) -> None:
+    def __init__(self, app, spec: PuzzleSpec) -> None:
         super().__init__(app)
-        self.puzzle = puzzle
-        self.tables = app.tables
-        self.has_table = puzzle.ranker is not None
+        self.spec = spec
+        self.puzzle = spec.puzzle
+        self.oracle = spec.oracle
+        self.has_table = self.oracle.exact
+        self.job: Job | None = None
         if self.has_table:
-            self.tables.request_analysis(puzzle.name)
+            self.oracle.start_preparing(app.service)
+            self.ask()
         self.time = 0.0
         self.selected = 0
         self.show_selection = False
@@ -75,19 +80,32 @@ class AnalysisScene(Scene):
         self._thumbs: dict[tuple[bytes, tuple[int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
-        self._view = view_for(puzzle)
+        self._view = view_for(spec)
         self.layout(app.size)
 
     # -- data ----------------------------------------------------------------------------------
+    def ask(self) -> None:
+        """Once the table is ready, count its positions in the background (once)."""
+        if self.job is None and self.oracle.status().phase is Phase.READY:
+            self.job = self.app.service.submit(Task(tasks.analyse, (self.spec.name,), "The analysis"), Lane.LIGHT)
+
+    def status(self) -> OracleStatus:
+        """The table's preparation, then the counting."""
+        if self.job is None:
+            return self.oracle.status()
+        if self.job.state is JobState.FAILED:
+            return OracleStatus(Phase.FAILED, 0.0, self.job.error or "The analysis failed.")
+        return OracleStatus(Phase.LOADING, self.job.fraction or 0.0, "counting positions…")
+
     @property
     def result(self):
-        got = self.tables.analysis(self.puzzle.name) if self.has_table else None
-        return got[0] if got is not None else None
+        job = self.job
+        return job.result[0] if job is not None and job.state is JobState.DONE else None
 
     @property
     def seconds(self) -> float | None:
-        got = self.tables.analysis(self.puzzle.name) if self.has_table else None
-        return got[1] if got is not None else None
+        job = self.job
+        return job.result[1] if job is not None and job.state is JobState.DONE else None
 
     def hardest(self) -> list[bytes]:
         result = self.result
@@ -103,8 +121,7 @@ class AnalysisScene(Scene):
         return max(range(len(counts)), key=counts.__getitem__) if counts else 0
 
     def start_distance(self) -> int | None:
-        table = self.tables.table(self.puzzle.name)
-        return None if table is None else table.distance(self.puzzle.start)
+        return self.oracle.distance(self.puzzle.start)
 
     # -- layout --------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -155,7 +172,7 @@ class AnalysisScene(Scene):
 
     # -- acting -----------------------------------------------------------------------------------
     def play(self, position: bytes, message: str) -> None:
-        self.app.play_position(self.puzzle.name, position, message)
+        self.app.play_position(self.spec.name, position, message)
 
     def play_hardest(self, index: int) -> None:
         hardest = self.hardest()
@@ -166,14 +183,9 @@ class AnalysisScene(Scene):
                                   f"{result.max_distance} moves to go.")
 
     def play_distance(self, d: int) -> None:
-        table = self.tables.table(self.puzzle.name)
-        if table is None or d < 1:
-            return
-        try:
-            position = deal_at_distance(self.puzzle, table, d, self.app.rng, self.tables.reachable(self.puzzle.name))
-        except ValueError:
-            return
-        self.play(position, f"A random position {d} moves from the goal.")
+        position = self.oracle.position_at(d, self.app.rng)
+        if position is not None:
+            self.play(position, f"A random position {d} moves from the goal.")
 
     def handle_intent(self, intent: Intent) -> None:
         n = len(self.hardest())
@@ -232,6 +244,8 @@ class AnalysisScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.has_table:
+            self.ask()
         self.layout_chart()
         self.choose_thumb()
 
@@ -323,15 +337,15 @@ class AnalysisScene(Scene):
 
     def draw_waiting(self, surface) -> None:
         th = self.theme
-        status = self.tables.analysis_status(self.puzzle.name)
+        status = self.status()
         c = self.chart_card
-        if status.state == "failed":
+        if status.phase is Phase.FAILED:
             for i, line in enumerate(th.wrap(status.text, "body", c.w - th.px(60))[:4]):
                 surface.blit(th.text(line, "body", T.NOPE), (c.x + th.px(30), c.centery + i * th.size_of("body")))
             return
         spin = spinner(self.time, self.app.settings.reduce_motion)
-        what = {"building": "Solving every position once (first time only)",
-                "loading": "Counting positions"}.get(status.state, "Preparing")
+        what = {Phase.BUILDING: "Solving every position once (first time only)",
+                Phase.LOADING: "Counting positions"}.get(status.phase, "Preparing")
         text = th.text(f"{what} {spin}", "heading", T.TEXT)
         surface.blit(text, text.get_rect(center=(c.centerx, c.centery - th.px(30))))
         bar = pygame.Rect(0, 0, int(c.w * 0.6), th.px(12, 6))
@@ -474,11 +488,7 @@ class AnalysisScene(Scene):
         x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
         surface.blit(th.text("Why there is no chart here", "heading", T.TEXT), (x, y))
         y += th.size_of("heading") + th.px(14)
-        text = ("The 15-puzzle has 16!/2 = 10,461,394,944,000 reachable positions. A table with one byte "
-                "for each would fill about ten terabytes, and sweeping it would take days, so the game "
-                "never solves this puzzle completely. Instead every hint and solution comes from IDA*, a "
-                "depth-first search guided by additive pattern databases (the 6-6-3 split, looked up for "
-                "the board and its mirror image), which proves its answer is the shortest.")
+        text = self.spec.figures.note or self.oracle.no_table_reason()
         for line in th.wrap(text, "body", w):
             surface.blit(th.text(line, "body", T.MUTED), (x, y))
             y += th.size_of("body") + th.px(3)
@@ -486,13 +496,14 @@ class AnalysisScene(Scene):
         x, y, w = s.x + th.px(18), s.y + th.px(18), s.w - th.px(36)
         surface.blit(th.text("Published figures", "heading", T.TEXT), (x, y))
         y += th.size_of("heading") + th.px(12)
-        for label, value in (("Positions", "10.46 trillion"), ("Longest optimal", "80 moves"),
-                             ("Random positions", "about 53 moves")):
+        for label, value in self.spec.figures.rows:
             lab = th.text(label, "small", T.MUTED)
             val = th.text(value, "body", T.TEXT)
             surface.blit(lab, (x, y))
             surface.blit(val, (x + w - val.get_width(), y))
             y += th.size_of("body") + th.px(12)
-        t = self.thumbs_card
-        msg = "Deal at a distance in the game (D) finds positions up to about 56 moves out by search."
-        surface.blit(th.fit(msg, "body", t.w - th.px(40), T.MUTED), (t.x + th.px(20), t.y + th.px(20)))
+        limit = self.spec.dealer.searched_limit
+        if limit is not None:
+            t = self.thumbs_card
+            msg = f"Deal at a distance in the game (D) finds positions up to about {limit} moves out by search."
+            surface.blit(th.fit(msg, "body", t.w - th.px(40), T.MUTED), (t.x + th.px(20), t.y + th.px(20)))

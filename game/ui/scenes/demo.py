@@ -8,19 +8,16 @@ from __future__ import annotations
 import pygame
 
 from game import catalog
+from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene
-from game.tables_service import fifteen_tables_ready
 from game.ui.scenes.play import PlayScene
 
-PLAYLIST = ("eight", "goat", "fifteen", "frogs-line-3", "knights", "frogs-a", "pairs", "frogs-small-diagonal",
-            "eight", "pairs-open", "frogs-b", "frogs-line-4", "frogs-small-backward")
 SEARCH_TIMEOUT = 25.0
 SHOW_LENGTH = 2.5
 AFTER_SOLVED = 3.5
 SOLVE_SPEED_STEPS = 1   # faster() presses: 2 -> 4 moves a second
-FIFTEEN_DISTANCE = (30, 40)   # the 15-puzzle is dealt this far out, so its search stays quick
 
 
 class DemoScene(Scene):
@@ -34,22 +31,32 @@ class DemoScene(Scene):
     def next_puzzle(self) -> None:
         if self.play is not None:
             self.play.leave()
-        self.index = (self.index + 1) % len(PLAYLIST)
-        if PLAYLIST[self.index] == "fifteen" and not fifteen_tables_ready():
-            self.index = (self.index + 1) % len(PLAYLIST)   # without its tables the search could take minutes
-        puzzle = catalog.get(PLAYLIST[self.index])
-        self.play = PlayScene(self.app, puzzle)
+        spec = self._next_spec()
+        self.play = PlayScene(self.app, spec)
         self.phase = "search"
         self.clock = 0.0
         self.length: int | None = None
-        if puzzle.ranker is None:     # the 15-puzzle: a random board's optimal line, entered at 30-40 moves out
-            self.play.session.deal_at_distance(self.app.rng.randint(*FIFTEEN_DISTANCE))
+        far = spec.demo.deal_distance if spec.demo is not None else None
+        if far is not None:     # searched answers: a random board's optimal line, entered this far out
+            self.play.session.deal_at_distance(self.app.rng.randint(*far))
             self.play.sync()
         else:
             self.play.session.new_deal()
             self.play.sync()
             self.play.session.request_hint()
-        self.caption(f"{puzzle.title}: looking for the shortest solution…")
+        self.caption(f"{spec.title}: looking for the shortest solution…")
+
+    def _next_spec(self) -> PuzzleSpec:
+        """The next puzzle of the playlist whose answers come quickly: one that answers by a search
+        waits for its tables (which start getting ready now) and joins a later round."""
+        playlist = catalog.demo_playlist()
+        for _ in range(len(playlist)):
+            self.index = (self.index + 1) % len(playlist)
+            spec = catalog.get(playlist[self.index])
+            if spec.oracle.exact or spec.oracle.ready():
+                return spec
+            spec.oracle.start_preparing(self.app.service)
+        return catalog.get(playlist[self.index])
 
     def caption(self, text: str) -> None:
         if self.play is not None:

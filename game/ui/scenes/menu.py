@@ -1,55 +1,20 @@
-"""The menu: every puzzle, grouped by family, as a card with a drawing of its start position."""
+"""The menu: every puzzle, on its shelf, as a card with a drawing of its start position."""
 from __future__ import annotations
 
 import pygame
 
 from game import catalog
+from game.spec import PuzzleSpec, Shelf
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
 
-BLURBS = {
-    "eight": "Slide tiles into order, 1 to 8.",
-    "fifteen": "Slide tiles into order, 1 to 15.",
-    "goat": "Build the pen round the sheep.",
-    "frogs-a": "Black right/down, white left/up.",
-    "frogs-b": "Black right/down, white left/up.",
-    "frogs-c": "Black right/down, white left/up.",
-    "frogs-small-diagonal": "Forward only, diagonals allowed.",
-    "frogs-small-backward": "Any way but diagonal.",
-    "pairs": "Move two stones at once.",
-    "pairs-open": "Group both colours, anywhere.",
-    "knights": "Swap the rows by knight moves.",
-}
-SHORT_TITLES = {
-    "frogs-small-diagonal": "Small board, diagonals",
-    "frogs-small-backward": "Small board, backwards",
-    "frogs-a": "Board A (11 cells)", "frogs-b": "Board B (11 cells)", "frogs-c": "Board C (17 cells)",
-    "pairs-open": "Pairs, open row",
-}
-# Display order: short families first so they share a row; frogs, the largest, last.
-ORDER = ("tiles", "blocks", "knights", "pairs", "frogs")
-
-
-def blurb(name: str) -> str:
-    if name.startswith("frogs-line-"):
-        n = int(name.rsplit("-", 1)[1])
-        return f"{n} frog{'s' if n > 1 else ''} a side swap places."
-    return BLURBS.get(name, catalog.get(name).move_rule)
-
-
-def short_title(name: str) -> str:
-    if name.startswith("frogs-line-"):
-        return f"Line of {name.rsplit('-', 1)[1]} each"
-    return SHORT_TITLES.get(name, catalog.get(name).title)
-
-
 class Card:
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.puzzle = catalog.get(name)
+    def __init__(self, spec: PuzzleSpec) -> None:
+        self.spec = spec
+        self.name = spec.name
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.thumb: pygame.Surface | None = None
         self.lines: list[str] = []     # the blurb, wrapped to the card
@@ -58,16 +23,19 @@ class Card:
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        by_family = {f: [n for n in catalog.NAMES if catalog.get(n).family == f] for f in catalog.FAMILIES}
-        self.families = [f for f in ORDER if by_family.get(f)] + [f for f in by_family if f not in ORDER and by_family[f]]
-        self.cards = {f: [Card(n) for n in by_family[f]] for f in self.families}
-        self.flat = [c for f in self.families for c in self.cards[f]]
+        shelves = catalog.shelves()
+        largest = max((len(specs) for _, specs in shelves), default=0)
+        # the largest shelf last, so the short ones share rows
+        shelves.sort(key=lambda item: len(item[1]) == largest)
+        self.shelves = [shelf for shelf, _ in shelves]
+        self.cards = {shelf: [Card(spec) for spec in specs] for shelf, specs in shelves}
+        self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
         self.selected = 0
         self.show_selection = False
         self.scroll = 0.0
         self.scroll_target = 0.0
         self.hover: tuple[int, int] | None = None
-        self.headings: list[tuple[str, pygame.Rect]] = []
+        self.headings: list[tuple[Shelf, pygame.Rect]] = []
         self.press: int | None = None
         self.layout(app.size)
 
@@ -83,13 +51,13 @@ class MenuScene(Scene):
         head_h = th.size_of("heading") + th.px(12)
         self.headings = []
         col, row_y, cy = 0, self.top, self.top + head_h
-        for fam in self.families:
-            cards = self.cards[fam]
+        for shelf in self.shelves:
+            cards = self.cards[shelf]
             n = len(cards)
             if col and col + n > cols:
                 col = 0
                 row_y = cy + card_h + gap
-            self.headings.append((fam, pygame.Rect(m + col * (card_w + gap), row_y, card_w * min(n, cols), head_h)))
+            self.headings.append((shelf, pygame.Rect(m + col * (card_w + gap), row_y, card_w * min(n, cols), head_h)))
             cy = row_y + head_h
             wrapped = False
             for card in cards:
@@ -106,8 +74,8 @@ class MenuScene(Scene):
         thumb_size = (card_w - th.px(16), int(card_w * 0.56))
         for card in self.flat:
             if card.thumb is None or card.thumb.get_size() != thumb_size:
-                card.thumb = view_for(card.puzzle).thumbnail(card.puzzle.start, thumb_size)
-            card.lines = th.wrap(blurb(card.name), "small", card_w - th.px(20))[:2]
+                card.thumb = view_for(card.spec).thumbnail(card.spec.puzzle.start, thumb_size)
+            card.lines = th.wrap(card.spec.presentation.blurb, "small", card_w - th.px(20))[:2]
         # the bottom edge's fade, for when more cards are below
         self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
         fade_h = self.fade.get_height()
@@ -202,14 +170,14 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         surface.blit(background((w, h)), (0, 0))
         off = int(self.scroll)
-        for fam, r in self.headings:
+        for shelf, r in self.headings:
             rr = r.move(0, -off)
             if rr.bottom < 0 or rr.top > h:
                 continue
-            colour = T.FAMILY_COLOURS.get(fam, T.ACCENT)
+            colour = shelf.colour
             pygame.draw.rect(surface, colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
-            surface.blit(th.text(self.app.family_label(fam), "heading", T.TEXT), (rr.x + th.px(14), rr.y))
+            surface.blit(th.text(shelf.title, "heading", T.TEXT), (rr.x + th.px(14), rr.y))
         for i, card in enumerate(self.flat):
             r = card.rect.move(0, -off)
             if r.bottom < 0 or r.top > h:
@@ -217,13 +185,13 @@ class MenuScene(Scene):
             selected = i == self.selected and (self.show_selection or (self.hover and r.collidepoint(self.hover)))
             colour = T.CARD_HOVER if selected else T.CARD
             lift = th.px(3) if selected else 0
-            fam_col = T.FAMILY_COLOURS.get(card.puzzle.family, T.ACCENT)
+            fam_col = card.spec.shelf.colour
             r = draw_card(surface, th, r, 14, face=colour, edge=fam_col if selected else T.PANEL_EDGE,
                           edge_width=2.5 if selected else 1, lift=lift)
             if card.thumb is not None:
                 surface.blit(card.thumb, (r.x + th.px(8), r.y + th.px(8)))
             ty = r.y + th.px(12) + (card.thumb.get_height() if card.thumb else 0)
-            surface.blit(th.fit(short_title(card.name), "body", r.w - th.px(20)), (r.x + th.px(10), ty))
+            surface.blit(th.fit(card.spec.presentation.short_title, "body", r.w - th.px(20)), (r.x + th.px(10), ty))
             ty += th.size_of("body") + th.px(3)
             for line in card.lines:
                 surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))

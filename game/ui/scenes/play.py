@@ -6,10 +6,12 @@ import random
 
 import pygame
 
-from game.puzzles.base import Move, Puzzle
+from game.oracles.base import Phase, Verdict
+from game.puzzles.base import Move
+from game.session import Event, EventKind, Purpose, Session
+from game.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
-from game.ui.midend import CLOSER, DEAD_END, FARTHER, SAME, Session
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Highlights, Motion, describe_move, move_kind, move_paths, view_for
@@ -18,9 +20,7 @@ from game.ui.widgets import Button, card, draw_progress, layout_grid, spinner, s
 
 DURATION = {"slide": 0.17, "block": 0.2, "jump": 0.3, "hop": 0.36, "pair": 0.34}
 DRAG_THRESHOLD = 6
-SLIDING = ("tiles", "blocks")
 MAX_PARTICLES = 160
-FIFTEEN_DEAL_MAX = 56   # random 15-puzzle boards rarely need more: a searched deal could retry for long
 PILL_CACHE = 8          # footer messages kept rendered
 
 
@@ -36,21 +36,17 @@ class Anim:
 
 
 class PlayScene(Scene):
-    def __init__(self, app, puzzle: Puzzle, position: bytes | None = None, session: Session | None = None,
+    def __init__(self, app, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None) -> None:
         super().__init__(app)
-        self.puzzle = puzzle
-        self.session = session or Session(puzzle, position, searcher=app.searcher, rng=app.rng, tables=app.tables)
-        if self.session.tables is None:
-            self.session.tables = app.tables
-        self.tables = app.tables
-        self.tables.request(puzzle.name)
-        self.is_fifteen = puzzle.ranker is None and puzzle.family == "tiles"
-        if self.is_fifteen:
-            self.tables.request_fifteen()   # once per run, in a process; hints meanwhile use the simpler heuristic
-        self._marks_key = None
+        self.spec = spec
+        self.puzzle = spec.puzzle
+        self.session = session or Session(spec, position, service=app.service, rng=app.rng)
+        self.oracle = spec.oracle
+        self.oracle.start_preparing(app.service)   # loaded in a thread, else built in a process; searches meanwhile
+        self._marks_key: tuple | None = None
         self._marks: tuple[Mark, ...] = ()
-        self.view = view_for(puzzle)
+        self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
         self.anim: Anim | None = None
         self.selected: int | None = None          # anchor cell of the selected piece
@@ -262,7 +258,7 @@ class PlayScene(Scene):
             self.finish_anim()
             s.new_deal()
             self.par = None
-            self.say("A new shuffle." if self.puzzle.family == "tiles" else "The classic start.")
+            self.say(self.spec.dealer.new_message)
         elif intent is Intent.HINT:
             self.finish_anim()
             s.request_hint()
@@ -303,8 +299,9 @@ class PlayScene(Scene):
             on = self.app.toggle_setting("move_marks")
             if not on:
                 self.say("Move marks off.")
-            elif self.is_fifteen:
-                self.say("Move marks need a complete table: the 15-puzzle has too many positions for one.", T.NOPE)
+            elif not self.oracle.exact:
+                self.say(f"Move marks need a complete table: {self.puzzle.title} has too many positions for one.",
+                         T.NOPE)
             else:
                 self.say("Move marks on: every move shows whether it gets closer, farther, or into a dead end.")
         elif intent is Intent.ANALYSIS:
@@ -321,9 +318,7 @@ class PlayScene(Scene):
     # -- deal at a distance ------------------------------------------------------------------------
     def deal_limit(self) -> int | None:
         """The largest distance a deal can ask for (None while the table is not ready)."""
-        if self.is_fifteen:
-            return FIFTEEN_DEAL_MAX
-        return self.tables.max_distance(self.puzzle.name)
+        return self.session.deal_limit()
 
     def shown_deal_distance(self) -> int:
         top = self.deal_limit()
@@ -339,7 +334,7 @@ class PlayScene(Scene):
     def deal_at(self) -> None:
         s = self.session
         d = self.shown_deal_distance()
-        if s.table is None and not self.is_fifteen:
+        if not s.can_deal_at_distance():
             self.say("The table is still loading: try again in a moment.", T.NOPE)
             return
         if s.deal_at_distance(d):
@@ -352,21 +347,18 @@ class PlayScene(Scene):
     # -- move marks --------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:
         """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not self.app.settings.move_marks:
+        if not self.app.settings.move_marks or not self.session.exact:
             return ()
-        table = self.session.table
-        if table is None:
-            return ()
-        key = (self.target, id(table))
-        if key != self._marks_key:
+        if self.target != self._marks_key:
+            verdicts = self.oracle.verdicts(self.target) or []
             self._marks = tuple(Mark(move, verdict, move_paths(self.puzzle, self.target, move))
-                                for move, verdict in table.classify(self.puzzle, self.target))
-            self._marks_key = key
+                                for move, verdict in verdicts)
+            self._marks_key = self.target
         return self._marks
 
     def direction(self, intent: Intent) -> None:
         dr, dc = DIRECTIONS[intent]
-        if self.puzzle.family in SLIDING and not self.show_cursor:
+        if self.spec.input is InputMode.SLIDE and not self.show_cursor:
             self.player_input()
             if self.app.settings.arrows_move_gap:
                 dr, dc = -dr, -dc
@@ -556,9 +548,9 @@ class PlayScene(Scene):
             self.par = self.session.known_distance()
         self.layout_panel()
 
-    def on_event(self, event) -> None:
+    def on_event(self, event: Event) -> None:
         kind = event.kind
-        if kind == "solved":
+        if kind is EventKind.SOLVED:
             n = self.session.moves
             best = self.par
             if best is not None and n == best:
@@ -569,19 +561,19 @@ class PlayScene(Scene):
                 extra = ""
             self.say(f"Solved in {n} moves.{extra}", T.GOOD)
             self.start_celebration()
-        elif kind == "hint":
+        elif kind is EventKind.HINT:
             if event.move is not None and event.before is not None:
                 dist = self.session.known_distance()
                 left = f" ({dist} moves to go)" if dist is not None else ""
-                text = describe_move(self.puzzle, event.before, event.move)
+                text = describe_move(self.spec, event.before, event.move)
                 self.say(f"Hint: {text}{left}. Press H again to play it.", T.HINT, about=event.before)
             else:
                 self.say(event.message, T.HINT, about=self.session.position)
-        elif kind == "dead_end":
+        elif kind is EventKind.DEAD_END:
             self.say(event.message, T.NOPE, about=self.session.position)
-        elif kind in ("search_failed", "illegal"):
+        elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
             self.say(event.message, T.NOPE)
-        elif kind == "deal":
+        elif kind is EventKind.DEAL:
             self.celebrate = None
             self.particles = []
             self.par = None
@@ -702,21 +694,21 @@ class PlayScene(Scene):
         ops: list[tuple] = []
         pad = th.px(18, 8)
         x, y, w = r.x + pad, r.y + pad, r.w - 2 * pad
-        fam = self.app.family_label(self.puzzle.family).upper()
-        ops.append(("blit", th.fit(fam, "tiny", w, T.FAMILY_COLOURS.get(self.puzzle.family, T.ACCENT)), (x, y)))
+        shelf = self.spec.shelf
+        ops.append(("blit", th.fit(shelf.title.upper(), "tiny", w, shelf.colour), (x, y)))
         y += th.size_of("tiny") + th.px(10)
         spin = spinner(self.time, self.app.settings.reduce_motion)
 
         # figures: the count is live and exact wherever a table exists
-        status = self.tables.status(self.puzzle.name)
+        status = self.oracle.status()
         dist = s.known_distance()
         if s.solved:
             best_text, best_col = "solved", T.GOOD
         elif dist is not None:
             best_text, best_col = str(dist), T.HINT
-        elif s.table is not None:
+        elif s.exact:
             best_text, best_col = "dead end", T.NOPE
-        elif status.busy or s.job is not None:
+        elif (status.busy and self.oracle.exact) or s.job is not None:
             best_text, best_col = "…", T.MUTED
         else:
             best_text, best_col = "?", T.DIM
@@ -742,11 +734,12 @@ class PlayScene(Scene):
         box_colour = T.CARD
         if s.job is not None and s.dealing is not None:
             box_lines = [(f"Dealing {s.dealing} moves from the goal {spin}", "body", T.TEXT),
-                         (f"{s.job.elapsed:4.1f} s  solving a random board: {s.job.progress}", "tiny", T.MUTED)]
+                         (f"{s.job.elapsed:4.1f} s  solving a random board: {s.job.text}", "tiny", T.MUTED)]
             box_buttons = [self.cancel_button]
         elif s.job is not None:
-            box_lines = [(f"{s.job.label}: searching {spin}", "body", T.TEXT),
-                         (f"{s.job.elapsed:4.1f} s   {s.job.progress}", "tiny", T.MUTED)]
+            what = "Hint" if s.purpose is Purpose.HINT else "Solve"
+            box_lines = [(f"{what}: searching {spin}", "body", T.TEXT),
+                         (f"{s.job.elapsed:4.1f} s   {s.job.text}", "tiny", T.MUTED)]
             box_buttons = [self.cancel_button]
         elif s.playback is not None:
             pb = s.playback
@@ -757,7 +750,7 @@ class PlayScene(Scene):
             self.solve_buttons["pause"].active = pb.paused
             box_buttons = list(self.solve_buttons.values())
             box_colour = T.mix(T.CARD, T.HINT, 0.12)
-        elif (hint is not None and hint.dead_end) or (hint is None and s.table is not None and s.known_dead_end()):
+        elif (hint is not None and hint.dead_end) or (hint is None and s.exact and s.known_dead_end()):
             box_lines = [("Dead end: the goal cannot be reached from here.", "small", T.TEXT)]
             if hint is not None and hint.last_winnable is not None:
                 box_lines.append((f"Undo {s.cursor - hint.last_winnable} moves to win again.", "tiny", T.MUTED))
@@ -796,7 +789,7 @@ class PlayScene(Scene):
             y = box.bottom + th.px(12)
 
         # the bottom block first (it has a fixed height): deal at distance, settings, help
-        sliding = self.puzzle.family in SLIDING
+        sliding = self.spec.input is InputMode.SLIDE
         tg = self.toggles
         st = self.app.settings
         tg["marks"].label = "Marks: " + ("on" if st.move_marks else "off")
@@ -810,7 +803,7 @@ class PlayScene(Scene):
         help_text = ("Arrows slide · Tab + Enter pick · F11 full screen" if sliding
                      else "Arrows/Tab move the cursor · Enter picks · F11 full screen")
         help_lines = th.wrap(help_text, "tiny", w)[:2]
-        legend_h = (th.size_of("tiny") + th.px(12)) if st.move_marks and s.table is not None else 0
+        legend_h = (th.size_of("tiny") + th.px(12)) if st.move_marks and s.exact else 0
         toggle_rows = (len(items) + 1) // 2
         deal_h = th.size_of("tiny") + th.px(6) + bh
         bottom_h = (deal_h + th.px(12) + legend_h + toggle_rows * (bh + gap)
@@ -825,7 +818,7 @@ class PlayScene(Scene):
         b["solve"].enabled = not s.solved
         b["solve"].label = "Pause" if s.playback is not None and not s.playback.paused else (
             "Resume" if s.playback is not None else "Solve")
-        b["new"].label = "Shuffle" if self.puzzle.family == "tiles" else "New"
+        b["new"].label = self.spec.dealer.new_label
         order = [b["hint"], b["solve"], b["undo"], b["redo"], b["restart"], b["new"], b["analysis"], b["menu"]]
         room = bottom_y - th.px(10) - y
         grid_h = max(th.px(28), min(bh + th.px(12), (room - 3 * gap) // 4))
@@ -868,18 +861,17 @@ class PlayScene(Scene):
         th = self.theme
         s = self.session
         line_h = th.size_of("tiny") + th.px(3)
-        fifteen = self.tables.fifteen if self.is_fifteen else None
-        if fifteen is not None and fifteen.busy:
+        if status.phase is Phase.BUILDING and not self.oracle.exact:
             bar = pygame.Rect(x, y + th.px(2), w, th.px(8, 5))
-            ops.append(("bar", bar, fifteen.fraction, T.ACCENT))
+            ops.append(("bar", bar, status.fraction, T.ACCENT))
             y = bar.bottom + th.px(6)
-            text = (f"Building 15-puzzle tables {fifteen.fraction:.0%} (first run only) — "
+            text = (f"Building {self.puzzle.title} tables {status.fraction:.0%} (first run only) — "
                     "hints use a simpler heuristic meanwhile")
             for line in th.wrap(text, "tiny", w)[:3]:
                 ops.append(("blit", th.text(line, "tiny", T.MUTED), (x, y)))
                 y += line_h
             return y + th.px(8)
-        if status.state == "building":
+        if status.phase is Phase.BUILDING:
             bar = pygame.Rect(x, y + th.px(2), w, th.px(8, 5))
             ops.append(("bar", bar, status.fraction, T.HINT))
             y = bar.bottom + th.px(6)
@@ -887,15 +879,15 @@ class PlayScene(Scene):
                         (x, y)))
             return y + line_h + th.px(8)
         note = None
-        if status.state == "loading":
+        if status.phase is Phase.LOADING and self.oracle.exact:
             note = th.fit("Loading the table of every position…", "tiny", w, T.DIM)
-        elif s.table is not None and not s.solved:
+        elif s.exact and not s.solved:
             what = "exact: every position is solved" if dist is not None else "no move sequence reaches the goal"
             note = th.fit(f"Live count, {what}.", "tiny", w, T.DIM)
         elif dist is None and not s.solved and s.job is None:
             note = th.fit("Press H or S to find out.", "tiny", w, T.DIM)
-        elif fifteen is not None and fifteen.state == "failed":
-            note = th.fit(fifteen.text, "tiny", w, T.NOPE)
+        elif status.phase is Phase.FAILED:
+            note = th.fit(status.text, "tiny", w, T.NOPE)
         if note is not None:
             ops.append(("blit", note, (x, y)))
         return y + th.size_of("tiny") + th.px(12)
@@ -904,7 +896,7 @@ class PlayScene(Scene):
         th = self.theme
         d = self.shown_deal_distance()
         top = self.deal_limit()
-        ready = self.session.table is not None or self.is_fifteen
+        ready = self.session.can_deal_at_distance()
         caption = "Deal at a distance from the goal"
         if top:
             caption += f" (1 to {top})"
@@ -925,13 +917,13 @@ class PlayScene(Scene):
         """What the move marks mean: the same badges as on the board, with words."""
         th = self.theme
         radius = max(6, th.size_of("tiny") // 2)
-        verdicts = (CLOSER, FARTHER, SAME, DEAD_END)
+        verdicts = tuple(Verdict)
         cell_w = w // len(verdicts)
         for i, verdict in enumerate(verdicts):
             spr = mark_sprite(verdict, radius)
             cx = x + i * cell_w
             surface.blit(spr, (cx, y))
-            surface.blit(th.fit(verdict, "tiny", cell_w - spr.get_width() - th.px(6), T.MUTED),
+            surface.blit(th.fit(verdict.value, "tiny", cell_w - spr.get_width() - th.px(6), T.MUTED),
                          (cx + spr.get_width() + th.px(4), y + (spr.get_height() - th.size_of("tiny")) // 2 + 1))
 
     def draw_celebration(self, surface) -> None:

@@ -1,42 +1,51 @@
-"""One view per puzzle family."""
+"""Board views, found by the key a puzzle's presentation declares (``Presentation.view``)."""
 from __future__ import annotations
 
-from game.puzzles.base import Puzzle
+from typing import Callable
+
+from game.puzzles.base import Move
+from game.spec import PuzzleSpec
 from game.ui.views.base import BoardView, Highlights, Motion, move_kind, move_paths  # noqa: F401
 
+ViewClass = Callable[[PuzzleSpec], BoardView]
+_VIEWS: dict[str, ViewClass] = {}
 
-def view_for(puzzle: Puzzle) -> BoardView:
+
+def register_view(key: str, view: ViewClass) -> None:
+    """Make ``view`` draw every puzzle whose presentation names ``key``."""
+    _VIEWS[key] = view
+
+
+def _builtin_views() -> None:
     from game.ui.views.blocks import GoatView
     from game.ui.views.frogs import FrogsView, PairsView
     from game.ui.views.knights import KnightsView
     from game.ui.views.tiles import TilesView
-    views = {"tiles": TilesView, "blocks": GoatView, "frogs": FrogsView, "pairs": PairsView, "knights": KnightsView}
-    return views.get(puzzle.family, TilesView)(puzzle)
+    for key, view in (("tiles", TilesView), ("goat", GoatView), ("frogs", FrogsView), ("pairs", PairsView),
+                      ("knights", KnightsView)):
+        _VIEWS.setdefault(key, view)
 
 
-_GOAT_NAMES = {1: "corner", 2: "fence", 3: "long block", 5: "fence", 6: "gate", 7: "sheep", 8: "corner",
-               9: "corner", 10: "wolf"}
+def view_for(spec: PuzzleSpec) -> BoardView:
+    _builtin_views()
+    try:
+        view = _VIEWS[spec.presentation.view]
+    except KeyError:
+        raise ValueError(f"no board view is registered as '{spec.presentation.view}'.") from None
+    return view(spec)
+
+
 _WORDS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
 
 
-def piece_name(puzzle: Puzzle, code: int) -> str:
-    """A piece's name in words (the fonts have no box-drawing glyphs)."""
-    if puzzle.family == "tiles":
-        return f"tile {code}"
-    if puzzle.family == "blocks":
-        return _GOAT_NAMES.get(code, "piece")
-    colour = {1: "black", 2: "white"}.get(code, "")
-    noun = {"knights": "knight", "frogs": "frog", "pairs": "pair"}.get(puzzle.family, "piece")
-    return f"{colour} {noun}" if noun != "pair" else "pair"
-
-
-def describe_move(puzzle: Puzzle, before: bytes, move) -> str:
-    """'slide tile 6 left', 'jump the black frog right', 'knight b1 to c3'."""
+def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:
+    """'slide tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3'."""
+    puzzle = spec.puzzle
     b = puzzle.board
     (r0, c0), (r1, c1) = b.cells[move.src], b.cells[move.dst]
     dr, dc = r1 - r0, c1 - c0
     kind = move_kind(puzzle, move)
-    name = piece_name(puzzle, before[move.src])
+    name = spec.presentation.piece_name(before[move.src])
     step = (dr // max(1, abs(dr)) if dr else 0, dc // max(1, abs(dc)) if dc else 0)
     way = _WORDS.get(step) if (dr == 0 or dc == 0) else None
     if kind == "hop" or way is None:

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.oracles.base import Verdict
 from game.puzzles.base import Move, Puzzle
+from game.spec import PuzzleSpec
 from game.ui import theme as T
-from game.ui.midend import CLOSER, DEAD_END, FARTHER, SAME
 from game.ui.tween import arc
 
 SUPERSAMPLE = 3
@@ -49,7 +50,8 @@ class Highlights:
     marks: tuple["Mark", ...] = ()   # the move-marks overlay: one per legal move
 
 
-MARK_COLOURS = {CLOSER: (86, 206, 118), FARTHER: (246, 150, 52), SAME: (150, 158, 176), DEAD_END: (228, 72, 72)}
+MARK_COLOURS = {Verdict.CLOSER: (86, 206, 118), Verdict.FARTHER: (246, 150, 52), Verdict.SAME: (150, 158, 176),
+                Verdict.DEAD_END: (228, 72, 72)}
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class Mark:
     """One legal move in the overlay: the piece's cells, where they go, and what the move does."""
 
     move: Move
-    verdict: str                    # closer | farther | same | dead end
+    verdict: Verdict
     paths: tuple[tuple[int, int], ...]
     on_target: bool = False         # the piece is selected: mark where the move lands instead
 
@@ -84,7 +86,7 @@ def _blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int)
     surface.blit(shape, pos)
 
 
-def mark_sprite(verdict: str, radius: int) -> pygame.Surface:
+def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
     """The overlay's badge: colour *and* shape tell the verdict apart (readable without colour).
 
     closer: green disc with a check; farther: orange diamond with an up arrow (the distance
@@ -100,7 +102,7 @@ def mark_sprite(verdict: str, radius: int) -> pygame.Surface:
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     c = size * k / 2
     R = radius * k
-    colour = MARK_COLOURS.get(verdict, MARK_COLOURS[SAME])
+    colour = MARK_COLOURS[verdict]
     edge = T.shade(colour, -0.55)
     white = (255, 255, 255)
     line = max(2, int(R * 0.2))
@@ -110,18 +112,18 @@ def mark_sprite(verdict: str, radius: int) -> pygame.Surface:
         inner = [(c + x * R * 0.8, c + y * R * 0.8) for x, y in points]
         pygame.draw.polygon(big, colour, inner)
 
-    if verdict == CLOSER:
+    if verdict is Verdict.CLOSER:
         pygame.draw.circle(big, edge, (c, c), R)
         pygame.draw.circle(big, colour, (c, c), R * 0.82)
         pts = [(c - R * 0.42, c + R * 0.02), (c - R * 0.1, c + R * 0.34), (c + R * 0.45, c - R * 0.32)]
         pygame.draw.lines(big, white, False, pts, line)
         for p in pts:
             pygame.draw.circle(big, white, p, line / 2)
-    elif verdict == FARTHER:
+    elif verdict is Verdict.FARTHER:
         poly([(0, -1), (1, 0), (0, 1), (-1, 0)])
         pygame.draw.line(big, white, (c, c + R * 0.42), (c, c - R * 0.3), line)
         pygame.draw.polygon(big, white, [(c - R * 0.3, c - R * 0.12), (c + R * 0.3, c - R * 0.12), (c, c - R * 0.5)])
-    elif verdict == DEAD_END:
+    elif verdict is Verdict.DEAD_END:
         import math as _m
         poly([(_m.cos(_m.pi / 8 + i * _m.pi / 4), _m.sin(_m.pi / 8 + i * _m.pi / 4)) for i in range(8)])
         d = R * 0.32
@@ -171,9 +173,10 @@ class BoardView:
     frame = 0.28          # frame around the cells, in cells
     board_radius = 0.18
 
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.board = puzzle.board
+    def __init__(self, spec: PuzzleSpec) -> None:
+        self.spec = spec
+        self.puzzle = spec.puzzle
+        self.board = self.puzzle.board
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.pitch = 1
         self.origin = (0, 0)

@@ -1,0 +1,261 @@
+"""The oracle protocol and the small types it speaks in.
+
+An oracle answers for one puzzle: at once when it can (``distance``, ``verdicts``,
+``instant_answer``: never a search, safe on the UI thread), or by a search that may take a
+while (``answer``: run by the background service, cancellable through its :class:`Report`).
+Some oracles need tables before they answer well; ``start_preparing`` gets them ready in
+the background (loaded in a thread, else built in a process) and ``status`` says how far
+that got. Whatever an oracle builds elsewhere comes back as a *payload* that ``install``
+takes in, so a table built in a worker process is used by the game without a reload.
+"""
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Protocol, Sequence
+
+from solvers.problem import Path
+from solvers.search import CHECK_EVERY
+from solvers.sweep import Analysis
+
+from game.puzzles.base import Move, PositionError, Puzzle
+
+if TYPE_CHECKING:
+    from game.background import Service
+    from game.oracles.preparing import Preparation
+
+PROGRESS_EVERY = 0.1   # seconds between two progress reports of a search
+
+
+class Phase(Enum):
+    IDLE = "idle"            # not ready, nothing under way (searches answer meanwhile)
+    LOADING = "loading"
+    BUILDING = "building"
+    READY = "ready"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class OracleStatus:
+    phase: Phase
+    fraction: float = 0.0
+    text: str = ""
+
+    @property
+    def busy(self) -> bool:
+        return self.phase in (Phase.LOADING, Phase.BUILDING)
+
+
+READY = OracleStatus(Phase.READY, 1.0)
+
+
+class Verdict(Enum):
+    """What one move does to the distance to the goal (the move marks)."""
+
+    CLOSER = "closer"
+    FARTHER = "farther"
+    SAME = "same"
+    DEAD_END = "dead end"
+
+
+class Build(Enum):
+    """How much preparing may build (loading what is cached is always allowed)."""
+
+    NEVER = "never"
+    FOR_ANSWERS = "answers"   # what answering positions needs: cheap tables, a search's own tables
+    ALWAYS = "always"
+
+
+class NoSolution(PositionError):
+    """The position is legal but can never reach the goal (a dead end of a one-way puzzle)."""
+
+
+class TooLarge(PositionError):
+    """The puzzle has too many positions for what was asked (a whole-space table)."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A shortest solution: the moves, every position from the start to the goal, and its cost."""
+
+    moves: tuple[Move, ...]
+    states: tuple[bytes, ...]
+    nodes: int
+    seconds: float
+    algorithm: str
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    @classmethod
+    def of(cls, path: Path, started: float, algorithm: str) -> Line:
+        return cls(tuple(path.moves), tuple(path.states), path.nodes, time.perf_counter() - started, algorithm)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A shortest line from the position; for a dead end (``line`` None), the first of the
+    earlier positions that can still win (its index in ``earlier``) and its line."""
+
+    line: Line | None
+    winnable_index: int | None = None
+    winnable_line: Line | None = None
+
+    @property
+    def dead_end(self) -> bool:
+        return self.line is None
+
+
+class Report(Protocol):
+    """What a long task sees of the service running it."""
+
+    def progress(self, fraction: float | None, text: str) -> None: ...
+
+    def cancelled(self) -> bool: ...
+
+
+class Quiet:
+    """A report nobody reads and nothing cancels: for the command line and tests."""
+
+    def progress(self, fraction: float | None, text: str) -> None:
+        pass
+
+    def cancelled(self) -> bool:
+        return False
+
+
+QUIET = Quiet()
+
+
+class Ticker:
+    """The cancel callback handed to the generic searches, which call it every CHECK_EVERY
+    expansions: so it also counts nodes, and reports them a few times a second."""
+
+    def __init__(self, report: Report, what: str = "searching") -> None:
+        self.report = report
+        self.what = what
+        self.calls = 0
+        self.last = time.monotonic()
+
+    def __call__(self) -> bool:
+        self.calls += 1
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            self.report.progress(None, f"{self.what}… {self.calls * CHECK_EVERY:,} nodes")
+        return self.report.cancelled()
+
+
+def dead_end_message(puzzle: Puzzle) -> str:
+    return f"This position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it."
+
+
+class Oracle(ABC):
+    """Answers for one puzzle. Subclasses say how; this class keeps the shared parts."""
+
+    exact = False         # once ready, every position's distance is known at once (a complete table)
+    build_inline = True   # an inline service (headless screenshots) may build its tables inside one call
+    notices: tuple[str, ...] = ()   # one-sentence notes from preparing (e.g. an unwritable cache folder)
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.name = puzzle.name   # the spec's name, set by the spec: what background tasks look it up by
+        self._preparation: Preparation | None = None
+
+    # -- getting ready -------------------------------------------------------------------------
+
+    def ready(self) -> bool:
+        """Everything this oracle can prepare is in place (oracles with nothing to prepare: always)."""
+        return True
+
+    def payload(self, build: Build, report: Report = QUIET) -> object | None:
+        """Load (or, as ``build`` allows, build) what ``install`` takes; None when not cached and not
+        allowed to build. May run in another process: it changes nothing here."""
+        return None
+
+    def install(self, payload: object) -> None:
+        """Take in a payload (from this process or a worker)."""
+
+    def prepare(self, build: Build = Build.ALWAYS, report: Report = QUIET) -> bool:
+        """Get ready in this process (the command line, tests); True when ready."""
+        if not self.ready():
+            got = self.payload(build, report)
+            if got is not None:
+                self.install(got)
+        return self.ready()
+
+    def start_preparing(self, service: Service) -> None:
+        """Get ready in the background: load in a thread, else build in a process. Never blocks."""
+        from game.oracles.preparing import Preparation
+
+        if self.ready() or (self._preparation is not None and not self._preparation.failed):
+            return
+        self._preparation = Preparation(self, service)
+
+    def status(self) -> OracleStatus:
+        """How ready this oracle is (polling also installs what a finished preparation brought)."""
+        if self.ready():
+            return READY
+        if self._preparation is None:
+            return OracleStatus(Phase.IDLE)
+        return self._preparation.poll()
+
+    # -- instant answers: never a search ---------------------------------------------------------
+
+    def distance(self, state: bytes) -> int | None:
+        """Optimal moves to the goal if known without a search (None: unknown, or a dead end)."""
+        return 0 if self.puzzle.is_goal(state) else None
+
+    def dead_end(self, state: bytes) -> bool:
+        """Known, without a search, to have no way to the goal."""
+        return False
+
+    def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:
+        """Every legal move and what it does, when known without a search."""
+        return None
+
+    def instant_answer(self, state: bytes, earlier: Sequence[bytes] = ()) -> Answer | None:
+        """``answer`` when it needs no search right now, else None."""
+        return None
+
+    def max_distance(self) -> int | None:
+        """The longest optimal solution a player can meet, when known."""
+        return None
+
+    def position_at(self, distance: int, rng: random.Random) -> bytes | None:
+        """A uniformly random position exactly ``distance`` moves from the goal (None: cannot say)."""
+        return None
+
+    # -- searching ----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
+        """A shortest line from ``state``; for a dead end, the first of ``earlier`` that can win.
+        May search (raises solvers.problem.Cancelled when the report says so)."""
+
+    def solve(self, state: bytes, report: Report = QUIET) -> Line:
+        """A shortest line; NoSolution for a dead end."""
+        line = self.answer(state, (), report).line
+        if line is None:
+            raise NoSolution(dead_end_message(self.puzzle))
+        return line
+
+    def analysis(self, report: Report = QUIET) -> tuple[Analysis, float]:
+        """Figures of the whole space and the seconds they took (TooLarge where there is no table)."""
+        raise TooLarge(self.no_table_reason())
+
+    def no_table_reason(self) -> str:
+        return f"{self.puzzle.title} has too many positions to sweep; solve single positions instead."
+
+
+def first_winnable(oracle: Oracle, earlier: Sequence[bytes], report: Report) -> Answer:
+    """A dead end's answer: the first earlier position whose search finds a line."""
+    for index, state in enumerate(earlier):
+        report.progress(None, f"dead end; checking earlier positions ({index + 1} of {len(earlier)})…")
+        line = oracle.answer(state, (), report).line
+        if line is not None:
+            return Answer(None, index, line)
+    return Answer(None)

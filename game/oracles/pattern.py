@@ -1,0 +1,65 @@
+"""The 15-puzzle's oracle: IDA* guided by additive pattern databases.
+
+Its space (16!/2 positions) is far too large for a table, so every answer is a search. The
+pattern databases are built once (about half a minute, in the background in the game) and
+cached; until they are in, searches use Manhattan distance plus linear conflict, which is
+also optimal, only slower. A damaged cache file is found when the tables are loaded (the
+checksum covers every byte) and rebuilt in the background.
+"""
+from __future__ import annotations
+
+import time
+from math import factorial
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from solvers import cache, fifteen
+
+from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Report
+from game.puzzles.base import Puzzle
+
+
+@dataclass(frozen=True)
+class PatternPayload:
+    tables: dict[tuple[int, ...], np.ndarray]
+    notices: tuple[str, ...] = ()
+
+
+class PatternOracle(Oracle):
+    build_inline = False   # never half a minute inside one call (headless screenshots)
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        if len(puzzle.board) != 16:
+            raise ValueError("the pattern databases are made for the 4x4 board.")
+        super().__init__(puzzle)
+
+    def ready(self) -> bool:
+        return fifteen.installed()
+
+    def payload(self, build: Build, report: Report = QUIET) -> PatternPayload | None:
+        tables = fifteen.load_tables(progress=report.progress, build=build is not Build.NEVER)
+        return None if tables is None else PatternPayload(tables, tuple(cache.take_notices()))
+
+    def install(self, payload: object) -> None:
+        assert isinstance(payload, PatternPayload)
+        self.notices = payload.notices
+        fifteen.install(payload.tables)
+
+    def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
+        """Every solvable position has a line (the puzzle refuses the other half when parsing)."""
+        if not self.ready():
+            self.prepare(Build.NEVER, report)      # from the cache if it is there; never build inside a search
+        started = time.perf_counter()
+        heuristic = fifteen.best_heuristic()
+
+        def progress(text: str) -> None:
+            report.progress(None, text)
+
+        path = fifteen.solve15(self.puzzle, state, cancel=report.cancelled, progress=progress, heuristic=heuristic)
+        return Answer(Line.of(path, started, f"ida* ({heuristic.name})"))
+
+    def no_table_reason(self) -> str:
+        positions = factorial(len(self.puzzle.board)) // 2
+        return f"{self.puzzle.title} has too many positions to sweep (about {positions:.3g}); solve single positions instead."

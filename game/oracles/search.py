@@ -1,0 +1,47 @@
+"""Answers by a plain optimal search: breadth-first from both ends for puzzles whose moves can
+be undone, forward breadth-first for one-way puzzles, IDA* where the puzzle has a heuristic."""
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+from solvers.problem import Counted
+from solvers.search import bfs, bidirectional_bfs, ida_star
+
+from game.oracles.base import QUIET, Answer, Line, Oracle, Report, Ticker, first_winnable
+from game.puzzles.base import Puzzle
+
+
+class SearchOracle(Oracle):
+    """Nothing to prepare; every answer is a search."""
+
+    def __init__(self, puzzle: Puzzle, algorithm: str | None = None) -> None:
+        super().__init__(puzzle)
+        self.algorithm = algorithm or ("bidirectional-bfs" if puzzle.reversible else "bfs")
+        if self.algorithm == "ida*" and puzzle.heuristic is None:
+            raise ValueError(f"{puzzle.title} has no heuristic for IDA*.")
+
+    def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
+        line = self.search(state, report)
+        return Answer(line) if line is not None else first_winnable(self, earlier, report)
+
+    def search(self, state: bytes, report: Report) -> Line | None:
+        started = time.perf_counter()
+        counted = Counted(self.puzzle)
+        ticker = Ticker(report)
+        if self.algorithm == "ida*":
+            assert self.puzzle.heuristic is not None
+            path = ida_star(counted, state, self.puzzle.heuristic, ticker)
+        elif self.algorithm == "bidirectional-bfs":
+            path = bidirectional_bfs(counted, state, ticker)
+        else:
+            path = bfs(counted, state, ticker)
+        if path is None:
+            return None
+        line = Line.of(path, started, self.algorithm)
+        return Line(line.moves, line.states, counted.expanded, line.seconds, line.algorithm)
+
+
+def ida_star_oracle(puzzle: Puzzle) -> SearchOracle:
+    """For spaces too large for a table, with an admissible heuristic (e.g. tiles beyond 4x4)."""
+    return SearchOracle(puzzle, "ida*")

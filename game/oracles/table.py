@@ -1,0 +1,246 @@
+"""Complete distance tables: every position of a small puzzle solved once, every hint a lookup.
+
+The table is one byte per position (see :mod:`solvers.sweep`), indexed by a perfect rank:
+a slot rank when the rules allow the fast rank-space sweep (8-puzzle, Goat), else the
+puzzle's own. It is cached on disk with the puzzle's fingerprint in its checksummed header
+and checked against the rules before use. Until it is ready, answers come from a search.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from solvers import cache
+from solvers.problem import Cancel
+from solvers.ranking import Ranker, SlotRanker
+from solvers.sweep import UNREACHED, Analysis, analyse, distance_counts, distance_table, reachable_mask
+from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
+
+from game.oracles.base import QUIET, Answer, Build, Line, Report, TooLarge, Verdict
+from game.oracles.search import SearchOracle
+from game.puzzles.base import Move, Puzzle
+
+CHEAP_POSITIONS = 400_000         # answering builds tables of at most this many positions on the fly
+CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sweep applies
+MIN_ARRANGEMENTS = 1_000          # below this the rank-space sweep spends its time in Python loops
+MAX_SLOTS = 256
+SPOT_CHECKS = 64                  # random positions checked against the rules when a table is loaded
+_VERDICTS = {"closer": Verdict.CLOSER, "farther": Verdict.FARTHER, "same": Verdict.SAME,
+             "dead end": Verdict.DEAD_END}
+
+
+@dataclass(frozen=True)
+class TablePayload:
+    """What preparing brings back (from this process or a worker): plain arrays and counts."""
+
+    table: np.ndarray
+    reachable: np.ndarray | None     # one-way puzzles: positions the start reaches (None: every solvable one)
+    counts: tuple[int, ...]          # reachable positions at distance 0, 1, 2, ...
+    notices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """Installed as one object, so a reader in another thread never sees half of it."""
+
+    table: DistanceTable
+    reachable: np.ndarray | None
+    counts: tuple[int, ...]
+
+
+class _NotCached(Exception):
+    """The table is not in the cache and may not be built now."""
+
+
+class TableOracle(SearchOracle):
+    exact = True
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        if puzzle.ranker is None:
+            raise ValueError(f"{puzzle.title} has no ranker, so it cannot have a table.")
+        super().__init__(puzzle)
+        self._layout: tuple[Ranker, str, str] | None = None
+        self._loaded: _Loaded | None = None
+        self._analysis: tuple[Analysis, float] | None = None
+
+    # -- the table's rank space and cache name ------------------------------------------------
+
+    def layout(self) -> tuple[Ranker, str, str]:
+        """(ranker, cache key, fingerprint): a slot ranker where the fast sweep applies."""
+        if self._layout is None:
+            puzzle = self.puzzle
+            assert puzzle.ranker is not None
+            ranker: Ranker = puzzle.ranker
+            slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goals(), puzzle.start], max_slots=MAX_SLOTS)
+            if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:
+                ranker = slots
+            digest = fingerprint(puzzle.rules, ranker, puzzle.goals())
+            self._layout = (ranker, table_key(puzzle.name, digest), digest)
+        return self._layout
+
+    def cheap(self) -> bool:
+        ranker = self.layout()[0]
+        return ranker.size <= (CHEAP_SLOT_POSITIONS if isinstance(ranker, SlotRanker) else CHEAP_POSITIONS)
+
+    # -- preparing ----------------------------------------------------------------------------
+
+    def ready(self) -> bool:
+        return self._loaded is not None
+
+    def payload(self, build: Build, report: Report = QUIET) -> TablePayload | None:
+        ranker, key, digest = self.layout()
+        allowed = build is Build.ALWAYS or (build is Build.FOR_ANSWERS and self.cheap())
+        progress = after_delay(report.progress)
+
+        def make() -> np.ndarray:
+            if not allowed:
+                raise _NotCached
+            return distance_table(self.puzzle.rules, ranker, self.puzzle.goals(), progress=progress,
+                                  cancel=report.cancelled)
+
+        try:
+            array = load_or_build(key, make, TABLE_VERSION, progress, size=ranker.size,
+                                  meta={"fingerprint": digest}, validate=self._matches)
+        except _NotCached:
+            return None
+        table = DistanceTable(array, ranker)
+        reachable = self._reachable(table, report.cancelled)
+        counts = distance_counts(array, reachable)[:UNREACHED]
+        nonzero = np.flatnonzero(counts)
+        top = int(nonzero[-1]) if len(nonzero) else 0
+        return TablePayload(array, reachable, tuple(int(c) for c in counts[:top + 1]), tuple(cache.take_notices()))
+
+    def install(self, payload: object) -> None:
+        assert isinstance(payload, TablePayload)
+        ranker = self.layout()[0]
+        self.notices = payload.notices
+        self._analysis = None
+        self._loaded = _Loaded(DistanceTable(payload.table, ranker), payload.reachable, payload.counts)
+
+    def _reachable(self, table: DistanceTable, cancel: Cancel | None) -> np.ndarray | None:
+        """Mask of the positions the start reaches; None when that is exactly the goal's component
+        (moves can be undone and the start can win), which the table already marks."""
+        puzzle = self.puzzle
+        start = table.rank(puzzle.start)
+        if puzzle.reversible and start is not None and table.table[start] != UNREACHED:
+            return None
+        return reachable_mask(puzzle.rules, table.ranker, puzzle.start, cancel=cancel)
+
+    def _matches(self, array: np.ndarray) -> bool:
+        """A loaded table fits these rules: goals at 0, and positions checked at random have a move
+        one closer (a table of another puzzle with a valid checksum fails this)."""
+        table = DistanceTable(array, self.layout()[0])
+        if any(table.distance(goal) != 0 for goal in self.puzzle.goals()):
+            return False
+        rng = np.random.default_rng(len(array))
+        for rank in rng.integers(0, len(array), SPOT_CHECKS):
+            d = int(array[rank])
+            if d in (0, UNREACHED):
+                continue
+            state = bytes(table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
+            if self.puzzle.is_goal(state) or all(table.distance(n) != d - 1 for _, n in self.puzzle.successors(state)):
+                return False
+        return True
+
+    # -- instant answers ----------------------------------------------------------------------
+
+    @property
+    def table(self) -> DistanceTable | None:
+        loaded = self._loaded
+        return loaded.table if loaded is not None else None
+
+    @property
+    def reachable(self) -> np.ndarray | None:
+        loaded = self._loaded
+        return loaded.reachable if loaded is not None else None
+
+    def distance(self, state: bytes) -> int | None:
+        table = self.table
+        return table.distance(state) if table is not None else super().distance(state)
+
+    def dead_end(self, state: bytes) -> bool:
+        table = self.table
+        return table is not None and table.distance(state) is None
+
+    def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:
+        table = self.table
+        if table is None:
+            return None
+        return [(move, _VERDICTS[v]) for move, v in table.classify(self.puzzle, state)]
+
+    def max_distance(self) -> int | None:
+        loaded = self._loaded
+        return len(loaded.counts) - 1 if loaded is not None else None
+
+    def counts(self) -> tuple[int, ...] | None:
+        loaded = self._loaded
+        return loaded.counts if loaded is not None else None
+
+    def position_at(self, distance: int, rng: random.Random) -> bytes | None:
+        loaded = self._loaded
+        if loaded is None or distance < 1:
+            return None
+        wanted = loaded.table.table == distance
+        if loaded.reachable is not None:
+            wanted &= loaded.reachable
+        ranks = np.flatnonzero(wanted)
+        if not len(ranks):
+            return None
+        rank = int(ranks[rng.randrange(len(ranks))])
+        return bytes(loaded.table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
+
+    def instant_answer(self, state: bytes, earlier: Sequence[bytes] = ()) -> Answer | None:
+        table = self.table
+        if table is None:
+            return None
+        line = self._walk(table, state)
+        if line is not None:
+            return Answer(line)
+        for index, before in enumerate(earlier):
+            found = self._walk(table, before)
+            if found is not None:
+                return Answer(None, index, found)
+        return Answer(None)
+
+    def _walk(self, table: DistanceTable, state: bytes) -> Line | None:
+        started = time.perf_counter()
+        walked = table.path(self.puzzle, state)
+        if walked is None:
+            return None
+        moves, states = walked
+        return Line(tuple(moves), tuple(states), len(moves) + 1, time.perf_counter() - started, "table")
+
+    # -- searching ----------------------------------------------------------------------------
+
+    def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
+        """A table walk when the table is here, in the cache, or cheap to build; else a search."""
+        self.prepare(Build.FOR_ANSWERS, report)
+        got = self.instant_answer(state, earlier)
+        return got if got is not None else super().answer(state, earlier, report)
+
+    def analysis(self, report: Report = QUIET) -> tuple[Analysis, float]:
+        """Figures of the whole space, counted once per table."""
+        if self._analysis is not None:
+            return self._analysis
+        started = time.perf_counter()
+        if not self.prepare(Build.ALWAYS, report):
+            raise TooLarge(self.no_table_reason())
+        loaded = self._loaded
+        assert loaded is not None
+        table = loaded.table
+        reachable = table.table != UNREACHED if loaded.reachable is None else loaded.reachable
+        order = self.puzzle.ranker if table.ranker is not self.puzzle.ranker else None
+        result = analyse(table.table, reachable, table.ranker, 50, order=order)
+        self._analysis = (result, time.perf_counter() - started)
+        return self._analysis
+
+    def count_reachable(self, limit: int) -> int | None:
+        """Positions the start reaches, by a quick sweep of the puzzle's own ranks (None above ``limit``)."""
+        ranker = self.puzzle.ranker
+        if ranker is None or ranker.size > limit:
+            return None
+        return int(reachable_mask(self.puzzle.rules, ranker, self.puzzle.start).sum())

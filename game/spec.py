@@ -1,0 +1,108 @@
+"""What a puzzle declares about itself, so that the code above the rules never guesses.
+
+A :class:`PuzzleSpec` is one flat description per puzzle (after Simon Tatham's ``struct game``
+and python-chess's variant classes): its rules, how it is answered (its oracle), how new
+games are dealt, how arrows act, how it is presented, and its published figures. The menu,
+the panel, the demo and the command line read these attributes; none of them tests a family
+or a puzzle name. Registering a puzzle is one call to :func:`game.catalog.register`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from typing import TYPE_CHECKING, Callable, Mapping
+
+from game.dealers import Dealer
+from game.puzzles.base import Puzzle
+
+if TYPE_CHECKING:
+    from game.oracles.base import Oracle
+
+Colour = tuple[int, int, int]
+
+
+class InputMode(Enum):
+    """How the arrow keys act on the board."""
+
+    SLIDE = "slide"     # arrows slide a piece into the neighbouring gap (tiles, blocks)
+    CURSOR = "cursor"   # arrows move a cursor between cells; Enter picks and confirms
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """A group of puzzles in the menu and in ``list``: a title and the colour of its cards."""
+
+    key: str
+    title: str
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words."""
+
+    view: str                                   # key of the board view (registered by the UI)
+    short_title: str                            # the menu card's title
+    blurb: str                                  # one line on the menu card
+    piece_names: Mapping[int, str] = field(default_factory=dict)   # code -> words for hints ("tile 5")
+    piece_noun: str = "piece"                   # for codes without a name
+
+    def piece_name(self, code: int) -> str:
+        return self.piece_names.get(code, self.piece_noun)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Published figures, shown beside ours and reproduced by search in the tests."""
+
+    optimum: int | None = None                  # fewest moves from the classic start
+    published_solution: int | None = None       # a published solution's length, where it is not optimal
+    positions: int | None = None                # positions reachable from the start
+    longest: int | None = None                  # moves needed by the farthest positions
+    rows: tuple[tuple[str, str], ...] = ()      # label/value pairs for screens without a table
+    note: str = ""                              # why a screen shows published figures only
+
+
+@dataclass(frozen=True)
+class DemoPlan:
+    """How the unattended demo plays this puzzle."""
+
+    deal_distance: tuple[int, int] | None = None   # deal this far from the goal (searched answers)
+
+
+OracleFactory = Callable[[Puzzle], "Oracle"]
+
+
+@dataclass(frozen=True, eq=False)
+class PuzzleSpec:
+    """One puzzle: everything the rest of the program asks about it. Built lazily, once."""
+
+    name: str
+    shelf: Shelf
+    build: Callable[[], Puzzle]
+    answered_by: OracleFactory
+    dealer: Dealer
+    input: InputMode
+    presentation: Presentation
+    figures: Figures = Figures()
+    demo: DemoPlan | None = None
+
+    @cached_property
+    def puzzle(self) -> Puzzle:
+        """The rules, built on first use."""
+        return self.build()
+
+    @cached_property
+    def oracle(self) -> Oracle:
+        """The one oracle of this puzzle in this process (it holds the prepared tables)."""
+        oracle = self.answered_by(self.puzzle)
+        oracle.name = self.name   # background tasks find it again by this name, in any process
+        return oracle
+
+    @property
+    def title(self) -> str:
+        return self.puzzle.title
+
+    def __repr__(self) -> str:
+        return f"<PuzzleSpec {self.name}>"

@@ -1,0 +1,136 @@
+"""Getting an oracle ready in the background: cached tables load in a thread, missing ones are
+built in a process, progress is reported, and nothing blocks the caller."""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+
+import pytest
+
+from game import catalog
+from game.background import Service, Where
+from game.oracles.base import Answer, Build, Oracle, Phase
+from game.oracles.pattern import PatternOracle
+from game.oracles.table import TableOracle
+
+
+def _wait(predicate, seconds=60.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def test_a_missing_table_is_built_in_a_process_then_installed(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path / "cache"))
+    puzzle = catalog.puzzle("frogs-line-2")
+    oracle = TableOracle(puzzle)
+    service = Service(Where.PROCESS)
+    try:
+        oracle.start_preparing(service)
+        assert oracle.status().busy and oracle.table is None       # it answered at once
+        assert _wait(lambda: oracle.status().phase is Phase.READY)
+        assert service.processes_started == 1
+        assert any((tmp_path / "cache").glob("distances-frogs-line-2-*.npt"))   # written by the builder
+        assert oracle.distance(puzzle.start) == 8                  # n^2 + 2n for n = 2
+        assert oracle.max_distance() == 8
+        assert oracle.reachable is not None                        # one-way: the start's reach is swept
+        dead_ends = oracle.analysis()[0].dead_ends                 # the counts leave dead ends out
+        assert dead_ends > 0
+        assert sum(oracle.counts()) == int(oracle.reachable.sum()) - dead_ends
+
+        again = TableOracle(puzzle)                                # a new run: the cache holds it now
+        again.start_preparing(service)
+        assert _wait(lambda: again.status().phase is Phase.READY, 20)
+        assert service.processes_started == 1                      # loaded in a thread, nothing built
+        assert again.max_distance() == 8
+    finally:
+        service.shutdown()
+
+
+_gate = threading.Event()
+
+
+class Gated(Oracle):
+    """An oracle whose build waits for the test, to watch a preparation from the outside."""
+
+    built = 0
+
+    def ready(self) -> bool:
+        return getattr(self, "installed", False)
+
+    def payload(self, build, report=None):
+        if build is Build.NEVER:
+            return None
+        report.progress(0.42, "half way there")
+        _gate.wait(10)
+        Gated.built += 1
+        if getattr(self, "fail", False):
+            raise RuntimeError("the disk caught fire")
+        return "tables"
+
+    def install(self, payload):
+        assert payload == "tables"
+        self.installed = True
+
+    def answer(self, state, earlier=(), report=None) -> Answer:
+        return Answer(None)
+
+
+@pytest.fixture
+def gated():
+    spec = catalog.register(replace(catalog.get("frogs-line-1"), name="gated", answered_by=Gated))
+    _gate.clear()
+    Gated.built = 0
+    yield spec
+    _gate.set()
+    catalog.unregister("gated")
+
+
+def test_preparing_reports_progress_and_builds_once(gated):
+    service = Service(Where.THREAD)
+    try:
+        oracle = gated.oracle
+        oracle.start_preparing(service)
+        assert _wait(lambda: oracle.status().fraction == pytest.approx(0.42), 5)
+        status = oracle.status()
+        assert status.phase is Phase.BUILDING and status.busy and status.text == "half way there"
+        submitted = service.submitted
+        oracle.start_preparing(service)                             # asked again: nothing new starts
+        assert service.submitted == submitted == 2                  # a load, then a build
+        _gate.set()
+        assert _wait(lambda: oracle.status().phase is Phase.READY, 5)
+        assert Gated.built == 1
+    finally:
+        service.shutdown()
+
+
+def test_a_failed_preparation_says_so_and_may_be_tried_again(gated):
+    service = Service(Where.THREAD)
+    try:
+        oracle = gated.oracle
+        oracle.fail = True
+        _gate.set()
+        oracle.start_preparing(service)
+        assert _wait(lambda: oracle.status().phase is Phase.FAILED, 5)
+        assert "disk caught fire" in oracle.status().text
+        oracle.fail = False
+        oracle.start_preparing(service)
+        assert _wait(lambda: oracle.status().phase is Phase.READY, 5)
+    finally:
+        service.shutdown()
+
+
+def test_inline_preparing_never_runs_the_fifteen_build(tmp_path, monkeypatch):
+    """Headless screenshots use an inline service: half a minute inside one call is not an option."""
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    from solvers import fifteen
+    monkeypatch.setattr(fifteen, "_heuristic", None)
+    oracle = PatternOracle(catalog.puzzle("fifteen"))
+    service = Service(Where.INLINE)
+    oracle.start_preparing(service)
+    assert oracle.status().phase is Phase.IDLE and not oracle.ready()
+    assert service.submitted == 1 and not list(tmp_path.iterdir())

@@ -4,15 +4,18 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all venv bench clean
+.PHONY: play test test-all typecheck venv bench clean
 
 play: $(STAMP)
 	$(PY) main.py
 
-test: $(STAMP)
+test: typecheck
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
-test-all: $(STAMP)
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+test-all: typecheck
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m ''
 
 bench: $(STAMP)
@@ -29,4 +32,4 @@ $(STAMP): $(VENV)/bin/python pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info

@@ -1,6 +1,7 @@
 """The seed puzzles of the collection (PUZZLES.md), declared once each."""
 from __future__ import annotations
 
+import functools
 from math import factorial
 
 from game import catalog
@@ -54,7 +55,7 @@ SPECS = [
     PuzzleSpec("goat", BLOCKS, blocks.make_goat, TableOracle, ClassicStart(), InputMode.SLIDE,
                Presentation("goat", "Goat", "Build the pen round the sheep.", blocks.PIECE_WORDS),
                Figures(optimum=20, positions=3 * 1_814_400, longest=52), DemoPlan()),
-    *[PuzzleSpec(f"frogs-line-{n}", FROGS, (lambda n=n: frogs_line(n)), TableOracle, ClassicStart(), InputMode.CURSOR,
+    *[PuzzleSpec(f"frogs-line-{n}", FROGS, functools.partial(frogs_line, n), TableOracle, ClassicStart(), InputMode.CURSOR,
                  _stones("frogs", "frog", f"Line of {n} each", f"{n} frog{'s' if n > 1 else ''} a side swap places."),
                  Figures(optimum=n * n + 2 * n), DemoPlan())
       for n in range(1, 9)],

@@ -9,7 +9,7 @@ import importlib
 import json
 import os
 import sys
-from typing import Sequence
+from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
@@ -28,7 +28,7 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one sentence instead of usage + traceback-like noise
+    def error(self, message: str) -> NoReturn:  # one sentence instead of usage + traceback-like noise
         raise UsageError(f"{message} (see '{self.prog} --help').")
 
 
@@ -169,7 +169,7 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     if oracle.ready():
         return
     bar = _StderrBar()
-    announced = []
+    announced: list[bool] = []
 
     def progress(fraction: float | None, message: str) -> None:
         if not announced and (fraction or 0.0) < 1.0:
@@ -180,14 +180,19 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
 
     oracle.prepare(build, _BarReport(progress))
     bar.finish()
-    for note in oracle.notices:
+    _notes(spec)
+
+
+def _notes(spec: PuzzleSpec) -> None:
+    """Whatever preparing the tables found worth saying (an unwritable cache folder), once."""
+    for note in spec.oracle.notices:
         print(f"note: {note}", file=sys.stderr)
 
 
 class _BarReport:
     """A Report for the command line: progress to a callback, never cancelled."""
 
-    def __init__(self, progress) -> None:
+    def __init__(self, progress: Callable[[float | None, str], None]) -> None:
         self.progress = progress
 
     def cancelled(self) -> bool:
@@ -205,6 +210,7 @@ def cmd_analyze(name: str, as_json: bool) -> int:
     report = _BarReport(lambda fraction, message: bar(fraction or 0.0, message) if sys.stderr.isatty() else None)
     result, seconds = spec.oracle.analysis(report)
     bar.finish()
+    _notes(spec)
     hardest = [puzzle.format(s) for s in result.hardest]
     if as_json:
         print(json.dumps({
@@ -230,8 +236,8 @@ def cmd_analyze(name: str, as_json: bool) -> int:
     print("  moves to goal   positions")
     peak = max(result.by_distance) or 1
     for d, count in enumerate(result.by_distance):
-        bar = "#" * max(1 if count else 0, round(40 * count / peak))
-        print(f"  {d:>13}   {count:>9,}  {bar}")
+        hashes = "#" * max(1 if count else 0, round(40 * count / peak))
+        print(f"  {d:>13}   {count:>9,}  {hashes}")
     shown = hardest[:10]
     print(f"\n  hardest position{'s' if len(shown) != 1 else ''}"
           f"{' (first 10)' if result.hardest_count > len(shown) else ''}:")

@@ -401,11 +401,12 @@ def _load(path: Path, opened: _Opened, name: str, version: int, meta: Meta | Non
 
 def _promise(opened: _Opened, name: str, version: int) -> tuple[dict | None, tuple | None]:
     """The header and the layout it promises, both None unless current, whole and sized right."""
-    header = None if opened.line is None else _parse_header(opened.line)
-    if not _current(header, name, version):
+    line = opened.line
+    header = None if line is None else _parse_header(line)
+    if line is None or header is None or not _current(header, name, version):
         return None, None
     layout = _layout(header)
-    if layout is None or len(opened.line) + layout[2] != opened.info.st_size:
+    if layout is None or len(line) + layout[2] != opened.info.st_size:
         return None, None
     return header, layout
 

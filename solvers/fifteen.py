@@ -32,6 +32,8 @@ PARTITION: tuple[tuple[int, ...], ...] = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 1
 BLOCK = 1 << 14
 
 Tables = dict[tuple[int, ...], np.ndarray]  # one pattern database per tile group
+Ext = tuple[np.ndarray, ...]                 # a heuristic's per-node arrays for a block of nodes
+Pruned = tuple[np.ndarray, Ext, np.ndarray, np.ndarray]   # kept indices, their arrays, every h, kept h
 
 
 class SearchHeuristic(Protocol):
@@ -40,9 +42,10 @@ class SearchHeuristic(Protocol):
 
     name: str
 
-    def root(self, cells: Sequence[int]) -> tuple[tuple[np.ndarray, ...], int]: ...
+    def root(self, cells: Sequence[int]) -> tuple[Ext, int]: ...
 
-    def children(self, ext, sel, d, tile, limit, a, b, st_new, st_old) -> tuple: ...
+    def children(self, ext: Ext, sel: np.ndarray, d: int, tile: np.ndarray, limit: int, a: np.ndarray,
+                 b: np.ndarray, st_new: np.ndarray, st_old: np.ndarray) -> Pruned: ...
 
 
 # ---------------------------------------------------------------------------
@@ -143,7 +146,8 @@ class _PatternHeuristic:
         ext = (idx[None, :].astype(np.int32), sums[None, :].astype(np.int16))
         return ext, int(sums.max())
 
-    def children(self, ext, sel, d, tile, limit, a=None, b=None, st_new=None, st_old=None):
+    def children(self, ext: Ext, sel: np.ndarray, d: int, tile: np.ndarray, limit: int, a: np.ndarray,
+                 b: np.ndarray, st_new: np.ndarray, st_old: np.ndarray) -> Pruned:
         """h for children of nodes ``sel`` moving ``tile``; keep those with h <= limit.
         (The cells and boards, which the Manhattan heuristic needs, are not used here.)"""
         idx, sums = ext
@@ -151,7 +155,7 @@ class _PatternHeuristic:
         base = sel * w
         flat_idx = idx.reshape(-1)
         cols, news, hs = [], [], []
-        h = None
+        h: np.ndarray | None = None
         for v in range(self.views):
             col = self.cols[v][tile]
             old = flat_idx[base + col]
@@ -161,6 +165,7 @@ class _PatternHeuristic:
             cols.append(col)
             news.append(new)
             hs.append(hv)
+        assert h is not None
         keep = np.flatnonzero(h <= limit)
         child = idx[sel[keep]]
         rows = np.arange(keep.size) * w
@@ -211,7 +216,7 @@ class _ManhattanHeuristic:
         self.md = np.array(sliding.manhattan_table(4, 4), dtype=np.int64)
         self.t_shift = _SHIFT[_TRANSPOSE]
 
-    def root(self, cells):
+    def root(self, cells: Sequence[int]) -> tuple[Ext, int]:
         stt = pack([cells[_TRANSPOSE[c]] for c in range(16)])
         md = sum(int(self.md[t, c]) for c, t in enumerate(cells) if t)
         packed, lc = pack(cells), 0
@@ -221,7 +226,8 @@ class _ManhattanHeuristic:
         ext = (np.array([stt], np.uint64), np.array([md], np.int16), np.array([lc], np.int16))
         return ext, md + lc
 
-    def children(self, ext, sel, d, tile, limit, a, b, st_new, st_old):
+    def children(self, ext: Ext, sel: np.ndarray, d: int, tile: np.ndarray, limit: int, a: np.ndarray,
+                 b: np.ndarray, st_new: np.ndarray, st_old: np.ndarray) -> Pruned:
         stt, md, lc = ext
         t64 = tile.astype(np.uint64)
         md_new = md[sel] + self.md[tile, a] - self.md[tile, b]
@@ -263,7 +269,8 @@ class Children:
     over: int | None  # smallest pruned h, or None if nothing was pruned
 
 
-def children(heuristic: SearchHeuristic, st, bl, pb, ext, d: int, limit: int) -> Children | None:
+def children(heuristic: SearchHeuristic, st: np.ndarray, bl: np.ndarray, pb: np.ndarray, ext: Ext, d: int,
+             limit: int) -> Children | None:
     """Move the blank in direction ``d`` in every node that can; keep h <= limit."""
     to = _TO[d][bl]
     sel = np.flatnonzero(_CAN[d][bl] & (to != pb))
@@ -325,7 +332,7 @@ class _Search:
             self._last_report = now
             self.progress(f"searching {self.bound} moves… {self.nodes:,} nodes")
 
-    def _expand(self, st, bl, pb, ext, g):
+    def _expand(self, st: np.ndarray, bl: np.ndarray, pb: np.ndarray, ext: Ext, g: int) -> tuple[int, list[int]] | None:
         """Expand a block of nodes at depth g; return (node index, blank path) or None."""
         self.nodes += st.size
         if self.cancel is not None or self.progress is not None:
@@ -364,8 +371,8 @@ class _Search:
                 parent, st_c, bl_c, pb_c = parent[first], st_c[first], bl_c[first], pb_c[first]
                 ext_c = tuple(e[first] for e in ext_c)
         for start in range(0, st_c.size, self.block):
-            part = slice(start, start + self.block)
-            found = self._expand(st_c[part], bl_c[part], pb_c[part], tuple(e[part] for e in ext_c), g + 1)
+            block = slice(start, start + self.block)
+            found = self._expand(st_c[block], bl_c[block], pb_c[block], tuple(e[block] for e in ext_c), g + 1)
             if found is not None:
                 i = start + found[0]
                 return int(parent[i]), [int(bl_c[i])] + found[1]
@@ -399,11 +406,11 @@ def load_tables(
     sizes = [16 ** len(t) for t in groups]
     done = 0
     for tiles, size in zip(groups, sizes):
-        def step(fraction: float, message: str, done=done, size=size) -> None:
+        def step(fraction: float, message: str, done: int = done, size: int = size) -> None:
             if progress:
                 progress((done + fraction * size) / sum(sizes), message)
 
-        def make(tiles=tiles, step=step) -> np.ndarray:
+        def make(tiles: Sequence[int] = tiles, step: Callable[[float, str], None] = step) -> np.ndarray:
             if not build:
                 raise _NotCached
             return pattern_db.build(4, 4, tiles, progress=step)

@@ -11,14 +11,15 @@ from typing import Callable, Generic, Hashable, Iterable, Protocol, Sequence, Ty
 
 S = TypeVar("S", bound=Hashable)
 M = TypeVar("M")
+M_co = TypeVar("M_co", covariant=True)
 
 
-class Problem(Protocol[S, M]):
-    def successors(self, state: S) -> Iterable[tuple[M, S]]:
+class Problem(Protocol[S, M_co]):
+    def successors(self, state: S) -> Iterable[tuple[M_co, S]]:
         """(move, next state) for every legal move."""
         ...
 
-    def predecessors(self, state: S) -> Iterable[tuple[M, S]]:
+    def predecessors(self, state: S) -> Iterable[tuple[M_co, S]]:
         """(move, previous state) such that ``move`` leads from previous to ``state``."""
         ...
 

@@ -9,9 +9,12 @@ its placement separately from the remaining cells.
 from __future__ import annotations
 
 from math import factorial
-from typing import Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from solvers.rules import Rule, RuleSet
 
 
 class Ranker(Protocol):
@@ -270,7 +273,7 @@ def adjacent_swap_tables(counts: Sequence[int]) -> list[np.ndarray]:
 FREE = 255  # marks a cell of a slot layout that holds one of the arranged (free) pieces
 
 
-def apply_to_layout(layout: bytes, rule, free: set[int] | frozenset[int]) -> bytes | None:
+def apply_to_layout(layout: bytes, rule: Rule, free: set[int] | frozenset[int]) -> bytes | None:
     """The layout after ``rule``, or None if the rule cannot apply to any position of this layout.
 
     A FREE cell stands for any of the ``free`` codes; for the rule sets a SlotRanker accepts,
@@ -340,7 +343,7 @@ class SlotRanker:
     # -- construction from rules ---------------------------------------------------
 
     @classmethod
-    def for_rules(cls, rules, seeds: Sequence[bytes], max_slots: int = 1024) -> "SlotRanker | None":
+    def for_rules(cls, rules: RuleSet, seeds: Sequence[bytes], max_slots: int = 1024) -> "SlotRanker | None":
         """A slot ranker for a rule set, or None when legality is not decided by a few slots.
 
         Structural codes start as {empty}; a rule cell that accepts some free codes but not
@@ -378,7 +381,7 @@ class SlotRanker:
             return None  # far too many possible layouts to hope for a small closure
         to_layout = bytes(FREE if c in free else c for c in range(256))
 
-        def apply(layout: bytes, r) -> bytes | None:
+        def apply(layout: bytes, r: Rule) -> bytes | None:
             return apply_to_layout(layout, r, free)
 
         start = {s.translate(to_layout) for s in seeds}
@@ -396,7 +399,7 @@ class SlotRanker:
         for v in seeds[0]:
             if v in free:
                 counts[v] += 1
-        return cls(len(seeds[0]), sorted(seen), structural, counts)
+        return cls(len(seeds[0]), sorted(seen), sorted(structural), counts)
 
     # -- ranks -----------------------------------------------------------------------
 

@@ -115,7 +115,7 @@ class SlotSweep:
     def _swap(self, j: int) -> np.ndarray:
         """Arrangement rank after exchanging the free pieces at reading positions j and j+1."""
         if not self._swaps:
-            self._swaps = dict(enumerate(adjacent_swap_tables(self.ranker.arrangements.counts)))
+            self._swaps = dict(enumerate(adjacent_swap_tables([int(c) for c in self.ranker.arrangements.counts])))
         return self._swaps[j]
 
     def table(self, perm: tuple[int, ...]) -> np.ndarray:

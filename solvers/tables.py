@@ -116,7 +116,7 @@ def load_or_build(key: str, build: Callable[[], np.ndarray], version: int = TABL
     built array is still returned. ``progress`` hears about the saving step of slow builds.
     """
     shape = None if size is None else (int(size),)
-    array = cache.load_array(key, version, meta=meta, dtype=np.uint8, shape=shape)
+    array = cache.load_array(key, version, meta=meta, dtype=np.dtype(np.uint8), shape=shape)
     if array is not None and array.ndim == 1:
         if validate is None or validate(array):
             return array

@@ -30,16 +30,17 @@ class PatternPayload:
 class PatternOracle(Oracle):
     build_inline = False   # never half a minute inside one call (headless screenshots)
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, groups: Sequence[Sequence[int]] = fifteen.PARTITION) -> None:
         if len(puzzle.board) != 16:
             raise ValueError("the pattern databases are made for the 4x4 board.")
         super().__init__(puzzle)
+        self.groups = tuple(tuple(g) for g in groups)
 
     def ready(self) -> bool:
         return fifteen.installed()
 
     def payload(self, build: Build, report: Report = QUIET) -> PatternPayload | None:
-        tables = fifteen.load_tables(progress=report.progress, build=build is not Build.NEVER)
+        tables = fifteen.load_tables(self.groups, progress=report.progress, build=build is not Build.NEVER)
         return None if tables is None else PatternPayload(tables, tuple(cache.take_notices()))
 
     def install(self, payload: object) -> None:

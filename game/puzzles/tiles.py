@@ -1,7 +1,6 @@
 """Sliding tiles (8- and 15-puzzle): one tile slides into the adjacent empty cell."""
 from __future__ import annotations
 
-from math import factorial
 
 from solvers.ranking import MultisetRanker
 from solvers.rules import EMPTY, RuleSet

@@ -138,7 +138,7 @@ def test_analysis_screen_figures_thumbnails_and_play_this(app):
     assert result.max_distance == 52 and result.hardest_count == 7 and result.positions == 5_443_200
     assert sum(result.by_distance) == result.solvable
     frames(app, 2)
-    assert len(scene.bars) == 53 and scene.plot.h > 100
+    assert len(scene.chart.bars) == 53 and scene.chart.plot.h > 100
     assert len(scene.hardest()) == 6
     target = scene.hardest()[2]
     click(app, scene.play_buttons[2].rect.center)
@@ -156,8 +156,8 @@ def test_analysis_bar_click_plays_that_distance(app):
     scene = app.scene
     frames(app, 3)
     assert scene.result is not None and scene.result.max_distance == 46 and scene.result.dead_ends > 0
-    d, rect = scene.bars[30]
-    click(app, (rect.centerx, scene.plot.bottom - 2))
+    d, rect = scene.chart.bars[30]
+    click(app, (rect.centerx, scene.chart.plot.bottom - 2))
     play = app.scene
     assert isinstance(play, PlayScene)
     assert play.session.known_distance() == 30

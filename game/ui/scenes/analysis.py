@@ -11,8 +11,6 @@ why and gives its published figures instead.
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game import tasks
@@ -22,33 +20,11 @@ from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
+from game.ui.scenes.chart import DistanceChart
 from game.ui.views import view_for
 from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
 
 MAX_THUMBS = 6
-CHART_TOP = (110, 196, 250)
-CHART_FAR = (246, 170, 70)
-
-
-def nice_step(largest: float, ticks: int = 5) -> float:
-    """A 1-2-5 step so that about ``ticks`` steps cover ``largest``."""
-    if largest <= 0:
-        return 1.0
-    raw = largest / ticks
-    mag = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 2.5, 5, 10):
-        if raw <= m * mag:
-            return m * mag
-    return 10 * mag
-
-
-def short_count(n: float) -> str:
-    n = float(n)
-    if n >= 1e6:
-        return f"{n / 1e6:g}M" if n % 1e5 == 0 else f"{n / 1e6:.1f}M"
-    if n >= 1e4:
-        return f"{n / 1e3:g}k" if n % 100 == 0 else f"{n / 1e3:.1f}k"
-    return f"{int(n):,}"
 
 
 class AnalysisScene(Scene):
@@ -72,11 +48,8 @@ class AnalysisScene(Scene):
         self.start_button = Button("Play the start", Intent.CONFIRM, key="")
         self.play_buttons: list[Button] = []
         self.thumb_rects: list[pygame.Rect] = []
-        self.bars: list[tuple[int, pygame.Rect]] = []     # placed by layout_chart, for hit tests
-        self.plot = pygame.Rect(0, 0, 0, 0)
+        self.chart = DistanceChart()
         self.chart_result = None          # the result the chart is laid out for (None: not yet)
-        self._chart: tuple = ()           # layout_chart's scale: (step, top value, labels, slot width)
-        self._chart_key: tuple | None = None
         self._thumbs: dict[tuple[bytes, tuple[int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
@@ -141,9 +114,13 @@ class AnalysisScene(Scene):
         self.thumbs_card = pygame.Rect(m, self.chart_card.bottom + gap, w - 2 * m, thumbs_h)
         self._thumbs.clear()
         self._place_thumbs()
-        self._chart_key = None
         self.layout_chart()
         self.choose_thumb()
+
+    def layout_chart(self) -> None:
+        self.chart_result = self.result
+        self.chart.layout(self.theme, self.chart_card, None if self.chart_result is None
+                          else self.chart_result.by_distance)
 
     def _place_thumbs(self) -> None:
         th = self.theme
@@ -231,16 +208,9 @@ class AnalysisScene(Scene):
                 if r.collidepoint(event.pos):
                     self.play_hardest(i)
                     return
-            bar = self.bar_at(event.pos)
+            bar = self.chart.bar_at(event.pos)
             if bar is not None:
                 self.play_distance(bar)
-
-    def bar_at(self, pos) -> int | None:
-        for d, r in self.bars:
-            hit = pygame.Rect(r.x, self.plot.y, max(r.w, 3), self.plot.h)
-            if hit.collidepoint(pos):
-                return d
-        return None
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -258,43 +228,6 @@ class AnalysisScene(Scene):
             button.key = "Enter" if chosen else ""
             button.primary = chosen
 
-    def layout_chart(self) -> None:
-        """Place the plot and its bars (for drawing and for clicks) once the result is in, again
-        when the window changes."""
-        result = self.result
-        key = (id(result), tuple(self.chart_card), self.theme.scale)
-        if key == self._chart_key:
-            return
-        self._chart_key = key
-        self.chart_result = result
-        if result is None:
-            self.bars, self.plot = [], pygame.Rect(0, 0, 0, 0)
-            return
-        th = self.theme
-        counts = result.by_distance
-        c = self.chart_card
-        pad = th.px(18, 8)
-        top = c.y + pad + th.size_of("heading") + th.px(16)
-        peak = max(counts) if counts else 1
-        step = nice_step(peak)
-        top_value = step * math.ceil(peak / step)
-        labels = [short_count(step * i) for i in range(int(round(top_value / step)) + 1)]
-        label_w = max(th.font(th.size_of("tiny")).size(t)[0] for t in labels)
-        left = c.x + pad + th.text("positions", "tiny", T.MUTED).get_height() + th.px(6) + label_w + th.px(8)
-        bottom = c.bottom - pad - th.size_of("tiny") * 2 - th.px(14)
-        plot = pygame.Rect(left, top, c.right - pad - left, bottom - top)
-        slot = plot.w / max(1, len(counts))
-        bar_w = max(1, int(slot * 0.78))
-        bars = []
-        for d, count in enumerate(counts):
-            bx = plot.x + int(d * slot + (slot - bar_w) / 2)
-            bh = int(round(plot.h * count / top_value)) if count else 0
-            if count and bh < 2:
-                bh = 2
-            bars.append((d, pygame.Rect(bx, plot.bottom - bh, bar_w, bh)))
-        self.plot, self.bars = plot, bars
-        self._chart = (step, top_value, labels, slot)
-
     # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The chart, figures and thumbnails change only with the window size or the result, so they
@@ -308,7 +241,7 @@ class AnalysisScene(Scene):
                 self._static_key = key
             surface.blit(self._static, (0, 0))
             if charted:
-                self.draw_chart_hover(surface)
+                self.chart.draw_hover(surface, self.theme, self.hover)
                 self.draw_thumbs(surface, chosen_only=True)
         else:
             self.draw_static(surface)
@@ -331,7 +264,7 @@ class AnalysisScene(Scene):
         elif self.chart_result is None:
             self.draw_waiting(surface)
         else:
-            self.draw_chart(surface)
+            self.chart.draw(surface, self.theme, self.chart_card, self.start_distance())
             self.draw_figures(surface)
             self.draw_thumbs(surface, chosen_only=False)
 
@@ -353,70 +286,6 @@ class AnalysisScene(Scene):
         draw_progress(surface, bar, status.fraction, T.HINT)
         detail = th.fit(status.text or "", "small", c.w - th.px(40), T.MUTED)
         surface.blit(detail, detail.get_rect(center=(c.centerx, bar.bottom + th.px(22))))
-
-    def draw_chart(self, surface) -> None:
-        th = self.theme
-        result = self.chart_result
-        counts = result.by_distance
-        c = self.chart_card
-        pad = th.px(18, 8)
-        surface.blit(th.text("Positions by distance from the goal", "heading", T.TEXT), (c.x + pad, c.y + pad))
-        step, top_value, labels, slot = self._chart
-        axis_title = th.text("positions", "tiny", T.MUTED)
-        plot = self.plot
-        # y axis: grid lines with value ticks
-        for i, text in enumerate(labels):
-            value = step * i
-            yy = plot.bottom - int(plot.h * value / top_value)
-            pygame.draw.line(surface, T.PANEL_EDGE if i else T.MUTED, (plot.x, yy), (plot.right, yy), 1)
-            lab = th.text(text, "tiny", T.MUTED)
-            surface.blit(lab, lab.get_rect(midright=(plot.x - th.px(6), yy)))
-        rotated = pygame.transform.rotate(axis_title, 90)
-        surface.blit(rotated, rotated.get_rect(midleft=(c.x + pad, plot.centery)))
-        # bars
-        n = len(counts)
-        start_d = self.start_distance()
-        for d, rect in self.bars:
-            if rect.h:
-                self.draw_bar(surface, d, rect, hovered=False)
-            if d == start_d:
-                pygame.draw.rect(surface, T.TEXT, rect.inflate(4, 4), 2, border_radius=3)
-                tag = th.text("start", "tiny", T.TEXT)
-                surface.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - th.px(4))))
-        # x axis: distance ticks and title
-        every = next(k for k in (1, 2, 5, 10, 20, 25, 50) if n / k <= 18)
-        for d in range(0, n, every):
-            cx = plot.x + int((d + 0.5) * slot)
-            pygame.draw.line(surface, T.MUTED, (cx, plot.bottom), (cx, plot.bottom + th.px(4)), 1)
-            lab = th.text(str(d), "tiny", T.MUTED)
-            surface.blit(lab, lab.get_rect(midtop=(cx, plot.bottom + th.px(6))))
-        xt = th.text("moves to the goal (optimal)  ·  click a bar to play a position at that distance",
-                     "tiny", T.MUTED)
-        surface.blit(xt, xt.get_rect(midtop=(plot.centerx, plot.bottom + th.px(8) + th.size_of("tiny"))))
-
-    def draw_bar(self, surface, d: int, rect: pygame.Rect, hovered: bool) -> None:
-        colour = T.mix(CHART_TOP, CHART_FAR, d / max(1, len(self.result.by_distance) - 1))
-        if hovered:
-            colour = T.shade(colour, 0.3)
-        radius = min(4, rect.w // 3)
-        pygame.draw.rect(surface, colour, rect, border_top_left_radius=radius, border_top_right_radius=radius)
-
-    def draw_chart_hover(self, surface) -> None:
-        hover_d = self.bar_at(self.hover) if self.hover else None
-        if hover_d is None:
-            return
-        th = self.theme
-        rect = dict(self.bars)[hover_d]
-        if rect.h:
-            self.draw_bar(surface, hover_d, rect, hovered=True)
-        counts = self.result.by_distance
-        tip = th.text(f"{hover_d} moves: {counts[hover_d]:,} positions", "small", T.TEXT)
-        box = tip.get_rect().inflate(th.px(16), th.px(10))
-        plot = self.plot
-        box.midbottom = (min(max(self.hover[0], plot.x + box.w // 2), plot.right - box.w // 2), plot.y + box.h)
-        pygame.draw.rect(surface, T.CARD_HOVER, box, border_radius=th.px(8))
-        pygame.draw.rect(surface, T.PANEL_EDGE, box, 1, border_radius=th.px(8))
-        surface.blit(tip, tip.get_rect(center=box.center))
 
     def draw_figures(self, surface) -> None:
         th = self.theme

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -17,6 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from game import catalog
+from game.cli import OneSentenceParser, UsageError, guarded
+from game.puzzles.base import PositionError
+from game.untrusted import read_text, shown
 from solvers import fifteen
 from solvers.problem import Cancelled
 
@@ -28,10 +33,8 @@ REFERENCE = (
     "5 7 3 6/0 9 13 11/8 12 2 15/10 14 1 4",
 )
 REFERENCE_NAME = "manhattan+lc on korf-55, korf-12, korf-30"
-
-
-class BenchError(Exception):
-    """Bad input: reported as one sentence, exit status 2."""
+MAX_FILE = 1 << 20              # an instances file of a few thousand positions is under 100 kB
+_OPTIMAL = re.compile(r"[0-9]{1,3}")
 
 
 @dataclass
@@ -52,35 +55,31 @@ class Run:
 
 def read_instances(path: Path) -> list[Instance]:
     """Parse a tab-separated file: name, optimal length (or '?'), position text."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BenchError(f"instances file {path} does not exist.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BenchError(f"cannot read instances file {path}: {exc}.") from None
+    text = read_text(path, MAX_FILE, "instances file")
+    where = shown(str(path), 60)
     out: list[Instance] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = line.split("\t")
         if len(fields) != 3:
-            raise BenchError(f"{path}:{number}: expected 3 tab-separated fields (name, optimal, position).")
+            raise UsageError(f"{where}:{number}: expected 3 tab-separated fields (name, optimal, position).")
         name, optimal, position = (f.strip() for f in fields)
         if name == "name" and optimal == "optimal":
             continue
         if optimal in ("?", "-", ""):
             expected = None
-        elif optimal.isdigit():
+        elif _OPTIMAL.fullmatch(optimal):
             expected = int(optimal)
         else:
-            raise BenchError(f"{path}:{number}: optimal length {optimal!r} is not a number.")
+            raise UsageError(f"{where}:{number}: optimal length '{shown(optimal)}' is not a number of moves.")
         try:
             board = catalog.puzzle("fifteen").parse(position)
-        except ValueError as exc:
-            raise BenchError(f"{path}:{number}: position {name!r}: {str(exc).rstrip('.')}.") from None
+        except PositionError as exc:
+            raise UsageError(f"{where}:{number}: position '{shown(name)}': {str(exc).rstrip('.')}.") from None
         out.append(Instance(name, expected, board))
     if not out:
-        raise BenchError(f"instances file {path} holds no positions.")
+        raise UsageError(f"the instances file {where} holds no positions.")
     return out
 
 
@@ -184,25 +183,19 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+@guarded
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py bench fifteen", description=__doc__.splitlines()[0])
+    parser = OneSentenceParser(prog="main.py bench fifteen", description=__doc__.splitlines()[0])
     parser.add_argument("--instances", default=str(DEFAULT_INSTANCES), metavar="FILE",
                         help="tab-separated name, optimal, position (default: the ten Korf positions)")
     parser.add_argument("--limit", type=float, default=None, metavar="SECONDS",
                         help="give up on a position after this many seconds")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    if args.limit is not None and args.limit <= 0:
-        print("--limit must be a positive number of seconds.", file=sys.stderr)
-        return 2
+    args = parser.parse_args(argv)
+    if args.limit is not None and not (math.isfinite(args.limit) and args.limit > 0):
+        raise UsageError("--limit must be a positive number of seconds")
     try:
         return run(args)
-    except BenchError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         print("interrupted.", file=sys.stderr)
         return 130

@@ -8,14 +8,12 @@ machines. The goal: p99 at most 16 ms at 1280x800.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import sys
 import time
 
 from game import catalog
-from game.cli import UsageError, parse_size
+from game.cli import OneSentenceParser, UsageError, guarded, parse_size
 
 DEFAULT_PUZZLES = ("eight", "goat", "frogs-c", "knights", "pairs")
 
@@ -25,19 +23,21 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+MAX_FRAMES = 100_000
+
+
+@guarded
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py bench frames", description=__doc__.splitlines()[0])
+    parser = OneSentenceParser(prog="main.py bench frames", description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--frames", type=int, default=600, help="frames measured per puzzle")
     parser.add_argument("--puzzles", default=",".join(DEFAULT_PUZZLES))
     args = parser.parse_args(argv)
-    try:
-        size = parse_size(args.size)
-        for name in args.puzzles.split(","):
-            catalog.get(name)
-    except (UsageError, catalog.UnknownPuzzle) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+    size = parse_size(args.size)
+    if not 1 <= args.frames <= MAX_FRAMES:
+        raise UsageError(f"--frames takes a number from 1 to {MAX_FRAMES:,}")
+    for name in args.puzzles.split(","):
+        catalog.get(name)
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.background import Where

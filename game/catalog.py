@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from game.puzzles.base import Puzzle
 from game.spec import PuzzleSpec, Shelf
+from game.untrusted import shown
 
 _SPECS: dict[str, PuzzleSpec] = {}
 _PLAYLIST: list[str] = []
@@ -16,7 +17,7 @@ _loaded = False
 
 class UnknownPuzzle(KeyError):
     def __str__(self) -> str:
-        return f"there is no puzzle called '{self.args[0]}' (try 'list' to see them all)."
+        return f"there is no puzzle called '{shown(str(self.args[0]))}' (try 'list' to see them all)."
 
 
 def _builtins() -> None:

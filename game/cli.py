@@ -1,13 +1,18 @@
 """Command line: play (default), list, solve, analyze, bench, screenshot, demo.
 
-Every failure a user can cause ends in one sentence on stderr and exit status 2.
+Every failure a user can cause ends in one sentence on stderr and exit status 2; bad input is
+shown escaped and shortened. Output falls back to ASCII piece names on terminals that cannot
+show the others, and a failed write (a full disk) is one sentence too.
 """
 from __future__ import annotations
 
 import argparse
+import errno
+import functools
 import importlib
 import json
 import os
+import re
 import sys
 from typing import Callable, NoReturn, Sequence
 
@@ -18,6 +23,7 @@ from game.oracles.base import Build
 from game.oracles.table import TableOracle
 from game.puzzles.base import PositionError, Puzzle
 from game.spec import PuzzleSpec
+from game.untrusted import UnreadableFile, sentence, shown
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames"}
@@ -27,14 +33,16 @@ class UsageError(Exception):
     """Bad command-line input; the message is shown as it is."""
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:  # one sentence instead of usage + traceback-like noise
+class OneSentenceParser(argparse.ArgumentParser):
+    """argparse, with errors as one sentence (raised as UsageError) instead of usage + message."""
+
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help').")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="main.py", description="Classic move puzzles with an optimal solver.")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    parser = OneSentenceParser(prog="main.py", description="Classic move puzzles with an optimal solver.")
+    sub = parser.add_subparsers(dest="command", parser_class=OneSentenceParser)
 
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("puzzle", nargs="?", help="open this puzzle directly")
@@ -68,8 +76,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PLAIN_PROBE = "┌─┐▭│∥└┘…"   # symbols some puzzles print; a terminal that cannot show them gets ASCII
+
+
+def plain_output() -> bool:
+    """True when standard output cannot encode the puzzles' symbols."""
+    try:
+        PLAIN_PROBE.encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        status = _run(args_list)
+        sys.stdout.flush()
+        return status
+    except OSError as err:
+        if err.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing more to write there
+        print(f"error: {sentence(f'the output could not be written ({os.strerror(err.errno)})')}", file=sys.stderr)
+        return 1
+
+
+def _run(args_list: list[str]) -> int:
     try:
         args = build_parser().parse_args(args_list)
         command = args.command or "play"
@@ -86,8 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if command == "demo":
             return cmd_demo()
         return cmd_play(getattr(args, "puzzle", None), getattr(args, "position", None))
-    except (UsageError, PositionError, catalog.UnknownPuzzle) as err:
-        print(f"error: {_sentence(str(err))}", file=sys.stderr)
+    except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
+        print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print("interrupted.", file=sys.stderr)
@@ -95,11 +128,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    return text[:1].upper() + text[1:] if text else "Something went wrong."
 
 
 def _position(puzzle: Puzzle, text: str | None) -> bytes:
@@ -137,7 +165,8 @@ def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
         line = spec.oracle.solve(state)
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
-    moves = [puzzle.move_text(s, m) for s, m in zip(line.states, line.moves)]
+    plain = plain_output()
+    moves = [puzzle.move_text(s, m, plain and not as_json) for s, m in zip(line.states, line.moves)]
     if as_json:
         print(json.dumps({
             "puzzle": spec.name,
@@ -150,15 +179,15 @@ def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
             "algorithm": line.algorithm,
             "seconds": round(line.seconds, 4),
             "nodes": line.nodes,
-        }, ensure_ascii=False))
+        }, ensure_ascii=plain))
         return 0
     print(f"{puzzle.title}: {len(line)} moves, optimal. {puzzle.move_rule}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
     print("start")
-    print(_indent(puzzle.picture(state)))
+    print(_indent(puzzle.picture(state, plain)))
     for i, (text, after) in enumerate(zip(moves, line.states[1:]), start=1):
         print(f"\n{i}. {text}")
-        print(_indent(puzzle.picture(after)))
+        print(_indent(puzzle.picture(after, plain)))
     return 0
 
 
@@ -211,7 +240,8 @@ def cmd_analyze(name: str, as_json: bool) -> int:
     result, seconds = spec.oracle.analysis(report)
     bar.finish()
     _notes(spec)
-    hardest = [puzzle.format(s) for s in result.hardest]
+    plain = plain_output()
+    hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
     if as_json:
         print(json.dumps({
             "puzzle": spec.name,
@@ -224,7 +254,7 @@ def cmd_analyze(name: str, as_json: bool) -> int:
             "by_distance": result.by_distance,
             "move_rule": puzzle.move_rule,
             "seconds": round(seconds, 3),
-        }, ensure_ascii=False))
+        }, ensure_ascii=plain))
         return 0
     print(f"{puzzle.title}: {puzzle.move_rule}")
     print(f"  positions reachable from the start: {result.positions:,}")
@@ -265,6 +295,18 @@ class _StderrBar:
             self.drawn = False
 
 
+def guarded(run: Callable[[list[str]], int]) -> Callable[[list[str]], int]:
+    """A benchmark's main: bad input is one sentence on stderr and exit status 2, as everywhere."""
+    @functools.wraps(run)
+    def main(argv: list[str]) -> int:
+        try:
+            return run(argv)
+        except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
+            print(f"error: {sentence(str(err))}", file=sys.stderr)
+            return USAGE_ERROR
+    return main
+
+
 def cmd_bench(what: str, rest: list[str]) -> int:
     module = importlib.import_module(BENCHMARKS[what])  # imported late: benchmarks load heavy parts
     return module.main(rest)
@@ -280,12 +322,20 @@ def cmd_play(name: str | None, position: str | None) -> int:
     return app.run(name, position)
 
 
+MIN_SIZE, MAX_SIZE = (200, 150), (8192, 8192)
+_SIZE = re.compile(r"([0-9]{1,5})[x×]([0-9]{1,5})")
+
+
 def parse_size(text: str) -> tuple[int, int]:
-    """'1280x800' -> (1280, 800); anything else is a UsageError with one sentence."""
-    w, _, h = text.lower().replace("×", "x").partition("x")
-    if not (w.isdigit() and h.isdigit()):
-        raise UsageError(f"--size '{text}' is not WIDTHxHEIGHT, e.g. 1280x800")
-    return int(w), int(h)
+    """'1280x800' -> (1280, 800), within MIN_SIZE..MAX_SIZE; anything else is a UsageError with one sentence."""
+    got = _SIZE.fullmatch(text.strip().lower())
+    if got is None:
+        raise UsageError(f"--size '{shown(text)}' is not WIDTHxHEIGHT, e.g. 1280x800")
+    size = int(got.group(1)), int(got.group(2))
+    if not all(lo <= v <= hi for v, lo, hi in zip(size, MIN_SIZE, MAX_SIZE)):
+        raise UsageError(f"--size {size[0]}x{size[1]} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                         f"{MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return size
 
 
 def cmd_screenshot(args: argparse.Namespace) -> int:

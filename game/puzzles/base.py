@@ -13,6 +13,8 @@ from typing import Callable, Iterator, Sequence
 from solvers.ranking import Ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
+from game.untrusted import shown
+
 
 class PositionError(ValueError):
     """A position text or move that the puzzle cannot accept; the message is one sentence for people."""
@@ -68,8 +70,8 @@ class Board:
 
     def parse_coord(self, text: str) -> int:
         text = text.strip().lower()
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
-            raise PositionError(f"'{text}' is not a cell name like a1 (column letter, row number from the top).")
+        if not (2 <= len(text) <= 4 and "a" <= text[0] <= "z" and text[1:].isascii() and text[1:].isdigit()):
+            raise PositionError(f"'{shown(text)}' is not a cell name like a1 (column letter, row number from the top).")
         cell = self.at(int(text[1:]) - 1, ord(text[0]) - ord("a"))
         if cell is None:
             raise PositionError(f"there is no cell {text} on this board.")
@@ -103,6 +105,14 @@ class Symbols:
 
     def name(self, code: int) -> str:
         return self.names[code]
+
+    def plain(self, code: int) -> str:
+        """The code's token in ASCII (an ASCII stand-in where the name is not), for plain terminals."""
+        name = self.names[code]
+        if name.isascii():
+            return name
+        return next((token for token, c in self.aliases.items() if c == code and token.isascii()),
+                    name.encode("ascii", "backslashreplace").decode("ascii"))
 
     def label(self, code: int) -> str:
         return self.describe.get(code, self.names[code])
@@ -159,27 +169,29 @@ class Puzzle:
                 return nxt
         raise PositionError(f"{self.move_text(state, move)} is not a legal move here.")
 
-    def piece_at(self, state: bytes, cell: int) -> str:
-        return self.symbols.name(state[cell])
+    def token(self, code: int, plain: bool = False) -> str:
+        return self.symbols.plain(code) if plain else self.symbols.name(code)
 
-    def move_text(self, state: bytes, move: Move) -> str:
-        return f"{self.piece_at(state, move.src)} {self.board.coord(move.src)}-{self.board.coord(move.dst)}"
+    def move_text(self, state: bytes, move: Move, plain: bool = False) -> str:
+        """'PIECE from-to'; ``plain``: ASCII only."""
+        return f"{self.token(state[move.src], plain)} {self.board.coord(move.src)}-{self.board.coord(move.dst)}"
 
     def parse_move(self, state: bytes, text: str) -> Move:
         parts = text.split()
         if not parts or len(parts) > 2 or "-" not in parts[-1]:
-            raise PositionError(f"'{text}' is not a move like 'B a1-c1' (piece, from, to).")
+            raise PositionError(f"'{shown(text)}' is not a move like 'B a1-c1' (piece, from, to).")
         a, _, b = parts[-1].partition("-")
         move = Move(self.board.parse_coord(a), self.board.parse_coord(b))
         if len(parts) == 2 and self.symbols.code(parts[0]) != state[move.src]:
-            raise PositionError(f"there is no {parts[0]} on {a}.")
+            raise PositionError(f"there is no {shown(parts[0])} on {a}.")
         self.play(state, move)
         return move
 
     # -- position text ---------------------------------------------------------------
 
-    def format(self, state: bytes) -> str:
-        tokens = [self.symbols.name(v) for v in state]
+    def format(self, state: bytes, plain: bool = False) -> str:
+        """Position text (rows by '/', cells by spaces); ``plain``: ASCII stand-ins for other symbols."""
+        tokens = [self.token(v, plain) for v in state]
         out, i = [], 0
         for cols in self.board.rows:
             out.append(" ".join(tokens[i:i + len(cols)]))
@@ -199,7 +211,7 @@ class Puzzle:
             for t in tokens:
                 code = self.symbols.code(t)
                 if code is None:
-                    raise PositionError(f"'{t}' in row {r} is not a piece of {self.title}.")
+                    raise PositionError(f"'{shown(t)}' in row {r} is not a piece of {self.title}.")
                 codes.append(code)
         state = bytes(codes)
         self.check(state)
@@ -217,15 +229,15 @@ class Puzzle:
         for validate in self.checks:
             validate(state)
 
-    def picture(self, state: bytes) -> str:
+    def picture(self, state: bytes, plain: bool = False) -> str:
         """Multi-line drawing of a position on its bounding grid, for the terminal."""
-        width = max(len(n) for n in self.symbols.names.values())
+        width = max(len(self.token(code, plain)) for code in self.symbols.names)
         lines = []
         i = 0
         for cols in self.board.rows:
             cells = [" " * width] * self.board.width
             for c in cols:
-                cells[c] = self.symbols.name(state[i]).rjust(width)
+                cells[c] = self.token(state[i], plain).rjust(width)
                 i += 1
             lines.append(" ".join(cells).rstrip())
         return "\n".join(lines)

@@ -1,0 +1,115 @@
+"""Text and files from outside the program are untrusted: the command line, settings, saved
+games, puzzle files, instance lists.
+
+Files are read only if they are regular files, without blocking (a FIFO or a device at the
+path must never freeze the game) and never beyond a size bound. Text shown back to the player
+is escaped (an escape sequence must never reach the terminal) and shortened. A file that is
+wrong is kept aside, never overwritten; files we write are written atomically.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+SHOWN_LIMIT = 40          # characters of untrusted text quoted in a sentence
+SENTENCE_LIMIT = 400      # characters of one error sentence
+
+
+class UnreadableFile(ValueError):
+    """A file that cannot be used; the message is one sentence naming it."""
+
+
+class TooLargeFile(UnreadableFile):
+    """A regular file beyond the size bound: not ours, or damaged."""
+
+
+def shown(text: str, limit: int = SHOWN_LIMIT) -> str:
+    """``text`` as it may appear inside a sentence: unprintable characters escaped, at most ``limit`` long."""
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+    return out if len(out) <= limit else out[:max(1, limit - 1)] + "…"
+
+
+def sentence(text: str) -> str:
+    """A message for people: one line, escaped, capitalised, within SENTENCE_LIMIT."""
+    text = shown(" ".join(text.split()), SENTENCE_LIMIT)
+    if not text:
+        return "Something went wrong."
+    return text[:1].upper() + text[1:] + ("" if text[-1] in ".!?…)" else ".")
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. UnreadableFile otherwise."""
+    name = shown(str(path), 80)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise UnreadableFile(f"the {what} {name} does not exist.") from None
+    except OSError as exc:
+        raise UnreadableFile(f"the {what} {name} cannot be read ({exc.strerror or exc}).") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(f"the {what} {name} is not a regular file.")
+        if info.st_size > limit:
+            raise TooLargeFile(f"the {what} {name} is larger than {limit:,} bytes.")
+        parts: list[bytes] = []
+        got = 0
+        while got <= limit:
+            part = os.read(fd, limit + 1 - got)
+            if not part:
+                break
+            parts.append(part)
+            got += len(part)
+    except OSError as exc:
+        raise UnreadableFile(f"the {what} {name} cannot be read ({exc.strerror or exc}).") from None
+    finally:
+        os.close(fd)
+    if got > limit:
+        raise TooLargeFile(f"the {what} {name} is larger than {limit:,} bytes.")
+    return b"".join(parts)
+
+
+def read_text(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+    """The UTF-8 text of a regular file of at most ``limit`` bytes. UnreadableFile otherwise."""
+    data = read_bounded(path, limit, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableFile(f"the {what} {shown(str(path), 80)} is not UTF-8 text.") from None
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Rename a damaged file to a free ``.broken`` name so nothing later overwrites it (None: could not)."""
+    for n in range(100):
+        target = path.with_name(path.name + (".broken" if n == 0 else f".broken.{n}"))
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except OSError:
+            return None
+        return target
+    return None
+
+
+def write_atomically(path: Path, text: str) -> bool:
+    """Write ``text`` through a temporary file and a rename, so a crash never leaves half a file.
+    False (nothing raised) if it cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError:
+        return False
+    return True

@@ -26,7 +26,7 @@ from game.spec import PuzzleSpec
 from game.untrusted import UnreadableFile, sentence, shown
 
 USAGE_ERROR = 2
-BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames"}
+BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames", "idle": "bench.idle"}
 
 
 class UsageError(Exception):

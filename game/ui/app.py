@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from game import catalog
 from game.background import Service, Where
@@ -11,9 +12,13 @@ from game.puzzles.base import PositionError
 from game.settings import Settings, load_settings, save_settings
 from game.spec import PuzzleSpec
 
+if TYPE_CHECKING:
+    from game.ui.scenes.base import Scene
+
 DEFAULT_SIZE = (1280, 800)
 IDLE_TO_DEMO = 60.0
-FPS = 60
+FPS = 60            # while anything moves
+REST_FPS = 30       # while nothing does: input, background jobs and the clock are still looked at this often
 
 
 __all__ = ["App", "Settings", "run", "run_demo", "render_screenshot"]
@@ -57,6 +62,11 @@ class App:
         self.idle = 0.0
         self.running = True
         self.clock = pygame.time.Clock()
+        self.frames_drawn = 0
+        self._drawn_scene: Scene | None = None     # the scene the screen shows now
+        self._redraw_events = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                               pygame.FINGERDOWN, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                               pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED}
 
     # -- window ---------------------------------------------------------------------------
     @property
@@ -93,6 +103,7 @@ class App:
         self.theme.resize(self.size)
         for scene in self.scenes:
             scene.layout(self.size)
+            scene.invalidate()
 
     def resize(self, size) -> None:
         size = (max(320, size[0]), max(240, size[1]))
@@ -191,10 +202,14 @@ class App:
         if event.type == pg.WINDOWSIZECHANGED:
             if self.screen.get_size() != self.theme.size:
                 self.resized()
+            elif self.scene is not None:
+                self.scene.invalidate()
             return
         scene = self.scene
         if scene is None:
             return
+        if event.type in self._redraw_events:   # mouse motion: the scene knows whether it shows
+            scene.invalidate()
         if event.type in (pg.KEYDOWN, pg.MOUSEBUTTONDOWN, pg.MOUSEWHEEL):
             self.idle = 0.0
         if event.type == pg.KEYDOWN:
@@ -211,7 +226,7 @@ class App:
             scene.handle_event(event)
 
     def tick(self, dt: float, draw: bool = True) -> None:
-        """One frame: pending events, update, draw."""
+        """One frame: pending events, update, and a draw if the scene changed or is animating."""
         for event in self.pg.event.get():
             self.process(event)
             if not self.running:
@@ -225,19 +240,35 @@ class App:
             self.idle = 0.0
         if self.scene is not None:
             self.scene.update(dt)
-            if draw:
-                self.scene.draw(self.screen)
-                self.pg.display.flip()
+        scene = self.scene
+        if draw and scene is not None and self._must_draw(scene):
+            scene.draw(self.screen)
+            self.pg.display.flip()
+            scene.dirty = False
+            self._drawn_scene = scene
+            self.frames_drawn += 1
+
+    def _must_draw(self, scene: Scene) -> bool:
+        return scene is not self._drawn_scene or scene.dirty or scene.animating()
+
+    def resting(self) -> bool:
+        """Nothing on screen would change if drawn now: the loop may wait longer between frames."""
+        scene = self.scene
+        return scene is None or not self._must_draw(scene)
 
     def run(self) -> int:
-        self.clock.tick()
         try:
-            while self.running:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.tick(dt)
+            self.loop()
         finally:
             self.close()
         return 0
+
+    def loop(self) -> None:
+        """Frames until the player quits: 60 a second while anything moves, fewer while nothing does."""
+        self.clock.tick()
+        while self.running:
+            dt = self.clock.tick(REST_FPS if self.resting() else FPS) / 1000.0
+            self.tick(dt)
 
     def close(self) -> None:
         for scene in self.scenes:

@@ -1,44 +1,12 @@
 """Keys are mapped to intents here, once. Scenes receive intents and never test raw key codes."""
 from __future__ import annotations
 
-from enum import Enum, auto
-
 import pygame
 
+from game.intent import DIRECTIONS, KEY_LABELS, Intent
 
-class Intent(Enum):
-    UP = auto()
-    DOWN = auto()
-    LEFT = auto()
-    RIGHT = auto()
-    NEXT = auto()          # Tab: next piece / next item
-    PREV = auto()          # Shift+Tab
-    CONFIRM = auto()       # Enter: select and confirm
-    BACK = auto()          # Esc: back / stop / cancel
-    UNDO = auto()
-    REDO = auto()
-    RESTART = auto()
-    NEW = auto()
-    HINT = auto()
-    SOLVE = auto()
-    PAUSE = auto()
-    STEP = auto()
-    FASTER = auto()
-    SLOWER = auto()
-    CANCEL = auto()        # stop a running search
-    WINNABLE = auto()      # undo back to the last position that can still win
-    MOTION = auto()        # toggle reduce-motion
-    ARROWS = auto()        # toggle "arrows move the tile / the gap"
-    MARKS = auto()         # toggle the overlay marking every move closer / farther / same / dead end
-    ANALYSIS = auto()      # the analysis screen of the puzzle
-    DEAL_AT = auto()       # a new game at the chosen distance from the goal
-    DISTANCE_UP = auto()   # choose a larger / smaller deal distance
-    DISTANCE_DOWN = auto()
-    FULLSCREEN = auto()
-    QUIT = auto()
+__all__ = ["DIRECTIONS", "KEY_LABELS", "KEYMAP", "Intent", "intent_for"]
 
-
-DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
 
 _CTRL = "ctrl"
 _SHIFT = "shift"
@@ -90,16 +58,6 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
     (pygame.K_q, _CTRL): Intent.QUIT,
 }
-
-# Human-readable key names for the panel's buttons.
-KEY_LABELS: dict[Intent, str] = {
-    Intent.HINT: "H", Intent.SOLVE: "S", Intent.UNDO: "U", Intent.REDO: "Shift+U", Intent.RESTART: "R",
-    Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: "Space", Intent.STEP: ".", Intent.FASTER: "+",
-    Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
-    Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A",
-    Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[",
-}
-
 
 def intent_for(event: pygame.event.Event) -> Intent | None:
     """The intent of a KEYDOWN event, or None."""

@@ -1,6 +1,8 @@
 """Buttons with key caps, drawn in the theme; clicking one sends its intent to the scene."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.ui import theme as T
@@ -26,35 +28,78 @@ class Button:
         if r.w <= 0:
             return
         hover = mouse is not None and self.rect.collidepoint(mouse) and self.enabled
-        rad = max(4, r.h // 4)
-        base = T.ACCENT if self.primary else T.CARD
-        if self.active:
-            base = T.mix(T.CARD, T.HINT, 0.45)
-        if hover:
-            base = T.shade(base, 0.12)
-        if not self.enabled:
-            base = T.mix(T.PANEL, T.CARD, 0.4)
-        lift = 0 if (pressed and hover) else max(1, r.h // 14)
-        pygame.draw.rect(surface, T.shade(base, -0.35), r.move(0, lift), border_radius=rad)
-        face = r.move(0, 0 if lift else max(1, r.h // 14))
-        pygame.draw.rect(surface, base, face, border_radius=rad)
-        fg = (40, 28, 10) if self.primary and self.enabled else (T.TEXT if self.enabled else T.DIM)
-        role = "small" if r.h < theme.px(44) else "body"
-        label = theme.fit(self.label, role, int(r.w * 0.66), fg)
-        pad = max(6, r.h // 4)
-        if self.centred:
-            surface.blit(label, label.get_rect(center=face.center))
-            return
-        surface.blit(label, label.get_rect(midleft=(face.x + pad, face.centery)))
-        if self.key:
-            cap = theme.text(self.key, "tiny", T.shade(fg, -0.15) if self.primary else (T.MUTED if self.enabled else T.DIM))
-            cr = cap.get_rect()
-            box = cr.inflate(max(6, cr.h // 2), max(4, cr.h // 3))
-            box.midright = (face.right - pad // 2 - 2, face.centery)
-            if box.left > face.x + pad + label.get_width() + 2:
-                pygame.draw.rect(surface, T.shade(base, -0.2), box, border_radius=max(3, box.h // 4))
-                pygame.draw.rect(surface, T.shade(base, 0.18), box, 1, border_radius=max(3, box.h // 4))
-                surface.blit(cap, cap.get_rect(center=box.center))
+        style = ButtonStyle(self.primary, self.enabled, self.active, self.centred)
+        label = theme.fit(self.label, button_role(theme, r.h), int(r.w * 0.66), style.foreground)
+        draw_button(surface, theme, r, label, self.key or "", style, hover, pressed)
+
+
+@dataclass(frozen=True)
+class ButtonStyle:
+    """How a button looks, apart from where it is and what it says."""
+
+    primary: bool = False
+    enabled: bool = True
+    active: bool = False
+    centred: bool = False
+
+    @property
+    def foreground(self) -> tuple[int, int, int]:
+        return (40, 28, 10) if self.primary and self.enabled else (T.TEXT if self.enabled else T.DIM)
+
+
+def button_role(theme: T.Theme, height: int) -> str:
+    """The label's text role for a button this tall."""
+    return "small" if height < theme.px(44) else "body"
+
+
+def button_padding(height: int) -> int:
+    return max(6, height // 4)
+
+
+def _key_cap_box(theme: T.Theme, key: str) -> pygame.Rect:
+    size = theme.font(theme.size_of("tiny")).size(key)
+    return pygame.Rect((0, 0), size).inflate(max(6, size[1] // 2), max(4, size[1] // 3))
+
+
+def key_cap_fits(theme: T.Theme, rect: pygame.Rect, label_width: int, key: str) -> bool:
+    """Whether the key cap fits right of a label this wide (else the button shows the label only)."""
+    if not key:
+        return False
+    pad = button_padding(rect.h)
+    return rect.w - pad // 2 - 2 - _key_cap_box(theme, key).w > pad + label_width + 2
+
+
+def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, label: pygame.Surface, key: str,
+                style: ButtonStyle, hover: bool, pressed: bool) -> None:
+    """A raised button: its face, the rendered label and, where it fits, the key cap."""
+    if rect.w <= 0:
+        return
+    hover = hover and style.enabled
+    rad = max(4, rect.h // 4)
+    base = T.ACCENT if style.primary else T.CARD
+    if style.active:
+        base = T.mix(T.CARD, T.HINT, 0.45)
+    if hover:
+        base = T.shade(base, 0.12)
+    if not style.enabled:
+        base = T.mix(T.PANEL, T.CARD, 0.4)
+    lift = 0 if (pressed and hover) else max(1, rect.h // 14)
+    pygame.draw.rect(surface, T.shade(base, -0.35), rect.move(0, lift), border_radius=rad)
+    face = rect.move(0, 0 if lift else max(1, rect.h // 14))
+    pygame.draw.rect(surface, base, face, border_radius=rad)
+    pad = button_padding(rect.h)
+    if style.centred:
+        surface.blit(label, label.get_rect(center=face.center))
+        return
+    surface.blit(label, label.get_rect(midleft=(face.x + pad, face.centery)))
+    if key_cap_fits(theme, rect, label.get_width(), key):
+        fg = style.foreground
+        cap = theme.text(key, "tiny", T.shade(fg, -0.15) if style.primary else (T.MUTED if style.enabled else T.DIM))
+        box = _key_cap_box(theme, key)
+        box.midright = (face.right - pad // 2 - 2, face.centery)
+        pygame.draw.rect(surface, T.shade(base, -0.2), box, border_radius=max(3, box.h // 4))
+        pygame.draw.rect(surface, T.shade(base, 0.18), box, 1, border_radius=max(3, box.h // 4))
+        surface.blit(cap, cap.get_rect(center=box.center))
 
 
 def layout_grid(buttons: list[Button], rect: pygame.Rect, cols: int, row_h: int, gap: int) -> int:

@@ -37,7 +37,7 @@ def _random_moves(app, scene, rng, n):
     """Play n moves by clicking the moving piece (single-move pieces move on a click)."""
     for _ in range(n):
         s = scene.session
-        moves = [m for m in s.legal_moves() if len(scene.moves_by_anchor.get(m.src, [])) == 1]
+        moves = [m for m in s.legal_moves() if len(scene.board_input.moves_by_anchor.get(m.src, [])) == 1]
         if not moves or s.solved:
             return
         move = rng.choice(moves)
@@ -118,7 +118,7 @@ def test_deal_at_distance_gives_exactly_that_distance(app, name, steps):
         key(app, pygame.K_RIGHTBRACKET, settle=0)
     frames(app, 2)
     assert scene.shown_deal_distance() == scene.oracle.max_distance()
-    click(app, scene.deal_buttons["deal"].rect.center)
+    click(app, scene.button_rect("deal").center)
     assert table.distance(scene.session.position) == scene.oracle.max_distance()
 
 

@@ -17,6 +17,7 @@ from game import tasks
 from game.background import Job, JobState, Lane, Task
 from game.oracles.base import OracleStatus, Phase
 from game.spec import PuzzleSpec
+from solvers.sweep import Analysis
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
@@ -34,7 +35,7 @@ class AnalysisScene(Scene):
         self.puzzle = spec.puzzle
         self.oracle = spec.oracle
         self.has_table = self.oracle.exact
-        self.job: Job | None = None
+        self.job: Job[tuple[Analysis, float]] | None = None
         if self.has_table:
             self.oracle.start_preparing(app.service)
             self.ask()
@@ -49,7 +50,7 @@ class AnalysisScene(Scene):
         self.play_buttons: list[Button] = []
         self.thumb_rects: list[pygame.Rect] = []
         self.chart = DistanceChart()
-        self.chart_result = None          # the result the chart is laid out for (None: not yet)
+        self.chart_result: Analysis | None = None   # the result the chart is laid out for (None: not yet)
         self._thumbs: dict[tuple[bytes, tuple[int, int]], pygame.Surface] = {}
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
@@ -71,26 +72,32 @@ class AnalysisScene(Scene):
         return OracleStatus(Phase.LOADING, self.job.fraction or 0.0, "counting positions…")
 
     @property
-    def result(self):
+    def result(self) -> Analysis | None:
         job = self.job
-        return job.result[0] if job is not None and job.state is JobState.DONE else None
+        return job.result[0] if job is not None and job.result is not None else None
 
     @property
     def seconds(self) -> float | None:
         job = self.job
-        return job.result[1] if job is not None and job.state is JobState.DONE else None
+        return job.result[1] if job is not None and job.result is not None else None
 
     def hardest(self) -> list[bytes]:
         result = self.result
         return list(result.hardest[:MAX_THUMBS]) if result is not None else []
 
+    def figures(self) -> Analysis:
+        """The result, for code that runs only once it is in."""
+        result = self.result
+        assert result is not None
+        return result
+
     def average(self) -> float:
-        counts = self.result.by_distance
+        counts = self.figures().by_distance
         total = sum(counts)
         return sum(d * c for d, c in enumerate(counts)) / total if total else 0.0
 
     def mode_distance(self) -> int:
-        counts = self.result.by_distance
+        counts = self.figures().by_distance
         return max(range(len(counts)), key=counts.__getitem__) if counts else 0
 
     def start_distance(self) -> int | None:
@@ -118,9 +125,8 @@ class AnalysisScene(Scene):
         self.choose_thumb()
 
     def layout_chart(self) -> None:
-        self.chart_result = self.result
-        self.chart.layout(self.theme, self.chart_card, None if self.chart_result is None
-                          else self.chart_result.by_distance)
+        result = self.chart_result = self.result
+        self.chart.layout(self.theme, self.chart_card, None if result is None else result.by_distance)
 
     def _place_thumbs(self) -> None:
         th = self.theme
@@ -155,7 +161,7 @@ class AnalysisScene(Scene):
         hardest = self.hardest()
         if not 0 <= index < len(hardest):
             return
-        result = self.result
+        result = self.figures()
         self.play(hardest[index], f"One of the {result.hardest_count:,} hardest positions: "
                                   f"{result.max_distance} moves to go.")
 
@@ -235,7 +241,7 @@ class AnalysisScene(Scene):
         charted = self.has_table and self.chart_result is not None
         if charted or not self.has_table:   # the 15-puzzle's page never changes: cached as well
             key = (surface.get_size(), id(self.chart_result))
-            if self._static_key != key:
+            if self._static is None or self._static_key != key:
                 self._static = pygame.Surface(surface.get_size())
                 self.draw_static(self._static)
                 self._static_key = key
@@ -289,7 +295,7 @@ class AnalysisScene(Scene):
 
     def draw_figures(self, surface) -> None:
         th = self.theme
-        result = self.result
+        result = self.figures()
         c = self.side_card
         pad = th.px(18, 8)
         x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
@@ -327,7 +333,7 @@ class AnalysisScene(Scene):
     def draw_thumbs(self, surface, chosen_only: bool) -> None:
         """All thumbnails unselected (the cached layer), or only the chosen one on top of it."""
         th = self.theme
-        result = self.result
+        result = self.figures()
         c = self.thumbs_card
         pad = th.px(14, 6)
         hardest = self.hardest()

@@ -1,15 +1,34 @@
-"""Scenes live on the app's stack: update(dt), draw(surface), handle_intent(intent), handle_event(event)."""
+"""Scenes live on the app's stack: update(dt), draw(surface), handle_intent(intent), handle_event(event).
+
+A scene also tells the loop when it must be drawn: ``dirty`` after something changed,
+``animating()`` while its picture changes with time alone. The loop skips drawing otherwise
+and rests. A scene that does not track its changes keeps the default: drawn every frame.
+"""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import theme as T
 from game.ui.intents import Intent
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 
 class Scene:
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
+        self.dirty = True
+
+    def invalidate(self) -> None:
+        """Something the scene shows changed: draw it on the next frame."""
+        self.dirty = True
+
+    def animating(self) -> bool:
+        """Whether the picture changes with time alone, so every frame must be drawn."""
+        return True
 
     @property
     def theme(self) -> T.Theme:

@@ -59,8 +59,9 @@ class DemoScene(Scene):
         return catalog.get(playlist[self.index])
 
     def caption(self, text: str) -> None:
-        if self.play is not None:
-            self.play.demo_caption = text
+        if self.play is not None and self.play.footer.caption != text:
+            self.play.footer.caption = text
+            self.play.invalidate()
 
     def update(self, dt: float) -> None:
         play = self.play
@@ -99,7 +100,8 @@ class DemoScene(Scene):
         elif self.phase == "done":
             if self.clock > AFTER_SOLVED:
                 self.next_puzzle()
-        self.play.layout_panel()   # the phase may have started a search or a solve since play.update()
+        if self.play is not None:
+            self.play.refresh_panel()   # the phase may have started a search or a solve since play.update()
 
     def leave(self) -> None:
         if self.play is not None:
@@ -126,7 +128,7 @@ class DemoScene(Scene):
         if play is None:
             return
         play.session.stop_solve()
-        play.demo_caption = None
+        play.footer.caption = None
         play.say("Your turn! Hint (H) and Solve (S) are always there.", T.ACCENT)
         self.play = None
         self.app.visitor_takes(play)

@@ -77,6 +77,7 @@ class MenuScene(Scene):
                 card.thumb = view_for(card.spec).thumbnail(card.spec.puzzle.start, thumb_size)
             card.lines = th.wrap(card.spec.presentation.blurb, "small", card_w - th.px(20))[:2]
         # the bottom edge's fade, for when more cards are below
+        self.invalidate()
         self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
         fade_h = self.fade.get_height()
         for i in range(fade_h):
@@ -142,11 +143,14 @@ class MenuScene(Scene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            before = (self.card_at(self.hover) if self.hover else None, self.selected, self.show_selection)
             self.hover = event.pos
             i = self.card_at(event.pos)
             if i is not None:
                 self.selected = i
                 self.show_selection = False
+            if (i, self.selected, self.show_selection) != before:
+                self.invalidate()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_target -= event.y * self.theme.px(80)
             self.clamp_scroll()
@@ -158,11 +162,17 @@ class MenuScene(Scene):
                 self.open(i)
             self.press = None
 
+    def animating(self) -> bool:
+        return self.scroll != self.scroll_target
+
     def update(self, dt: float) -> None:
+        if self.scroll == self.scroll_target:
+            return
         k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
         self.scroll += (self.scroll_target - self.scroll) * k
         if abs(self.scroll - self.scroll_target) < 0.5:
             self.scroll = self.scroll_target
+        self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

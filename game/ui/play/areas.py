@@ -1,0 +1,30 @@
+"""How the play screen shares the window: the panel on the right, the title, the board and the
+message line on the left."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme as T
+
+
+@dataclass(frozen=True)
+class Areas:
+    panel: pygame.Rect
+    header: pygame.Rect
+    board: pygame.Rect
+    footer: pygame.Rect
+
+
+def screen_areas(theme: T.Theme, size: tuple[int, int]) -> Areas:
+    """The panel on the right; the title, the board and the message line share the rest."""
+    w, h = size
+    m = theme.px(22, 10)
+    panel_w = min(int(w * 0.4), max(int(w * 0.27), theme.px(270)))
+    panel = pygame.Rect(w - panel_w - m, m, panel_w, h - 2 * m)
+    title_h = theme.size_of("title") + theme.size_of("small") * 2 + theme.px(18)
+    foot_h = theme.size_of("body") + theme.px(22)
+    board = pygame.Rect(m, m + title_h, panel.x - 2 * m, h - 2 * m - title_h - foot_h)
+    return Areas(panel, pygame.Rect(m * 2, m, panel.x - 3 * m, title_h), board,
+                 pygame.Rect(m, board.bottom, board.w, foot_h))

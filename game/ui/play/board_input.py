@@ -1,0 +1,246 @@
+"""Input on the board: clicks, drags, arrows, Tab and Enter become moves.
+
+The legal moves of the shown position are indexed by their anchor cell (the cell a move
+names as its source); a piece is every cell a move carries, so a click anywhere on a
+two-cell block or a pair picks it. Hit testing goes through the board view. What to do with
+a move, a refusal or a message is up to the host (the play scene).
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.intent import DIRECTIONS, Intent
+from game.puzzles.base import Move
+from game.spec import InputMode, PuzzleSpec
+from game.ui.views import Highlights, move_paths
+from game.ui.views.base import BoardView
+
+DRAG_THRESHOLD = 6
+Point = tuple[int, int]
+Paths = tuple[tuple[int, int], ...]
+
+
+class BoardHost(Protocol):
+    def play(self, move: Move, animate: bool = True) -> None: ...
+
+    def refuse(self, cell: int | None, text: str) -> None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def take_over(self) -> None:
+        """The player acts on the board: auto-solve stops, a running animation jumps to its end."""
+
+
+class BoardInput:
+    def __init__(self, spec: PuzzleSpec, view: BoardView, host: BoardHost, position: bytes) -> None:
+        self.spec, self.puzzle, self.view, self.host = spec, spec.puzzle, view, host
+        self.position = position
+        self.moves_by_anchor: dict[int, list[tuple[Move, Paths]]] = {}
+        self.owner: dict[int, list[int]] = {}     # cell -> anchors of the moves that carry it
+        self.selected: int | None = None          # anchor cell of the selected piece
+        self.cursor = 0
+        self.show_cursor = False
+        self.press: tuple[int, Point] | None = None
+        self.dragging = False
+        self.drag_offset: Point = (0, 0)
+        self.show(position)
+
+    # -- the moves of the shown position ---------------------------------------------------------
+    def show(self, position: bytes) -> None:
+        """A new position is on the board: index its moves; a selection or drag there is void."""
+        self.position = position
+        self.moves_by_anchor, self.owner = {}, {}
+        for move in self.puzzle.legal_moves(position):
+            paths = move_paths(self.puzzle, position, move)
+            self.moves_by_anchor.setdefault(move.src, []).append((move, paths))
+            for s, _ in paths:
+                owners = self.owner.setdefault(s, [])
+                if move.src not in owners:
+                    owners.append(move.src)
+        self.selected = None
+        self.press, self.dragging, self.drag_offset = None, False, (0, 0)
+
+    def _centroid(self, cells: list[int]) -> tuple[float, float]:
+        pts = [self.view.cell_center(c) for c in cells]
+        return sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+
+    def anchor_at(self, point: Point) -> int | None:
+        """The piece under the point: of several that cover the cell, the one centred nearest."""
+        cell = self.view.hit(point)
+        if cell is None or cell not in self.owner:
+            return None
+
+        def distance(anchor: int) -> float:
+            cx, cy = self._centroid([s for s, _ in self.moves_by_anchor[anchor][0][1]])
+            return (cx - point[0]) ** 2 + (cy - point[1]) ** 2
+        return min(self.owner[cell], key=distance)
+
+    def targets_of(self, anchor: int) -> set[int]:
+        return {d for _, paths in self.moves_by_anchor.get(anchor, []) for _, d in paths}
+
+    def move_to(self, anchor: int, point: tuple[float, float]) -> Move | None:
+        """The piece's move whose destination is nearest the point (within about a cell)."""
+        best, best_d = None, (self.view.pitch * 0.8) ** 2
+        for move, paths in self.moves_by_anchor.get(anchor, []):
+            cx, cy = self._centroid([d for _, d in paths])
+            dist = (cx - point[0]) ** 2 + (cy - point[1]) ** 2
+            if dist < best_d:
+                best, best_d = move, dist
+        return best
+
+    # -- keyboard ----------------------------------------------------------------------------------
+    def direction(self, intent: Intent, arrows_move_gap: bool) -> None:
+        """Sliding puzzles: the piece next to the gap slides that way. Others: the cursor moves."""
+        dr, dc = DIRECTIONS[intent]
+        if self.spec.input is InputMode.SLIDE and not self.show_cursor:
+            self.host.take_over()
+            if arrows_move_gap:
+                dr, dc = -dr, -dc
+            cells = self.puzzle.board.cells
+            for moves in self.moves_by_anchor.values():
+                for move, _ in moves:
+                    (r0, c0), (r1, c1) = cells[move.src], cells[move.dst]
+                    if (r1 - r0, c1 - c0) == (dr, dc):
+                        self.host.play(move)
+                        return
+            self.host.refuse(None, "Nothing can slide that way.")
+            return
+        self.show_cursor = True
+        self.cursor = self._step_cursor(self.cursor, dr, dc)
+
+    def _step_cursor(self, cell: int, dr: int, dc: int) -> int:
+        board = self.puzzle.board
+        r0, c0 = board.cells[min(cell, len(board) - 1)]
+        best, best_score = cell, None
+        for i, (r, c) in enumerate(board.cells):
+            ahead = (r - r0) * dr + (c - c0) * dc
+            if ahead <= 0:
+                continue
+            score = ahead + 2 * (abs((r - r0) * dc) + abs((c - c0) * dr))
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        return best
+
+    def cycle(self, step: int) -> None:
+        """Tab: the next piece that can move, or the selected piece's next destination."""
+        self.show_cursor = True
+        items = sorted(self.targets_of(self.selected) if self.selected is not None else self.moves_by_anchor)
+        if not items:
+            self.host.refuse(None, "No piece can move: undo (U) or restart (R).")
+            return
+        if self.cursor in items:
+            self.cursor = items[(items.index(self.cursor) + step) % len(items)]
+        else:
+            self.cursor = items[0] if step > 0 else items[-1]
+
+    def confirm(self) -> None:
+        """Enter: move the selected piece to the cursor, or pick the piece under it."""
+        self.host.take_over()
+        self.show_cursor = True
+        cell = self.cursor
+        if self.selected is not None and cell in self.targets_of(self.selected):
+            move = self.move_to(self.selected, self.view.cell_center(cell))
+            if move is None:   # several moves end on this cell: take the first
+                move = next(m for m, paths in self.moves_by_anchor[self.selected] if cell in {d for _, d in paths})
+            self.host.play(move)
+            return
+        anchors = sorted(self.owner.get(cell, []), key=lambda a: (a != cell, a))  # the piece starting here first
+        if not anchors:
+            self.selected = None
+            self.host.refuse(cell, "That cannot move now.")
+            return
+        if self.selected in anchors and len(anchors) > 1:
+            self.activate(anchors[(anchors.index(self.selected) + 1) % len(anchors)])
+        else:
+            self.activate(anchors[0])
+
+    def activate(self, anchor: int) -> None:
+        """A piece with one move makes it; a piece with several is selected."""
+        moves = self.moves_by_anchor.get(anchor, [])
+        if len(moves) == 1:
+            self.host.play(moves[0][0])
+        elif moves:
+            self.selected = anchor
+            if self.show_cursor:
+                self.host.say("Choose where it goes: a highlighted cell.")
+
+    # -- mouse -------------------------------------------------------------------------------------
+    def press_at(self, pos: Point) -> None:
+        """Left button down on the board: play on a target, else pick up a piece (click or drag)."""
+        if not self.view.frame_rect().collidepoint(pos):
+            self.selected = None
+            return
+        self.host.take_over()
+        self.show_cursor = False
+        if self.selected is not None:
+            move = self.move_to(self.selected, pos)
+            if move is not None and self.view.hit(pos) in self.targets_of(self.selected):
+                self.host.play(move)
+                return
+        anchor = self.anchor_at(pos)
+        if anchor is None:
+            cell = self.view.hit(pos)
+            self.selected = None
+            if cell is not None:
+                self.host.refuse(cell, "That piece cannot move now." if self.position[cell] != 0 else "")
+            return
+        self.press, self.dragging, self.drag_offset = (anchor, pos), False, (0, 0)
+
+    def motion(self, pos: Point, rel: Point) -> bool:
+        """The mouse moved; True if the board looks different (a drag, the cursor hidden)."""
+        if self.press is not None:
+            dx, dy = pos[0] - self.press[1][0], pos[1] - self.press[1][1]
+            if self.dragging or dx * dx + dy * dy > DRAG_THRESHOLD ** 2:
+                self.dragging, self.drag_offset = True, (dx, dy)
+                return True
+            return False
+        if rel != (0, 0) and self.show_cursor:
+            self.show_cursor = False
+            return True
+        return False
+
+    def release_at(self, pos: Point) -> None:
+        """Left button up: drop a dragged piece, or click the piece pressed."""
+        if self.press is None:
+            return
+        anchor, _ = self.press
+        self.press = None
+        if anchor not in self.moves_by_anchor:
+            self.dragging = False
+            return
+        if self.dragging:
+            self.dragging = False
+            src = self._centroid([s for s, _ in self.moves_by_anchor[anchor][0][1]])
+            drop = (src[0] + self.drag_offset[0], src[1] + self.drag_offset[1])
+            self.drag_offset = (0, 0)
+            move = self.move_to(anchor, drop)
+            if move is not None:
+                self.host.play(move, animate=False)
+            else:
+                self.host.refuse(anchor, "")
+            return
+        if self.selected == anchor:
+            self.selected = None
+        else:
+            self.activate(anchor)
+
+    def handle_mouse(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected = None
+
+    # -- what the board shows ------------------------------------------------------------------------
+    def highlight(self, hl: Highlights) -> None:
+        """Add the selection, its targets, the cursor and a dragged piece to the highlights."""
+        hl.cursor, hl.show_cursor = self.cursor, self.show_cursor
+        if self.selected is not None:
+            hl.selected = frozenset(s for _, paths in self.moves_by_anchor.get(self.selected, []) for s, _ in paths)
+            hl.targets = frozenset(self.targets_of(self.selected))
+        if self.dragging and self.press is not None:
+            hl.drag_cells = frozenset(s for s, _ in self.moves_by_anchor[self.press[0]][0][1])
+            hl.drag_offset = self.drag_offset

@@ -1,0 +1,184 @@
+"""What moves on the play screen by itself: a move gliding, the "no" shake, the celebration.
+
+Each effect is drawing with a time parameter (a tween advanced by explicit dt), so tests and
+the frame benchmark step it exactly; new input jumps a running move to its end. ``active``
+says whether any effect still moves, so the loop knows when the screen may rest.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.puzzles.base import Puzzle
+from game.ui import theme as T
+from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
+from game.ui.views import Motion, move_kind, move_paths
+
+DURATION = {"slide": 0.17, "block": 0.2, "jump": 0.3, "hop": 0.36, "pair": 0.34}
+NOPE_SECONDS = 0.45
+CELEBRATION_SECONDS = 2.8
+MAX_PARTICLES = 160
+CONFETTI = (T.ACCENT, T.GOOD, T.HINT, T.NOPE, (240, 240, 250), (190, 140, 240))
+
+
+class Anim:
+    """A move on its way: pieces glide from ``before`` to ``after`` while the tween runs."""
+
+    def __init__(self, before: bytes, after: bytes, paths: tuple[tuple[int, int], ...], kind: str,
+                 duration: float) -> None:
+        self.before, self.after, self.paths, self.kind = before, after, paths, kind
+        self.tween = Tween(duration, ease_in_out_cubic if kind in ("slide", "block") else ease_out_cubic)
+
+    def motion(self) -> Motion:
+        return Motion(self.before, self.after, self.paths, self.kind, self.tween.value)
+
+
+@dataclass(slots=True)
+class Particle:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    colour: tuple[int, int, int]
+    angle: float
+    spin: float
+    size: float
+
+
+def move_between(puzzle: Puzzle, old: bytes, new: bytes) -> tuple[tuple[tuple[int, int], ...], str] | None:
+    """The cells that travel from ``old`` to ``new`` and the kind of move: one move forwards, or
+    one move backwards (an undo). None when the two are not one move apart (a deal, a restart)."""
+    for move in puzzle.legal_moves(old):
+        if puzzle.play(old, move) == new:
+            return move_paths(puzzle, old, move), move_kind(puzzle, move)
+    for move in puzzle.legal_moves(new):
+        if puzzle.play(new, move) == old:
+            return tuple((d, s) for s, d in move_paths(puzzle, new, move)), move_kind(puzzle, move)
+    return None
+
+
+class Effects:
+    def __init__(self) -> None:
+        self.anim: Anim | None = None
+        self.nope: tuple[int | None, Tween] | None = None     # the cell that said "no", and its shake
+        self.celebrate: Tween | None = None
+        self.particles: list[Particle] = []
+
+    @property
+    def active(self) -> bool:
+        return bool(self.anim or self.nope or self.celebrate or self.particles)
+
+    def motion(self) -> Motion | None:
+        return self.anim.motion() if self.anim is not None else None
+
+    # -- starting and stopping -------------------------------------------------------------------
+    def glide(self, puzzle: Puzzle, old: bytes, new: bytes, playback_speed: float | None) -> None:
+        """Animate the change from ``old`` to ``new`` if it is one move; a solve's moves keep pace
+        with its speed."""
+        self.finish_move()
+        found = move_between(puzzle, old, new)
+        if found is None:
+            return
+        paths, kind = found
+        duration = DURATION.get(kind, 0.2)
+        if playback_speed is not None:
+            duration = min(duration * 1.6, 0.85 / max(0.5, playback_speed))
+        self.anim = Anim(old, new, paths, kind, duration)
+
+    def finish_move(self) -> None:
+        """New input jumps a running move to its end."""
+        if self.anim is not None:
+            self.anim.tween.finish()
+            self.anim = None
+
+    def shake(self, cell: int | None) -> None:
+        self.nope = (cell, Tween(NOPE_SECONDS))
+
+    def start_celebration(self, frame: pygame.Rect, pitch: int, reduce_motion: bool) -> None:
+        self.celebrate = Tween(CELEBRATION_SECONDS)
+        if reduce_motion:
+            return
+        rng = random.Random()
+        self.particles = [
+            Particle(frame.centerx + rng.uniform(-0.3, 0.3) * frame.w, frame.centery, rng.uniform(-1, 1) * pitch * 4,
+                     -rng.uniform(2.5, 6) * pitch, rng.choice(CONFETTI), rng.uniform(0, 6.28), rng.uniform(-8, 8),
+                     rng.uniform(0.06, 0.12) * pitch)
+            for _ in range(MAX_PARTICLES)
+        ]
+
+    def stop_celebration(self) -> None:
+        self.celebrate = None
+        self.particles = []
+
+    # -- time --------------------------------------------------------------------------------------
+    def update(self, dt: float, pitch: int, floor: int) -> bool:
+        """Advance every effect; True if anything was moving (so the screen must be drawn again)."""
+        moving = self.active
+        if self.anim is not None:
+            self.anim.tween.advance(dt)
+            if self.anim.tween.done:
+                self.anim = None
+        if self.nope is not None:
+            self.nope[1].advance(dt)
+            if self.nope[1].done:
+                self.nope = None
+        if self.celebrate is not None:
+            self.celebrate.advance(dt)
+            if self.celebrate.done:
+                self.celebrate = None
+        if self.particles:
+            self._fall(dt, pitch * 3.0, floor + 20)
+        return moving
+
+    def _fall(self, dt: float, gravity: float, floor: float) -> None:
+        for p in self.particles:
+            p.x += p.vx * dt
+            p.y += p.vy * dt
+            p.vy += gravity * dt
+            p.vx *= 0.99
+            p.angle += p.spin * dt
+        self.particles = [p for p in self.particles if p.y < floor]
+
+    def glow(self, solved: bool, reduce_motion: bool) -> float:
+        """How strongly the board's frame glows: pulsing while celebrating, softly once solved."""
+        if self.celebrate is not None:
+            t = self.celebrate.raw
+            return (1 - t) if reduce_motion else (1 - t) * (0.6 + 0.4 * math.sin(t * 18))
+        return 0.35 if solved else 0.0
+
+    # -- drawing -------------------------------------------------------------------------------------
+    def draw_celebration(self, surface: pygame.Surface, theme: T.Theme, frame: pygame.Rect, subtitle: str,
+                         reduce_motion: bool) -> None:
+        for p in self.particles:
+            w = p.size * (0.4 + 0.6 * abs(math.cos(p.angle)))
+            pygame.draw.rect(surface, p.colour, (p.x - w / 2, p.y - p.size / 4, max(1, w), max(1, p.size / 2)))
+        if self.celebrate is None:
+            return
+        t = self.celebrate.raw
+        alpha = min(1.0, t * 6, (1 - t) * 4)
+        if alpha <= 0:
+            return
+        banner = _banner(theme, subtitle)
+        scale = 1.0 if reduce_motion else ease_out_cubic(min(1.0, t * 5)) * 0.15 + 0.85
+        box = banner.get_rect()
+        box.center = (frame.centerx, max(box.h // 2 + theme.px(6), frame.top - theme.px(4)))
+        if abs(scale - 1) > 0.01:
+            banner = pygame.transform.smoothscale(banner, (int(box.w * scale), int(box.h * scale)))
+        banner.set_alpha(int(255 * alpha))
+        surface.blit(banner, banner.get_rect(center=box.center))
+
+
+def _banner(theme: T.Theme, subtitle: str) -> pygame.Surface:
+    """"Solved!" over the moves made, on a rounded card with a green edge."""
+    title = theme.text("Solved!", "display", T.TEXT)
+    sub = theme.text(subtitle, "heading", T.GOOD)
+    size = (max(title.get_width(), sub.get_width()) + theme.px(60), title.get_height() + sub.get_height() + theme.px(30))
+    banner = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(banner, (*T.PANEL, 235), banner.get_rect(), border_radius=theme.px(20))
+    pygame.draw.rect(banner, (*T.GOOD, 255), banner.get_rect(), max(2, theme.px(3)), border_radius=theme.px(20))
+    banner.blit(title, title.get_rect(midtop=(size[0] // 2, theme.px(12))))
+    banner.blit(sub, sub.get_rect(midtop=(size[0] // 2, theme.px(16) + title.get_height())))
+    return banner

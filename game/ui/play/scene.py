@@ -1,0 +1,423 @@
+"""The play screen: the board centre-stage, the side panel with the figures and the buttons.
+
+The scene wires four parts together: the session (the game), the board input (clicks, drags
+and keys become moves), the effects (what moves by itself) and the panel (a model built from
+the session, laid out and drawn by its view). It tells the loop when it must be drawn again:
+``dirty`` after a change, ``animating()`` while something moves with time alone.
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.intent import DIRECTIONS, Intent
+from game.panel import PanelModel, panel_model, shown_deal_distance
+from game.puzzles.base import Move
+from game.session import Event, EventKind, Session
+from game.spec import PuzzleSpec
+from game.ui import theme as T
+from game.ui.play.areas import screen_areas
+from game.ui.play.board_input import BoardInput
+from game.ui.play.effects import Effects
+from game.ui.play.footer import Footer
+from game.ui.play.panel_layout import PanelLayout
+from game.ui.play.panel_view import PanelView
+from game.ui.scenes.base import Scene, background
+from game.ui.views import Highlights, describe_move, move_paths, view_for
+from game.ui.views.base import Mark
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+WHEEL_STEP = 60        # base pixels the panel scrolls per wheel notch
+# what an intent's handler does first: a running move animation jumps to its end
+FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.HINT, Intent.SOLVE,
+                               Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT})
+# the settings a key toggles, with what the game says when it turns on / off
+TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion on."),
+           Intent.ARROWS: ("arrows_move_gap", "Arrows now move the gap.", "Arrows now move the tile.")}
+
+
+class PlayScene(Scene):
+    def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
+                 message: str | None = None) -> None:
+        super().__init__(app)
+        self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
+        self.session = session or Session(spec, position, service=app.service, rng=app.rng)
+        self.oracle.start_preparing(app.service)   # loaded in a thread, else built in a process; searches meanwhile
+        self.view = view_for(spec)
+        self.target = self.session.position       # the position the board shows when animations end
+        self.board_input = BoardInput(spec, self.view, self, self.target)
+        self.effects = Effects()
+        self.footer = Footer(message or "")
+        self.panel_view = PanelView()
+        self.deal_distance = max(1, app.settings.deal_distance)
+        self.time = 0.0
+        self.par: int | None = None               # optimal length from the game's start, once known
+        self.mouse: tuple[int, int] | None = None
+        self.hover_button: str | None = None
+        self.pressed_button: str | None = None
+        self._skip_next = False                   # the next position change is not animated (a drop)
+        self._marks_key: bytes | None = None
+        self._marks: tuple[Mark, ...] = ()
+        self.handlers = self._handlers()
+        self.panel_model: PanelModel = self._build_panel_model()
+        self.layout(app.size)
+
+    def _handlers(self) -> dict[Intent, Callable[[], None]]:
+        cycle = self.board_input.cycle
+        return {
+            **{d: partial(self.direction, d) for d in DIRECTIONS},
+            Intent.NEXT: partial(cycle, 1), Intent.PREV: partial(cycle, -1),
+            Intent.CONFIRM: self.board_input.confirm, Intent.BACK: self.back,
+            Intent.UNDO: self.undo, Intent.REDO: self.redo, Intent.RESTART: self.restart, Intent.NEW: self.new_game,
+            Intent.HINT: self.hint, Intent.SOLVE: self.solve, Intent.PAUSE: self.pause, Intent.STEP: self.step,
+            Intent.FASTER: partial(self.change_speed, True), Intent.SLOWER: partial(self.change_speed, False),
+            Intent.CANCEL: self.cancel, Intent.WINNABLE: self.back_to_winnable,
+            Intent.MOTION: partial(self.toggle, Intent.MOTION), Intent.ARROWS: partial(self.toggle, Intent.ARROWS),
+            Intent.MARKS: self.toggle_marks, Intent.ANALYSIS: self.open_analysis,
+            Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
+            Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
+        }
+
+    # -- layout ---------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        th = self.theme
+        areas = screen_areas(th, size)
+        self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
+        goal = f"Goal: {self.puzzle.goal_text}." if self.puzzle.goal_text else ""
+        self.header_lines = th.wrap(f"{goal} {self.puzzle.move_rule}".strip(), "small", self.header.w)[:2]
+        self.view.layout(self.board_area)
+        self.view.theme = th
+        self.panel_view.place(self.panel)
+        self.invalidate()
+
+    def panel_layout(self) -> PanelLayout:
+        return self.panel_view.layout(self.panel_model, self.theme)
+
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        """Where the panel's named button is on screen now (None if the panel shows none)."""
+        return self.panel_view.rect_of(self.panel_layout(), name)
+
+    def leave(self) -> None:
+        self.session.cancel_search()
+
+    # -- the panel model ----------------------------------------------------------------------------
+    def _build_panel_model(self) -> PanelModel:
+        return panel_model(self.session, self.oracle.status(), self.app.settings, self.deal_distance)
+
+    def refresh_panel(self) -> None:
+        """Build the panel's model again; a change means a redraw (and a new layout when drawn)."""
+        model = self._build_panel_model()
+        if model != self.panel_model:
+            self.panel_model = model
+            self.invalidate()
+            self._hover(self.mouse)
+
+    # -- the board host: what board input asks for ------------------------------------------------------
+    def play(self, move: Move, animate: bool = True) -> None:
+        if not animate:
+            self._skip_next = True
+        self.session.play(move)
+        self.sync()
+
+    def refuse(self, cell: int | None, text: str) -> None:
+        """The gentle "no": the cell shakes and, if there is something to say, the footer says it."""
+        self.effects.shake(cell)
+        if text:
+            self.say(text, T.NOPE)
+
+    def say(self, text: str, colour: tuple[int, int, int] = T.MUTED, about: bytes | None = None) -> None:
+        self.footer.say(text, colour, about)
+        self.invalidate()
+
+    def take_over(self) -> None:
+        """Any player input on the board stops auto-solve and jumps animations to their end."""
+        self.effects.finish_move()
+        if self.session.playback is not None:
+            self.session.stop_solve()
+        self.app.note_input()
+
+    # -- position changes -> animations ----------------------------------------------------------------
+    def sync(self) -> None:
+        new = self.session.position
+        if new == self.target:
+            return
+        old, self.target = self.target, new
+        self.effects.finish_move()
+        self.board_input.show(new)
+        self.invalidate()
+        skip, self._skip_next = self._skip_next, False
+        if skip or self.app.settings.reduce_motion:
+            return
+        playback = self.session.playback
+        self.effects.glide(self.puzzle, old, new, playback.speed if playback is not None else None)
+
+    # -- intents ------------------------------------------------------------------------------------------
+    def handle_intent(self, intent: Intent) -> None:
+        self.app.note_input()
+        self.invalidate()
+        if intent in FINISH_MOVE_FIRST:
+            self.effects.finish_move()
+        handler = self.handlers.get(intent)
+        if handler is not None:
+            handler()
+        self.sync()
+        self.refresh_panel()
+
+    def direction(self, intent: Intent) -> None:
+        self.board_input.direction(intent, self.app.settings.arrows_move_gap)
+
+    def back(self) -> None:
+        s = self.session
+        if self.board_input.selected is not None:
+            self.board_input.selected = None
+        elif s.playback is not None:
+            s.stop_solve()
+            self.say("Solving stopped.")
+        elif s.job is not None:
+            s.cancel_search()
+            self.say("Search cancelled.")
+        else:
+            self.app.back_to_menu()
+
+    def undo(self) -> None:
+        if not self.session.undo():
+            self.refuse(None, "Nothing to undo.")
+
+    def redo(self) -> None:
+        if not self.session.redo():
+            self.refuse(None, "Nothing to redo.")
+
+    def restart(self) -> None:
+        self.session.restart()
+        self.say("Back to the start (U undoes it).")
+
+    def new_game(self) -> None:
+        self.session.new_deal()
+        self.par = None
+        self.say(self.spec.dealer.new_message)
+
+    def hint(self) -> None:
+        self.session.request_hint()
+
+    def solve(self) -> None:
+        if self.session.solved:
+            self.say("Already solved: press R to restart or N for a new game.")
+        self.session.start_solve()
+
+    def pause(self) -> None:
+        s = self.session
+        if s.playback is not None:
+            s.toggle_pause()
+        elif s.job is None and not s.solved:
+            s.start_solve()
+
+    def step(self) -> None:
+        self.session.step()
+
+    def change_speed(self, faster: bool) -> None:
+        s = self.session
+        if faster:
+            s.faster()
+        else:
+            s.slower()
+        self.say(f"Solve speed: {s.speed:g} moves a second.")
+
+    def cancel(self) -> None:
+        if self.session.job is not None:
+            self.session.cancel_search()
+            self.say("Search cancelled.")
+
+    def back_to_winnable(self) -> None:
+        if not self.session.undo_to_last_winnable():
+            self.refuse(None, "Ask for a hint first (H): it finds the last position that can still win.")
+
+    def toggle(self, intent: Intent) -> None:
+        name, on_text, off_text = TOGGLES[intent]
+        self.say(on_text if self.app.toggle_setting(name) else off_text)
+
+    def toggle_marks(self) -> None:
+        if not self.app.toggle_setting("move_marks"):
+            self.say("Move marks off.")
+        elif not self.oracle.exact:
+            self.say(f"Move marks need a complete table: {self.puzzle.title} has too many positions for one.", T.NOPE)
+        else:
+            self.say("Move marks on: every move shows whether it gets closer, farther, or into a dead end.")
+
+    def open_analysis(self) -> None:
+        self.app.open_analysis(self.puzzle.name)
+
+    # -- deal at a distance ---------------------------------------------------------------------------------
+    def shown_deal_distance(self) -> int:
+        return shown_deal_distance(self.session, self.deal_distance)
+
+    def change_deal_distance(self, step: int) -> None:
+        top = self.session.deal_limit()
+        d = max(1, self.deal_distance + step)
+        self.deal_distance = d if top is None else min(d, top)
+        self.app.settings.deal_distance = self.deal_distance
+        self.app.save_settings()
+
+    def deal_at(self) -> None:
+        s = self.session
+        d = self.shown_deal_distance()
+        if not s.can_deal_at_distance():
+            self.say("The table is still loading: try again in a moment.", T.NOPE)
+        elif s.deal_at_distance(d):
+            self.par = None
+            if s.dealing is not None:
+                self.say(f"Looking for a position {d} moves from the goal…")
+        else:
+            self.say(f"There is no position {d} moves from the goal.", T.NOPE)
+
+    # -- mouse --------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            if self.board_input.motion(event.pos, event.rel):
+                self.invalidate()
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.panel.collidepoint(self.mouse or pygame.mouse.get_pos()):
+                if self.panel_view.scroll_by(self.panel_layout(), -event.y * self.theme.px(WHEEL_STEP)):
+                    self._hover(self.mouse)
+                    self.invalidate()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.app.note_input()
+            pressed = self.panel_view.button_at(self.panel_layout(), event.pos)
+            if pressed is not None:
+                self.pressed_button = pressed.model.name
+            else:
+                self.board_input.press_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed_button is not None:
+            name, self.pressed_button = self.pressed_button, None
+            released = self.panel_view.button_at(self.panel_layout(), event.pos)
+            if released is not None and released.model.name == name:
+                self.handle_intent(released.model.intent)
+        else:
+            self.board_input.handle_mouse(event)
+        self.sync()
+
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        self.mouse = pos
+        hovered = self.panel_view.button_at(self.panel_layout(), pos) if pos is not None else None
+        name = hovered.model.name if hovered is not None else None
+        if name != self.hover_button:
+            self.hover_button = name
+            self.invalidate()
+
+    # -- time -----------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for event in self.session.update(dt):
+            self.on_event(event)
+        if self.footer.about is not None and self.footer.about != self.session.position:
+            self.say("")
+        self.sync()
+        if self.effects.update(dt, self.view.pitch, self.app.size[1]):
+            self.invalidate()
+        if self.footer.update(dt):
+            self.invalidate()
+        if self.session.moves == 0 and self.par is None:
+            self.par = self.session.known_distance()
+        self.refresh_panel()
+
+    def animating(self) -> bool:
+        """Effects, a fading message, a solve playing, a spinner, and (unless motion is reduced)
+        pulsing hint or target highlights."""
+        playback = self.session.playback
+        if self.effects.active or self.footer.fading() or (playback is not None and not playback.paused):
+            return True
+        status = self.panel_model.status
+        if status is not None and status.spinning:
+            return True
+        if self.app.settings.reduce_motion:
+            return False
+        hint = self.session.hint_info
+        return self.board_input.selected is not None or (hint is not None and hint.move is not None)
+
+    def on_event(self, event: Event) -> None:
+        kind = event.kind
+        if kind is EventKind.SOLVED:
+            self.say(f"Solved in {self.session.moves} moves.{self._against_par()}", T.GOOD)
+            self.effects.start_celebration(self.view.frame_rect(), self.view.pitch, self.app.settings.reduce_motion)
+        elif kind is EventKind.HINT:
+            if event.move is not None and event.before is not None:
+                dist = self.session.known_distance()
+                left = f" ({dist} moves to go)" if dist is not None else ""
+                text = describe_move(self.spec, event.before, event.move)
+                self.say(f"Hint: {text}{left}. Press H again to play it.", T.HINT, about=event.before)
+            else:
+                self.say(event.message, T.HINT, about=self.session.position)
+        elif kind is EventKind.DEAD_END:
+            self.say(event.message, T.NOPE, about=self.session.position)
+        elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
+            self.say(event.message, T.NOPE)
+        elif kind is EventKind.DEAL:
+            self.effects.stop_celebration()
+            self.par = None
+            if event.message:
+                self.say(event.message, T.ACCENT)
+
+    def _against_par(self) -> str:
+        n, best = self.session.moves, self.par
+        if best is None:
+            return ""
+        return " That is optimal!" if n == best else f" The fewest possible is {best}."
+
+    # -- drawing --------------------------------------------------------------------------------------------------
+    def marks(self) -> tuple[Mark, ...]:
+        """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
+        if not self.app.settings.move_marks or not self.session.exact:
+            return ()
+        if self.target != self._marks_key:
+            verdicts = self.oracle.verdicts(self.target) or []
+            self._marks = tuple(Mark(move, verdict, move_paths(self.puzzle, self.target, move))
+                                for move, verdict in verdicts)
+            self._marks_key = self.target
+        return self._marks
+
+    def highlights(self) -> Highlights:
+        reduce_motion = self.app.settings.reduce_motion
+        hl = Highlights(time=self.time, reduce_motion=reduce_motion)
+        self.board_input.highlight(hl)
+        hint = self.session.hint_info
+        if hint is not None and hint.move is not None and self.effects.anim is None:
+            try:
+                paths = move_paths(self.puzzle, self.target, hint.move)
+                hl.hint_from = frozenset(a for a, _ in paths)
+                hl.hint_to = frozenset(b for _, b in paths)
+            except (IndexError, ValueError):
+                pass
+        if self.effects.nope is not None:
+            hl.nope, hl.nope_t = self.effects.nope[0], self.effects.nope[1].raw
+        if self.effects.anim is None and not self.board_input.dragging:
+            selected = self.board_input.selected
+            hl.marks = tuple(Mark(m.move, m.verdict, m.paths, True) if m.move.src == selected else m
+                             for m in self.marks())
+        hl.solved_glow = self.effects.glow(self.session.solved, reduce_motion)
+        return hl
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        reduce_motion = self.app.settings.reduce_motion
+        surface.blit(background(surface.get_size()), (0, 0))
+        self.draw_header(surface)
+        self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
+        self.footer.draw(surface, th, self.footer_area)
+        self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
+                             reduce_motion)
+        moves = f"{self.session.moves} moves" + (f" · optimal {self.par}" if self.par is not None else "")
+        self.effects.draw_celebration(surface, th, self.view.frame_rect(), moves, reduce_motion)
+
+    def draw_header(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        x, y = self.header.topleft
+        title = th.fit(self.puzzle.title, "title", self.header.w)
+        surface.blit(title, (x, y))
+        y += title.get_height() + th.px(4)
+        for line in self.header_lines:
+            surface.blit(th.text(line, "small", T.MUTED), (x, y))
+            y += th.size_of("small")

@@ -1,0 +1,128 @@
+"""The panel model: a pure function of the session and the oracle's status, with no pygame."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import catalog
+from game.background import Service, Where
+from game.intent import Intent
+from game.oracles.base import OracleStatus, Phase
+from game.panel import BoxKind, Tone, clock, n_moves, panel_model
+from game.session import Session
+from game.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def game(name: str, position: str | None = None) -> Session:
+    spec = catalog.get(name)
+    if spec.oracle.exact:   # a complete table: quick to build; the 15-puzzle's tables are not needed here
+        spec.oracle.prepare()
+    return Session(spec, spec.puzzle.parse(position) if position else None, service=Service(Where.INLINE))
+
+
+def model(session: Session, status: OracleStatus | None = None, settings: Settings | None = None, deal: int = 20):
+    return panel_model(session, status or session.oracle.status(), settings or Settings(), deal)
+
+
+def buttons(m) -> dict[str, object]:
+    return {b.name: b for b in m.all_buttons()}
+
+
+def test_the_model_needs_no_pygame():
+    code = "import sys, game.panel; assert 'pygame' not in sys.modules, sorted(sys.modules)"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_idle_figures_buttons_and_toggles():
+    s = game("eight", "1 2 3/4 . 6/7 5 8")
+    m = model(s)
+    assert [(f.label, f.value, f.tone) for f in m.figures] == [
+        ("Moves", "0", Tone.TEXT), ("Fewest to goal", "2", Tone.HINT), ("Time", "0:00", Tone.TEXT)]
+    assert m.status is None and m.shelf_title == s.spec.shelf.title.upper()
+    b = buttons(m)
+    assert not b["undo"].enabled and not b["redo"].enabled and b["hint"].enabled and b["hint"].primary
+    assert b["new"].label == "Shuffle" and b["menu"].intent is Intent.BACK
+    assert [t.name for t in m.toggles] == ["marks", "motion", "arrows"] and "slide" in m.help
+    assert not m.legend and model(s, settings=Settings(move_marks=True)).legend
+    knights = model(game("knights"))
+    assert [t.name for t in knights.toggles] == ["marks", "motion"] and "cursor" in knights.help
+
+
+def test_solving_paused_and_the_solve_button():
+    s = game("eight", "1 2 3/4 . 6/7 5 8")
+    s.start_solve()
+    m = model(s)
+    assert m.status.kind is BoxKind.SOLVING and m.status.lines[0].text == "Solving: 2 moves left"
+    assert [b.name for b in m.status.buttons] == ["pause", "step", "stop", "slower", "faster"]
+    assert buttons(m)["solve"].label == "Pause"
+    s.toggle_pause()
+    m = model(s)
+    assert m.status.kind is BoxKind.PAUSED and buttons(m)["pause"].label == "Resume" and buttons(m)["pause"].active
+    assert buttons(m)["solve"].label == "Resume"
+    s.step()
+    assert model(s).status.lines[0].text == "Solving: 1 move left"
+
+
+def test_table_building_loading_and_failing():
+    s = game("fifteen")
+    building = model(s, OracleStatus(Phase.BUILDING, 0.25))
+    assert building.table.bar == 0.25 and "25%" in building.table.text and building.table.bar_tone is Tone.ACCENT
+    failed = model(s, OracleStatus(Phase.FAILED, 0.0, "The tables could not be built."))
+    assert failed.table.text == "The tables could not be built." and failed.table.tone is Tone.NOPE
+    assert model(s, OracleStatus(Phase.IDLE)).table.text == "Press H or S to find out."
+    exact = game("goat")
+    assert model(exact, OracleStatus(Phase.BUILDING, 0.5)).table.bar_tone is Tone.HINT
+    assert model(exact).table.text.startswith("Live count")
+
+
+def test_dead_end_hint_and_solved():
+    s = game("frogs-line-2", "B . B W W")
+    s.play(next(m for m in s.legal_moves() if s.puzzle.format(s.puzzle.play(s.position, m)) == ". B B W W"))
+    m = model(s)
+    assert m.figures[1].value == "dead end" and m.status.kind is BoxKind.DEAD_END
+    s.request_hint()
+    m = model(s)
+    assert m.status.lines[1].text == "Undo 1 move to win again." and [b.name for b in m.status.buttons] == ["winnable"]
+    hinted = game("eight", "1 2 3/4 . 6/7 5 8")
+    hinted.request_hint()
+    assert model(hinted).status.kind is BoxKind.HINT
+    hinted.request_hint()   # again: plays it
+    hinted.request_hint()
+    hinted.request_hint()
+    m = model(hinted)
+    assert hinted.solved and m.status.kind is BoxKind.SOLVED and m.figures[1].value == "solved"
+    assert not buttons(m)["hint"].enabled and buttons(m)["undo"].enabled
+
+
+def test_deal_row_clamps_to_what_a_deal_can_reach():
+    s = game("frogs-line-2")
+    top = s.deal_limit()
+    m = model(s, deal=top + 10)
+    assert m.deal.deal.label == f"Deal {n_moves(top)} out" and not m.deal.up.enabled and m.deal.down.enabled
+    assert f"(1 to {top})" in m.deal.caption
+    low = model(s, deal=1)
+    assert low.deal.deal.label == "Deal 1 move out" and not low.deal.down.enabled
+
+
+def test_the_model_changes_only_when_what_it_shows_changes():
+    s = game("knights")
+    first = model(s)
+    assert model(s) == first
+    s.play(s.legal_moves()[0])
+    s.update(0.4)
+    second = model(s)
+    assert second != first and second.figures[0].value == "1"
+    s.update(0.3)
+    assert model(s) == second            # the clock still shows 0:00
+    s.update(0.5)
+    assert model(s).figures[2].value == "0:01"
+
+
+@pytest.mark.parametrize("seconds,text", [(0, "0:00"), (65.9, "1:05"), (3700, "1:01:40")])
+def test_clock(seconds, text):
+    assert clock(seconds) == text

@@ -1,0 +1,130 @@
+"""The panel's states, produced through real sessions: idle, solving, paused, building tables,
+dead end, solved, searching, dealing, hint shown. A table build is a status handed to the
+model (the model is a pure function of it); a search that stays under way is a stand-in
+task that runs until it is cancelled."""
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+from dataclasses import dataclass
+from typing import Iterator
+
+from solvers.problem import Cancelled
+from solvers.search import bidirectional_bfs
+
+from game import catalog, tasks
+from game.background import Service, Where
+from game.oracles.base import Line, OracleStatus, Phase
+from game.panel import PanelModel, panel_model
+from game.session import Session
+from game.settings import Settings
+from tests.helpers import random_walk
+
+STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-solving", "building-exact",
+          "dead end", "solved", "searching", "searching-while-building", "dealing", "hint")
+
+
+@dataclass
+class PanelState:
+    name: str
+    session: Session
+    status: OracleStatus
+    settings: Settings
+
+    def model(self) -> PanelModel:
+        return panel_model(self.session, self.status, self.settings, self.settings.deal_distance)
+
+
+def _held(report, name, position, earlier=()):
+    """A search that is still under way when the panel is looked at."""
+    while not report.cancelled():
+        time.sleep(0.002)
+    raise Cancelled
+
+
+def _near_goal_line(name: str, moves: int) -> tuple[bytes, Line]:
+    """A position ``moves`` moves from the goal and its shortest line."""
+    puzzle = catalog.puzzle(name)
+    rng = random.Random(5)
+    while True:
+        start = random_walk(puzzle, puzzle.goal_states[0], moves, rng)
+        path = bidirectional_bfs(puzzle, start)
+        if len(path.moves) == moves:
+            break
+    return start, Line(tuple(path.moves), tuple(path.states), path.nodes, 0.0, "test")
+
+
+@contextlib.contextmanager
+def panel_states() -> Iterator[list[PanelState]]:
+    inline = Service(Where.INLINE)
+    threads: list[Service] = []   # one per search held under way: a new search on a service cancels its last
+    real_answer = tasks.answer
+    tasks.answer = _held
+    sessions: list[Session] = []
+    try:
+        states = [_state(name, inline, threads, sessions) for name in STATES]
+        yield states
+    finally:
+        for session in sessions:
+            session.cancel_search()
+        tasks.answer = real_answer
+        for service in (inline, *threads):
+            service.shutdown()
+
+
+def _state(name: str, inline: Service, threads: list[Service], sessions: list[Session]) -> PanelState:
+    settings = Settings(move_marks=True, deal_distance=24)
+
+    def game(puzzle: str, position: str | None = None, service: Service = inline) -> Session:
+        spec = catalog.get(puzzle)
+        spec.oracle.prepare()
+        s = Session(spec, spec.puzzle.parse(position) if position else None, service=service, rng=random.Random(1))
+        sessions.append(s)
+        return s
+
+    building = OracleStatus(Phase.BUILDING, 0.37)
+    if name == "idle":
+        s = game("eight", "8 6 7/2 5 4/3 . 1")
+    elif name == "idle-cursor":
+        s = game("knights")
+    elif name in ("solving", "paused"):
+        s = game("eight", "8 6 7/2 5 4/3 . 1")
+        s.start_solve()
+        if name == "paused":
+            s.toggle_pause()
+    elif name in ("building", "building-and-solving"):
+        start, line = _near_goal_line("fifteen", 6)
+        s = Session(catalog.get("fifteen"), start, service=inline)
+        sessions.append(s)
+        if name == "building-and-solving":
+            s.memory.remember(line)
+            s.start_solve()
+        return PanelState(name, s, building, Settings(move_marks=True, deal_distance=40))
+    elif name == "building-exact":
+        return PanelState(name, game("goat"), OracleStatus(Phase.BUILDING, 0.5), settings)
+    elif name == "dead end":
+        s = game("frogs-line-3", "B B . B W W W")
+        dead = next(m for m, v in s.oracle.verdicts(s.position) if v.value == "dead end")
+        s.play(dead)
+        s.request_hint()
+    elif name == "solved":
+        s = game("eight", "1 2 3/4 5 6/7 . 8")
+        s.play(s.legal_moves()[[s.puzzle.is_goal(s.puzzle.play(s.position, m)) for m in s.legal_moves()].index(True)])
+    elif name in ("searching", "searching-while-building"):
+        threads.append(Service(Where.THREAD))
+        s = Session(catalog.get("fifteen"), catalog.puzzle("fifteen").start, service=threads[-1])
+        sessions.append(s)
+        s.request_hint()
+        return PanelState(name, s, building if name.endswith("building") else s.oracle.status(), settings)
+    elif name == "dealing":
+        threads.append(Service(Where.THREAD))
+        s = Session(catalog.get("fifteen"), None, service=threads[-1])
+        sessions.append(s)
+        s.deal_at_distance(40)
+    elif name == "hint":
+        s = game("eight", "1 2 3/4 . 6/7 5 8")
+        s.request_hint()
+    else:
+        raise ValueError(name)
+    return PanelState(name, s, s.oracle.status(), settings)

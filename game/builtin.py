@@ -8,7 +8,7 @@ from game import catalog
 from game.dealers import ClassicStart, ShuffledTiles
 from game.oracles.pattern import PatternOracle
 from game.oracles.table import TableOracle
-from game.puzzles import blocks
+from game.puzzles import goat
 from game.puzzles.frogs import BLACK, WHITE, frogs_board, frogs_line, frogs_small_backward, frogs_small_diagonal
 from game.puzzles.knights import make_knights
 from game.puzzles.pairs import make_pairs, make_pairs_open
@@ -52,8 +52,8 @@ SPECS = [
                        rows=(("Positions", "10.46 trillion"), ("Longest optimal", "80 moves"),
                              ("Random positions", "about 53 moves")), note=FIFTEEN_NOTE),
                DemoPlan(deal_distance=(30, 40))),
-    PuzzleSpec("goat", BLOCKS, blocks.make_goat, TableOracle, ClassicStart(), InputMode.SLIDE,
-               Presentation("goat", "Goat", "Build the pen round the sheep.", blocks.PIECE_WORDS),
+    PuzzleSpec("goat", BLOCKS, goat.make_goat, TableOracle, ClassicStart(), InputMode.SLIDE,
+               Presentation("goat", "Goat", "Build the pen round the sheep.", goat.PIECE_WORDS),
                Figures(optimum=20, positions=3 * 1_814_400, longest=52), DemoPlan()),
     *[PuzzleSpec(f"frogs-line-{n}", FROGS, functools.partial(frogs_line, n), TableOracle, ClassicStart(), InputMode.CURSOR,
                  _stones("frogs", "frog", f"Line of {n} each", f"{n} frog{'s' if n > 1 else ''} a side swap places."),

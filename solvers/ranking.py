@@ -3,8 +3,8 @@
 A rank maps each position of a puzzle to a distinct integer in ``range(size)`` so that a
 whole state space fits in a flat array (one byte per position for distances). Every
 puzzle here is an arrangement of a multiset of pieces over cells, so one multiset
-ranker covers tiles, frogs, pairs and knights; a two-cell block is handled by ranking
-its placement separately from the remaining cells.
+ranker covers tiles, frogs, pairs and knights; the slot ranker splits a position into where
+its structural pieces stand and the order of the rest (see :class:`SlotRanker`).
 """
 from __future__ import annotations
 
@@ -110,68 +110,6 @@ class MultisetRanker:
             boards[:, i] = x
             total = total * rem[rows, x] // left
             rem[rows, x] -= 1
-        return boards
-
-
-class BlockRanker:
-    """Ranks boards holding one two-cell block that may lie at a few placements.
-
-    rank = placement index * size(rest) + multiset rank of the other cells, read in
-    order with both block cells removed. Boards whose block is elsewhere are invalid.
-    """
-
-    def __init__(self, ncells: int, placements: Sequence[tuple[int, int]], halves: tuple[int, int],
-                 rest_counts: Sequence[int]) -> None:
-        self.ncells = ncells
-        self.placements = [tuple(p) for p in placements]
-        self.halves = halves
-        self.rest = MultisetRanker(rest_counts)
-        self.size = len(self.placements) * self.rest.size
-        keep = []
-        for a, b in self.placements:
-            keep.append([c for c in range(ncells) if c not in (a, b)])
-        self._keep = np.array(keep, dtype=np.intp)
-        self._keep_lists = keep
-
-    def placement_of(self, boards: np.ndarray) -> np.ndarray:
-        where = np.full(len(boards), -1, dtype=np.int64)
-        for k, (a, b) in enumerate(self.placements):
-            hit = (boards[:, a] == self.halves[0]) & (boards[:, b] == self.halves[1])
-            where[hit] = k
-        return where
-
-    def rank(self, boards: np.ndarray) -> np.ndarray:
-        boards = np.asarray(boards)
-        k = self.placement_of(boards)
-        if (k < 0).any():
-            raise ValueError("board without its block at a ranked placement")
-        ranks = np.empty(len(boards), dtype=np.int64)
-        for j, keep in enumerate(self._keep):
-            rows = np.flatnonzero(k == j)
-            if len(rows):
-                ranks[rows] = j * self.rest.size + self.rest.rank(boards[np.ix_(rows, keep)])
-        return ranks
-
-    def rank_state(self, state: bytes) -> int | None:
-        """Rank of one position in pure Python; None if its block is not at a ranked placement."""
-        if len(state) != self.ncells:
-            return None
-        for k, (a, b) in enumerate(self.placements):
-            if state[a] == self.halves[0] and state[b] == self.halves[1]:
-                rest = self.rest.rank_state(bytes(state[c] for c in self._keep_lists[k]))
-                return None if rest is None else k * self.rest.size + rest
-        return None
-
-    def unrank(self, ranks: np.ndarray) -> np.ndarray:
-        ranks = np.asarray(ranks, dtype=np.int64)
-        k, r = np.divmod(ranks, self.rest.size)
-        rest = self.rest.unrank(r)
-        boards = np.empty((len(ranks), self.ncells), dtype=np.uint8)
-        np.put_along_axis(boards, self._keep[k], rest, axis=1)
-        pl = np.array(self.placements, dtype=np.intp)[k]
-        rows = np.arange(len(ranks))
-        boards[rows, pl[:, 0]] = self.halves[0]
-        boards[rows, pl[:, 1]] = self.halves[1]
         return boards
 
 

@@ -13,7 +13,7 @@ Code 0 is always the empty cell.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -52,6 +52,23 @@ class Rule:
         for dst, src in self._writes:
             out[dst] = state[src]
         return bytes(out)
+
+    def mask(self, boards: np.ndarray, skip: int = -1) -> np.ndarray | None:
+        """Which rows of ``boards`` the rule applies to (None: all), not testing cell ``skip``."""
+        mask = None
+        for c, ok in zip(self.cells, self.allowed):
+            if c == skip:
+                continue
+            hit = boards[:, c] == next(iter(ok)) if len(ok) == 1 else _lookup(ok)[boards[:, c]]
+            mask = hit if mask is None else mask & hit
+        return mask
+
+    def apply_rows(self, boards: np.ndarray) -> np.ndarray:
+        """The rule applied to every row of ``boards`` (rows it matches)."""
+        out = boards.copy()
+        for dst, src in self._writes:
+            out[:, dst] = boards[:, src]
+        return out
 
     def inverse(self) -> "Rule":
         """The rule that undoes this one, matched against the position *after* it.
@@ -119,35 +136,37 @@ class RuleSet:
     # -- vectorised forms, for sweeps over whole layers of positions -------------
 
     def expand(self, boards: np.ndarray, backward: bool = False) -> Iterator[np.ndarray]:
-        """Yield, rule by rule, the successors (or predecessors) of every row of ``boards``.
+        """Yield, rule by rule, the successors (or predecessors) of every row of ``boards``."""
+        for _, _, children in self.expand_tracked(boards, backward):
+            yield children
+
+    def expand_tracked(self, boards: np.ndarray, backward: bool = False,
+                       only: Iterable[int] | None = None) -> Iterator[tuple[int, np.ndarray, np.ndarray]]:
+        """Yield (rule index, rows of ``boards`` it applies to, their successors), rule by rule
+        (``only``: just these rules; ``backward``: predecessors by the inverse rules).
 
         Rules are grouped by the empty cell they need, so each group first narrows the
         rows to those with that cell empty (one contiguous comparison), and only that
         subset is tested against the rules' other cells.
         """
         index = self._backward if backward else self._forward
+        wanted = None if only is None else set(only)
         anchor_column = np.ascontiguousarray(boards.T)
         for anchor, rules in enumerate(index):
+            if wanted is not None:
+                rules = [(i, r) for i, r in rules if i in wanted]
             if not rules:
                 continue
             rows = np.flatnonzero(anchor_column[anchor] == EMPTY)
             if not len(rows):
                 continue
             subset = boards[rows]
-            for _, r in rules:
-                mask = None
-                for c, ok in zip(r.cells, r.allowed):
-                    if c == anchor:
-                        continue
-                    hit = subset[:, c] == next(iter(ok)) if len(ok) == 1 else _lookup(ok)[subset[:, c]]
-                    mask = hit if mask is None else mask & hit
+            for i, r in rules:
+                mask = r.mask(subset, skip=anchor)
                 chosen = subset if mask is None else subset[mask]
                 if not len(chosen):
                     continue
-                out = chosen.copy()
-                for dst, src in r._writes:
-                    out[:, dst] = chosen[:, src]
-                yield out
+                yield i, (rows if mask is None else rows[mask]), r.apply_rows(chosen)
 
 
 _LUTS: dict[frozenset[int], np.ndarray] = {}
@@ -160,3 +179,69 @@ def _lookup(codes: frozenset[int]) -> np.ndarray:
         lut[list(codes)] = True
         _LUTS[codes] = lut
     return lut
+
+
+class RuleMatrix:
+    """Every rule of a set tested at once on a block of boards, by candidates.
+
+    The loop over rules in :meth:`RuleSet.expand_tracked` costs a few numpy calls per rule,
+    which dominates when frontiers are small (sliding-block searches, path moves). Here the
+    candidates of each board are found by index (the rules needing one of its empty cells, or,
+    following one piece, the rules moving the piece where it stands), every (board, candidate)
+    pair is tested by gathering its condition cells through tables of allowed codes, and each
+    match is applied with one gather of a full board permutation.
+    """
+
+    def __init__(self, rules: Sequence[Rule], ncells: int) -> None:
+        self.ncells = ncells
+        width = max((len(r.cells) for r in rules), default=1)
+        sets: dict[frozenset[int], int] = {frozenset(range(256)): 0}
+        self.cells = np.zeros((len(rules), width), dtype=np.intp)
+        self.sets = np.zeros((len(rules), width), dtype=np.intp)
+        self.gather = np.tile(np.arange(ncells, dtype=np.intp), (len(rules), 1))
+        for i, r in enumerate(rules):
+            # cells that must be empty first: they rule out most candidates, so later columns test fewer
+            conditions = sorted(zip(r.cells, r.allowed), key=lambda cell_ok: cell_ok[1] != {EMPTY})
+            for j, (c, ok) in enumerate(conditions):
+                self.cells[i, j] = c
+                self.sets[i, j] = sets.setdefault(ok, len(sets))
+            for dst, src in r._writes:
+                self.gather[i, dst] = src
+        self.luts = np.zeros((len(sets), 256), dtype=bool)
+        for ok, k in sets.items():
+            self.luts[k, list(ok)] = True
+        self._lut_flat = self.luts.reshape(-1)
+        self._sets_at = self.sets * 256                  # a condition's row in the flat lookup table
+        self.src = np.array([r.src for r in rules], dtype=np.intp)
+        self.dst = np.array([r.dst for r in rules], dtype=np.intp)
+        self._by_empty = _index([r.empty_anchor() for r in rules], ncells)
+        self._by_src = _index([r.src for r in rules], ncells)
+
+    def step(self, boards: np.ndarray, at: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(rows, rule indices, children) of every rule that applies to a row of ``boards``; with
+        ``at``, only rules whose moving piece starts at ``at[row]``."""
+        if at is None:
+            rows, cells = np.nonzero(boards == EMPTY)
+            order, starts, counts = self._by_empty
+        else:
+            rows, cells = np.arange(len(boards)), np.asarray(at, dtype=np.intp)
+            order, starts, counts = self._by_src
+        n = counts[cells]
+        ends = np.cumsum(n)
+        pair_rows = np.repeat(rows, n)
+        rules = order[np.arange(ends[-1] if len(ends) else 0) + np.repeat(starts[cells] - ends + n, n)]
+        flat = np.ascontiguousarray(boards).reshape(-1)   # flat indices: one take instead of 2-D fancy indexing
+        base = pair_rows * self.ncells
+        for j in range(self.cells.shape[1]):             # column by column, keeping the candidates that pass
+            codes = np.take(flat, base + np.take(self.cells[:, j], rules))
+            ok = np.take(self._lut_flat, np.take(self._sets_at[:, j], rules) + codes)
+            pair_rows, rules, base = pair_rows[ok], rules[ok], base[ok]
+        return pair_rows, rules, np.take(flat, base[:, None] + np.take(self.gather, rules, axis=0))
+
+
+def _index(keys: Sequence[int], ncells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rules grouped by a cell: (rule order, start of each cell's group, its size)."""
+    keys_array = np.asarray(keys, dtype=np.intp)
+    order = np.argsort(keys_array, kind="stable")
+    counts = np.bincount(keys_array, minlength=ncells).astype(np.intp)
+    return order, np.cumsum(counts) - counts, counts

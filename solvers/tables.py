@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 import numpy as np
 
 from solvers import cache
-from solvers.ranking import BlockRanker, MultisetRanker, Ranker, SlotRanker
+from solvers.ranking import MultisetRanker, Ranker, SlotRanker
 from solvers.rules import RuleSet
 from solvers.sweep import UNREACHED, Progress
 
@@ -145,15 +145,17 @@ def after_delay(progress: Progress | None, delay: float = PROGRESS_DELAY) -> Pro
     return report
 
 
-def fingerprint(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], extra: str = "") -> str:
-    """A short digest of everything a table depends on, for its cache name."""
+def fingerprint(rules: RuleSet, ranker: Ranker | None, goals: Iterable[bytes], extra: str = "") -> str:
+    """A short digest of everything a table depends on, for its cache name (``extra``: anything
+    else it depends on, in words)."""
     h = hashlib.sha256()
     for r in rules.rules:
         h.update(repr((r.cells, [sorted(ok) for ok in r.allowed], r.perm)).encode())
     h.update(b"|goals|")
     for g in sorted(bytes(g) for g in goals):
         h.update(g.hex().encode() + b",")
-    h.update(b"|ranker|" + ranker_description(ranker).encode() + b"|" + extra.encode())
+    described = "" if ranker is None else ranker_description(ranker)
+    h.update(b"|ranker|" + described.encode() + b"|" + extra.encode())
     return h.hexdigest()[:16]
 
 
@@ -163,9 +165,6 @@ def ranker_description(ranker: Ranker) -> str:
         return ranker.describe()
     if isinstance(ranker, MultisetRanker):
         return f"multiset:{[int(c) for c in ranker.counts]}"
-    if isinstance(ranker, BlockRanker):
-        return (f"block:{ranker.ncells}:{ranker.placements}:{ranker.halves}:"
-                f"{[int(c) for c in ranker.rest.counts]}")
     return f"{type(ranker).__module__}.{type(ranker).__qualname__}:{ranker.size}"
 
 

@@ -17,7 +17,8 @@ class SearchOracle(Oracle):
 
     def __init__(self, puzzle: Puzzle, algorithm: str | None = None) -> None:
         super().__init__(puzzle)
-        self.algorithm = algorithm or ("bidirectional-bfs" if puzzle.reversible else "bfs")
+        both_ends = puzzle.reversible and bool(puzzle.goal_states)   # a goal given as a pattern: search forward
+        self.algorithm = algorithm or ("bidirectional-bfs" if both_ends else "bfs")
         if self.algorithm == "ida*" and puzzle.heuristic is None:
             raise ValueError(f"{puzzle.title} has no heuristic for IDA*.")
 

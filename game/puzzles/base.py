@@ -162,6 +162,21 @@ class Puzzle:
     def legal_moves(self, state: bytes) -> list[Move]:
         return [m for m, _ in self.successors(state)]
 
+    def carried(self, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
+        """(from, to) cells of every piece cell the move carries, read from its rule's permutation."""
+        rule = self.rules.rules[move.rule] if 0 <= move.rule < len(self.rules.rules) else None
+        if rule is None:
+            rule = next((self.rules.rules[m.rule] for m in self.legal_moves(before) if m == move and m.rule >= 0),
+                        None)
+        if rule is None:
+            return ((move.src, move.dst),)
+        return tuple((rule.cells[p], cell) for cell, p in zip(rule.cells, rule.perm)
+                     if rule.cells[p] != cell and before[rule.cells[p]] != EMPTY)
+
+    def move_kind(self, move: Move) -> str:
+        """What kind of move it is, for the way it is drawn: slide, jump, hop, pair, block."""
+        return self.rules.rules[move.rule].kind if 0 <= move.rule < len(self.rules.rules) else "slide"
+
     def play(self, state: bytes, move: Move) -> bytes:
         """The position after ``move``; raises PositionError if it is not legal here."""
         for m, nxt in self.successors(state):

@@ -2,7 +2,7 @@
 import pygame
 
 from game import catalog
-from game.puzzles import blocks
+from game.puzzles import goat as blocks
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
 
@@ -17,14 +17,14 @@ def test_click_tile_next_to_gap_slides_it(app):
     click(app, centre(s, 8))
     assert fmt(s) == "1 2 3/4 5 6/7 8 ."
     assert s.session.solved
-    assert s.celebrate is not None or s.app.settings.reduce_motion
+    assert s.effects.celebrate is not None or s.app.settings.reduce_motion
 
 
 def test_click_tile_that_cannot_move_says_no(app):
     s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
     click(app, centre(s, 0), settle=2)
     assert fmt(s) == "1 2 3/4 5 6/7 . 8"
-    assert s.nope is not None and s.nope[0] == 0
+    assert s.effects.nope is not None and s.effects.nope[0] == 0
 
 
 def test_arrows_move_the_tile_or_the_gap(app):
@@ -69,10 +69,10 @@ def test_hint_highlights_then_plays(app):
 def test_hint_message_goes_when_the_position_changes(app):
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     key(app, pygame.K_h)
-    assert s.message.startswith("Hint:")
+    assert s.footer.text.startswith("Hint:")
     click(app, centre(s, 3))                 # another move: tile 4 slides right instead
     assert fmt(s) == "1 2 3/. 4 6/7 5 8"
-    assert s.message == ""
+    assert s.footer.text == ""
 
 
 def test_new_deal_is_a_solvable_shuffle(app):
@@ -131,7 +131,7 @@ def test_frogs_click_slides_and_keyboard_jumps(app):
     s = open_puzzle(app, "frogs-line-2")
     click(app, centre(s, 1))              # B B . W W -> B . B W W
     assert fmt(s) == "B . B W W"
-    s.cursor = 3
+    s.board_input.cursor = 3
     key(app, pygame.K_RETURN)             # W at d1 jumps over B into b1
     assert fmt(s) == "B W B . W"
 
@@ -139,10 +139,10 @@ def test_frogs_click_slides_and_keyboard_jumps(app):
 def test_frogs_tab_cycles_movable_pieces(app):
     s = open_puzzle(app, "frogs-line-3")
     key(app, pygame.K_TAB)
-    first = s.cursor
-    assert first in s.moves_by_anchor
+    first = s.board_input.cursor
+    assert first in s.board_input.moves_by_anchor
     key(app, pygame.K_TAB)
-    assert s.cursor in s.moves_by_anchor and s.cursor != first
+    assert s.board_input.cursor in s.board_input.moves_by_anchor and s.board_input.cursor != first
     key(app, pygame.K_RETURN)
     assert s.session.moves == 1
 
@@ -150,7 +150,7 @@ def test_frogs_tab_cycles_movable_pieces(app):
 def test_frogs_2d_board_click(app):
     s = open_puzzle(app, "frogs-a")
     empty = s.session.position.index(0)
-    mover = next(iter(s.moves_by_anchor))
+    mover = next(iter(s.board_input.moves_by_anchor))
     click(app, centre(s, mover))
     assert s.session.position[empty] != 0
 
@@ -182,14 +182,14 @@ def test_pairs_open_selects_when_several_places_fit(app):
     s = open_puzzle(app, "pairs-open")
     r = s.view.cell_rect(0)
     click(app, (r.right - r.w // 5, r.centery))
-    assert s.selected == 0 and s.targets_of(0) == {6, 7, 8, 9}
+    assert s.board_input.selected == 0 and s.board_input.targets_of(0) == {6, 7, 8, 9}
     click(app, centre(s, 9))
     assert fmt(s) == ". . B W B W . . B W"
 
 
 def test_pairs_keyboard(app):
     s = open_puzzle(app, "pairs")
-    s.cursor = 4
+    s.board_input.cursor = 4
     key(app, pygame.K_RETURN)
     assert fmt(s) == "B W B W . . B W"
 
@@ -199,8 +199,8 @@ def test_pairs_keyboard(app):
 def test_knights_select_then_target(app):
     s = open_puzzle(app, "knights")
     click(app, centre(s, 0))
-    assert s.selected == 0
-    targets = s.targets_of(0)
+    assert s.board_input.selected == 0
+    targets = s.board_input.targets_of(0)
     assert targets == {5, 7}
     click(app, centre(s, 7))
     assert s.session.position[7] == 1 and s.session.position[0] == 0
@@ -221,11 +221,11 @@ def test_knights_drag_to_nowhere_snaps_back(app):
 def test_knights_keyboard_cursor(app):
     s = open_puzzle(app, "knights")
     key(app, pygame.K_RETURN)          # cursor starts on a1: select it
-    assert s.selected == 0
+    assert s.board_input.selected == 0
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)           # c2 = cell 5
-    assert s.cursor == 5
+    assert s.board_input.cursor == 5
     key(app, pygame.K_RETURN)
     assert s.session.position[5] == 1
 
@@ -249,9 +249,9 @@ def test_menu_click_opens_and_escape_returns(app):
 def test_panel_buttons_are_clickable(app):
     s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
     click(app, centre(s, 8))
-    click(app, s.buttons["undo"].rect.center)
+    click(app, s.button_rect("undo").center)
     assert fmt(s) == "1 2 3/4 5 6/7 . 8"
-    click(app, s.buttons["redo"].rect.center)
+    click(app, s.button_rect("redo").center)
     assert s.session.solved
 
 

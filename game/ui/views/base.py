@@ -143,27 +143,12 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
 
 
 def move_paths(puzzle: Puzzle, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
-    """(from, to) cells of every piece the move carries, from the rule's cell permutation."""
-    rule = puzzle.rules.rules[move.rule] if move.rule >= 0 else None
-    if rule is None:
-        for m in puzzle.legal_moves(before):
-            if m == move:
-                rule = puzzle.rules.rules[m.rule]
-                break
-    if rule is None:
-        return ((move.src, move.dst),)
-    out = []
-    for i, cell in enumerate(rule.cells):
-        src = rule.cells[rule.perm[i]]
-        if src != cell and before[src] != 0:
-            out.append((src, cell))
-    return tuple(out)
+    """(from, to) cells of every piece cell the move carries (the puzzle knows its own moves)."""
+    return puzzle.carried(before, move)
 
 
 def move_kind(puzzle: Puzzle, move: Move) -> str:
-    if 0 <= move.rule < len(puzzle.rules.rules):
-        return puzzle.rules.rules[move.rule].kind
-    return "slide"
+    return puzzle.move_kind(move)
 
 
 class BoardView:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.puzzles.blocks import (BLOCK_L, BLOCK_R, BOTTOM_LEFT, BOTTOM_RIGHT, GATE, SHEEP, SIDE_H, SIDE_V,
+from game.puzzles.goat import (BLOCK_L, BLOCK_R, BOTTOM_LEFT, BOTTOM_RIGHT, GATE, SHEEP, SIDE_H, SIDE_V,
                                  TOP_LEFT, WOLF)
 from game.ui import theme as T
 from game.ui.views.base import BoardView

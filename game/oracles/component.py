@@ -1,0 +1,156 @@
+"""Tables over the start's component, for sliding-block puzzles whose whole space is too sparse
+to rank (see :mod:`solvers.components`): hints and marks are lookups as with any table.
+
+The cached file holds the component's sorted position keys and a distance byte for each, with
+the puzzle's fingerprint (rules, goal, move count) in its checksummed header. A component
+larger than the table limit is answered by search instead, and the oracle says so.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from solvers import cache
+from solvers.components import ComponentRanker, TooManyPositions, component_table
+from solvers.sweep import UNREACHED, Analysis, analyse
+from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
+
+from solvers.ranking import SlotRanker
+
+from game.files.model import MoveCount
+from game.oracles.base import QUIET, Build, Oracle, Report, TooLarge
+from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, SPOT_CHECKS, TableOracle, TablePayload, _Loaded
+from game.puzzles.base import Puzzle
+from game.puzzles.blocks import BlocksPuzzle
+
+TABLE_LIMIT = 5_000_000     # positions: a table of more is not built (searches answer instead)
+CHEAP = 50_000              # positions the first hint may build a table for, on the spot
+KEY_BYTES = 8
+
+
+def _pack(keys: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """One byte array for the cache: the keys (little-endian int64), then the distances."""
+    return np.concatenate([keys.astype("<i8").view(np.uint8), table])
+
+
+def _unpack(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    n = len(array) // (KEY_BYTES + 1)
+    keys = array[:n * KEY_BYTES].view("<i8").astype(np.int64)
+    return keys, array[n * KEY_BYTES:]
+
+
+class ComponentTableOracle(TableOracle):
+    def __init__(self, puzzle: BlocksPuzzle) -> None:
+        super().__init__(puzzle)
+        self.blocks = puzzle
+        self._keys = puzzle.keys()
+        self._digest = self._fingerprint()
+
+    def _fingerprint(self) -> str:
+        """Rules, start, goal, move count and the kinds of pieces: what the table depends on."""
+        puzzle = self.blocks
+        goal = [None if ok is None else sorted(ok) for ok in puzzle.goal_pattern]
+        kinds = [(k.shape, k.codes, k.count) for k in puzzle.layout.kinds]
+        return fingerprint(puzzle.rules, None, [puzzle.start], f"component|{puzzle.count.value}|{goal}|{kinds}")
+
+    def layout(self) -> tuple[ComponentRanker | None, str, str]:   # type: ignore[override]
+        """The ranker comes with the table here: None until it is loaded."""
+        loaded = self._loaded
+        ranker = loaded.table.ranker if loaded is not None else None
+        assert ranker is None or isinstance(ranker, ComponentRanker)
+        return ranker, table_key(self.puzzle.name, self._digest), self._digest
+
+    def payload(self, build: Build, report: Report = QUIET) -> TablePayload | None:
+        _, key, digest = self.layout()
+        progress = after_delay(report.progress)
+
+        def make() -> np.ndarray:
+            if build is Build.NEVER:
+                raise _NotCached
+            limit = TABLE_LIMIT if build is Build.ALWAYS else CHEAP
+            try:
+                keys, table = component_table(self.puzzle.start, self.blocks.goal_mask, self.blocks.expand,
+                                              self._keys, limit=limit, cancel=report.cancelled, progress=progress,
+                                              explore=self.blocks.explore)
+            except TooManyPositions:
+                if build is Build.ALWAYS:
+                    raise TooLarge(self.no_table_reason()) from None
+                raise _NotCached from None
+            return _pack(keys, table)
+
+        try:
+            array = load_or_build(key, make, TABLE_VERSION, progress, meta={"fingerprint": digest},
+                                  validate=self._matches)
+        except _NotCached:
+            return None
+        keys, table = _unpack(array)
+        counts = np.bincount(table[table != UNREACHED], minlength=1) if len(table) else np.zeros(1, np.int64)
+        return TablePayload(array, None, tuple(int(c) for c in counts), tuple(cache.take_notices()))
+
+    def install(self, payload: object) -> None:
+        assert isinstance(payload, TablePayload)
+        keys, table = _unpack(payload.table)
+        self.notices = payload.notices
+        self._analysis = None
+        self._loaded = _Loaded(DistanceTable(table.copy(), ComponentRanker(self._keys, keys)), None, payload.counts)
+
+    def _matches(self, array: np.ndarray) -> bool:
+        """A loaded table fits these rules: keys sorted and whole, goals at 0, and positions checked at
+        random one move from a position one closer."""
+        if len(array) % (KEY_BYTES + 1):
+            return False
+        keys, table = _unpack(array)
+        if len(keys) == 0 or np.any(np.diff(keys) <= 0) or keys[0] < 0 or keys[-1] >= self._keys.size:
+            return False
+        ranker = ComponentRanker(self._keys, keys)
+        dt = DistanceTable(table.copy(), ranker)
+        if dt.rank(self.puzzle.start) is None:
+            return False
+        rng = np.random.default_rng(len(keys))
+        for rank in rng.integers(0, len(keys), SPOT_CHECKS):
+            d = int(table[rank])
+            state = bytes(ranker.unrank(np.array([rank]))[0])
+            if d == UNREACHED:
+                continue
+            if (d == 0) != self.puzzle.is_goal(state):
+                return False
+            if d and all(dt.distance(n) != d - 1 for _, n in self.puzzle.successors(state)):
+                return False
+        return True
+
+    def analysis(self, report: Report = QUIET) -> tuple[Analysis, float]:
+        if self._analysis is not None:
+            return self._analysis
+        started = time.perf_counter()
+        if not self.prepare(Build.ALWAYS, report):
+            raise TooLarge(self.no_table_reason())
+        loaded = self._loaded
+        assert loaded is not None
+        table = loaded.table
+        self._analysis = (analyse(table.table, np.ones(len(table.table), dtype=bool), table.ranker, 50),
+                          time.perf_counter() - started)
+        return self._analysis
+
+    def count_reachable(self, limit: int) -> int | None:
+        loaded = self._loaded
+        return len(loaded.table.table) if loaded is not None else None
+
+    def no_table_reason(self) -> str:
+        return (f"{self.puzzle.title} has more than {TABLE_LIMIT:,} positions in reach of its start, too many for "
+                "a table; single positions are solved by search instead.")
+
+
+class _NotCached(Exception):
+    """Not in the cache, and not to be built now."""
+
+
+def blocks_oracle(puzzle: Puzzle) -> Oracle:
+    """The fast rank-space table where the rules allow it (one goal position, free pieces that all
+    move alike, as in Goat), else a table over the start's component."""
+    assert isinstance(puzzle, BlocksPuzzle)
+    if puzzle.goal_states and puzzle.count is not MoveCount.PATH and puzzle.ranker is not None:
+        slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goal_states, puzzle.start], max_slots=MAX_SLOTS)
+        if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:
+            return TableOracle(puzzle)
+    return ComponentTableOracle(puzzle)

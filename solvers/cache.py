@@ -411,21 +411,6 @@ def _promise(opened: _Opened, name: str, version: int) -> tuple[dict | None, tup
     return header, layout
 
 
-def is_cached(name: str, version: int, *, meta: Meta | None = None) -> bool:
-    """Cheap check (header and file size, no checksum) that a current file exists."""
-    _clean_once()
-    opened = _open(array_path(name))
-    if opened is None:
-        return False
-    try:
-        header, layout = _promise(opened, name, version)
-        return header is not None and layout is not None and _wanted(header, meta, layout, None, None)
-    finally:
-        os.close(opened.fd)
-
-
-# -- writing ---------------------------------------------------------------------------
-
 def save_array(name: str, array: np.ndarray, version: int, *, meta: Meta | None = None) -> Path:
     """Write ``array`` atomically (temp file + rename) and return its path.
 

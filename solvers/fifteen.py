@@ -452,18 +452,6 @@ def installed() -> bool:
     return _heuristic is not None
 
 
-def ensure_tables(progress: Callable[[float, str], None] | None = None, build: bool = True) -> bool:
-    """Install the 6-6-3 tables from the cache, building (and caching) missing ones unless
-    ``build`` is False. True when they are installed."""
-    with _lock:
-        if _heuristic is None or _heuristic.partition != PARTITION:
-            tables = load_tables(PARTITION, progress, build)
-            if tables is None:
-                return False
-            install(tables)
-    return True
-
-
 def best_heuristic() -> SearchHeuristic:
     """The pattern databases if installed, else Manhattan + linear conflict. Never builds."""
     current = _heuristic

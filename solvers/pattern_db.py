@@ -45,40 +45,6 @@ def neighbours(width: int, height: int) -> np.ndarray:
     return table
 
 
-def rank(positions: np.ndarray, n: int) -> np.ndarray:
-    """Perfect rank of rows of distinct cells (k-permutations of ``n`` cells).
-
-    Row ``(p0, p1, ...)`` maps to a mixed-radix number whose i-th digit is p_i minus
-    the number of earlier cells smaller than p_i, so ranks fill 0 .. n!/(n-k)! - 1.
-    """
-    pos = np.asarray(positions, dtype=np.int64)
-    k = pos.shape[1]
-    out = np.zeros(pos.shape[0], dtype=np.int64)
-    for i in range(k):
-        digit = pos[:, i].copy()
-        for j in range(i):
-            digit -= pos[:, j] < pos[:, i]
-        out = out * (n - i) + digit
-    return out
-
-
-def unrank(ranks: np.ndarray, k: int, n: int) -> np.ndarray:
-    """Inverse of :func:`rank`: rows of k distinct cells, as uint8."""
-    r = np.asarray(ranks, dtype=np.int64).copy()
-    digits = np.empty((r.shape[0], k), dtype=np.int64)
-    for i in range(k - 1, -1, -1):
-        r, digits[:, i] = np.divmod(r, n - i)
-    pos = np.empty_like(digits)
-    used = np.zeros((r.shape[0], n), dtype=bool)
-    cells = np.arange(n)
-    for i in range(k):
-        free_before = np.cumsum(~used, axis=1) - (~used)
-        hit = (~used) & (free_before == digits[:, i : i + 1])
-        pos[:, i] = (hit * cells).sum(axis=1)
-        used[np.arange(r.shape[0]), pos[:, i]] = True
-    return pos.astype(np.uint8)
-
-
 class _Board:
     """Bit-mask geometry of a width x height board: the blank's reachable region.
 
@@ -268,16 +234,3 @@ def dense_index(positions: np.ndarray, n: int) -> np.ndarray:
     """Dense index of rows of tile cells."""
     pos = np.asarray(positions, dtype=np.int64)
     return pos @ dense_weights(pos.shape[1], n)
-
-
-def compact(dense: np.ndarray, k: int, n: int) -> np.ndarray:
-    """The same database indexed by perfect :func:`rank` (n!/(n-k)! entries)."""
-    return dense[dense_index(unrank(np.arange(perm(n, k)), k, n), n)]
-
-
-def lookup(table: np.ndarray, tiles: Sequence[int], boards: np.ndarray) -> np.ndarray:
-    """Database values for rows of boards (row-major tile numbers, 0 = blank)."""
-    b = np.asarray(boards)
-    n = b.shape[1]
-    pos = np.stack([np.argmax(b == t, axis=1) for t in tiles], axis=1)
-    return table[dense_index(pos, n)]

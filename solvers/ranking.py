@@ -113,37 +113,6 @@ class MultisetRanker:
         return boards
 
 
-def all_arrangements(counts: Sequence[int]) -> np.ndarray:
-    """Every arrangement of the multiset ``counts`` as rows, in lexicographic (= rank) order.
-
-    Built by prefixing each code to the arrangements of what is left, memoised by the
-    remaining counts: a few times cheaper than unranking every rank.
-    """
-    memo: dict[tuple[int, ...], np.ndarray] = {}
-
-    def build(rem: tuple[int, ...]) -> np.ndarray:
-        got = memo.get(rem)
-        if got is not None:
-            return got
-        m = sum(rem)
-        if m == 0:
-            out = np.empty((1, 0), dtype=np.uint8)
-        else:
-            parts = []
-            for code, k in enumerate(rem):
-                if k:
-                    sub = build(rem[:code] + (k - 1,) + rem[code + 1:])
-                    block = np.empty((len(sub), m), dtype=np.uint8)
-                    block[:, 0] = code
-                    block[:, 1:] = sub
-                    parts.append(block)
-            out = np.concatenate(parts)
-        memo[rem] = out
-        return out
-
-    return build(tuple(int(c) for c in counts))
-
-
 def adjacent_swap_tables(counts: Sequence[int]) -> list[np.ndarray]:
     """``tables[j][r]``: the rank of arrangement r with its cells j and j+1 exchanged.
 

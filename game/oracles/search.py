@@ -42,7 +42,3 @@ class SearchOracle(Oracle):
         line = Line.of(path, started, self.algorithm)
         return Line(line.moves, line.states, counted.expanded, line.seconds, line.algorithm)
 
-
-def ida_star_oracle(puzzle: Puzzle) -> SearchOracle:
-    """For spaces too large for a table, with an admissible heuristic (e.g. tiles beyond 4x4)."""
-    return SearchOracle(puzzle, "ida*")

@@ -102,18 +102,6 @@ def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, labe
         surface.blit(cap, cap.get_rect(center=box.center))
 
 
-def layout_grid(buttons: list[Button], rect: pygame.Rect, cols: int, row_h: int, gap: int) -> int:
-    """Place buttons in a grid inside ``rect``; returns the bottom y."""
-    w = (rect.w - gap * (cols - 1)) // cols
-    y = rect.y
-    for i, b in enumerate(buttons):
-        c = i % cols
-        if c == 0 and i:
-            y += row_h + gap
-        b.rect = pygame.Rect(rect.x + c * (w + gap), y, w, row_h)
-    return y + row_h if buttons else rect.y
-
-
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour) -> None:
     """A rounded progress bar: a dark track and a filled part."""
     fraction = max(0.0, min(1.0, float(fraction)))

@@ -68,7 +68,6 @@ def rchar():
 
 STEPS = {
     "load": lambda: cache.load_array("t", 1),
-    "cached": lambda: cache.is_cached("t", 1),
     "load-10": lambda: cache.load_array("t", 1, shape=(10,)),
     "load-u16": lambda: cache.load_array("t", 1, dtype=np.uint16),
     "build": lambda: load_or_build("t", lambda: np.arange(10, dtype=np.uint8), 1, size=10).tolist(),
@@ -134,7 +133,6 @@ def test_deeply_nested_header_is_damaged(folder: Path, line: bytes) -> None:
     path = cache.array_path("t")
     path.write_bytes(line + b"\0" * 4)
     assert cache.load_array("t", 1) is None
-    assert not cache.is_cached("t", 1)
     assert not path.exists()
 
 
@@ -171,8 +169,8 @@ def test_unsupported_arrays_and_metadata_are_refused_on_save() -> None:
 def test_fifo_at_table_path_does_not_block(folder: Path, mode: str) -> None:
     path = cache.array_path("t")
     os.mkfifo(path)
-    values, _ = isolated(folder, mode, "load", "cached", "build")
-    assert values == [None, False, list(range(10))]
+    values, _ = isolated(folder, mode, "load", "build")
+    assert values == [None, list(range(10))]
     assert path.is_file() and (cache.load_array("t", 1) == np.arange(10)).all()  # the FIFO is gone
 
 
@@ -187,8 +185,8 @@ def test_fifo_at_table_path_is_removed_at_start(folder: Path) -> None:
 def test_symlink_to_dev_zero_reads_nothing(folder: Path, mode: str) -> None:
     path = cache.array_path("t")
     path.symlink_to("/dev/zero")
-    values, read = isolated(folder, mode, "load", "cached")
-    assert values == [None, False] and read < SMALL_READ
+    values, read = isolated(folder, mode, "load")
+    assert values == [None] and read < SMALL_READ
     assert os.path.lexists(path) == (mode == "skip-clean")  # the start-of-process clean-up removes it
 
 
@@ -214,8 +212,8 @@ def test_huge_file_at_table_path_is_not_read(folder: Path, tmp_path: Path, link:
 def test_valid_header_with_huge_tail_is_not_read(folder: Path) -> None:
     path = cache.save_array("t", np.arange(4, dtype=np.uint8), 1)
     sparse(path, BIG, path.read_bytes())
-    values, read = isolated(folder, "auto", "load", "cached")
-    assert values == [None, False] and read < SMALL_READ
+    values, read = isolated(folder, "auto", "load")
+    assert values == [None] and read < SMALL_READ
     assert not path.exists()
 
 
@@ -223,8 +221,8 @@ def test_header_promising_a_huge_table_is_not_read_when_another_size_is_asked(fo
     line = header_line(shape=[BIG - 200])
     path = cache.array_path("t")
     sparse(path, len(line) + BIG - 200, line)
-    values, read = isolated(folder, "auto", "cached", "load-10", "load-u16", "build")
-    assert values == [True, None, None, list(range(10))]  # cached as far as header and size tell
+    values, read = isolated(folder, "auto", "load-10", "load-u16", "build")
+    assert values == [None, None, list(range(10))]
     assert read < SMALL_READ
     assert path.stat().st_size < 1000
 
@@ -291,7 +289,6 @@ def test_same_size_table_of_another_puzzle_is_not_used(folder: Path) -> None:
     mine, theirs = {"fingerprint": "aaaa", "moves": 12}, {"fingerprint": "bbbb", "moves": 12}
     cache.save_array("t", np.full(50, 7, dtype=np.uint8), 1, meta=theirs)
     assert cache.load_array("t", 1, meta=mine) is None
-    assert not cache.is_cached("t", 1, meta=mine) and cache.is_cached("t", 1, meta=theirs)
     assert cache.load_array("t", 1, meta=theirs) is not None  # kept: it is not damaged
     built = load_or_build("t", lambda: np.arange(50, dtype=np.uint8), 1, size=50, meta=mine)
     assert (built == np.arange(50)).all()

@@ -65,8 +65,9 @@ def built(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("FEWEST_MOVES_CACHE", str(folder))
         mp.setattr(fifteen, "_heuristic", None)
-        assert fifteen.ensure_tables(lambda f, m: calls.append((f, m)))
-        tables = fifteen.load_tables(build=False)
+        tables = fifteen.load_tables(progress=lambda f, m: calls.append((f, m)))
+        assert tables is not None
+        fifteen.install(tables)
     assert tables is not None
     return tables, folder, calls
 
@@ -127,7 +128,6 @@ def test_cached_tables_load_without_building(cheap, monkeypatch):
 def test_empty_cache_means_no_tables_and_no_build(tmp_path, monkeypatch):
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
     assert fifteen.load_tables(build=False) is None
-    assert not fifteen.ensure_tables(build=False)
     assert not fifteen.installed()
     assert fifteen.best_heuristic().name == "manhattan+lc"
     assert not list(tmp_path.glob("*.npt"))

@@ -9,7 +9,13 @@ import numpy as np
 import pytest
 
 from game import catalog
-from solvers.ranking import MultisetRanker, SlotRanker, adjacent_swap_tables, all_arrangements, multinomial
+from solvers.ranking import MultisetRanker, SlotRanker, adjacent_swap_tables, multinomial
+
+
+def all_arrangements(counts) -> np.ndarray:
+    """Every arrangement of the multiset, in rank order."""
+    ranker = MultisetRanker(counts)
+    return ranker.unrank(np.arange(ranker.size))
 
 EXHAUSTIVE = ["eight", "knights", "pairs", "pairs-open", "frogs-line-3", "frogs-line-6", "frogs-a", "frogs-b",
               "frogs-c", "frogs-small-diagonal"]
@@ -44,7 +50,6 @@ def test_multiset_ranks_cover_exactly_the_arrangements(counts: list[int]) -> Non
     assert ranker.size == len(expected) == multinomial(counts)
     boards = _rows(sorted(expected))  # lexicographic order
     assert (ranker.rank(boards) == np.arange(len(boards))).all()
-    assert (all_arrangements(counts) == boards).all()
     for b in boards[:: max(1, len(boards) // 50)]:
         assert ranker.rank_state(bytes(b)) == int(ranker.rank(b[None])[0])
 

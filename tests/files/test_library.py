@@ -1,0 +1,75 @@
+"""The built-in library: one file per sliding-block puzzle of LIBRARY.md, read back exactly as
+LIBRARY.md describes it (grids, identical pieces, goals, published figures)."""
+from __future__ import annotations
+
+import pytest
+
+from game.files.model import BlocksDef, MoveCount
+from game.files.reading import read_puzzle_file
+from game.files.shapes import piece_cells
+
+from .support import LIBRARY
+
+# name: (start as LIBRARY.md writes it, identical groups, goal, published figures). A goal is
+# either {piece: (row, column) of its top-left cell} (everything else free) or a whole grid.
+EXPECTED = {
+    "klotski": ("ABBC/ABBC/DEEF/DGHF/I..J", ["ACDF", "GHIJ"], {"B": (3, 1)}, {"path": 81}),
+    "huarong-four-generals": ("1165/1175/89../4400/2233", ["0234", "6789"], {"1": (3, 1)}, {}),
+    "huarong-five-generals": ("4400/3115/3115/6228/7..9", ["35", "024", "6789"], {"1": (3, 1)}, {}),
+    "pennant": ("AABB/AACC/DE../FGHH/FGII", ["BCHI", "FG", "DE"], {"A": (3, 0)}, {"path": 59}),
+    "century": ("aKKb/VKKW/VX.W/cX.d/HHII", ["abcd", "VWX", "HI"], {"K": (3, 1)}, {"path": 99, "line": 111}),
+    "century-and-a-half": ("aKKb/VKKW/VX.W/cX.d/HHII", ["abcd", "VWX", "HI"],
+                           "HHII/cX.d/VX.W/VKKW/aKKb", {"path": 149}),
+    "supercentury": ("Vabc/VWKK/XWKK/XHHd/..II", ["abcd", "VWX", "HI"], {"K": (3, 1)},
+                     {"path": 138, "line": 150, "cell": 179}),
+    "motor-car": ("123/#.#/..#/#.#/456", ["123", "456"], "456/#.#/..#/#.#/123", {"path": 17}),
+    "moving-day": ("11..AA/11..AA/2233BB/2233BB", ["123"], {"B": (0, 4), "A": (2, 4)}, {"path": 17}),
+    "hughes": ("A.1/A.2/633/554", ["1246", "35"], {"A": (2, 2)}, {"path": 21}),
+}
+
+
+def test_the_library_has_exactly_these_files():
+    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted(EXPECTED)
+    assert all(p.stem.isascii() and p.stem == p.stem.lower() and " " not in p.stem for p in LIBRARY.iterdir())
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_file_is_the_puzzle_library_md_describes(name):
+    start, same, goal, published = EXPECTED[name]
+    defn = read_puzzle_file(LIBRARY / f"{name}.toml")
+    assert isinstance(defn, BlocksDef)
+    assert defn.start == tuple(start.split("/"))
+    assert sorted(map(sorted, defn.same)) == sorted(map(sorted, same))
+    assert dict(defn.common.published) == published
+    assert defn.moves is MoveCount.PATH and not defn.axis and defn.common.title
+    if isinstance(goal, str):
+        assert _same_up_to_identical(defn, tuple(goal.split("/")))
+    else:
+        expected = _partial_goal(defn, goal)
+        assert defn.goal == expected
+
+
+def _partial_goal(defn: BlocksDef, tops: dict[str, tuple[int, int]]) -> tuple[str, ...]:
+    """'?' everywhere (walls kept) but the named pieces, moved so their top-left cell is there."""
+    rows = [["#" if ch == "#" else "?" for ch in row] for row in defn.start]
+    for ch, (top, left) in tops.items():
+        cells = piece_cells(defn.start)[ch]
+        r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+        for r, c in cells:
+            rows[r - r0 + top][c - c0 + left] = ch
+    return tuple("".join(row) for row in rows)
+
+
+def _same_up_to_identical(defn: BlocksDef, goal: tuple[str, ...]) -> bool:
+    """The goal equals ``goal`` once each piece is replaced by the first piece of its group."""
+    first = {ch: group[0] for group in defn.same for ch in group}
+    def plain(grid: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple("".join(first.get(ch, ch) for ch in row) for row in grid)
+    return plain(defn.goal) == plain(goal)
+
+
+def test_century_and_a_half_is_century_upside_down_and_motor_cars_swap_rows():
+    half = read_puzzle_file(LIBRARY / "century-and-a-half.toml")
+    assert half.goal == half.start[::-1]
+    cars = read_puzzle_file(LIBRARY / "motor-car.toml")
+    assert cars.goal[0] == cars.start[-1] and cars.goal[-1] == cars.start[0] and cars.goal[1:-1] == cars.start[1:-1]

@@ -38,6 +38,14 @@ class Cancelled(Exception):
     """Raised inside a search when its cancel callback answers True."""
 
 
+class TooManyStates(Exception):
+    """Raised by a search that would have to remember more states than its limit allows."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"more than {limit:,} positions")
+        self.limit = limit
+
+
 @dataclass(frozen=True)
 class Path(Generic[S, M]):
     """A solution: the moves and every state along the way (start first, goal last)."""

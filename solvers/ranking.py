@@ -36,6 +36,28 @@ def multinomial(counts: Sequence[int]) -> int:
     return total
 
 
+def fits(counts: Sequence[int]) -> bool:
+    """Whether a :class:`MultisetRanker` can rank these arrangements in 64-bit arithmetic."""
+    return multinomial(list(counts)) * max(1, sum(counts)) < 2**63
+
+
+def multiset_ranker(counts: Sequence[int]) -> "MultisetRanker | None":
+    """The ranker of these arrangements, or None when there are too many for 64-bit ranks
+    (such a puzzle is answered by searches only)."""
+    return MultisetRanker(counts) if fits(counts) else None
+
+
+def _exact_divisor(d: int) -> tuple[np.uint64, np.uint64]:
+    """Dividing by ``d`` a multiple of ``d``, as a shift and a product modulo 2**64 (exact
+    whatever the wrap-around of the product before it): much faster than numpy's division."""
+    shift = (d & -d).bit_length() - 1
+    odd = d >> shift
+    return np.uint64(shift), np.uint64(pow(odd, -1, 2**64))
+
+
+_EXACT_DIVISORS = {d: _exact_divisor(d) for d in range(1, 1025)}
+
+
 class MultisetRanker:
     """Lexicographic rank of arrangements of a fixed multiset of codes.
 
@@ -50,29 +72,54 @@ class MultisetRanker:
         self.ncells = int(self.counts.sum())
         self.size = multinomial(list(counts))
         self._counts = [int(c) for c in counts]
-        if self.size >= 2**62:
+        if not fits(counts):
             raise ValueError("state space too large to rank in 64 bits")
 
     def rank(self, boards: np.ndarray) -> np.ndarray:
-        # ``below`` (codes left to place that are smaller than this cell's) and ``same``
-        # are counted over the cells to the right: cheap uint8 comparisons, no tables.
         cols = np.ascontiguousarray(np.asarray(boards, dtype=np.uint8).T)
+        codes = [c for c, k in enumerate(self._counts) if k]
+        if 2 * len(codes) < self.ncells:
+            below, same = self._tallies_by_code(cols, codes)
+        else:
+            below, same = self._tallies_by_cell(cols)
         n = cols.shape[1]
-        total = np.full(n, self.size, dtype=np.int64)
-        ranks = np.zeros(n, dtype=np.int64)
-        below = np.empty(n, dtype=np.uint8)
-        same = np.empty(n, dtype=np.uint8)
+        total = np.full(n, self.size, dtype=np.uint64)
+        ranks = np.zeros(n, dtype=np.uint64)
+        for i in range(self.ncells - 1):
+            shift, inverse = _EXACT_DIVISORS[self.ncells - i]
+            ranks += ((total * below[i]) >> shift) * inverse
+            total = ((total * same[i]) >> shift) * inverse
+        return ranks.view(np.int64)
+
+    def _tallies_by_cell(self, cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """For each cell, over the cells to its right: how many hold a smaller code (``below``)
+        and, plus one, how many hold the same code (``same``). Cell against cell: for few cells
+        with many codes (tiles)."""
+        below = np.zeros(cols.shape, dtype=np.uint8 if self.ncells < 256 else np.uint16)
+        same = np.ones(cols.shape, dtype=below.dtype)
         for i in range(self.ncells - 1):
             x = cols[i]
-            below.fill(0)
-            same.fill(1)
             for j in range(i + 1, self.ncells):
-                np.add(below, cols[j] < x, out=below, casting="unsafe")
-                np.add(same, cols[j] == x, out=same, casting="unsafe")
-            left = self.ncells - i
-            ranks += total * below // left
-            total = total * same // left
-        return ranks
+                np.add(below[i], cols[j] < x, out=below[i], casting="unsafe")
+                np.add(same[i], cols[j] == x, out=same[i], casting="unsafe")
+        return below, same
+
+    def _tallies_by_code(self, cols: np.ndarray, codes: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """The same tallies from running counts of each code, right to left: for many cells
+        holding few codes (frogs, knights, pairs), cells x codes steps instead of cells squared."""
+        dtype = np.uint8 if self.ncells < 256 else np.uint16
+        seen: dict[int, np.ndarray] = {c: np.zeros(cols.shape[1], dtype=dtype) for c in codes}
+        below = np.zeros(cols.shape, dtype=dtype)
+        same = np.ones(cols.shape, dtype=dtype)
+        for i in range(self.ncells - 1, -1, -1):
+            x = cols[i]
+            for c in codes:
+                is_c: np.ndarray = (x == c).view(np.uint8)
+                if c < codes[-1]:
+                    below[i] += seen[c] * (x > c).view(np.uint8)
+                same[i] += seen[c] * is_c
+                seen[c] += is_c
+        return below, same
 
     def rank_state(self, state: bytes) -> int | None:
         """Rank of one position in pure Python (no numpy call overhead); None if it is not an

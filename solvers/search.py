@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import deque
 from typing import Hashable
 
-from solvers.problem import Cancel, Cancelled, Heuristic, M, Path, Problem, S
+from solvers.problem import Cancel, Cancelled, Heuristic, M, Path, Problem, S, TooManyStates
 
 CHECK_EVERY = 4096  # expansions between two calls of a cancel callback
+MAX_STATES = 2_000_000  # states a breadth-first search may remember (a few hundred megabytes)
 
 
 def _check(cancel: Cancel | None, nodes: int) -> None:
@@ -18,8 +19,10 @@ def _check(cancel: Cancel | None, nodes: int) -> None:
         raise Cancelled
 
 
-def bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None) -> Path[S, M] | None:
-    """Forward breadth-first search; works for every puzzle, one-way ones included."""
+def bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None,
+        limit: int = MAX_STATES) -> Path[S, M] | None:
+    """Forward breadth-first search; works for every puzzle, one-way ones included. Raises
+    TooManyStates rather than remember more than ``limit`` states."""
     parent: dict[S, tuple[S, M] | None] = {start: None}
     queue: deque[S] = deque([start])
     nodes = 0
@@ -33,6 +36,8 @@ def bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None) -> Path[
             if nxt not in parent:
                 parent[nxt] = (state, move)
                 queue.append(nxt)
+        if len(parent) > limit:
+            raise TooManyStates(limit)
     return None
 
 
@@ -49,12 +54,14 @@ def _walk_back(parent: dict, state: Hashable, nodes: int) -> Path:
     return Path(moves, states, nodes)
 
 
-def bidirectional_bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None) -> Path[S, M] | None:
+def bidirectional_bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None,
+                      limit: int = MAX_STATES) -> Path[S, M] | None:
     """Breadth-first from both ends, always growing the smaller frontier by one whole layer.
 
     The backward side starts from every goal and follows exact predecessors. When a layer
     produces meetings, the best of them is optimal: had a shorter path existed, one of its
-    states would have been seen by both sides before this layer.
+    states would have been seen by both sides before this layer. Raises TooManyStates rather
+    than remember more than ``limit`` states.
     """
     if problem.is_goal(start):
         return Path([], [start], 0)
@@ -83,6 +90,8 @@ def bidirectional_bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = 
                 nxt_front.append(nxt)
                 if nxt in other and (best is None or d + other[nxt] < best[0]):
                     best = (d + other[nxt], nxt)
+            if len(fwd) + len(bwd) > limit:
+                raise TooManyStates(limit)
         if best is not None:
             return _join(fwd, bwd, best[1], nodes)
         if forward:

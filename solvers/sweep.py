@@ -8,7 +8,7 @@ reach, so the two together give dead ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator, Protocol
 
 import numpy as np
 
@@ -32,31 +32,39 @@ def distance_table(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], *,
     table = np.full(ranker.size, UNREACHED, dtype=np.uint8)
     boards = _as_boards(goals, rules.ncells)
     table[ranker.rank(boards)] = 0
-    owner = np.empty(ranker.size, dtype=np.int32)
-    level, done = 0, len(boards)
-    while len(boards):
+    frontier = Frontier.of(boards)
+    level, done = 0, len(frontier)
+    while len(frontier):
         if cancel is not None and cancel():
             raise Cancelled
         level += 1
-        boards = _layer(rules, ranker, boards, owner, table, UNREACHED, _distance_byte(level), backward=True)
-        done += len(boards)
+        frontier = _layer(rules, ranker, frontier, _Distances(table, _distance_byte(level)), backward=True)
+        done += len(frontier)
         if progress is not None:
-            progress(min(done / ranker.size, 1.0) if len(boards) else 1.0, f"distance {level}: {len(boards):,} positions")
+            progress(min(done / ranker.size, 1.0) if len(frontier) else 1.0,
+                     f"distance {level}: {len(frontier):,} positions")
     return table
 
 
-def reachable_mask(rules: RuleSet, ranker: Ranker, start: bytes, *, cancel: Cancel | None = None) -> np.ndarray:
-    """Boolean table of every position reachable from ``start`` by legal moves."""
+def reachable_mask(rules: RuleSet, ranker: Ranker, start: bytes, *, within: np.ndarray | None = None,
+                   cancel: Cancel | None = None) -> "PositionSet":
+    """Every position reachable from ``start`` by legal moves, one bit each; with ``within``
+    (a distance table), only through positions it solves."""
     if isinstance(ranker, SlotRanker):
-        return SlotSweep(rules, ranker).reachable(start, cancel=cancel)
-    seen = np.zeros(ranker.size, dtype=bool)
+        found = SlotSweep(rules, ranker).reachable(start, cancel=cancel)
+        return PositionSet.of(found if within is None else found & (within != UNREACHED))
+    seen = PositionSet.empty(ranker.size)
     boards = _as_boards([start], rules.ncells)
-    seen[ranker.rank(boards)] = True
-    owner = np.empty(ranker.size, dtype=np.int32)
-    while len(boards):
+    first = ranker.rank(boards)
+    if within is not None and within[first[0]] == UNREACHED:
+        return seen
+    seen.add(first)
+    frontier = Frontier.of(boards)
+    marks: Marks = seen if within is None else _Solvable(seen, within)
+    while len(frontier):
         if cancel is not None and cancel():
             raise Cancelled
-        boards = _layer(rules, ranker, boards, owner, seen, False, True, backward=False)
+        frontier = _layer(rules, ranker, frontier, marks, backward=False)
     return seen
 
 
@@ -196,34 +204,174 @@ def _distance_byte(level: int) -> int:
     return level
 
 
-def _layer(rules: RuleSet, ranker: Ranker, boards: np.ndarray, owner: np.ndarray,
-           table: np.ndarray, unseen: int | bool, value: int | bool,
-           backward: bool, chunk: int = 1 << 17) -> np.ndarray:
-    """Boards of the next layer: neighbours of ``boards`` whose ``table`` entry is still
-    ``unseen``, each position once; their entries are set to ``value``.
+class PositionSet:
+    """A set of positions of a rank space, one bit per rank: a one-way puzzle's reach from
+    its start kept beside its distance table at an eighth of a byte table's size."""
 
-    Frontiers stay as boards, so nothing is unranked; duplicates within the layer are
-    dropped by letting every row claim its rank in ``owner`` and keeping the last claimant.
+    def __init__(self, bits: np.ndarray, size: int) -> None:
+        self.bits = bits
+        self.size = size
+
+    @classmethod
+    def of(cls, mask: np.ndarray) -> "PositionSet":
+        return cls(np.packbits(mask, bitorder="little"), len(mask))
+
+    @classmethod
+    def empty(cls, size: int) -> "PositionSet":
+        return cls(np.zeros((size + 7) >> 3, dtype=np.uint8), size)
+
+    @classmethod
+    def full(cls, size: int) -> "PositionSet":
+        return cls.of(np.ones(size, dtype=bool))
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, rank: int) -> bool:
+        return bool(self.bits[rank >> 3] >> (rank & 7) & 1)
+
+    def has(self, ranks: np.ndarray) -> np.ndarray:
+        """For each rank, whether it is in the set."""
+        ranks = np.asarray(ranks, dtype=np.int64)
+        return (np.take(self.bits, ranks >> 3) >> (ranks & 7).astype(np.uint8) & 1).astype(bool)
+
+    def mask(self, start: int, stop: int) -> np.ndarray:
+        """Booleans for ranks ``start`` (a multiple of 8) to ``stop``."""
+        assert start % 8 == 0
+        return np.unpackbits(self.bits[start >> 3:(stop + 7) >> 3], bitorder="little")[:stop - start].view(bool)
+
+    def count(self) -> int:
+        return int(np.take(_ONES, self.bits).sum(dtype=np.int64))
+
+    # as the marks of a sweep (see :func:`_layer`)
+    def fresh(self, ranks: np.ndarray) -> np.ndarray:
+        return ~self.has(ranks)
+
+    def add(self, ranks: np.ndarray) -> None:
+        ranks = np.asarray(ranks, dtype=np.int64)
+        np.bitwise_or.at(self.bits, ranks >> 3, np.left_shift(1, ranks & 7).astype(np.uint8))
+
+
+_ONES = np.array([bin(b).count("1") for b in range(256)], dtype=np.uint8)
+
+
+@dataclass
+class _Solvable:
+    """The marks of a forward sweep that keeps to positions a distance table solves."""
+
+    seen: PositionSet
+    table: np.ndarray
+
+    def fresh(self, ranks: np.ndarray) -> np.ndarray:
+        return (self.table[ranks] != UNREACHED) & self.seen.fresh(ranks)
+
+    def add(self, ranks: np.ndarray) -> None:
+        self.seen.add(ranks)
+
+
+@dataclass
+class _Distances:
+    """The marks of a backward sweep: a table entry is fresh while UNREACHED; marking writes the layer's distance."""
+
+    table: np.ndarray
+    value: int
+
+    def fresh(self, ranks: np.ndarray) -> np.ndarray:
+        return self.table[ranks] == UNREACHED
+
+    def add(self, ranks: np.ndarray) -> None:
+        self.table[ranks] = self.value
+
+
+class Frontier:
+    """One layer of a board sweep, its boards packed several cells to a byte (codes are
+    few and moves only permute them), so the widest layer of a large space stays small."""
+
+    def __init__(self, parts: list[np.ndarray], ncells: int, bits: int) -> None:
+        self.parts = parts
+        self.ncells = ncells
+        self.bits = bits
+
+    @classmethod
+    def of(cls, boards: np.ndarray) -> "Frontier":
+        top = int(boards.max()) if boards.size else 0
+        bits = next(b for b in (1, 2, 4, 8) if top < 1 << b)
+        frontier = cls([], boards.shape[1], bits)
+        frontier.add(boards)
+        return frontier
+
+    def empty(self) -> "Frontier":
+        return Frontier([], self.ncells, self.bits)
+
+    def __len__(self) -> int:
+        return sum(len(p) for p in self.parts)
+
+    def add(self, boards: np.ndarray) -> None:
+        if self.bits == 8:
+            self.parts.append(boards)
+            return
+        per = 8 // self.bits
+        width = -(-self.ncells // per) * per
+        padded = np.zeros((len(boards), width), dtype=np.uint8)
+        padded[:, :self.ncells] = boards
+        cells = padded.reshape(len(boards), width // per, per)
+        packed = np.zeros(cells.shape[:2], dtype=np.uint8)
+        for k in range(per):
+            packed |= cells[:, :, k] << np.uint8(k * self.bits)
+        self.parts.append(packed)
+
+    def seal(self) -> None:
+        """One part again (small: a few bytes a board), so the next layer runs in full chunks."""
+        if len(self.parts) > 1:
+            self.parts = [np.concatenate(self.parts)]
+
+    def boards(self, chunk: int) -> Iterator[np.ndarray]:
+        """The boards again, ``chunk`` rows at a time."""
+        per = 8 // self.bits
+        if self.bits == 8:
+            unpack = None
+        else:   # byte -> its ``per`` cells, as one word to gather
+            values = np.arange(256, dtype=np.uint16)[:, None] >> (np.arange(per, dtype=np.uint16) * self.bits)
+            cells = (values & ((1 << self.bits) - 1)).astype(np.uint8)
+            unpack = cells.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[per]).ravel()
+        for part in self.parts:
+            for at in range(0, len(part), chunk):
+                packed = part[at:at + chunk]
+                if unpack is None:
+                    yield packed
+                    continue
+                rows = np.take(unpack, packed).view(np.uint8).reshape(len(packed), -1)
+                yield rows if rows.shape[1] == self.ncells else np.ascontiguousarray(rows[:, :self.ncells])
+
+
+class Marks(Protocol):
+    def fresh(self, ranks: np.ndarray) -> np.ndarray: ...
+
+    def add(self, ranks: np.ndarray) -> None: ...
+
+
+def _layer(rules: RuleSet, ranker: Ranker, frontier: Frontier, marks: Marks, backward: bool,
+           chunk: int = 1 << 16) -> Frontier:
+    """The next layer: neighbours of the ``frontier`` not yet in ``marks``, each position once;
+    they are added to ``marks``.
+
+    Frontiers stay as boards, so nothing is unranked. A position found twice in one chunk is
+    kept once (a sort of that chunk's new ranks); a later chunk already sees it marked.
     """
-    ranks, found = [], []
-    for at in range(0, len(boards), chunk):
-        children = list(rules.expand(boards[at:at + chunk], backward=backward))
+    found = frontier.empty()
+    for boards in frontier.boards(chunk):
+        children = list(rules.expand(boards, backward=backward))
         if not children:
             continue
         children_all = np.concatenate(children)
         r = ranker.rank(children_all)
-        fresh = table[r] == unseen
-        if fresh.any():
-            r = r[fresh]
-            table[r] = value
-            ranks.append(r)
-            found.append(children_all[fresh])
-    if not ranks:
-        return np.empty((0, rules.ncells), dtype=np.uint8)
-    r = np.concatenate(ranks)
-    rows = np.arange(len(r), dtype=np.int32)
-    owner[r] = rows
-    return np.concatenate(found)[owner[r] == rows]
+        fresh = np.flatnonzero(marks.fresh(r))
+        if len(fresh):
+            r, first = np.unique(r[fresh], return_index=True)
+            marks.add(r)
+            found.add(children_all[fresh[first]])
+    found.seal()
+    return found
 
 
 def _as_boards(states: Iterable[bytes], ncells: int) -> np.ndarray:
@@ -244,7 +392,7 @@ class Analysis:
     by_distance: list[int]  # reachable positions at distance 0, 1, 2, ...
 
 
-def distance_counts(table: np.ndarray, mask: np.ndarray | None = None) -> np.ndarray:
+def distance_counts(table: np.ndarray, mask: PositionSet | None = None) -> np.ndarray:
     """How many positions (of ``mask``, or all) lie at each distance byte, UNREACHED included.
 
     bincount works in intp, so the table is counted in slices, never copied whole to int64.
@@ -254,35 +402,40 @@ def distance_counts(table: np.ndarray, mask: np.ndarray | None = None) -> np.nda
     for at in range(0, len(table), chunk):
         part = table[at:at + chunk]
         if mask is not None:
-            part = part[mask[at:at + chunk]]
+            part = part[mask.mask(at, at + len(part))]
         counts += np.bincount(part, minlength=UNREACHED + 1)
     return counts
 
 
-def analyse(table: np.ndarray, reachable: np.ndarray, ranker: Ranker, hardest_limit: int = 50,
+def ranks_at(table: np.ndarray, value: int, chunk: int = 1 << 22) -> np.ndarray:
+    """Ranks whose entry is ``value``, found a slice at a time (no table-sized temporary)."""
+    parts = [np.flatnonzero(table[at:at + chunk] == value) + at for at in range(0, len(table), chunk)]
+    return np.concatenate(parts) if parts else np.empty(0, dtype=np.int64)
+
+
+def analyse(table: np.ndarray, reachable: PositionSet | None, ranker: Ranker, hardest_limit: int = 50,
             order: Ranker | None = None) -> Analysis:
-    """Figures of a whole space. ``order``: list the hardest positions in the rank order of
-    this ranker instead of the table's own (tables built in another rank space list the
+    """Figures of a whole space: of the positions in ``reachable``, or (None) of every
+    position that can reach the goal. ``order``: list the hardest positions in the rank order
+    of this ranker instead of the table's own (tables built in another rank space list the
     same positions as the puzzle's ranker would)."""
-    everything = bool(reachable.all())
-    counts = distance_counts(table, None if everything else reachable)
-    dead = int(counts[UNREACHED])
+    counts = distance_counts(table, reachable)
+    dead = int(counts[UNREACHED]) if reachable is not None else 0
     counts = counts[:UNREACHED]
     solvable = int(counts.sum())
     nonzero = np.flatnonzero(counts)
     max_d = int(nonzero[-1]) if len(nonzero) else 0
     counts = counts[:max_d + 1] if solvable else np.zeros(1, dtype=np.int64)
-    at_max = table == max_d  # max_d < UNREACHED, so this already excludes dead ends
-    if not everything:
-        at_max &= reachable
-    hardest_ranks = np.flatnonzero(at_max) if solvable else np.empty(0, dtype=np.int64)
+    hardest_ranks = ranks_at(table, max_d) if solvable else np.empty(0, dtype=np.int64)
+    if reachable is not None:   # max_d < UNREACHED, so dead ends are already left out
+        hardest_ranks = hardest_ranks[reachable.has(hardest_ranks)]
     if order is None:
         boards = ranker.unrank(hardest_ranks[:hardest_limit])
     else:
         boards = ranker.unrank(hardest_ranks)
         boards = boards[np.argsort(order.rank(boards), kind="stable")][:hardest_limit]
     return Analysis(
-        positions=int(reachable.sum()) if not everything else len(table),
+        positions=solvable + dead,
         solvable=solvable,
         dead_ends=dead,
         max_distance=max_d,

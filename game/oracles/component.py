@@ -13,7 +13,7 @@ import numpy as np
 
 from solvers import cache
 from solvers.components import ComponentRanker, TooManyPositions, component_table
-from solvers.sweep import UNREACHED, Analysis, analyse
+from solvers.sweep import UNREACHED, Analysis, PositionSet, analyse
 from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
 
 from solvers.ranking import SlotRanker
@@ -25,7 +25,8 @@ from game.puzzles.base import Puzzle
 from game.puzzles.blocks import BlocksPuzzle
 
 TABLE_LIMIT = 5_000_000     # positions: a table of more is not built (searches answer instead)
-CHEAP = 50_000              # positions the first hint may build a table for, on the spot
+CHEAP = 1_000_000           # positions an answer may build a table for on the spot: a few seconds, faster
+                            # than the plain search it saves
 KEY_BYTES = 8
 
 
@@ -128,7 +129,7 @@ class ComponentTableOracle(TableOracle):
         loaded = self._loaded
         assert loaded is not None
         table = loaded.table
-        self._analysis = (analyse(table.table, np.ones(len(table.table), dtype=bool), table.ranker, 50),
+        self._analysis = (analyse(table.table, PositionSet.full(len(table.table)), table.ranker, 50),
                           time.perf_counter() - started)
         return self._analysis
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from solvers.problem import Counted
+from solvers.problem import Counted, TooManyStates
 from solvers.search import bfs, bidirectional_bfs, ida_star
 
-from game.oracles.base import QUIET, Answer, Line, Oracle, Report, Ticker, first_winnable
+from game.oracles.base import QUIET, Answer, Line, Oracle, Report, Ticker, TooLarge, first_winnable
 from game.puzzles.base import Puzzle
 
 
@@ -30,13 +30,17 @@ class SearchOracle(Oracle):
         started = time.perf_counter()
         counted = Counted(self.puzzle)
         ticker = Ticker(report)
-        if self.algorithm == "ida*":
-            assert self.puzzle.heuristic is not None
-            path = ida_star(counted, state, self.puzzle.heuristic, ticker)
-        elif self.algorithm == "bidirectional-bfs":
-            path = bidirectional_bfs(counted, state, ticker)
-        else:
-            path = bfs(counted, state, ticker)
+        try:
+            if self.algorithm == "ida*":
+                assert self.puzzle.heuristic is not None
+                path = ida_star(counted, state, self.puzzle.heuristic, ticker)
+            elif self.algorithm == "bidirectional-bfs":
+                path = bidirectional_bfs(counted, state, ticker)
+            else:
+                path = bfs(counted, state, ticker)
+        except TooManyStates as too_many:
+            raise TooLarge(f"A search from this position of {self.puzzle.title} would have to hold {too_many}, "
+                           "more than this game allows; a complete table is the way for a puzzle this large.") from None
         if path is None:
             return None
         line = Line.of(path, started, self.algorithm)

@@ -17,7 +17,8 @@ import numpy as np
 from solvers import cache
 from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
-from solvers.sweep import UNREACHED, Analysis, analyse, distance_counts, distance_table, reachable_mask
+from solvers.sweep import (UNREACHED, Analysis, PositionSet, analyse, distance_counts, distance_table, ranks_at,
+                           reachable_mask)
 from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
 
 from game.oracles.base import QUIET, Answer, Build, Line, Report, TooLarge, Verdict
@@ -26,6 +27,9 @@ from game.puzzles.base import Move, Puzzle
 
 CHEAP_POSITIONS = 400_000         # answering builds tables of at most this many positions on the fly
 CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sweep applies
+# ... and a one-way puzzle's table up to this many ranks (about ten seconds at worst): its search
+# runs forward only, through every dead end, and could take minutes and gigabytes instead
+TABLE_LIMIT = 100_000_000
 MIN_ARRANGEMENTS = 1_000          # below this the rank-space sweep spends its time in Python loops
 MAX_SLOTS = 256
 SPOT_CHECKS = 64                  # random positions checked against the rules when a table is loaded
@@ -38,7 +42,7 @@ class TablePayload:
     """What preparing brings back (from this process or a worker): plain arrays and counts."""
 
     table: np.ndarray
-    reachable: np.ndarray | None     # one-way puzzles: positions the start reaches (None: every solvable one)
+    reachable: PositionSet | None    # one-way puzzles: solvable positions the start reaches (None: every solvable one)
     counts: tuple[int, ...]          # reachable positions at distance 0, 1, 2, ...
     notices: tuple[str, ...] = ()
 
@@ -48,7 +52,7 @@ class _Loaded:
     """Installed as one object, so a reader in another thread never sees half of it."""
 
     table: DistanceTable
-    reachable: np.ndarray | None
+    reachable: PositionSet | None
     counts: tuple[int, ...]
 
 
@@ -60,12 +64,11 @@ class TableOracle(SearchOracle):
     exact = True
 
     def __init__(self, puzzle: Puzzle) -> None:
-        if puzzle.ranker is None:
-            raise ValueError(f"{puzzle.title} has no ranker, so it cannot have a table.")
         super().__init__(puzzle)
         self._layout: tuple[Ranker, str, str] | None = None
         self._loaded: _Loaded | None = None
         self._analysis: tuple[Analysis, float] | None = None
+        self._whole_reach: PositionSet | None = None
 
     # -- the table's rank space and cache name ------------------------------------------------
 
@@ -73,7 +76,8 @@ class TableOracle(SearchOracle):
         """(ranker, cache key, fingerprint): a slot ranker where the fast sweep applies."""
         if self._layout is None:
             puzzle = self.puzzle
-            assert puzzle.ranker is not None
+            if puzzle.ranker is None:
+                raise TooLarge(f"{puzzle.title} has no ranks for its positions, so it cannot have a table.")
             ranker: Ranker = puzzle.ranker
             slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goals(), puzzle.start], max_slots=MAX_SLOTS)
             if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:
@@ -84,6 +88,8 @@ class TableOracle(SearchOracle):
 
     def cheap(self) -> bool:
         ranker = self.layout()[0]
+        if not self.puzzle.reversible:
+            return ranker.size <= TABLE_LIMIT
         return ranker.size <= (CHEAP_SLOT_POSITIONS if isinstance(ranker, SlotRanker) else CHEAP_POSITIONS)
 
     # -- preparing ----------------------------------------------------------------------------
@@ -121,14 +127,16 @@ class TableOracle(SearchOracle):
         self._analysis = None
         self._loaded = _Loaded(DistanceTable(payload.table, ranker), payload.reachable, payload.counts)
 
-    def _reachable(self, table: DistanceTable, cancel: Cancel | None) -> np.ndarray | None:
-        """Mask of the positions the start reaches; None when that is exactly the goal's component
-        (moves can be undone and the start can win), which the table already marks."""
+    def _reachable(self, table: DistanceTable, cancel: Cancel | None) -> PositionSet | None:
+        """The solvable positions the start reaches (what deals and counts need); None when
+        that is every solvable position (moves can be undone and the start can win). Only
+        solvable positions are swept: every position on a way to one of them is solvable too,
+        so a one-way puzzle whose reach is mostly dead ends costs no more than its live part."""
         puzzle = self.puzzle
         start = table.rank(puzzle.start)
         if puzzle.reversible and start is not None and table.table[start] != UNREACHED:
             return None
-        return reachable_mask(puzzle.rules, table.ranker, puzzle.start, cancel=cancel)
+        return reachable_mask(puzzle.rules, table.ranker, puzzle.start, within=table.table, cancel=cancel)
 
     def _matches(self, array: np.ndarray) -> bool:
         """A loaded table fits these rules: goals at 0, and positions checked at random have a move
@@ -154,7 +162,7 @@ class TableOracle(SearchOracle):
         return loaded.table if loaded is not None else None
 
     @property
-    def reachable(self) -> np.ndarray | None:
+    def reachable(self) -> PositionSet | None:
         loaded = self._loaded
         return loaded.reachable if loaded is not None else None
 
@@ -184,10 +192,9 @@ class TableOracle(SearchOracle):
         loaded = self._loaded
         if loaded is None or distance < 1:
             return None
-        wanted = loaded.table.table == distance
+        ranks = ranks_at(loaded.table.table, distance)
         if loaded.reachable is not None:
-            wanted &= loaded.reachable
-        ranks = np.flatnonzero(wanted)
+            ranks = ranks[loaded.reachable.has(ranks)]
         if not len(ranks):
             return None
         rank = int(ranks[rng.randrange(len(ranks))])
@@ -232,15 +239,21 @@ class TableOracle(SearchOracle):
         loaded = self._loaded
         assert loaded is not None
         table = loaded.table
-        reachable = table.table != UNREACHED if loaded.reachable is None else loaded.reachable
         order = self.puzzle.ranker if table.ranker is not self.puzzle.ranker else None
-        result = analyse(table.table, reachable, table.ranker, 50, order=order)
+        reach = None if loaded.reachable is None else self._whole_reach_of(table, report.cancelled)
+        result = analyse(table.table, reach, table.ranker, 50, order=order)
         self._analysis = (result, time.perf_counter() - started)
         return self._analysis
+
+    def _whole_reach_of(self, table: DistanceTable, cancel: Cancel | None) -> PositionSet:
+        """Every position the start reaches, dead ends included: for the analysis only."""
+        if self._whole_reach is None:
+            self._whole_reach = reachable_mask(self.puzzle.rules, table.ranker, self.puzzle.start, cancel=cancel)
+        return self._whole_reach
 
     def count_reachable(self, limit: int) -> int | None:
         """Positions the start reaches, by a quick sweep of the puzzle's own ranks (None above ``limit``)."""
         ranker = self.puzzle.ranker
         if ranker is None or ranker.size > limit:
             return None
-        return int(reachable_mask(self.puzzle.rules, ranker, self.puzzle.start).sum())
+        return reachable_mask(self.puzzle.rules, ranker, self.puzzle.start).count()

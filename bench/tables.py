@@ -80,7 +80,7 @@ sys.path.insert(0, {root!r})
 from game.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
-    status = main(["analyze", {name!r}, "--json"])
+    status = main(["analyze", *{args!r}, "--json"])
 seconds = time.perf_counter() - started
 report = json.loads(out.getvalue())
 print(json.dumps({{"status": status, "seconds": seconds, "analyze_seconds": report["seconds"],
@@ -89,24 +89,26 @@ print(json.dumps({{"status": status, "seconds": seconds, "analyze_seconds": repo
 """
 
 
-def _child(code: str, env: dict[str, str]) -> dict:
+def child(code: str, env: dict[str, str]) -> dict:
+    """Run ``code`` in a fresh interpreter; its last line of output is a JSON object."""
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
     if done.returncode != 0:
         raise RuntimeError(f"benchmark child failed: {done.stderr.strip()[-500:]}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    result["wall_seconds"] = time.perf_counter() - started  # includes interpreter start-up
+    result["wall_seconds"] = round(time.perf_counter() - started, 3)  # includes interpreter start-up
     return result
 
 
 def reference(name: str) -> dict:
-    return _child(_REFERENCE.format(root=str(ROOT), name=name), dict(os.environ))
+    return child(_REFERENCE.format(root=str(ROOT), name=name), dict(os.environ))
 
 
-def analyze_cold(name: str) -> dict:
+def analyze_cold(*args: str) -> dict:
+    """``main.py analyze ARGS --json`` in a fresh process with an empty cache: the whole cold path."""
     with tempfile.TemporaryDirectory(prefix="fewest-moves-bench-") as folder:
         env = dict(os.environ, FEWEST_MOVES_CACHE=folder)
-        return _child(_ANALYZE.format(root=str(ROOT), name=name), env)
+        return child(_ANALYZE.format(root=str(ROOT), args=list(args)), env)
 
 
 def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:

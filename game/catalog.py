@@ -6,12 +6,16 @@ registers its own spec with one call to :func:`register`.
 """
 from __future__ import annotations
 
+import re
+
 from game.puzzles.base import Puzzle
 from game.spec import PuzzleSpec, Shelf
 from game.untrusted import shown
 
 _SPECS: dict[str, PuzzleSpec] = {}
+_ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on the command line: off the shelves
 _PLAYLIST: list[str] = []
+_PROBLEMS: list[str] = []
 _loaded = False
 
 
@@ -21,10 +25,17 @@ class UnknownPuzzle(KeyError):
 
 
 def _builtins() -> None:
+    """The seed puzzles, the library's files, then the player's own files (once per process)."""
     global _loaded
     if not _loaded:
         _loaded = True
         from game import builtin   # noqa: F401 - registers the seed puzzles
+        from game import library
+        for folder in (library.LIBRARY, library.player_folder()):
+            specs, problems = library.load_folder(folder, set(_SPECS))
+            for spec in specs:
+                _SPECS[spec.name] = spec
+            _PROBLEMS.extend(problems)
 
 
 def register(spec: PuzzleSpec, *, demo: bool = False) -> PuzzleSpec:
@@ -38,16 +49,41 @@ def register(spec: PuzzleSpec, *, demo: bool = False) -> PuzzleSpec:
 
 def unregister(name: str) -> None:
     _SPECS.pop(name, None)
+    _ON_DEMAND.pop(name, None)
     while name in _PLAYLIST:
         _PLAYLIST.remove(name)
 
 
 def get(name: str) -> PuzzleSpec:
+    """The named puzzle; ``name@count`` for a sliding-block puzzle under another move count, or
+    the path of a puzzle file (read and registered under that path)."""
     _builtins()
-    try:
-        return _SPECS[name]
-    except KeyError:
-        raise UnknownPuzzle(name) from None
+    spec = _SPECS.get(name) or _ON_DEMAND.get(name)
+    if spec is not None:
+        return spec
+    from game import library
+    base, count = library.split_count(name)
+    if count is not None and base != name:
+        spec = get(base)
+        if spec.recount is None:
+            raise UnknownPuzzle(name)
+        variant = spec.recount(count)
+        return get(variant.name) if variant.name != name and variant.name in _SPECS else _on_demand(variant)
+    spec = library.from_path(name)
+    if spec is None:
+        raise UnknownPuzzle(name)
+    return _on_demand(spec)
+
+
+def _on_demand(spec: PuzzleSpec) -> PuzzleSpec:
+    """Keep a spec made on request (found again by name, in any process) without shelving it."""
+    return _ON_DEMAND.setdefault(spec.name, spec)
+
+
+def problems() -> tuple[str, ...]:
+    """One sentence per puzzle file that could not be read (the rest loaded)."""
+    _builtins()
+    return tuple(_PROBLEMS)
 
 
 def puzzle(name: str) -> Puzzle:
@@ -71,6 +107,33 @@ def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
     for spec in specs():
         out.setdefault(spec.shelf, []).append(spec)
     return list(out.items())
+
+
+def cards() -> list[tuple[Shelf, list[list[PuzzleSpec]]]]:
+    """Every shelf with its menu cards: a card is one puzzle, or the variants of one group
+    (in their natural order: 2 before 10), at the place of the group's first puzzle."""
+    out = []
+    for shelf, specs in shelves():
+        groups: dict[str, list[PuzzleSpec]] = {}
+        shelf_cards: list[list[PuzzleSpec]] = []
+        for spec in specs:
+            group = spec.presentation.group
+            if not group:
+                shelf_cards.append([spec])
+            elif group in groups:
+                groups[group].append(spec)
+            else:
+                groups[group] = [spec]
+                shelf_cards.append(groups[group])
+        for members in groups.values():
+            members.sort(key=lambda s: _natural(s.presentation.variant))
+        out.append((shelf, shelf_cards))
+    return out
+
+
+def _natural(label: str) -> list[tuple[int, int | str]]:
+    """A sort key reading runs of digits as numbers: '2' < '10', '4 v 3' < '5 v 6'."""
+    return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", label) if part]
 
 
 def demo_playlist() -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from typing import Callable, NoReturn, Sequence
 from solvers.problem import Cancelled
 
 from game import catalog
+from game.files.model import MoveCount
 from game.oracles.base import Build
 from game.oracles.table import TableOracle
 from game.puzzles.base import PositionError, Puzzle
@@ -26,7 +27,8 @@ from game.spec import PuzzleSpec
 from game.untrusted import UnreadableFile, sentence, shown
 
 USAGE_ERROR = 2
-BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "frames": "bench.frames", "idle": "bench.idle"}
+BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "blocks": "bench.blocks", "frames": "bench.frames",
+              "idle": "bench.idle"}
 
 
 class UsageError(Exception):
@@ -40,26 +42,47 @@ class OneSentenceParser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help').")
 
 
+def _moves_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--moves", choices=[c.value for c in MoveCount],
+                        help="how a sliding-block move is counted: one cell, one straight line, or any path")
+
+
+def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
+    """The puzzle named (or the puzzle file), under the move count asked for."""
+    spec = catalog.get(name)
+    if moves is None:
+        return spec
+    if spec.recount is None:
+        raise UsageError(f"{spec.title} has one way to count a move, so --moves does not apply")
+    return catalog.get(f"{spec.name.rpartition('@')[0] or spec.name}@{moves}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneSentenceParser(prog="main.py", description="Classic move puzzles with an optimal solver.")
     sub = parser.add_subparsers(dest="command", parser_class=OneSentenceParser)
 
     play = sub.add_parser("play", help="open the game window (the default)")
-    play.add_argument("puzzle", nargs="?", help="open this puzzle directly")
+    play.add_argument("puzzle", nargs="?", help="open this puzzle (a name or a puzzle file) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
+    _moves_option(play)
 
     sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
 
     s = sub.add_parser("solve", help="print an optimal solution")
-    s.add_argument("puzzle")
+    s.add_argument("puzzle", help="a puzzle name or a puzzle file")
     s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
+    _moves_option(s)
 
     a = sub.add_parser("analyze", help="sweep the whole space of positions")
-    a.add_argument("puzzle")
+    a.add_argument("puzzle", help="a puzzle name or a puzzle file")
     a.add_argument("--json", action="store_true", help="print one JSON object")
+    _moves_option(a)
 
-    b = sub.add_parser("bench", help="benchmarks: 'bench fifteen --help', 'bench tables', 'bench frames'")
+    c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide or Knuth's SLIDING) as TOML")
+    c.add_argument("file")
+
+    b = sub.add_parser("bench", help="benchmarks: " + ", ".join(f"'bench {name}'" for name in BENCHMARKS))
     b.add_argument("what", choices=list(BENCHMARKS))
     b.add_argument("args", nargs=argparse.REMAINDER)
 
@@ -72,10 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--analysis", action="store_true", help="render the puzzle's analysis screen")
     shot.add_argument("--marks", action="store_true", help="show the move marks (closer / farther / dead end)")
 
+    _moves_option(shot)
+
     sub.add_parser("demo", help="unattended fullscreen demo for events")
     return parser
 
 
+WRITE_ERRORS = (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)
 PLAIN_PROBE = "┌─┐▭│∥└┘…"   # symbols some puzzles print; a terminal that cannot show them gets ASCII
 
 
@@ -95,7 +121,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except OSError as err:
-        if err.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT):
+        if err.errno not in WRITE_ERRORS:
             raise
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing more to write there
         print(f"error: {sentence(f'the output could not be written ({os.strerror(err.errno)})')}", file=sys.stderr)
@@ -109,16 +135,19 @@ def _run(args_list: list[str]) -> int:
         if command == "list":
             return cmd_list()
         if command == "solve":
-            return cmd_solve(args.puzzle, args.position, args.json)
+            return cmd_solve(resolve(args.puzzle, args.moves), args.position, args.json)
         if command == "analyze":
-            return cmd_analyze(args.puzzle, args.json)
+            return cmd_analyze(resolve(args.puzzle, args.moves), args.json)
+        if command == "convert":
+            return cmd_convert(args.file)
         if command == "bench":
             return cmd_bench(args.what, args.args)
         if command == "screenshot":
             return cmd_screenshot(args)
         if command == "demo":
             return cmd_demo()
-        return cmd_play(getattr(args, "puzzle", None), getattr(args, "position", None))
+        name = getattr(args, "puzzle", None)
+        return cmd_play(resolve(name, args.moves).name if name else None, getattr(args, "position", None))
     except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
@@ -128,6 +157,15 @@ def _run(args_list: list[str]) -> int:
     except BrokenPipeError:  # output piped into a reader that stopped early, e.g. `| head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as err:
+        if err.errno in WRITE_ERRORS:
+            raise   # a failed write to the output: main() says so in one sentence
+        print(f"error: {sentence(str(err))}", file=sys.stderr)
+        return 1
+    except Exception as err:  # noqa: BLE001 - never a traceback for the player; the sentence names the fault
+        print(f"error: {sentence(f'something went wrong inside the game ({type(err).__name__}: {err})')}",
+              file=sys.stderr)
+        return 1
 
 
 def _position(puzzle: Puzzle, text: str | None) -> bytes:
@@ -156,8 +194,15 @@ def _position_count(spec: PuzzleSpec) -> str:
     return f"{count:>22,} positions" if count is not None else ""
 
 
-def cmd_solve(name: str, position: str | None, as_json: bool) -> int:
-    spec = catalog.get(name)
+def cmd_convert(path: str) -> int:
+    from game.files.reading import read_puzzle_file
+    from game.files.toml_writer import to_toml
+
+    print(to_toml(read_puzzle_file(path)), end="")
+    return 0
+
+
+def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
     puzzle = spec.puzzle
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
@@ -232,8 +277,7 @@ def _indent(text: str) -> str:
     return "\n".join("   " + line for line in text.splitlines())
 
 
-def cmd_analyze(name: str, as_json: bool) -> int:
-    spec = catalog.get(name)
+def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     puzzle = spec.puzzle
     bar = _StderrBar()
     report = _BarReport(lambda fraction, message: bar(fraction or 0.0, message) if sys.stderr.isatty() else None)
@@ -342,12 +386,14 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     width, height = parse_size(args.size)
     if args.puzzle is None and not args.menu:
         raise UsageError("name a puzzle to render, or pass --menu")
+    name = None
     if args.puzzle is not None:
-        puzzle = catalog.puzzle(args.puzzle)
+        spec = resolve(args.puzzle, args.moves)
+        name = spec.name
         if args.position is not None:
-            puzzle.parse(args.position)
+            spec.puzzle.parse(args.position)
     from game.ui import app
-    return app.render_screenshot(args.puzzle, args.file, args.position, (width, height), args.menu,
+    return app.render_screenshot(name, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks)
 
 

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from game.dealers import Dealer
+from game.files.model import MoveCount
 from game.puzzles.base import Puzzle
 
 if TYPE_CHECKING:
@@ -25,8 +26,9 @@ Colour = tuple[int, int, int]
 class InputMode(Enum):
     """How the arrow keys act on the board."""
 
-    SLIDE = "slide"     # arrows slide a piece into the neighbouring gap (tiles, blocks)
+    SLIDE = "slide"     # arrows slide a piece into the neighbouring gap (tiles, Goat)
     CURSOR = "cursor"   # arrows move a cursor between cells; Enter picks and confirms
+    PIECES = "pieces"   # Tab or an arrow picks a piece, arrows then move it a cell at a time
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class Presentation:
     blurb: str                                  # one line on the menu card
     piece_names: Mapping[int, str] = field(default_factory=dict)   # code -> words for hints ("tile 5")
     piece_noun: str = "piece"                   # for codes without a name
+    group: str = ""                             # puzzles of one group share a menu card, titled so ...
+    variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
 
     def piece_name(self, code: int) -> str:
         return self.piece_names.get(code, self.piece_noun)
@@ -56,8 +60,7 @@ class Presentation:
 class Figures:
     """Published figures, shown beside ours and reproduced by search in the tests."""
 
-    optimum: int | None = None                  # fewest moves from the classic start
-    published_solution: int | None = None       # a published solution's length, where it is not optimal
+    published: int | None = None                # the literature's solution from the start (usually optimal, not always)
     positions: int | None = None                # positions reachable from the start
     longest: int | None = None                  # moves needed by the farthest positions
     rows: tuple[tuple[str, str], ...] = ()      # label/value pairs for screens without a table
@@ -87,6 +90,13 @@ class PuzzleSpec:
     presentation: Presentation
     figures: Figures = Figures()
     demo: DemoPlan | None = None
+    count: MoveCount | None = None                                  # how a move is counted (sliding blocks)
+    recount: Callable[[MoveCount], "PuzzleSpec"] | None = None      # the same puzzle under another count
+
+    @property
+    def counts(self) -> tuple[MoveCount, ...]:
+        """The move counts the player may switch between (none where there is one way to count)."""
+        return tuple(MoveCount) if self.recount is not None else ()
 
     @cached_property
     def puzzle(self) -> Puzzle:

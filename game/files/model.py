@@ -36,6 +36,8 @@ class Common:
     source: str = ""
     published: Mapping[str, int] = field(default_factory=dict)   # e.g. {"path": 81} or {"moves": 16}
     origin: str = ""                                              # the file it came from, for messages
+    group: str = ""        # files of one group fold into one menu card (its title) ...
+    variant: str = ""      # ... with this label in the card's chooser, e.g. "4" or "4 v 3"
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,15 @@ from game.files.shapes import MAX_SIDE, is_cell, is_plain_text
 from game.untrusted import shown
 
 FAMILIES = ("blocks", "frogs", "knights", "pairs")
-COMMON_KEYS = ("format", "title", "subtitle", "family", "start", "goal", "source", "published")
+COMMON_KEYS = ("format", "title", "subtitle", "family", "start", "goal", "source", "published",
+               "group", "variant")
 FAMILY_KEYS = {
     "blocks": ("moves", "same", "axis"),
     "frogs": ("black", "white", "jump"),
     "knights": (),
     "pairs": ("goal_block", "either_order"),
 }
-TEXT_LIMITS = {"title": 80, "subtitle": 120, "source": 1000}
+TEXT_LIMITS = {"title": 80, "subtitle": 120, "source": 1000, "group": 60, "variant": 16}
 PUBLISHED_MAX = 100_000
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 
@@ -176,7 +177,11 @@ def parse_toml(text: str, origin: str) -> PuzzleDef:
     title = file.text("title", required=True)
     subtitle, source = file.text("subtitle"), file.text("source")
     counts = ("cell", "line", "path") if family == "blocks" else ("moves",)
-    common = Common(title, subtitle, source, file.published(counts), origin)
+    group, variant = file.text("group"), file.text("variant")
+    if bool(group.strip()) != bool(variant.strip()):
+        file.fail("key 'variant'" if group.strip() else "key 'group'",
+                  "must come with the other: a file joins a group (one menu card) under a variant label")
+    common = Common(title, subtitle, source, file.published(counts), origin, group.strip(), variant.strip())
     if family == "blocks":
         return toml_families.blocks(file, common)
     if family == "pairs":

@@ -23,6 +23,8 @@ def to_toml(defn: PuzzleDef) -> str:
     lines.append(f"family = {string(family_of(defn))}")
     if common.source:
         lines.append(f"source = {string(common.source)}")
+    if common.group:
+        lines += [f"group = {string(common.group)}", f"variant = {string(common.variant)}"]
     if isinstance(defn, BlocksDef):
         lines.append(f"moves = {string(defn.moves.value)}")
     if isinstance(defn, FrogsDef):

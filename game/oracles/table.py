@@ -129,12 +129,14 @@ class TableOracle(SearchOracle):
 
     def _reachable(self, table: DistanceTable, cancel: Cancel | None) -> PositionSet | None:
         """The solvable positions the start reaches (what deals and counts need); None when
-        that is every solvable position (moves can be undone and the start can win). Only
+        that is every solvable position (moves can be undone, the start can win and there is
+        one goal). Only
         solvable positions are swept: every position on a way to one of them is solvable too,
         so a one-way puzzle whose reach is mostly dead ends costs no more than its live part."""
         puzzle = self.puzzle
         start = table.rank(puzzle.start)
-        if puzzle.reversible and start is not None and table.table[start] != UNREACHED:
+        one_goal = len(puzzle.goals()) == 1   # several goals may lie apart, out of each other's reach
+        if puzzle.reversible and one_goal and start is not None and table.table[start] != UNREACHED:
             return None
         return reachable_mask(puzzle.rules, table.ranker, puzzle.start, within=table.table, cancel=cancel)
 

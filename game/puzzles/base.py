@@ -8,7 +8,7 @@ know which family it holds (what a puzzle is, beyond its rules, its spec declare
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 from solvers.ranking import Ranker
 from solvers.rules import EMPTY, Rule, RuleSet
@@ -36,6 +36,11 @@ class Board:
     @classmethod
     def rectangle(cls, width: int, height: int) -> "Board":
         return cls(tuple(tuple(range(width)) for _ in range(height)))
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[str], hole: str = "#") -> "Board":
+        """Board from grid rows, one character per cell; ``hole`` marks where there is no cell."""
+        return cls(tuple(tuple(c for c, ch in enumerate(row) if ch != hole) for row in grid))
 
     @classmethod
     def from_picture(cls, picture: str) -> "Board":
@@ -173,6 +178,11 @@ class Puzzle:
         return tuple((rule.cells[p], cell) for cell, p in zip(rule.cells, rule.perm)
                      if rule.cells[p] != cell and before[rule.cells[p]] != EMPTY)
 
+    def joins(self, first: Move, then: Move) -> bool:
+        """Whether ``then``, moving the piece ``first`` just moved, continues the same move (as one
+        piece's steps do where a move is a whole slide); most puzzles count every step."""
+        return False
+
     def move_kind(self, move: Move) -> str:
         """What kind of move it is, for the way it is drawn: slide, jump, hop, pair, block."""
         return self.rules.rules[move.rule].kind if 0 <= move.rule < len(self.rules.rules) else "slide"
@@ -256,6 +266,11 @@ class Puzzle:
                 i += 1
             lines.append(" ".join(cells).rstrip())
         return "\n".join(lines)
+
+
+def grid_state(grid: Sequence[str], codes: Mapping[str, int], hole: str = "#") -> bytes:
+    """The position a grid shows, row-major over the board's cells (holes left out)."""
+    return bytes(codes[ch] for row in grid for ch in row if ch != hole)
 
 
 def _count(state: bytes) -> dict[int, int]:

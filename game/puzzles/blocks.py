@@ -21,10 +21,11 @@ from typing import Iterator, Mapping, Sequence
 import numpy as np
 
 from solvers.components import Kind as KeyKind, PlacementKeys
-from solvers.ranking import MultisetRanker, multinomial
+from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleMatrix, RuleSet
 
 from game.files.model import Axis, BlocksDef, MoveCount
+from game.files.shapes import is_connected, piece_cells
 from game.puzzles.base import Board, Move, PositionError, Puzzle, Symbols, Validator
 from game.untrusted import shown
 
@@ -64,30 +65,10 @@ class Layout:
     kind_of: Mapping[str, Kind] = field(repr=False)
 
 
-def _cells_of(grid: Sequence[str]) -> dict[str, list[tuple[int, int]]]:
-    pieces: dict[str, list[tuple[int, int]]] = {}
-    for r, row in enumerate(grid):
-        for c, ch in enumerate(row):
-            if ch not in ".#?":
-                pieces.setdefault(ch, []).append((r, c))
-    return pieces
-
-
 def _shape(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Cells relative to the anchor (the first in reading order), in reading order."""
     r0, c0 = min(cells)
     return tuple(sorted((r - r0, c - c0) for r, c in cells))
-
-
-def _connected(cells: Sequence[tuple[int, int]]) -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    members = set(cells)
-    while todo:
-        r, c = todo.pop()
-        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-            if n in members and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return len(seen) == len(members)
 
 
 def layout(defn: BlocksDef, faces: Mapping[str, str] | None = None) -> Layout:
@@ -95,7 +76,7 @@ def layout(defn: BlocksDef, faces: Mapping[str, str] | None = None) -> Layout:
     grid = defn.start
     height, width = len(grid), len(grid[0])
     board = Board(tuple(tuple(c for c, ch in enumerate(row) if ch != WALL) for row in grid))
-    pieces = _cells_of(grid)
+    pieces = piece_cells(grid)
     group_of = {ch: group for group in defn.same for ch in group}
     order: list[str] = []
     for ch in pieces:                    # reading order of first cells: dicts keep insertion order
@@ -107,7 +88,7 @@ def layout(defn: BlocksDef, faces: Mapping[str, str] | None = None) -> Layout:
         members = [ch for ch in group if ch in pieces]
         shape = _shape(pieces[members[0]])
         for ch in members:
-            if not _connected(pieces[ch]):
+            if not is_connected(pieces[ch]):
                 raise PositionError(f"piece '{shown(ch)}' is split in two.")
             if _shape(pieces[ch]) != shape:
                 raise PositionError(f"pieces {shown(group)} are declared identical but differ in shape.")
@@ -257,6 +238,17 @@ class BlocksPuzzle(Puzzle):
     def move_kind(self, move: Move) -> str:
         return "block" if self.count is MoveCount.PATH else super().move_kind(move)
 
+    def joins(self, first: Move, then: Move) -> bool:
+        """The same piece again: one path move; in the same direction: one line move."""
+        if first.dst != then.src or self.count is MoveCount.CELL:
+            return False
+        if self.count is MoveCount.PATH:
+            return True
+        cells = self.board.cells
+        (r0, c0), (r1, c1), (r2, c2) = cells[first.src], cells[first.dst], cells[then.dst]
+        same_line = (r0 == r1 == r2) or (c0 == c1 == c2)
+        return same_line and (r1 - r0) * (r2 - r1) >= 0 and (c1 - c0) * (c2 - c1) >= 0
+
     def expand(self, boards: np.ndarray) -> np.ndarray:
         """Every successor of every row of ``boards`` (vectorised; duplicates allowed)."""
         rows, rules, children = self.matrix.step(boards)
@@ -356,8 +348,8 @@ class BlocksPuzzle(Puzzle):
 
     def _by_letters(self, rows: Sequence[Sequence[str]]) -> bytes:
         cells = bytearray(len(self.board))
-        grid = ["".join(t if len(t) == 1 else "?" for t in row) for row in rows]
-        for ch, at in _cells_of(grid).items():
+        grid = tuple("".join(t if len(t) == 1 else "?" for t in row) for row in rows)
+        for ch, at in piece_cells(grid).items():
             kind = self.layout.kind_of.get(ch)
             if kind is None:
                 raise PositionError(f"'{shown(ch)}' is not a piece of {self.title}.")
@@ -410,7 +402,7 @@ def make_blocks(name: str, defn: BlocksDef, *, count: MoveCount | None = None,
         effective = count
     names = {EMPTY: "."} | {code: k.faces[i] for k in lay.kinds for i, code in enumerate(k.codes)}
     start = bytearray(len(board))
-    for ch, cells in _cells_of(defn.start).items():
+    for ch, cells in piece_cells(defn.start).items():
         kind = lay.kind_of[ch]
         for (r, c), code in zip(sorted(cells), kind.codes):
             cell = board.at(r, c)
@@ -420,7 +412,7 @@ def make_blocks(name: str, defn: BlocksDef, *, count: MoveCount | None = None,
     counts = [0] * (max(names) + 1)
     for code in start:
         counts[code] += 1
-    ranker = MultisetRanker(counts) if multinomial(counts) < 2 ** 62 else None
+    ranker = multiset_ranker(counts)
     goals = (bytes(ok and next(iter(ok)) or 0 for ok in goal),) if all(ok is not None and len(ok) == 1
                                                                        for ok in goal) else ()
     return BlocksPuzzle(
@@ -442,7 +434,7 @@ def goal_pattern(defn: BlocksDef, lay: Layout) -> list[frozenset[int] | None]:
             cell = lay.board.at(r, c)
             if cell is not None and ch == ".":
                 pattern[cell] = frozenset({EMPTY})
-    for ch, cells in _cells_of(defn.goal).items():
+    for ch, cells in piece_cells(defn.goal).items():
         kind = lay.kind_of.get(ch)
         if kind is None or _shape(cells) != kind.shape:
             raise PositionError(f"the goal's piece '{shown(ch)}' is not a piece of the start with its shape.")

@@ -1,61 +1,39 @@
-"""Frogs and toads: black stones move forward, white backward, by a slide or a jump over one stone of the other colour.
+"""Frogs and toads: stones slide into an adjacent empty cell, or jump over one stone into the
+empty cell behind, each colour in its own directions.
 
-"Forward" for black is a direction from a small set (right; right or down on 2D boards);
-white uses the opposite directions. The variants differ only in that set, so one
-builder serves the line, the 2D boards and both rule sets of the small board.
+The classic rules: black moves forward (right, or right and down on 2D boards), white the
+opposite way, jumps go over a stone of the other colour, and the goal swaps the colours.
+Puzzle files may give each colour any directions (diagonals too), jumps over either colour
+or none, any board shape and any goal. Where every move can be undone (each colour may go
+back the way it came) the puzzle is reversible; otherwise it has dead ends.
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from solvers.ranking import MultisetRanker
+from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
-from game.puzzles.base import Board, Puzzle, Symbols
+from game.files.model import DIRECTIONS, FrogsDef, Jump
+from game.puzzles.base import Board, Puzzle, Symbols, grid_state
 
 BLACK, WHITE = 1, 2
 STONE_NAMES = {EMPTY: ".", BLACK: "B", WHITE: "W"}
+STONE_CODES = {".": EMPTY, "B": BLACK, "W": WHITE}
 STONE_SYMBOLS = Symbols(STONE_NAMES, aliases={"b": BLACK, "w": WHITE, "0": EMPTY, "_": EMPTY},
                         describe={EMPTY: "empty", BLACK: "black", WHITE: "white"})
+WORDS = {step: word for word, step in DIRECTIONS.items()}
+OVER = {Jump.OTHER: "one stone of the other colour", Jump.ANY: "one stone", Jump.NONE: ""}
 
-RIGHT, DOWN = (0, 1), (1, 0)
-ORTHOGONAL = ((0, 1), (1, 0), (0, -1), (-1, 0))
-
-PICTURES = {
-    "frogs-a": """
-    B
-  B B
-B B . W W
-    W W
-    W
-""",
-    "frogs-b": """
-B B
-B B
-B . W
-  W W
-  W W
-""",
-    "frogs-c": """
-B B B
-B B B
-B B . W W
-    W W W
-    W W W
-""",
-    "frogs-small": """
-B B
-B . W
-  W W
-""",
-}
+Step = tuple[int, int]
 
 
-def frog_rules(board: Board, black_dirs: Sequence[tuple[int, int]],
-               white_dirs: Sequence[tuple[int, int]]) -> list[Rule]:
+def frog_rules(board: Board, black_dirs: Sequence[Step], white_dirs: Sequence[Step],
+               jump: Jump = Jump.OTHER) -> list[Rule]:
     rules = []
     for colour, other, dirs in ((BLACK, WHITE, black_dirs), (WHITE, BLACK, white_dirs)):
-        me, them, free = frozenset({colour}), frozenset({other}), frozenset({EMPTY})
+        me, free = frozenset({colour}), frozenset({EMPTY})
+        over = frozenset({other}) if jump is Jump.OTHER else frozenset({BLACK, WHITE})
         for a in range(len(board)):
             for dr, dc in dirs:
                 b = board.step(a, dr, dc)
@@ -63,72 +41,61 @@ def frog_rules(board: Board, black_dirs: Sequence[tuple[int, int]],
                     continue
                 rules.append(Rule((a, b), (me, free), (1, 0), a, b, "slide"))
                 c = board.step(a, dr, dc, 2)
-                if c is not None:
-                    rules.append(Rule((a, b, c), (me, them, free), (2, 1, 0), a, c, "jump"))
+                if c is not None and jump is not Jump.NONE:
+                    rules.append(Rule((a, b, c), (me, over, free), (2, 1, 0), a, c, "jump"))
     return rules
 
 
-def _from_picture(picture: str) -> tuple[Board, bytes]:
-    board = Board.from_picture(picture)
-    codes = {"B": BLACK, "W": WHITE, ".": EMPTY}
-    state = bytes(codes[ch] for ch in picture.split())
-    return board, state
+def _words(steps: Sequence[Step]) -> str:
+    names = [WORDS[s] for s in steps]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def _swapped(state: bytes) -> bytes:
-    return bytes({BLACK: WHITE, WHITE: BLACK}.get(v, v) for v in state)
+def frog_move_rule(black: Sequence[Step], white: Sequence[Step], jump: Jump) -> str:
+    """The rules in one sentence: what a move is, the unit of "optimal"."""
+    if set(black) == set(white):
+        motion = f"any stone {_words(black)}"
+    elif set(white) == {(-dr, -dc) for dr, dc in black}:
+        gap = "; " if max(len(black), len(white)) > 2 else ", "   # the lists have commas of their own
+        motion = f"a stone forward (black {_words(black)}{gap}white {_words(white)})"
+    else:
+        motion = f"a stone (black {_words(black)}; white {_words(white)})"
+    text = f"A move slides {motion} into an adjacent empty cell"
+    if jump is not Jump.NONE:
+        text += f", or jumps it straight over {OVER[jump]} into the empty cell behind"
+    return text + "."
 
 
-def make_frogs(name: str, title: str, board: Board, start: bytes, move_rule: str,
-               black_dirs: Sequence[tuple[int, int]], white_dirs: Sequence[tuple[int, int]],
-               reversible: bool = False) -> Puzzle:
+def _reversible(black: Sequence[Step], white: Sequence[Step]) -> bool:
+    """Every move can be undone when each colour may go back the way it came."""
+    return all((-dr, -dc) in dirs for dirs in (black, white) for dr, dc in dirs)
+
+
+def make_frogs(name: str, title: str, board: Board, start: bytes, goal: bytes, black: Sequence[Step],
+               white: Sequence[Step], jump: Jump = Jump.OTHER, move_rule: str = "",
+               goal_text: str = "black and white have swapped places") -> Puzzle:
     counts = [start.count(EMPTY), start.count(BLACK), start.count(WHITE)]
     return Puzzle(
-        name=name,
-        title=title,
-        move_rule=move_rule,
-        board=board,
-        symbols=STONE_SYMBOLS,
-        rules=RuleSet(frog_rules(board, black_dirs, white_dirs), len(board)),
-        start=start,
-        goal_states=(_swapped(start),),
-        reversible=reversible,
-        ranker=MultisetRanker(counts),
-        goal_text="black and white have swapped places",
-    )
+        name=name, title=title, move_rule=move_rule or frog_move_rule(black, white, jump), board=board,
+        symbols=STONE_SYMBOLS, rules=RuleSet(frog_rules(board, black, white, jump), len(board)),
+        start=start, goal_states=(goal,), reversible=_reversible(black, white),
+        ranker=multiset_ranker(counts), goal_text=goal_text)
+
+
+def frogs_from(name: str, defn: FrogsDef) -> Puzzle:
+    """A frogs puzzle from its file's definition."""
+    swapped = grid_state(defn.start, {".": EMPTY, "B": WHITE, "W": BLACK})
+    goal = grid_state(defn.goal, STONE_CODES)
+    text = "black and white have swapped places" if goal == swapped else "the stones as the goal shows"
+    return make_frogs(name, defn.common.title, Board.from_grid(defn.start), grid_state(defn.start, STONE_CODES),
+                      goal, [DIRECTIONS[d] for d in defn.black], [DIRECTIONS[d] for d in defn.white], defn.jump,
+                      goal_text=text)
 
 
 def frogs_line(n: int) -> Puzzle:
     start = bytes([BLACK] * n + [EMPTY] + [WHITE] * n)
     return make_frogs(
         f"frogs-line-{n}", f"Frogs, line of {n} each side", Board.rectangle(2 * n + 1, 1), start,
-        "A move slides a stone forward (black right, white left) into the empty cell, "
-        "or jumps it over one stone of the other colour into the empty cell behind.",
-        (RIGHT,), ((0, -1),))
-
-
-def frogs_board(key: str, title: str) -> Puzzle:
-    board, start = _from_picture(PICTURES[key])
-    return make_frogs(
-        key, title, board, start,
-        "A move slides a stone forward (black right or down, white left or up) into an adjacent empty cell, "
-        "or jumps it straight over one stone of the other colour into the empty cell behind.",
-        (RIGHT, DOWN), ((0, -1), (-1, 0)))
-
-
-def frogs_small_diagonal() -> Puzzle:
-    board, start = _from_picture(PICTURES["frogs-small"])
-    return make_frogs(
-        "frogs-small-diagonal", "Frogs, small board with diagonals", board, start,
-        "A move slides a stone forward (black to a higher-numbered cell: right, down or diagonally down; "
-        "white the opposite) into an empty cell, or jumps it that way over one stone of the other colour.",
-        (RIGHT, DOWN, (1, 1), (1, -1)), ((0, -1), (-1, 0), (-1, -1), (-1, 1)))
-
-
-def frogs_small_backward() -> Puzzle:
-    board, start = _from_picture(PICTURES["frogs-small"])
-    return make_frogs(
-        "frogs-small-backward", "Frogs, small board with backward moves", board, start,
-        "A move slides any stone up, down, left or right into an empty cell, or jumps it straight over "
-        "one stone of the other colour into the empty cell behind; no diagonal moves.",
-        ORTHOGONAL, ORTHOGONAL, reversible=True)
+        bytes([WHITE] * n + [EMPTY] + [BLACK] * n), ((0, 1),), ((0, -1),),
+        move_rule="A move slides a stone forward (black right, white left) into the empty cell, "
+                  "or jumps it over one stone of the other colour into the empty cell behind.")

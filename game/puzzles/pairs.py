@@ -1,11 +1,16 @@
-"""Pairs (oshidori): lift two adjacent stones and set them, order unchanged, into two adjacent empty cells."""
+"""Pairs (oshidori): lift two adjacent stones and set them, order unchanged, into two adjacent empty cells.
+
+The goal is a position, or a block of stones anywhere in a row (with ``either_order``, the
+block with its colours swapped counts too), as in Tait's coin problems.
+"""
 from __future__ import annotations
 
-from solvers.ranking import MultisetRanker
+from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
-from game.puzzles.base import Board, Puzzle
-from game.puzzles.frogs import BLACK, STONE_SYMBOLS, WHITE
+from game.files.model import PairsDef
+from game.puzzles.base import Board, Puzzle, grid_state
+from game.puzzles.frogs import BLACK, STONE_CODES, STONE_SYMBOLS, WHITE
 
 STONES = frozenset({BLACK, WHITE})
 FREE = frozenset({EMPTY})
@@ -13,50 +18,49 @@ MOVE_RULE = ("A move lifts two adjacent stones and puts them, in the same order,
              "into two adjacent empty cells anywhere in the row.")
 
 
-def pair_rules(n: int) -> list[Rule]:
-    return [
-        Rule((a, a + 1, b, b + 1), (STONES, STONES, FREE, FREE), (2, 3, 0, 1), a, b, "pair")
-        for a in range(n - 1)
-        for b in range(n - 1)
-        if abs(a - b) >= 2
-    ]
+def _pairs_of_cells(board: Board) -> list[tuple[int, int]]:
+    """Every two horizontally adjacent cells of a row."""
+    return [(a, b) for a in range(len(board)) if (b := board.step(a, 0, 1)) is not None]
 
 
-def _row(text: str) -> bytes:
-    codes = {"B": BLACK, "W": WHITE, ".": EMPTY}
-    return bytes(codes[t] for t in text.split())
+def pair_rules(board: Board) -> list[Rule]:
+    spans = _pairs_of_cells(board)
+    return [Rule((a, a2, b, b2), (STONES, STONES, FREE, FREE), (2, 3, 0, 1), a, b, "pair")
+            for a, a2 in spans for b, b2 in spans if not {a, a2} & {b, b2}]
 
 
-def _make(name: str, title: str, start: bytes, goals: tuple[bytes, ...], goal_text: str) -> Puzzle:
-    n = len(start)
+def block_goals(board: Board, block: str, either_order: bool, stones: int) -> tuple[bytes, ...]:
+    """Every position with the stones in one unbroken ``block`` somewhere in a row."""
+    codes = [STONE_CODES[ch] for ch in block]
+    blocks = [codes] + ([[{BLACK: WHITE, WHITE: BLACK}[c] for c in codes]] if either_order else [])
+    goals = set()
+    for row, cols in enumerate(board.rows):
+        for first in range(len(cols) - len(codes) + 1):
+            run = cols[first:first + len(codes)]
+            if run[-1] - run[0] != len(codes) - 1:
+                continue   # a hole breaks the block
+            for order in blocks:
+                cells = [EMPTY] * len(board)
+                for col, code in zip(run, order):
+                    at = board.at(row, col)
+                    assert at is not None
+                    cells[at] = code
+                goals.add(bytes(cells))
+    return tuple(sorted(g for g in goals if sum(1 for v in g if v) == stones))
+
+
+def pairs_from(name: str, defn: PairsDef) -> Puzzle:
+    board = Board.from_grid(defn.start)
+    start = grid_state(defn.start, STONE_CODES)
+    stones = sum(1 for v in start if v)
+    if defn.goal is not None:
+        goals: tuple[bytes, ...] = (grid_state(defn.goal, STONE_CODES),)
+        text = " / ".join(" ".join(row) for row in defn.goal)
+    else:
+        goals = block_goals(board, defn.goal_block, defn.either_order, stones)
+        text = (f"the stones in one unbroken block {' '.join(defn.goal_block)} anywhere in the row"
+                + (", either colour first" if defn.either_order else ""))
     return Puzzle(
-        name=name,
-        title=title,
-        move_rule=MOVE_RULE,
-        board=Board.rectangle(n, 1),
-        symbols=STONE_SYMBOLS,
-        rules=RuleSet(pair_rules(n), n),
-        start=start,
-        goal_states=goals,
-        reversible=True,
-        ranker=MultisetRanker([start.count(EMPTY), start.count(BLACK), start.count(WHITE)]),
-        goal_text=goal_text,
-    )
-
-
-def make_pairs() -> Puzzle:
-    return _make("pairs", "Pairs", _row("B W B W B W . ."), (_row("B B B W W W . ."),),
-                 "B B B W W W . .")
-
-
-def make_pairs_open() -> Puzzle:
-    n, k = 10, 3
-    goals = []
-    for at in range(n - 2 * k + 1):
-        for first, second in ((BLACK, WHITE), (WHITE, BLACK)):
-            cells = [EMPTY] * n
-            cells[at:at + k] = [first] * k
-            cells[at + k:at + 2 * k] = [second] * k
-            goals.append(bytes(cells))
-    return _make("pairs-open", "Pairs, open row", _row("B W B W B W . . . ."), tuple(goals),
-                 "all six stones in one unbroken row, each colour's three together, anywhere")
+        name=name, title=defn.common.title, move_rule=MOVE_RULE, board=board, symbols=STONE_SYMBOLS,
+        rules=RuleSet(pair_rules(board), len(board)), start=start, goal_states=goals, reversible=True,
+        ranker=multiset_ranker([start.count(EMPTY), start.count(BLACK), start.count(WHITE)]), goal_text=text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.files.model import BlocksDef, MoveCount
+from game.files.model import BlocksDef, FrogsDef, KnightsDef, MoveCount, PairsDef
 from game.files.reading import read_puzzle_file
 from game.files.shapes import piece_cells
 
@@ -28,8 +28,48 @@ EXPECTED = {
 }
 
 
+# The token puzzles of LIBRARY.md "Tokens" and the seed boards written as files:
+# name: (family, start, goal (a grid, or goal_block with "+" for either order), published moves or None).
+TOKENS = {
+    "guarini": (KnightsDef, "W.W/.../B.B", "B.B/.../W.W", 16),
+    "knights": (KnightsDef, "BBB/.../.../WWW", "WWW/.../.../BBB", 16),
+    "knights-3x4": (KnightsDef, "WWWW/..../BBBB", "BBBB/..../WWWW", None),
+    "knights-3x5": (KnightsDef, "W...B/W...B/W...B", "B...W/B...W/B...W", None),
+    "knights-4x4": (KnightsDef, "WWWW/..../..../BBBB", "BBBB/..../..../WWWW", None),
+    "frogs-a": (FrogsDef, "##B##/#BB##/BB.WW/##WW#/##W##", "##W##/#WW##/WW.BB/##BB#/##B##", 23),
+    "frogs-b": (FrogsDef, "BB#/BB#/B.W/#WW/#WW", "WW#/WW#/W.B/#BB/#BB", 26),
+    "frogs-c": (FrogsDef, "BBB##/BBB##/BB.WW/##WWW/##WWW", "WWW##/WWW##/WW.BB/##BBB/##BBB", 46),
+    "frogs-small-diagonal": (FrogsDef, "BB#/B.W/#WW", "WW#/W.B/#BB", 8),
+    "frogs-small-backward": (FrogsDef, "BB#/B.W/#WW", "WW#/W.B/#BB", 15),
+    "frogs-plus": (FrogsDef, "####B####/" * 4 + "BBBB.WWWW" + "/####W####" * 4,
+                   "####W####/" * 4 + "WWWW.BBBB" + "/####B####" * 4, None),
+    "frogs-square": (FrogsDef, "BBBWW/BBBWW/BB.WW/BBWWW/BBWWW", "WWWBB/WWWBB/WW.BB/WWBBB/WWBBB", None),
+    "frogs-1-6": (FrogsDef, "B.WWWWWW", "WWWWWW.B", 1 * 6 + 1 + 6),
+    "frogs-4-3": (FrogsDef, "BBBB.WWW", "WWW.BBBB", 4 * 3 + 4 + 3),
+    "frogs-5-6": (FrogsDef, "BBBBB.WWWWWW", "WWWWWW.BBBBB", 5 * 6 + 5 + 6),
+    "pairs": (PairsDef, "BWBWBW..", "BBBWWW..", 4),
+    "pairs-open": (PairsDef, "BWBWBW....", "+BBBWWW", 3),
+    **{f"tait-{n}": (PairsDef, "BW" * n + "..", "+" + "B" * n + "W" * n, 4 if n == 4 else None) for n in range(3, 8)},
+    **{f"tait-fixed-{n}": (PairsDef, "BW" * n + "..", "B" * n + "W" * n + "..", None) for n in range(4, 8)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOKENS))
+def test_each_token_file_is_the_puzzle_library_md_describes(name):
+    family, start, goal, published = TOKENS[name]
+    defn = read_puzzle_file(LIBRARY / f"{name}.toml")
+    assert isinstance(defn, family) and defn.common.title
+    assert defn.start == tuple(start.split("/"))
+    assert dict(defn.common.published) == ({"moves": published} if published else {})
+    if goal.startswith("+"):
+        assert isinstance(defn, PairsDef) and defn.goal is None and defn.either_order
+        assert defn.goal_block == goal[1:]
+    else:
+        assert defn.goal == tuple(goal.split("/"))
+
+
 def test_the_library_has_exactly_these_files():
-    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted(EXPECTED)
+    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS])
     assert all(p.stem.isascii() and p.stem == p.stem.lower() and " " not in p.stem for p in LIBRARY.iterdir())
 
 

@@ -1,0 +1,135 @@
+"""Benchmark: sliding-block tables (one byte per position of the start's component).
+
+Each figure is a whole process with an empty cache (``main.py analyze ... --json``): Klotski in
+every move count, and a large 4x5 component of the Klotski family in the path and cell counts;
+then the latency of a hint (the best moves of a position) once a table is loaded. The same run
+times a reference: a plain dictionary breadth-first search of Klotski's component in CPython,
+in a child process; ratios are against it.
+
+Usage: python main.py bench blocks [--json] [--quick] [--large GRID] [--hints N]
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+
+from bench.tables import analyze_cold, child
+from game.cli import OneSentenceParser, UsageError, guarded
+
+ROOT = Path(__file__).resolve().parent.parent
+# 4x5: the 2x2, three distinct upright two-cell pieces, one lying, six identical single cells
+LARGE = "CBBD/CBBD/EFFG/EHIJ/KL.."
+LARGE_SAME = "GHIJKL"
+MAX_HINTS = 1_000_000
+
+# a child runs this: a plain dictionary breadth-first search over the puzzle's own moves
+_REFERENCE = r"""
+import json, resource, sys, time
+from collections import deque
+sys.path.insert(0, {root!r})
+from game import catalog
+puzzle = catalog.puzzle({name!r})
+started = time.perf_counter()
+seen = {{puzzle.start}}
+todo = deque(seen)
+while todo:
+    for _, nxt in puzzle.successors(todo.popleft()):
+        if nxt not in seen:
+            seen.add(nxt)
+            todo.append(nxt)
+print(json.dumps({{"positions": len(seen), "seconds": time.perf_counter() - started,
+                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+def reference(name: str = "klotski@cell") -> dict:
+    with tempfile.TemporaryDirectory() as cache:
+        return child(_REFERENCE.format(root=str(ROOT), name=name), dict(os.environ, FEWEST_MOVES_CACHE=cache))
+
+
+def large_file(folder: str, grid: str, same: str) -> str:
+    rows = grid.split("/")
+    goal = ["?" * len(r) for r in rows[:-2]] + ["?BB?", "?BB?"]
+    text = ('format = 1\ntitle = "A large Klotski-family component"\nfamily = "blocks"\nmoves = "path"\n'
+            'start = """\n' + "\n".join(rows) + '\n"""\n' + (f'same = ["{same}"]\n' if same else "")
+            + 'goal = """\n' + "\n".join(goal) + '\n"""\n')
+    path = Path(folder) / "large.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def hint_latency(name: str, hints: int) -> dict:
+    """Microseconds for the best moves of random positions of a loaded table."""
+    import numpy as np
+
+    from game import catalog
+    from game.oracles.base import Build
+
+    spec = catalog.get(name)
+    assert spec.oracle.prepare(Build.ALWAYS)
+    table = getattr(spec.oracle, "table")
+    rng = np.random.default_rng(1)
+    states = [bytes(b) for b in table.ranker.unrank(rng.integers(0, len(table), hints))]
+    times = []
+    for state in states:
+        started = time.perf_counter()
+        table.best_moves(spec.puzzle, state)
+        times.append(time.perf_counter() - started)
+    times.sort()
+    return {"mean_us": round(1e6 * sum(times) / len(times), 1), "median_us": round(1e6 * median(times), 1),
+            "p99_us": round(1e6 * times[int(0.99 * (len(times) - 1))], 1), "max_us": round(1e6 * times[-1], 1)}
+
+
+@guarded
+def main(argv: list[str]) -> int:
+    parser = OneSentenceParser(prog="main.py bench blocks", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quick", action="store_true", help="leave out the large component")
+    parser.add_argument("--large", default=LARGE, metavar="GRID", help="the large component's start, rows by '/'")
+    parser.add_argument("--hints", type=int, default=10_000, help="random positions for the hint latency")
+    args = parser.parse_args(argv)
+    if not 1 <= args.hints <= MAX_HINTS:
+        raise UsageError(f"--hints takes a number of positions from 1 to {MAX_HINTS:,}")
+    log = (lambda *a: None) if args.json else (lambda *a: print(*a, file=sys.stderr, flush=True))
+
+    log("reference: plain dictionary BFS of Klotski's component (child process) ...")
+    ref = reference()
+    runs = []
+    for count in ("cell", "line", "path"):
+        log(f"analyze klotski --moves {count}, empty cache (child process) ...")
+        runs.append({"puzzle": "klotski", "count": count, **analyze_cold("klotski", "--moves", count)})
+    if not args.quick:
+        with tempfile.TemporaryDirectory() as folder:
+            path = large_file(folder, args.large, LARGE_SAME if args.large == LARGE else "")
+            for count in ("path", "cell"):
+                log(f"analyze the large component --moves {count}, empty cache (child process) ...")
+                runs.append({"puzzle": args.large, "count": count, **analyze_cold(path, "--moves", count)})
+    hints = {count: hint_latency(f"klotski@{count}", args.hints) for count in ("cell", "line", "path")}
+    for run in runs:
+        run["x_reference"] = round(ref["wall_seconds"] / run["wall_seconds"], 1) if run["puzzle"] == "klotski" else None
+    summary = {"reference": ref, "runs": runs, "hints": hints,
+               "targets": {"klotski_seconds": "< 1", "large_seconds": "<= 10", "large_mb": "<= 200",
+                           "hint_us": "<= 1000"}}
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    print(f"Reference: plain dictionary BFS of Klotski in CPython: {ref['positions']:,} positions in "
+          f"{ref['seconds']:.2f} s ({ref['wall_seconds']:.2f} s as a whole process), peak {ref['peak_mb']:.0f} MB")
+    print(f"\n{'puzzle':26s} {'count':>5s} {'positions':>10s} {'longest':>8s} {'whole s':>8s} {'peak MB':>8s} "
+          f"{'x ref':>6s}")
+    for r in runs:
+        ratio = f"{r['x_reference']:.1f}" if r["x_reference"] is not None else "-"
+        print(f"{r['puzzle']:26s} {r['count']:>5s} {r['positions']:>10,} {r['max_distance']:>8} {r['wall_seconds']:>8.2f} "
+              f"{r['peak_mb']:>8.0f} {ratio:>6s}")
+    print("\nhint latency once the table is loaded (Klotski):")
+    for count, h in hints.items():
+        print(f"  {count:5s} mean {h['mean_us']:.0f} us, median {h['median_us']:.0f} us, p99 {h['p99_us']:.0f} us, "
+              f"max {h['max_us']:.0f} us")
+    print("\n'whole s': the whole process, interpreter start-up and cache writing included. 'x ref': how many "
+          "times faster than the reference (also a whole process) explores the same component. Targets: Klotski < 1 s in every count, "
+          "the large component <= 10 s and <= 200 MB, a hint <= 1 ms.")
+    return 0

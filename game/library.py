@@ -1,0 +1,168 @@
+"""Puzzles from files: the built-in library (``assets/puzzles``), the player's own folder, and
+any file named on the command line.
+
+A file becomes a spec like any other puzzle; its name is the file's stem (the player's files
+never hide a built-in name: theirs get a suffix). Each sliding-block puzzle can be asked for
+under another move count as ``name@count`` (``klotski@line``); the variant is made on demand,
+so a worker process finds it by the same name. A file that cannot be used is one sentence,
+and the rest of the library still loads.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import platformdirs
+
+from functools import partial
+from typing import Callable
+
+from game.dealers import ClassicStart
+from game.files.errors import PuzzleFileError
+from game.files.model import BlocksDef, FrogsDef, KnightsDef, MoveCount, PairsDef, PuzzleDef
+from game.files.reading import read_puzzle_file, scan_folder
+from game.oracles.base import Oracle
+from game.oracles.component import blocks_oracle
+from game.oracles.search import SearchOracle
+from game.oracles.table import TABLE_LIMIT, TableOracle
+from game.puzzles.base import Puzzle
+from game.puzzles.blocks import Kind, layout, make_blocks
+from game.puzzles.frogs import BLACK, WHITE, frogs_from
+from game.puzzles.knights import knights_from
+from game.puzzles.pairs import pairs_from
+from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS
+from game.spec import DemoPlan, Figures, InputMode, Presentation, PuzzleSpec
+from game.untrusted import UnreadableFile, shown
+
+LIBRARY = Path(__file__).resolve().parent.parent / "assets" / "puzzles"
+_NAME = re.compile(r"[^a-z0-9]+")
+
+
+def player_folder() -> Path:
+    """Where the player's own puzzle files live (FEWEST_MOVES_DATA names another data folder)."""
+    override = os.environ.get("FEWEST_MOVES_DATA")
+    base = Path(override) if override else Path(platformdirs.user_data_dir("fewest-moves"))
+    return base / "puzzles"
+
+
+def name_for(path: Path) -> str:
+    """A puzzle name from a file name: lowercase ASCII words joined by hyphens."""
+    return _NAME.sub("-", path.stem.lower()).strip("-") or "puzzle"
+
+
+def split_count(name: str) -> tuple[str, MoveCount | None]:
+    """'klotski@line' -> ('klotski', LINE); a name without a count suffix -> (name, None)."""
+    base, at, suffix = name.rpartition("@")
+    if at and suffix in {c.value for c in MoveCount}:
+        return base, MoveCount(suffix)
+    return name, None
+
+
+def spec_for(name: str, defn: PuzzleDef, count: MoveCount | None = None) -> PuzzleSpec:
+    """The spec of a puzzle file's definition (a sliding-block puzzle: under ``count``)."""
+    if not isinstance(defn, BlocksDef):
+        return tokens_spec(name, defn)
+    blocks: BlocksDef = defn
+    shelf = BLOCKS
+    count = count or blocks.moves
+    base = split_count(name)[0]
+    common = blocks.common
+    published = common.published.get(count.value)
+    words = {code: piece_word(kind) for kind in layout(blocks).kinds for code in kind.codes}
+
+    def build() -> Puzzle:
+        return make_blocks(name, blocks, count=count, title=common.title)
+
+    def recount(other: MoveCount) -> PuzzleSpec:
+        return spec_for(base if other is blocks.moves else f"{base}@{other.value}", blocks, other)
+
+    blurb = common.subtitle or (f"Published: {published} moves ({count.value})." if published else common.source)
+    return PuzzleSpec(name, shelf, build, blocks_oracle, ClassicStart(), InputMode.PIECES,
+                      Presentation("blocks", common.title, blurb or "Sliding blocks.", words, "piece",
+                                   common.group, common.variant),
+                      Figures(published=published, note=common.source), DemoPlan(), count=count, recount=recount)
+
+
+def tokens_spec(name: str, defn: FrogsDef | KnightsDef | PairsDef) -> PuzzleSpec:
+    """Frogs, knights and pairs from files: the families of the seed puzzles, on any board."""
+    common = defn.common
+    if isinstance(defn, FrogsDef):
+        shelf, view, noun = FROGS, "frogs", "frog"
+        build: Callable[[], Puzzle] = partial(frogs_from, name, defn)
+        blurb = common.subtitle or f"Black {'/'.join(defn.black)}, white {'/'.join(defn.white)}."
+    elif isinstance(defn, KnightsDef):
+        shelf, view, noun = KNIGHTS, "knights", "knight"
+        build = partial(knights_from, name, defn)
+        blurb = common.subtitle or "Swap them by knight moves."
+    else:
+        shelf, view, noun = PAIRS, "pairs", "pair"
+        build = partial(pairs_from, name, defn)
+        blurb = common.subtitle or "Move two stones at once."
+    short = common.title.removeprefix(f"{shelf.title}, ")
+    words = {BLACK: f"black {noun}", WHITE: f"white {noun}"}
+    return PuzzleSpec(name, shelf, build, token_oracle, ClassicStart(), InputMode.CURSOR,
+                      Presentation(view, short[:1].upper() + short[1:], blurb, words, noun, common.group,
+                                   common.variant),
+                      Figures(published=common.published.get("moves"), note=common.source), DemoPlan())
+
+
+def token_oracle(puzzle: Puzzle) -> Oracle:
+    """A table where the rank space is small enough, else plain searches."""
+    if puzzle.ranker is not None and puzzle.ranker.size <= TABLE_LIMIT:
+        return TableOracle(puzzle)
+    return SearchOracle(puzzle)
+
+
+SHAPE_WORDS = {1: "small block", 4: "big block"}
+
+
+def piece_word(kind: Kind) -> str:
+    """A kind of piece in words, for hints: 'big block', 'tall block', 'car', or 'piece B'."""
+    rows = 1 + max(r for r, _ in kind.shape)
+    cols = 1 + max(c for _, c in kind.shape)
+    if kind.axis is not None and 1 in (rows, cols):
+        return "car" if len(kind.shape) == 2 else "truck"
+    if rows * cols == len(kind.shape):   # a rectangle
+        if rows == cols:
+            return SHAPE_WORDS.get(len(kind.shape), f"{rows}x{cols} block")
+        return "tall block" if rows > cols else "wide block"
+    return f"piece {kind.chars[0]}"
+
+
+def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[str]]:
+    """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file."""
+    specs, problems = [], []
+    for path, got in scan_folder(folder):
+        if isinstance(got, PuzzleFileError):
+            problems.append(str(got))
+            continue
+        name = name_for(path)
+        while name in taken:
+            name += "-2"
+        try:
+            spec = spec_for(name, got)
+            spec.puzzle   # the rules are checked now, not when the player first opens the puzzle
+        except (PuzzleFileError, ValueError) as err:
+            problems.append(f"{shown(path.name, 60)}: {err}")
+            continue
+        taken.add(name)
+        specs.append(spec)
+    return specs, problems
+
+
+def from_path(text: str) -> PuzzleSpec | None:
+    """A spec for a puzzle file named on the command line (None if ``text`` names no file); its
+    name is the absolute path, so a worker process can read the same file."""
+    if "/" not in text and os.sep not in text and "." not in text:
+        return None
+    path = Path(text)
+    try:
+        if not path.is_file():
+            return None
+        defn = read_puzzle_file(path)
+    except UnreadableFile as err:
+        raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
+    except OSError:
+        return None
+    return spec_for(str(path.resolve()), defn)

@@ -1,0 +1,148 @@
+"""The classic sliding-block library: every published figure reproduced by search, and the other
+figures (positions, longest, how many positions need it, the start's distance, in every count)
+proven on the smaller puzzles by a plain search written here, independent of the engine."""
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+
+from game import catalog
+from game.files.model import Axis, BlocksDef, MoveCount
+from game.files.reading import read_puzzle_file
+from game.library import LIBRARY
+
+from tests.helpers import replay
+
+FILES = sorted(p.stem for p in LIBRARY.glob("*.toml") if isinstance(read_puzzle_file(p), BlocksDef))
+PUBLISHED = [(name, MoveCount(count), moves) for name in FILES
+             for count, moves in read_puzzle_file(LIBRARY / f"{name}.toml").common.published.items()]
+SMALL = ["moving-day", "hughes", "pennant", "motor-car"]
+
+
+def test_the_library_is_the_one_of_library_md() -> None:
+    assert FILES == ["century", "century-and-a-half", "huarong-five-generals", "huarong-four-generals", "hughes",
+                     "klotski", "motor-car", "moving-day", "pennant", "supercentury"]
+    assert len(PUBLISHED) == 11
+
+
+@pytest.mark.parametrize("name,count,moves", PUBLISHED, ids=[f"{n}-{c.value}" for n, c, _ in PUBLISHED])
+def test_every_published_figure_by_search(name: str, count: MoveCount, moves: int) -> None:
+    spec = catalog.get(f"{name}@{count.value}")
+    puzzle = spec.puzzle
+    line = spec.oracle.solve(puzzle.start)
+    assert len(line) == moves == spec.figures.published
+    assert puzzle.is_goal(replay(puzzle, puzzle.start, list(line.moves)))
+
+
+class Plain:
+    """Sliding blocks the plain way: a position is, per kind of piece, the sorted cell sets of its
+    pieces; a move shifts one piece. Nothing of the engine is used."""
+
+    STEPS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+    def __init__(self, defn: BlocksDef) -> None:
+        self.height, self.width = len(defn.start), len(defn.start[0])
+        self.walls = {(r, c) for r, row in enumerate(defn.start) for c, ch in enumerate(row) if ch == "#"}
+        self.kind = {ch: next((g for g in defn.same if ch in g), ch) for row in defn.start for ch in row
+                     if ch not in ".#"}
+        self.axis = defn.axis
+        self.start = self.position(defn.start)
+        pinned = self.position(defn.goal)
+        self.goal_cells = {kind: set(pieces) for kind, pieces in pinned}
+        self.goal_empty = {(r, c) for r, row in enumerate(defn.goal) for c, ch in enumerate(row) if ch == "."}
+
+    def position(self, grid) -> tuple:
+        cells: dict[str, set] = {}
+        for r, row in enumerate(grid):
+            for c, ch in enumerate(row):
+                if ch not in ".#?":
+                    cells.setdefault(ch, set()).add((r, c))
+        by_kind: dict[str, list] = {}
+        for ch, piece in cells.items():
+            by_kind.setdefault(self.kind[ch], []).append(tuple(sorted(piece)))
+        return tuple(sorted((kind, tuple(sorted(pieces))) for kind, pieces in by_kind.items()))
+
+    def is_goal(self, position) -> bool:
+        pieces = dict(position)
+        covered = {cell for _, ps in position for p in ps for cell in p}
+        return all(set(want) <= set(pieces[k]) for k, want in self.goal_cells.items()) and not (
+            covered & self.goal_empty)
+
+    def moves(self, position, count: MoveCount):
+        covered = {cell for _, ps in position for p in ps for cell in p}
+        for i, (kind, pieces) in enumerate(position):
+            for j, piece in enumerate(pieces):
+                others = covered - set(piece)
+                for cells in self.reach(piece, kind, others, count):
+                    moved = tuple(sorted(pieces[:j] + pieces[j + 1:] + (cells,)))
+                    yield position[:i] + ((kind, moved),) + position[i + 1:]
+
+    def reach(self, piece, kind, others, count: MoveCount):
+        axis = self.axis.get(kind[0]) if len(kind) == 1 else self.axis.get(kind[0])
+        steps = [s for s in self.STEPS if axis is None or (s[0] == 0) == (axis is Axis.X)]
+
+        def shift(cells, dr, dc):
+            moved = tuple((r + dr, c + dc) for r, c in cells)
+            if all(0 <= r < self.height and 0 <= c < self.width and (r, c) not in self.walls
+                   and (r, c) not in others for r, c in moved):
+                return moved
+            return None
+
+        if count is MoveCount.PATH:
+            seen, todo = {piece}, [piece]
+            while todo:
+                cells = todo.pop()
+                for dr, dc in steps:
+                    moved = shift(cells, dr, dc)
+                    if moved is not None and moved not in seen:
+                        seen.add(moved)
+                        todo.append(moved)
+                        yield moved
+            return
+        for dr, dc in steps:
+            cells = piece
+            while (cells := shift(cells, dr, dc)) is not None:
+                yield cells
+                if count is MoveCount.CELL:
+                    break
+
+    def figures(self, count: MoveCount) -> tuple[int, int, int, int]:
+        """(positions the start reaches, longest optimal solution, positions needing it, start's distance)."""
+        seen, todo = {self.start}, deque([self.start])
+        while todo:
+            for nxt in self.moves(todo.popleft(), count):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        dist = {p: 0 for p in seen if self.is_goal(p)}
+        todo = deque(dist)
+        while todo:
+            here = todo.popleft()
+            for nxt in self.moves(here, count):   # every move can be undone: the graph is undirected
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    todo.append(nxt)
+        longest = max(dist.values())
+        return len(seen), longest, sum(1 for d in dist.values() if d == longest), dist[self.start]
+
+
+@pytest.mark.parametrize("count", list(MoveCount), ids=lambda c: c.value)
+@pytest.mark.parametrize("name", SMALL)
+def test_the_other_figures_by_an_independent_search(name: str, count: MoveCount) -> None:
+    plain = Plain(read_puzzle_file(LIBRARY / f"{name}.toml"))
+    spec = catalog.get(f"{name}@{count.value}")
+    result, _ = spec.oracle.analysis()
+    start = spec.oracle.distance(spec.puzzle.start)
+    assert (result.positions, result.max_distance, result.hardest_count, start) == plain.figures(count)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("count", list(MoveCount), ids=lambda c: c.value)
+def test_klotski_by_an_independent_search(count: MoveCount) -> None:
+    plain = Plain(read_puzzle_file(LIBRARY / "klotski.toml"))
+    spec = catalog.get(f"klotski@{count.value}")
+    result, _ = spec.oracle.analysis()
+    figures = plain.figures(count)
+    assert figures[0] == result.positions == 25_955
+    assert (result.max_distance, result.hardest_count, spec.oracle.distance(spec.puzzle.start)) == figures[1:]

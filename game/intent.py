@@ -37,6 +37,7 @@ class Intent(Enum):
     DEAL_AT = auto()       # a new game at the chosen distance from the goal
     DISTANCE_UP = auto()   # choose a larger / smaller deal distance
     DISTANCE_DOWN = auto()
+    COUNT = auto()         # count moves the next way (cell, line, path): the same position as a new game
     FULLSCREEN = auto()
     QUIT = auto()
 
@@ -49,5 +50,5 @@ KEY_LABELS: dict[Intent, str] = {
     Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: "Space", Intent.STEP: ".", Intent.FASTER: "+",
     Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
     Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A",
-    Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[",
+    Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[", Intent.COUNT: "K",
 }

@@ -129,10 +129,12 @@ class PanelModel:
     toggles: tuple[ButtonModel, ...]
     help: str
     legend: bool                      # the move marks' legend shows
+    count: ButtonModel | None = None  # how moves are counted, and the switch to the next way
 
     def all_buttons(self) -> tuple[ButtonModel, ...]:
         box = self.status.buttons if self.status is not None else ()
-        return (*box, *self.buttons, *self.deal.buttons, *self.toggles)
+        count = (self.count,) if self.count is not None else ()
+        return (*box, *count, *self.buttons, *self.deal.buttons, *self.toggles)
 
 
 def panel_model(session: Session, status: OracleStatus, settings: Settings, deal_distance: int) -> PanelModel:
@@ -147,10 +149,15 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
         buttons=_main_buttons(session),
         deal=_deal_row(session, deal_distance),
         toggles=_toggles(session, settings),
-        help=("Arrows slide · Tab + Enter pick · F11 full screen" if spec.input is InputMode.SLIDE
-              else "Arrows/Tab move the cursor · Enter picks · F11 full screen"),
+        help=HELP[spec.input],
         legend=settings.move_marks and session.exact,
+        count=_count_button(session),
     )
+
+
+HELP = {InputMode.SLIDE: "Arrows slide · Tab + Enter pick · F11 full screen",
+        InputMode.CURSOR: "Arrows/Tab move the cursor · Enter picks · F11 full screen",
+        InputMode.PIECES: "Drag a piece · Tab or arrows pick, arrows move · F11 full screen"}
 
 
 def clock(seconds: float) -> str:
@@ -181,7 +188,7 @@ def _figures(s: Session, status: OracleStatus) -> tuple[Figure, ...]:
         best = Figure("Fewest to goal", str(dist), Tone.HINT)
     elif s.exact:
         best = Figure("Fewest to goal", "dead end", Tone.NOPE)
-    elif (status.busy and s.oracle.exact) or s.job is not None:
+    elif (status.busy and s.oracle.exact) or s.job is not None or s.waiting is not None:
         best = Figure("Fewest to goal", "…", Tone.MUTED)
     else:
         best = Figure("Fewest to goal", "?", Tone.DIM)
@@ -218,6 +225,11 @@ def _status_box(s: Session) -> StatusBox | None:
             BoxLine(f"Dealing {n_moves(s.dealing)} from the goal", Role.BODY, Tone.TEXT),
             BoxLine(f"{job.elapsed:.1f} s, solving a random board: {job.text}", Role.TINY, Tone.MUTED)),
             cancel, spinning=True)
+    if s.waiting is not None:
+        what = "Hint" if s.waiting is Purpose.HINT else "Solve"
+        return StatusBox(BoxKind.SEARCHING, (
+            BoxLine(f"{what}: waiting for the table", Role.BODY, Tone.TEXT),
+            BoxLine("It answers the moment every position is solved.", Role.TINY, Tone.MUTED)), cancel, spinning=True)
     if job is not None:
         what = "Hint" if s.purpose is Purpose.HINT else "Solve"
         return StatusBox(BoxKind.SEARCHING, (
@@ -274,6 +286,14 @@ def _main_buttons(s: Session) -> tuple[ButtonModel, ...]:
             button("new", s.spec.dealer.new_label, Intent.NEW),
             button("analysis", "Analysis", Intent.ANALYSIS),
             button("menu", "Menu", Intent.BACK))
+
+
+def _count_button(s: Session) -> ButtonModel | None:
+    """Which way moves are counted, where the player may choose: pressed, the next way."""
+    spec = s.spec
+    if not spec.counts or spec.count is None:
+        return None
+    return button("count", f"Moves counted: {spec.count.value} ›", Intent.COUNT)
 
 
 def _deal_row(s: Session, wanted: int) -> DealRow:

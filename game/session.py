@@ -96,6 +96,7 @@ class Session:
         self.searches = self.answers.searches
         self._speed = DEFAULT_SPEED
         self._deal: SearchedDeal | None = None   # a deal at a distance being searched
+        self._waiting: tuple[str, Purpose, bytes] | None = None   # asked while the table was on its way
         self._started = False                    # the timer runs from the first move until solved
         self._events: deque[Event] = deque(maxlen=EVENT_LIMIT)
 
@@ -155,6 +156,11 @@ class Session:
         return self.searches.job
 
     @property
+    def waiting(self) -> Purpose | None:
+        """What the player asked for while the table was being prepared (answered once it is)."""
+        return self._waiting[1] if self._waiting is not None else None
+
+    @property
     def purpose(self) -> Purpose | None:
         """What the running search is for (None when nothing runs)."""
         return self.searches.purpose
@@ -166,8 +172,12 @@ class Session:
 
     # -- moves and history ---------------------------------------------------------------------
 
-    def play(self, move: Move, *, kind: EntryKind = EntryKind.MOVE) -> bool:
-        """Play ``move`` if legal; False and an "illegal" event if not. Drops the redo tail."""
+    def play(self, move: Move, *, kind: EntryKind = EntryKind.MOVE, step: bool = False) -> bool:
+        """Play ``move`` if legal; False and an "illegal" event if not. Drops the redo tail.
+
+        ``step``: the player moves a piece a little at a time; where the puzzle counts a whole
+        slide as one move, a step continuing the piece's last move joins it (and a piece brought
+        back where its move began takes the move back)."""
         if kind not in (EntryKind.MOVE, EntryKind.SOLVE):
             raise ValueError(f"play() makes MOVE or SOLVE entries, not {kind.name}.")
         before = self.position
@@ -177,8 +187,33 @@ class Session:
             return False
         if kind is EntryKind.MOVE:
             self._player_acts()
+        if step and self._join(move, before, after):
+            return True
         self._push(Entry(after, move, kind))
         self._started = True
+        self._emit(Event(EventKind.MOVED, move, before, after))
+        if self.puzzle.is_goal(after):
+            self.playback = None
+            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {self.moves} moves."))
+        return True
+
+    def _join(self, move: Move, before: bytes, after: bytes) -> bool:
+        """Fold a step into the current game's last move, if it continues it."""
+        last = self.timeline.current
+        if last.kind is not EntryKind.MOVE or last.move is None or self.moves == 0:
+            return False
+        if not self.puzzle.joins(last.move, move):
+            return False
+        origin = self.history[self.cursor - 1].position
+        joined = next((m for m, nxt in self.puzzle.successors(origin) if nxt == after), None)
+        if after != origin and joined is None:
+            return False
+        del self.history[self.cursor:]   # the last move and any redo tail give way to the joined move
+        self.timeline.cursor -= 1
+        if after != origin:
+            assert joined is not None
+            self.timeline.push(Entry(after, joined, EntryKind.MOVE))
+        self._position_changed(before)
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
             self.playback = None
@@ -441,6 +476,11 @@ class Session:
             self._advance()
 
     def _search(self, label: str, purpose: Purpose) -> None:
+        if self.oracle.exact and self.oracle.status().busy:
+            # its table is on the way: a lookup then beats any search now (which, for a large
+            # one-way puzzle, could take minutes and gigabytes)
+            self._waiting = (label, purpose, self.position)
+            return
         if self.searches.running_for(self.position):
             if purpose is not Purpose.HINT:  # a solve or step press upgrades a running hint search
                 self.searches.purpose = purpose
@@ -452,6 +492,17 @@ class Session:
     def cancel_search(self) -> None:
         self.searches.cancel()
         self._deal = None
+        self._waiting = None
+
+    def _ask_again(self) -> None:
+        """Answer what was asked while the table was on its way, if the position is still the same."""
+        waiting = self._waiting
+        if waiting is None or self.oracle.status().busy:
+            return
+        self._waiting = None
+        label, purpose, position = waiting
+        if position == self.position and not self._answer_at_once(purpose):
+            self._search(label, purpose)
 
     def _poll_job(self, show: bool = True) -> None:
         """Take in a finished search: remember what it found and, if still relevant, act on it."""
@@ -476,6 +527,7 @@ class Session:
     def update(self, dt: float) -> list[Event]:
         """Advance by ``dt`` seconds: timer, search results, playback. Returns the events since last call."""
         self.oracle.status()   # takes in tables a background preparation has finished
+        self._ask_again()
         self._poll_job()
         if self._started and not self.solved:
             self.elapsed += dt

@@ -160,6 +160,13 @@ class App:
             self.scenes.pop().leave()
         self.push(PlayScene(self, catalog.get(name), position, message=message or None))
 
+    def replace_game(self, name: str, position: bytes, message: str = "") -> None:
+        """The game on top gives way to a new game of ``name`` from ``position`` (another count)."""
+        from game.ui.scenes.play import PlayScene
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(PlayScene(self, catalog.get(name), position, message=message or None))
+
     def back_to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
         if len(self.scenes) > 1:

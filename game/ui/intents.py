@@ -55,6 +55,7 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_d, _PLAIN): Intent.DEAL_AT,
     (pygame.K_RIGHTBRACKET, _PLAIN): Intent.DISTANCE_UP,
     (pygame.K_LEFTBRACKET, _PLAIN): Intent.DISTANCE_DOWN,
+    (pygame.K_k, _PLAIN): Intent.COUNT,
     (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
     (pygame.K_q, _CTRL): Intent.QUIT,
 }

@@ -22,7 +22,8 @@ from game.settings import Settings
 from tests.helpers import random_walk
 
 STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-solving", "building-exact",
-          "dead end", "solved", "searching", "searching-while-building", "dealing", "hint")
+          "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "blocks", "blocks-solving",
+          "blocks-building")
 
 
 @dataclass
@@ -125,6 +126,13 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
     elif name == "hint":
         s = game("eight", "1 2 3/4 . 6/7 5 8")
         s.request_hint()
+    elif name == "blocks":          # the row saying how moves are counted
+        s = game("klotski")
+    elif name == "blocks-solving":
+        s = game("klotski@line")
+        s.start_solve()
+    elif name == "blocks-building":
+        return PanelState(name, game("century@cell"), building, settings)
     else:
         raise ValueError(name)
     return PanelState(name, s, s.oracle.status(), settings)

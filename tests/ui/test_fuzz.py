@@ -13,7 +13,7 @@ KEYS = sorted({k for k, _ in KEYMAP} | {pygame.K_a, pygame.K_x, pygame.K_1, pyga
 MODS = [0, 0, 0, pygame.KMOD_SHIFT, pygame.KMOD_CTRL]
 # the 15-puzzle is left out: its optimal search takes seconds and the fuzz runs searches synchronously
 SCENES = ["menu", "eight", "goat", "frogs-line-3", "frogs-c", "frogs-small-diagonal", "pairs-open", "knights", "demo",
-          "analysis", "analysis-frogs-c"]
+          "analysis", "analysis-frogs-c", "klotski", "motor-car@line", "analysis-moving-day"]
 
 
 def random_event(rng, size):

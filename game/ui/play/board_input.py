@@ -23,7 +23,8 @@ Paths = tuple[tuple[int, int], ...]
 
 
 class BoardHost(Protocol):
-    def play(self, move: Move, animate: bool = True) -> None: ...
+    def play(self, move: Move, animate: bool = True, step: bool = False) -> None:
+        """Play ``move``; ``step``: a step of the piece's move, joined to its last where the count says so."""
 
     def refuse(self, cell: int | None, text: str) -> None: ...
 
@@ -34,6 +35,8 @@ class BoardHost(Protocol):
 
 
 class BoardInput:
+    choose_text = "Choose where it goes: a highlighted cell."    # said when a piece with several moves is taken
+
     def __init__(self, spec: PuzzleSpec, view: BoardView, host: BoardHost, position: bytes) -> None:
         self.spec, self.puzzle, self.view, self.host = spec, spec.puzzle, view, host
         self.position = position
@@ -123,10 +126,14 @@ class BoardInput:
                 best, best_score = i, score
         return best
 
+    def destinations(self, anchor: int) -> set[int]:
+        """Where the cursor stops for a selected piece."""
+        return self.targets_of(anchor)
+
     def cycle(self, step: int) -> None:
         """Tab: the next piece that can move, or the selected piece's next destination."""
         self.show_cursor = True
-        items = sorted(self.targets_of(self.selected) if self.selected is not None else self.moves_by_anchor)
+        items = sorted(self.destinations(self.selected) if self.selected is not None else self.moves_by_anchor)
         if not items:
             self.host.refuse(None, "No piece can move: undo (U) or restart (R).")
             return
@@ -164,7 +171,14 @@ class BoardInput:
         elif moves:
             self.selected = anchor
             if self.show_cursor:
-                self.host.say("Choose where it goes: a highlighted cell.")
+                self.host.say(self.choose_text)
+
+    def let_go(self) -> bool:
+        """Esc: drop the selection; False if there was none."""
+        if self.selected is None:
+            return False
+        self.selected = None
+        return True
 
     # -- mouse -------------------------------------------------------------------------------------
     def press_at(self, pos: Point) -> None:
@@ -193,13 +207,18 @@ class BoardInput:
         if self.press is not None:
             dx, dy = pos[0] - self.press[1][0], pos[1] - self.press[1][1]
             if self.dragging or dx * dx + dy * dy > DRAG_THRESHOLD ** 2:
-                self.dragging, self.drag_offset = True, (dx, dy)
+                self.dragging = True
+                self.pull(self.press[0], (dx, dy))
                 return True
             return False
         if rel != (0, 0) and self.show_cursor:
             self.show_cursor = False
             return True
         return False
+
+    def pull(self, anchor: int, pulled: Point) -> None:
+        """The piece is dragged ``pulled`` pixels from where it was picked up."""
+        self.drag_offset = pulled
 
     def release_at(self, pos: Point) -> None:
         """Left button up: drop a dragged piece, or click the piece pressed."""
@@ -212,19 +231,22 @@ class BoardInput:
             return
         if self.dragging:
             self.dragging = False
-            src = self._centroid([s for s, _ in self.moves_by_anchor[anchor][0][1]])
-            drop = (src[0] + self.drag_offset[0], src[1] + self.drag_offset[1])
+            self.drop(anchor)
             self.drag_offset = (0, 0)
-            move = self.move_to(anchor, drop)
-            if move is not None:
-                self.host.play(move, animate=False)
-            else:
-                self.host.refuse(anchor, "")
             return
         if self.selected == anchor:
             self.selected = None
         else:
             self.activate(anchor)
+
+    def drop(self, anchor: int) -> None:
+        """A dragged piece is let go: the move whose destination is nearest, else it goes back."""
+        src = self._centroid([s for s, _ in self.moves_by_anchor[anchor][0][1]])
+        move = self.move_to(anchor, (src[0] + self.drag_offset[0], src[1] + self.drag_offset[1]))
+        if move is not None:
+            self.host.play(move, animate=False)
+        else:
+            self.host.refuse(anchor, "")
 
     def handle_mouse(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

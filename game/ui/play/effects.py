@@ -12,28 +12,50 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.puzzles.base import Puzzle
+from game.files.model import MoveCount
+from game.puzzles.base import Move, Puzzle
+from game.puzzles.blocks import BlocksPuzzle
 from game.ui import theme as T
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Motion, move_kind, move_paths
 
 DURATION = {"slide": 0.17, "block": 0.2, "jump": 0.3, "hop": 0.36, "pair": 0.34}
+PER_CELL = 0.4          # a longer slide takes longer: this much of a one-cell move per further cell
+LONGEST = 0.6           # seconds, however long the slide
 NOPE_SECONDS = 0.45
 CELEBRATION_SECONDS = 2.8
 MAX_PARTICLES = 160
 CONFETTI = (T.ACCENT, T.GOOD, T.HINT, T.NOPE, (240, 240, 250), (190, 140, 240))
 
 
+@dataclass(frozen=True)
+class Glide:
+    """How one move travels: the cells it carries, its kind, and the anchors its piece passes."""
+
+    paths: tuple[tuple[int, int], ...]
+    kind: str
+    route: tuple[int, ...]
+
+    def cells_travelled(self, puzzle: Puzzle) -> int:
+        cells = [puzzle.board.cells[a] for a in self.route]
+        return sum(abs(r1 - r0) + abs(c1 - c0) for (r0, c0), (r1, c1) in zip(cells, cells[1:]))
+
+
 class Anim:
     """A move on its way: pieces glide from ``before`` to ``after`` while the tween runs."""
 
-    def __init__(self, before: bytes, after: bytes, paths: tuple[tuple[int, int], ...], kind: str,
-                 duration: float) -> None:
-        self.before, self.after, self.paths, self.kind = before, after, paths, kind
+    def __init__(self, before: bytes, after: bytes, glide: Glide, duration: float) -> None:
+        self.before, self.after, self.glide = before, after, glide
+        kind = glide.kind
         self.tween = Tween(duration, ease_in_out_cubic if kind in ("slide", "block") else ease_out_cubic)
 
+    @property
+    def paths(self) -> tuple[tuple[int, int], ...]:
+        return self.glide.paths
+
     def motion(self) -> Motion:
-        return Motion(self.before, self.after, self.paths, self.kind, self.tween.value)
+        glide = self.glide
+        return Motion(self.before, self.after, glide.paths, glide.kind, self.tween.value, glide.route)
 
 
 @dataclass(slots=True)
@@ -48,15 +70,23 @@ class Particle:
     size: float
 
 
-def move_between(puzzle: Puzzle, old: bytes, new: bytes) -> tuple[tuple[tuple[int, int], ...], str] | None:
-    """The cells that travel from ``old`` to ``new`` and the kind of move: one move forwards, or
-    one move backwards (an undo). None when the two are not one move apart (a deal, a restart)."""
-    for move in puzzle.legal_moves(old):
-        if puzzle.play(old, move) == new:
-            return move_paths(puzzle, old, move), move_kind(puzzle, move)
-    for move in puzzle.legal_moves(new):
-        if puzzle.play(new, move) == old:
-            return tuple((d, s) for s, d in move_paths(puzzle, new, move)), move_kind(puzzle, move)
+def route(puzzle: Puzzle, before: bytes, move: Move) -> tuple[int, ...]:
+    """The anchors a move's piece passes through: round corners for a path move, else straight."""
+    if isinstance(puzzle, BlocksPuzzle) and puzzle.count is MoveCount.PATH:
+        return tuple(puzzle.route(before, move))
+    return move.src, move.dst
+
+
+def move_between(puzzle: Puzzle, old: bytes, new: bytes) -> Glide | None:
+    """How the pieces travel from ``old`` to ``new``: one move forwards, or one move backwards
+    (an undo). None when the two are not one move apart (a deal, a restart)."""
+    for move, after in puzzle.successors(old):
+        if after == new:
+            return Glide(move_paths(puzzle, old, move), move_kind(puzzle, move), route(puzzle, old, move))
+    for move, after in puzzle.successors(new):
+        if after == old:
+            return Glide(tuple((d, s) for s, d in move_paths(puzzle, new, move)), move_kind(puzzle, move),
+                         route(puzzle, new, move)[::-1])
     return None
 
 
@@ -79,14 +109,16 @@ class Effects:
         """Animate the change from ``old`` to ``new`` if it is one move; a solve's moves keep pace
         with its speed."""
         self.finish_move()
-        found = move_between(puzzle, old, new)
-        if found is None:
+        glide = move_between(puzzle, old, new)
+        if glide is None:
             return
-        paths, kind = found
-        duration = DURATION.get(kind, 0.2)
+        duration = DURATION.get(glide.kind, 0.2)
+        cells = glide.cells_travelled(puzzle) if glide.kind in ("slide", "block") else 1
+        if cells > 1:
+            duration = min(LONGEST, duration * (1 + PER_CELL * (cells - 1)))
         if playback_speed is not None:
             duration = min(duration * 1.6, 0.85 / max(0.5, playback_speed))
-        self.anim = Anim(old, new, paths, kind, duration)
+        self.anim = Anim(old, new, glide, duration)
 
     def finish_move(self) -> None:
         """New input jumps a running move to its end."""

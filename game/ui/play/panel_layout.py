@@ -187,6 +187,9 @@ def _top_sections(col: Column, model: PanelModel, sizes: _Sizes) -> None:
             col.bar(table.bar, table.bar_tone, th.px(8, 5))
             col.space(th.px(6, 3))
         col.text(table.text, Role.TINY, table.tone)
+    if model.count is not None:
+        col.space(sizes.gap)
+        col.button_row((model.count,), 1, sizes.button, sizes.gap)
     col.space(sizes.section)
     if model.status is not None:
         col.status_box(model.status, sizes)

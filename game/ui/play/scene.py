@@ -16,7 +16,7 @@ from game.intent import DIRECTIONS, Intent
 from game.panel import PanelModel, panel_model, shown_deal_distance
 from game.puzzles.base import Move
 from game.session import Event, EventKind, Session
-from game.spec import PuzzleSpec
+from game.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.play.areas import screen_areas
 from game.ui.play.board_input import BoardInput
@@ -24,6 +24,7 @@ from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_view import PanelView
+from game.ui.play.piece_input import PieceInput
 from game.ui.scenes.base import Scene, background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
 from game.ui.views.base import Mark
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 WHEEL_STEP = 60        # base pixels the panel scrolls per wheel notch
 # what an intent's handler does first: a running move animation jumps to its end
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.HINT, Intent.SOLVE,
-                               Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT})
+                               Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT})
 # the settings a key toggles, with what the game says when it turns on / off
 TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion on."),
            Intent.ARROWS: ("arrows_move_gap", "Arrows now move the gap.", "Arrows now move the tile.")}
@@ -49,7 +50,8 @@ class PlayScene(Scene):
         self.oracle.start_preparing(app.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
-        self.board_input = BoardInput(spec, self.view, self, self.target)
+        by_piece = spec.input is InputMode.PIECES
+        self.board_input = (PieceInput if by_piece else BoardInput)(spec, self.view, self, self.target)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
@@ -80,6 +82,7 @@ class PlayScene(Scene):
             Intent.MARKS: self.toggle_marks, Intent.ANALYSIS: self.open_analysis,
             Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
             Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
+            Intent.COUNT: self.next_count,
         }
 
     # -- layout ---------------------------------------------------------------------------------
@@ -117,10 +120,10 @@ class PlayScene(Scene):
             self._hover(self.mouse)
 
     # -- the board host: what board input asks for ------------------------------------------------------
-    def play(self, move: Move, animate: bool = True) -> None:
+    def play(self, move: Move, animate: bool = True, step: bool = False) -> None:
         if not animate:
             self._skip_next = True
-        self.session.play(move)
+        self.session.play(move, step=step)
         self.sync()
 
     def refuse(self, cell: int | None, text: str) -> None:
@@ -172,12 +175,12 @@ class PlayScene(Scene):
 
     def back(self) -> None:
         s = self.session
-        if self.board_input.selected is not None:
-            self.board_input.selected = None
-        elif s.playback is not None:
+        if self.board_input.let_go():
+            return
+        if s.playback is not None:
             s.stop_solve()
             self.say("Solving stopped.")
-        elif s.job is not None:
+        elif s.job is not None or s.waiting is not None:
             s.cancel_search()
             self.say("Search cancelled.")
         else:
@@ -227,7 +230,7 @@ class PlayScene(Scene):
         self.say(f"Solve speed: {s.speed:g} moves a second.")
 
     def cancel(self) -> None:
-        if self.session.job is not None:
+        if self.session.job is not None or self.session.waiting is not None:
             self.session.cancel_search()
             self.say("Search cancelled.")
 
@@ -249,6 +252,17 @@ class PlayScene(Scene):
 
     def open_analysis(self) -> None:
         self.app.open_analysis(self.puzzle.name)
+
+    def next_count(self) -> None:
+        """Count moves the next way: the position on screen, as a new game under that count."""
+        spec, counts = self.spec, self.spec.counts
+        if spec.recount is None or spec.count not in counts:
+            self.refuse(None, "This puzzle counts its moves one way only.")
+            return
+        count = counts[(counts.index(spec.count) + 1) % len(counts)]
+        name = spec.recount(count).name
+        self.app.replace_game(name, self.session.position,
+                              f"Moves now counted by {count.value}: the same position, as a new game.")
 
     # -- deal at a distance ---------------------------------------------------------------------------------
     def shown_deal_distance(self) -> int:

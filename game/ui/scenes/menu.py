@@ -1,15 +1,46 @@
-"""The menu: every puzzle, on its shelf, as a card with a drawing of its start position."""
+"""The menu: every puzzle, on its shelf, as a card with a drawing of its start position; under
+the shelves, where the player's own puzzle files go and why any of them could not be read."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
-from game import catalog
+from game import catalog, library
 from game.spec import PuzzleSpec, Shelf
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
+
+MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
+
+
+@dataclass(frozen=True)
+class NoteLine:
+    """A line of the notes under the shelves, laid out: where it goes and how it looks."""
+
+    text: str
+    role: str
+    colour: tuple[int, int, int]
+    y: int
+    indent: int = 0
+
+
+def notes(folder: str, problems: tuple[str, ...]) -> list[tuple[str, str, tuple[int, int, int]]]:
+    """What the notes say: the player's folder, then a sentence per file that could not be read."""
+    out = [("Your own puzzles", "heading", T.TEXT),
+           (f"Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
+            "starts.", "small", T.MUTED)]
+    if problems:
+        many = len(problems)
+        out.append((f"{many} file{'s' if many > 1 else ''} could not be read:", "small", T.NOPE))
+        out += [(sentence, "tiny", T.MUTED) for sentence in problems[:MAX_PROBLEMS]]
+        if many > MAX_PROBLEMS:
+            out.append((f"... and {many - MAX_PROBLEMS} more.", "tiny", T.MUTED))
+    return out
+
 
 class Card:
     def __init__(self, spec: PuzzleSpec) -> None:
@@ -69,7 +100,11 @@ class MenuScene(Scene):
             if wrapped:
                 col = cols
                 row_y = cy - head_h
-        self.content_h = cy + card_h + gap
+        self.notes_x = m
+        self.failed = len(catalog.problems())
+        self.note_lines = self.layout_notes(cy + card_h + gap + th.px(12), w - 2 * m)
+        last = self.note_lines[-1]
+        self.content_h = last.y + th.size_of(last.role) + gap
         self.view_h = h
         thumb_size = (card_w - th.px(16), int(card_w * 0.56))
         for card in self.flat:
@@ -83,6 +118,20 @@ class MenuScene(Scene):
         for i in range(fade_h):
             pygame.draw.line(self.fade, (*T.BG_BOTTOM, int(255 * i / fade_h)), (0, i), (w, i))
         self.clamp_scroll()
+
+    def layout_notes(self, y: int, width: int) -> list[NoteLine]:
+        """The notes' lines, wrapped to the menu's width, from ``y`` down."""
+        th = self.theme
+        lines: list[NoteLine] = []
+        for text, role, colour in notes(str(library.player_folder()), catalog.problems()):
+            if role == "heading" and lines:
+                y += th.px(8)
+            indent = th.px(14) if role == "tiny" else 0     # the sentences about files, under their line
+            for line in th.wrap(text, role, width - indent):
+                lines.append(NoteLine(line, role, colour, y, indent))
+                y += th.size_of(role) + th.px(2)
+            y += th.px(4) if role == "heading" else 0
+        return lines
 
     def clamp_scroll(self) -> None:
         most = max(0, self.content_h - self.view_h + self.theme.px(20))
@@ -206,6 +255,10 @@ class MenuScene(Scene):
             for line in card.lines:
                 surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))
                 ty += th.size_of("small")
+        for note in self.note_lines:
+            y = note.y - off
+            if -th.size_of(note.role) < y < h:
+                surface.blit(th.text(note.text, note.role, note.colour), (self.notes_x + note.indent, y))
         if self.content_h - off > h:   # more below: fade out the bottom edge
             surface.blit(self.fade, (0, h - self.fade.get_height()))
         # the title bar stays on top of scrolled cards
@@ -219,4 +272,10 @@ class MenuScene(Scene):
         sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
         surface.blit(sub, (m, th.px(20) + title.get_height()))
         keys = th.text("Click a puzzle, or arrows + Enter · A: analysis of the selected puzzle · F11 full screen · Esc quits", "tiny", T.DIM)
-        surface.blit(keys, (w - m - keys.get_width(), th.px(16) + title.get_height() - keys.get_height() - th.px(6)))
+        keys_y = th.px(16) + title.get_height() - keys.get_height() - th.px(6)
+        surface.blit(keys, (w - m - keys.get_width(), keys_y))
+        if self.failed:   # said where the player looks first; the sentences are at the foot of the menu
+            many = self.failed
+            warn = th.text(f"{many} of your puzzle file{'s' if many > 1 else ''} could not be read: "
+                           "the reasons are at the foot of this page.", "tiny", T.NOPE)
+            surface.blit(warn, (w - m - warn.get_width(), keys_y + keys.get_height() + th.px(4)))

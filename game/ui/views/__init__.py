@@ -21,8 +21,9 @@ def _builtin_views() -> None:
     from game.ui.views.frogs import FrogsView, PairsView
     from game.ui.views.knights import KnightsView
     from game.ui.views.tiles import TilesView
-    for key, view in (("tiles", TilesView), ("goat", GoatView), ("frogs", FrogsView), ("pairs", PairsView),
-                      ("knights", KnightsView)):
+    from game.ui.views.wooden import BlocksView
+    for key, view in (("tiles", TilesView), ("goat", GoatView), ("blocks", BlocksView), ("frogs", FrogsView),
+                      ("pairs", PairsView), ("knights", KnightsView)):
         _VIEWS.setdefault(key, view)
 
 

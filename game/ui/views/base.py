@@ -23,13 +23,15 @@ SHAPE_CACHE = 96      # highlight shapes kept drawn (rings, dots, glows at full 
 
 @dataclass(frozen=True)
 class Motion:
-    """A move being animated: pieces travel from ``src`` to ``dst`` cells; ``t`` is eased progress."""
+    """A move being animated: pieces travel from ``src`` to ``dst`` cells; ``t`` is eased progress.
+    ``route``: the anchor cells a piece passes through on its way, where it turns corners."""
 
     before: bytes
     after: bytes
     paths: tuple[tuple[int, int], ...]
     kind: str
     t: float
+    route: tuple[int, ...] = ()
 
 
 @dataclass
@@ -48,6 +50,9 @@ class Highlights:
     solved_glow: float = 0.0         # 0..1 celebration strength
     show_cursor: bool = False
     marks: tuple["Mark", ...] = ()   # the move-marks overlay: one per legal move
+    cursor_cells: frozenset[int] = frozenset()   # the whole piece (or place) under the cursor
+    places: tuple[tuple[int, ...], ...] = ()     # where the selected piece may go: the cells of each place
+    ghost: tuple[int, int] | None = None         # (anchor cell, code): where a dragged piece would land
 
 
 MARK_COLOURS = {Verdict.CLOSER: (86, 206, 118), Verdict.FARTHER: (246, 150, 52), Verdict.SAME: (150, 158, 176),
@@ -68,7 +73,7 @@ _MARK_SPRITES: dict = {}
 _SHAPES: OrderedDict = OrderedDict()
 
 
-def _shape(key, make):
+def cached_shape(key, make):
     """A highlight shape drawn once at full opacity (callers blit it with set_alpha), least
     recently used dropped first."""
     got = _SHAPES.get(key)
@@ -81,7 +86,7 @@ def _shape(key, make):
     return got
 
 
-def _blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int) -> None:
+def blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int) -> None:
     shape.set_alpha(alpha)
     surface.blit(shape, pos)
 
@@ -284,14 +289,18 @@ class BoardView:
         if motion:
             self.draw_motion(surface, motion)
         if hl.drag_cells:
-            dx, dy = hl.drag_offset
-            for cell in sorted(hl.drag_cells):
-                code = shown[cell]
-                if code:
-                    rect = self.cell_rect(cell).move(dx, dy)
-                    self.blit_shadow(surface, rect, 0.6)
-                    self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), None, 1.04)
+            self.draw_drag(surface, shown, hl)
         self.draw_over(surface, hl)
+
+    def draw_drag(self, surface, shown: bytes, hl: Highlights) -> None:
+        """The dragged piece, lifted, ``hl.drag_offset`` pixels from its place."""
+        dx, dy = hl.drag_offset
+        for cell in sorted(hl.drag_cells):
+            code = shown[cell]
+            if code:
+                rect = self.cell_rect(cell).move(dx, dy)
+                self.blit_shadow(surface, rect, 0.6)
+                self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), None, 1.04)
 
     def blit_piece(self, surface, code, rect: pygame.Rect, variant, scale: float, lift: float = 0.0) -> None:
         spr = self.sprite(code, variant)
@@ -332,20 +341,20 @@ class BoardView:
         fr = self.frame_rect().inflate(self.pitch // 5, self.pitch // 5)
         width = max(2, self.pitch // 14)
         radius = int(self.board_radius * self.pitch) + self.pitch // 10
-        _blit_alpha(surface, _outline(fr.size, T.GOOD, width, radius), fr.topleft, int(120 * strength))
+        blit_alpha(surface, _outline(fr.size, T.GOOD, width, radius), fr.topleft, int(120 * strength))
 
     def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
         r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))
         shape = _outline(r.size, colour, max(2, int(self.pitch * width_f)), int(self.pitch * 0.14))
-        _blit_alpha(surface, shape, r.topleft, alpha)
+        blit_alpha(surface, shape, r.topleft, alpha)
 
     def _dot(self, surface, cell: int, colour, alpha: int, size_f: float = 0.22) -> None:
         c = self.cell_center(cell)
         rad = max(3, int(self.pitch * size_f))
         inside, edge = _disc(rad, colour)
         pos = (c[0] - rad, c[1] - rad)
-        _blit_alpha(surface, inside, pos, alpha)
-        _blit_alpha(surface, edge, pos, min(255, alpha + 40))
+        blit_alpha(surface, inside, pos, alpha)
+        blit_alpha(surface, edge, pos, min(255, alpha + 40))
 
     def pulse(self, hl: Highlights) -> float:
         if hl.reduce_motion:
@@ -416,7 +425,7 @@ def _outline(size: tuple[int, int], colour, width: int, radius: int) -> pygame.S
         s = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(s, (*colour, 255), s.get_rect(), width, border_radius=radius)
         return s
-    return _shape(("outline", size, colour, width, radius), make)
+    return cached_shape(("outline", size, colour, width, radius), make)
 
 
 def _disc(rad: int, colour) -> tuple[pygame.Surface, pygame.Surface]:
@@ -429,7 +438,7 @@ def _disc(rad: int, colour) -> tuple[pygame.Surface, pygame.Surface]:
         edge = pygame.Surface((rad * 2, rad * 2), pygame.SRCALPHA)
         pygame.draw.circle(edge, (*T.shade(colour, -0.3), 255), (rad, rad), rad, width)
         return inside, edge
-    return _shape(("disc", rad, colour), make)
+    return cached_shape(("disc", rad, colour), make)
 
 
 def rounded_cells_mask(view: BoardView, size, offset, pad: float, radius: float, colour) -> pygame.Surface:

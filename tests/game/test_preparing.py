@@ -10,9 +10,13 @@ import pytest
 
 from game import catalog
 from game.background import Service, Where
-from game.oracles.base import Answer, Build, Oracle, Phase
+from game.oracles.base import QUIET, Answer, Build, Oracle, Phase
 from game.oracles.pattern import PatternOracle
 from game.oracles.table import TableOracle
+from game.panel import panel_model
+from game.searches import Purpose
+from game.session import Session
+from game.settings import Settings
 
 
 def _wait(predicate, seconds=60.0) -> bool:
@@ -134,3 +138,58 @@ def test_inline_preparing_never_runs_the_fifteen_build(tmp_path, monkeypatch):
     oracle.start_preparing(service)
     assert oracle.status().phase is Phase.IDLE and not oracle.ready()
     assert service.submitted == 1 and not list(tmp_path.iterdir())
+
+
+class GatedTable(TableOracle):
+    """A real table whose preparation waits for the test."""
+
+    def payload(self, build, report=QUIET):
+        if build is Build.NEVER:
+            return None
+        _gate.wait(10)
+        return super().payload(Build.ALWAYS, report)
+
+
+@pytest.fixture
+def gated_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    spec = catalog.register(replace(catalog.get("frogs-line-2"), name="gated-table", answered_by=GatedTable))
+    _gate.clear()
+    service = Service(Where.THREAD)
+    spec.oracle.start_preparing(service)
+    session = Session(spec, service=service)
+    session.searched = []   # every search submitted: there should be none
+    monkeypatch.setattr(session.searches, "submit", lambda *args: session.searched.append(args))
+    yield session
+    _gate.set()
+    service.shutdown()
+    catalog.unregister("gated-table")
+
+
+def _settle(session, seconds=10.0) -> bool:
+    return _wait(lambda: session.update(0.02) is not None and not session.waiting and session.job is None
+                 and not session.oracle.status().busy, seconds)
+
+
+def test_a_hint_asked_while_the_table_is_on_its_way_waits_for_it(gated_table):
+    s = gated_table
+    s.request_hint()
+    assert s.waiting is Purpose.HINT and s.job is None            # no search started beside the build
+    model = panel_model(s, s.oracle.status(), Settings(), 10)
+    assert model.status is not None and "waiting for the table" in model.status.lines[0].text
+    _gate.set()
+    assert _settle(s)
+    assert s.hint_info is not None and s.hint_info.distance == 8   # answered by the table
+    assert s.searched == []
+
+
+def test_a_waiting_hint_can_be_cancelled_and_a_move_drops_it(gated_table):
+    s = gated_table
+    s.request_hint()
+    s.cancel_search()
+    assert s.waiting is None
+    s.request_hint()
+    s.play(s.puzzle.legal_moves(s.position)[0])                  # the position it was asked for is gone
+    _gate.set()
+    assert _settle(s)
+    assert s.hint_info is None and s.searched == []

@@ -57,6 +57,7 @@ class App:
         self.settings = load_settings() if persist_settings else Settings()
         self.service = Service(where)   # the game: worker processes; tests and screenshots: threads or inline
         self.rng = random.Random(seed)
+        self.menu_choices: dict[str, str] = {}   # group -> the variant last chosen on its menu card
         self.scenes: list = []
         self.demo_mode = demo
         self.idle = 0.0

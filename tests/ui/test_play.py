@@ -246,6 +246,33 @@ def test_menu_click_opens_and_escape_returns(app):
     assert isinstance(app.scene, PlayScene)
 
 
+def test_a_family_folds_into_one_card_with_a_chooser(app):
+    from game.ui.scenes.play import PlayScene
+    menu = app.scene
+    assert all(card.name != "frogs-line-2" for card in menu.flat)      # one card for the eight lines
+    card = next(c for c in menu.flat if c.group == "Frogs in a line")
+    assert [s.name for s in card.specs] == [f"frogs-line-{n}" for n in range(1, 9)]
+    menu.selected = menu.flat.index(card)
+    key(app, pygame.K_RIGHTBRACKET)
+    key(app, pygame.K_RIGHTBRACKET)
+    assert card.name == "frogs-line-3" and app.menu_choices["Frogs in a line"] == "frogs-line-3"
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PlayScene) and app.scene.puzzle.name == "frogs-line-3"
+    app.back_to_menu()
+    menu = app.scene
+    card = next(c for c in menu.flat if c.group == "Frogs in a line")
+    assert card.name == "frogs-line-3"                                  # remembered while the game runs
+    rect, index = card.chips[-1]                                        # a click on the chooser picks ...
+    click(app, (card.rect.x + rect.centerx, card.rect.y + rect.centery - int(menu.scroll)))
+    assert card.index == (index % len(card.specs)) and isinstance(app.scene, type(menu))   # ... and opens nothing
+
+
+def test_every_card_is_on_screen_at_the_default_size(app):
+    menu = app.scene
+    assert app.size == (1280, 800)
+    assert max(card.rect.bottom for card in menu.flat) <= 800
+
+
 def test_panel_buttons_are_clickable(app):
     s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
     click(app, centre(s, 8))

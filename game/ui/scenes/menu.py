@@ -43,23 +43,48 @@ def notes(folder: str, problems: tuple[str, ...]) -> list[tuple[str, str, tuple[
 
 
 class Card:
-    def __init__(self, spec: PuzzleSpec) -> None:
-        self.spec = spec
-        self.name = spec.name
+    """One puzzle, or the variants of one group with a chooser along the card's foot."""
+
+    def __init__(self, specs: list[PuzzleSpec], chosen: dict[str, str]) -> None:
+        self.specs = specs
+        group = specs[0].presentation.group if len(specs) > 1 else ""
+        self.group = group
+        self.chosen = chosen   # the game's memory of each group's variant, shared by every menu
+        names = [s.name for s in specs]
+        self.index = names.index(chosen[group]) if chosen.get(group) in names else 0
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.thumb: pygame.Surface | None = None
+        self.chips: list[tuple[pygame.Rect, int]] = []   # the chooser: where, and the variant it picks
+        self.compact = False                              # the chooser shows "‹ chosen ›" only
+        self.thumbs: dict[str, pygame.Surface] = {}
         self.lines: list[str] = []     # the blurb, wrapped to the card
+
+    @property
+    def spec(self) -> PuzzleSpec:
+        return self.specs[self.index]
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def title(self) -> str:
+        return self.group or self.spec.presentation.short_title
+
+    def choose(self, index: int) -> None:
+        self.index = index % len(self.specs)
+        if self.group:
+            self.chosen[self.group] = self.name
 
 
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        shelves = catalog.shelves()
-        largest = max((len(specs) for _, specs in shelves), default=0)
+        shelves = catalog.cards()
+        largest = max((len(cards) for _, cards in shelves), default=0)
         # the largest shelf last, so the short ones share rows
         shelves.sort(key=lambda item: len(item[1]) == largest)
         self.shelves = [shelf for shelf, _ in shelves]
-        self.cards = {shelf: [Card(spec) for spec in specs] for shelf, specs in shelves}
+        self.cards = {shelf: [Card(specs, app.menu_choices) for specs in cards] for shelf, cards in shelves}
         self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
         self.selected = 0
         self.show_selection = False
@@ -76,9 +101,38 @@ class MenuScene(Scene):
         m = th.px(36, 14)
         self.top = th.size_of("display") + th.size_of("body") + th.px(44)
         gap = th.px(16, 8)
-        cols = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176), 150) + gap)))
+        roomy = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176), 150) + gap)))
+        tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(132), 124) + gap))
+        for cols in range(roomy, tightest + 1):   # as roomy as lets every card show at once
+            card_w, card_h, bottom = self.place_cards(cols, m, gap, w)
+            if bottom <= h - th.px(8):
+                break
+        self.notes_x = m
+        self.failed = len(catalog.problems())
+        self.note_lines = self.layout_notes(bottom + gap + th.px(12), w - 2 * m)
+        last = self.note_lines[-1]
+        self.content_h = last.y + th.size_of(last.role) + gap
+        self.view_h = h
+        self.thumb_size = (card_w - th.px(16), int(card_w * 0.56))
+        for card in self.flat:
+            self.lay_out_card(card)
+        # the bottom edge's fade, for when more cards are below
+        self.invalidate()
+        self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
+        fade_h = self.fade.get_height()
+        for i in range(fade_h):
+            pygame.draw.line(self.fade, (*T.BG_BOTTOM, int(255 * i / fade_h)), (0, i), (w, i))
+        self.clamp_scroll()
+
+    def place_cards(self, cols: int, m: int, gap: int, w: int) -> tuple[int, int, int]:
+        """Shelves and cards in ``cols`` columns (short shelves share a row under their own
+        headings): the cards' width and height, and where the last row ends."""
+        th = self.theme
         card_w = (w - 2 * m - gap * (cols - 1)) // cols
-        card_h = int(card_w * 0.56) + th.size_of("body") + 2 * th.size_of("small") + th.px(28)
+        chooser_h = th.size_of("small") + th.px(10) if any(c.group for c in self.flat) else 0
+        self.blurb_lines = 2 if cols <= 6 else 1   # more columns: shorter cards, so all fit
+        card_h = (int(card_w * 0.56) + th.size_of("body") + self.blurb_lines * th.size_of("small") + th.px(28)
+                  + chooser_h)
         head_h = th.size_of("heading") + th.px(12)
         self.headings = []
         col, row_y, cy = 0, self.top, self.top + head_h
@@ -100,24 +154,56 @@ class MenuScene(Scene):
             if wrapped:
                 col = cols
                 row_y = cy - head_h
-        self.notes_x = m
-        self.failed = len(catalog.problems())
-        self.note_lines = self.layout_notes(cy + card_h + gap + th.px(12), w - 2 * m)
-        last = self.note_lines[-1]
-        self.content_h = last.y + th.size_of(last.role) + gap
-        self.view_h = h
-        thumb_size = (card_w - th.px(16), int(card_w * 0.56))
-        for card in self.flat:
-            if card.thumb is None or card.thumb.get_size() != thumb_size:
-                card.thumb = view_for(card.spec).thumbnail(card.spec.puzzle.start, thumb_size)
-            card.lines = th.wrap(card.spec.presentation.blurb, "small", card_w - th.px(20))[:2]
-        # the bottom edge's fade, for when more cards are below
+        return card_w, card_h, cy + card_h
+
+    def lay_out_card(self, card: Card) -> None:
+        """The card's blurb for its chosen variant, and its chooser: every label when they fit,
+        else the chosen one between a previous and a next arrow."""
+        th = self.theme
+        r = card.rect
+        lines = th.wrap(card.spec.presentation.blurb, "small", r.w - th.px(20))
+        card.lines = lines[:self.blurb_lines]
+        if len(lines) > self.blurb_lines:
+            card.lines[-1] += " " + " ".join(lines[self.blurb_lines:])   # th.fit ends it with an ellipsis
+        card.chips, card.compact = [], False
+        if not card.group:
+            return
+        labels = [s.presentation.variant for s in card.specs]
+        pad, gap, height = th.px(5), th.px(3), th.size_of("small") + th.px(4)
+        widths = [th.text(label, "small", T.TEXT).get_width() + 2 * pad for label in labels]
+        y = r.h - height - th.px(8)
+        if sum(widths) + gap * (len(widths) - 1) <= r.w - th.px(20):
+            x = th.px(10)
+            for i, width in enumerate(widths):
+                card.chips.append((pygame.Rect(x, y, width, height), i))
+                x += width + gap
+        else:
+            arrow = th.text("‹", "small", T.TEXT).get_width() + 2 * pad
+            middle = max(widths)
+            x = th.px(10)
+            card.compact = True
+            card.chips = [(pygame.Rect(x, y, arrow, height), card.index - 1),
+                          (pygame.Rect(x + arrow + gap, y, middle, height), card.index),
+                          (pygame.Rect(x + arrow + middle + 2 * gap, y, arrow, height), card.index + 1)]
+
+    def thumb(self, card: Card) -> pygame.Surface:
+        got = card.thumbs.get(card.name)
+        if got is None or got.get_size() != self.thumb_size:
+            got = card.thumbs[card.name] = view_for(card.spec).thumbnail(card.spec.puzzle.start, self.thumb_size)
+        return got
+
+    def choose(self, card: Card, index: int) -> None:
+        card.choose(index)
+        self.lay_out_card(card)
         self.invalidate()
-        self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
-        fade_h = self.fade.get_height()
-        for i in range(fade_h):
-            pygame.draw.line(self.fade, (*T.BG_BOTTOM, int(255 * i / fade_h)), (0, i), (w, i))
-        self.clamp_scroll()
+
+    def chip_at(self, card: Card, pos: tuple[int, int]) -> int | None:
+        """The variant a click at ``pos`` (screen) on the card's chooser picks, if it hits one."""
+        x, y = pos[0] - card.rect.x, pos[1] + int(self.scroll) - card.rect.y
+        for rect, index in card.chips:
+            if rect.inflate(self.theme.px(2), self.theme.px(6)).collidepoint(x, y):
+                return index
+        return None
 
     def layout_notes(self, y: int, width: int) -> list[NoteLine]:
         """The notes' lines, wrapped to the menu's width, from ``y`` down."""
@@ -178,6 +264,11 @@ class MenuScene(Scene):
             self.app.menu_back()
         elif intent is Intent.ANALYSIS:
             self.app.open_analysis(self.flat[self.selected].name)
+        elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN, Intent.FASTER, Intent.SLOWER):
+            card = self.flat[self.selected]
+            if card.group:
+                self.show_selection = True
+                self.choose(card, card.index + (1 if intent in (Intent.DISTANCE_UP, Intent.FASTER) else -1))
         elif intent is Intent.MOTION:
             self.app.toggle_setting("reduce_motion")
 
@@ -208,7 +299,11 @@ class MenuScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.card_at(event.pos)
             if i is not None and i == self.press:
-                self.open(i)
+                chip = self.chip_at(self.flat[i], event.pos)
+                if chip is None:
+                    self.open(i)
+                else:
+                    self.choose(self.flat[i], chip)
             self.press = None
 
     def animating(self) -> bool:
@@ -224,6 +319,29 @@ class MenuScene(Scene):
         self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
+    def draw_chooser(self, surface: pygame.Surface, card: Card, r: pygame.Rect, colour) -> None:
+        """The variant labels: the chosen one filled in the shelf's colour."""
+        th = self.theme
+        compact = card.compact
+        for n, (chip, index) in enumerate(card.chips):
+            at = chip.move(r.x, r.y)
+            chosen = index == card.index and (not compact or n == 1)
+            if chosen:
+                pygame.draw.rect(surface, colour, at, border_radius=th.px(6))
+            else:
+                pygame.draw.rect(surface, T.PANEL_EDGE, at, 1, border_radius=th.px(6))
+            label = ("‹", card.spec.presentation.variant, "›")[n] if compact else card.specs[index].presentation.variant
+            text = th.text(label, "small", T.BG_BOTTOM if chosen else T.TEXT)
+            surface.blit(text, text.get_rect(center=at.center))
+
+    def title_text(self, title: str, width: int) -> pygame.Surface:
+        """A card's title, a little smaller where it would not fit (down to the small size), then cut."""
+        th = self.theme
+        body = th.size_of("body")
+        wide = th.measure(title, body)
+        px = body if wide <= width else max(th.size_of("small"), int(body * width / wide))
+        return th.fit(title, px, width)
+
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         w, h = surface.get_size()
@@ -247,14 +365,15 @@ class MenuScene(Scene):
             fam_col = card.spec.shelf.colour
             r = draw_card(surface, th, r, 14, face=colour, edge=fam_col if selected else T.PANEL_EDGE,
                           edge_width=2.5 if selected else 1, lift=lift)
-            if card.thumb is not None:
-                surface.blit(card.thumb, (r.x + th.px(8), r.y + th.px(8)))
-            ty = r.y + th.px(12) + (card.thumb.get_height() if card.thumb else 0)
-            surface.blit(th.fit(card.spec.presentation.short_title, "body", r.w - th.px(20)), (r.x + th.px(10), ty))
+            thumb = self.thumb(card)
+            surface.blit(thumb, (r.x + th.px(8), r.y + th.px(8)))
+            ty = r.y + th.px(12) + thumb.get_height()
+            surface.blit(self.title_text(card.title, r.w - th.px(20)), (r.x + th.px(10), ty))
             ty += th.size_of("body") + th.px(3)
             for line in card.lines:
                 surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))
                 ty += th.size_of("small")
+            self.draw_chooser(surface, card, r, fam_col)
         for note in self.note_lines:
             y = note.y - off
             if -th.size_of(note.role) < y < h:
@@ -271,7 +390,8 @@ class MenuScene(Scene):
         surface.blit(title, (m, th.px(16)))
         sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
         surface.blit(sub, (m, th.px(20) + title.get_height()))
-        keys = th.text("Click a puzzle, or arrows + Enter · A: analysis of the selected puzzle · F11 full screen · Esc quits", "tiny", T.DIM)
+        keys = th.text("Click a puzzle, or arrows + Enter · [ ] another size · A: analysis · F11 full screen · Esc quits",
+                       "tiny", T.DIM)
         keys_y = th.px(16) + title.get_height() - keys.get_height() - th.px(6)
         surface.blit(keys, (w - m - keys.get_width(), keys_y))
         if self.failed:   # said where the player looks first; the sentences are at the foot of the menu

@@ -42,10 +42,15 @@ class Answers:
         """Every position's distance is known at once (the oracle's complete table is ready)."""
         return self.oracle.exact and self.oracle.ready()
 
+    def exact_at(self, position: bytes) -> bool:
+        """This position's distance is known at once: the complete table is ready and holds it."""
+        return self.exact and self.oracle.covers(position)
+
     def distance(self, position: bytes) -> int | None:
-        """Optimal moves to the goal if known without a search (with an exact oracle, None is a dead end)."""
+        """Optimal moves to the goal if known without a search (where the table holds the position,
+        None is a dead end)."""
         found = self.oracle.distance(position)
-        if found is not None or self.exact:
+        if found is not None or self.exact_at(position):
             return found
         line = self.memory.line(position)
         return None if line is None else len(line)
@@ -54,7 +59,7 @@ class Answers:
         """Known (oracle or an earlier search) to have no way to the goal."""
         if self.puzzle.is_goal(position):
             return False
-        return self.oracle.dead_end(position) or (not self.exact and self.memory.is_dead(position))
+        return self.oracle.dead_end(position) or (not self.exact_at(position) and self.memory.is_dead(position))
 
     def last_winnable(self, timeline: History) -> int | None | _Unknown:
         """History index of the latest earlier winnable position, None if none, UNKNOWN if nothing known can tell."""

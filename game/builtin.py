@@ -14,7 +14,8 @@ from game.puzzles import goat
 from game.puzzles.frogs import BLACK, WHITE, frogs_line
 from game.puzzles.tiles import make_tiles
 from game.shelves import BLOCKS, FROGS, TILES
-from game.spec import DemoPlan, Figures, InputMode, Presentation, PuzzleSpec
+from game.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec
+from game.startfile import blocks_file, frog_line_file
 
 
 FIFTEEN_NOTE = ("The 15-puzzle has 16!/2 = 10,461,394,944,000 reachable positions. A table with one byte "
@@ -38,7 +39,7 @@ def _frog_line(n: int) -> Presentation:
 SPECS = [
     PuzzleSpec("eight", TILES, lambda: make_tiles("eight", "8-puzzle", 3, 3, start=bytes([8, 6, 7, 2, 5, 4, 3, 0, 1])),
                TableOracle, ShuffledTiles(), InputMode.SLIDE, _tiles(8),
-               Figures(published=31, positions=factorial(9) // 2, longest=31), DemoPlan()),
+               Figures(published=31, positions=factorial(9) // 2, longest=31), DemoPlan(), edit=EditMode.SWAP),
     PuzzleSpec("fifteen", TILES,
                lambda: make_tiles("fifteen", "15-puzzle", 4, 4,
                                   start=bytes([5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3])),
@@ -46,13 +47,15 @@ SPECS = [
                Figures(published=41, positions=factorial(16) // 2, longest=80,
                        rows=(("Positions", "10.46 trillion"), ("Longest optimal", "80 moves"),
                              ("Random positions", "about 53 moves")), note=FIFTEEN_NOTE),
-               DemoPlan(deal_distance=(30, 40))),
+               DemoPlan(deal_distance=(30, 40)), edit=EditMode.SWAP),
     PuzzleSpec("goat", BLOCKS, goat.make_goat, TableOracle, ClassicStart(), InputMode.SLIDE,
                Presentation("goat", "Goat", "Build the pen round the sheep.", goat.PIECE_WORDS),
-               Figures(published=20, positions=3 * 1_814_400, longest=52), DemoPlan()),
+               Figures(published=20, positions=3 * 1_814_400, longest=52), DemoPlan(),
+               edit=EditMode.PIECES, as_file=functools.partial(blocks_file, goat.DEFINITION, None)),
     *[PuzzleSpec(f"frogs-line-{n}", FROGS, functools.partial(frogs_line, n), TableOracle, ClassicStart(), InputMode.CURSOR,
                  _frog_line(n),
-                 Figures(published=n * n + 2 * n), DemoPlan())
+                 Figures(published=n * n + 2 * n), DemoPlan(), edit=EditMode.PALETTE,
+                 as_file=functools.partial(frog_line_file, n, f"Frogs, line of {n} each side"))
       for n in range(1, 9)],
 ]
 

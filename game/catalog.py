@@ -38,9 +38,13 @@ def _builtins() -> None:
             _PROBLEMS.extend(problems)
 
 
-def register(spec: PuzzleSpec, *, demo: bool = False) -> PuzzleSpec:
-    """Add a puzzle (replacing one of the same name); ``demo`` also appends it to the demo playlist."""
+def register(spec: PuzzleSpec, *, demo: bool = False, shelved: bool = True) -> PuzzleSpec:
+    """Add a puzzle (replacing one of the same name); ``demo`` also appends it to the demo playlist.
+    An unshelved puzzle is found by name (in any process) but shown in no menu or list."""
     _builtins()
+    if not shelved:
+        _ON_DEMAND[spec.name] = spec
+        return spec
     _SPECS[spec.name] = spec
     if demo:
         _PLAYLIST.append(spec.name)

@@ -284,6 +284,7 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     result, seconds = spec.oracle.analysis(report)
     bar.finish()
     _notes(spec)
+    start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
     hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
     if as_json:
@@ -297,6 +298,8 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
             "hardest_count": result.hardest_count,
             "by_distance": result.by_distance,
             "move_rule": puzzle.move_rule,
+            "start_distance": start,
+            "published": spec.figures.published,
             "seconds": round(seconds, 3),
         }, ensure_ascii=plain))
         return 0
@@ -306,6 +309,9 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     print(f"  dead ends:                          {result.dead_ends:,}")
     print(f"  longest optimal solution:           {result.max_distance} moves "
           f"({result.hardest_count:,} position{'s' if result.hardest_count != 1 else ''})")
+    published = spec.figures.published
+    print(f"  the start needs:                    {'no way to the goal' if start is None else f'{start} moves'}"
+          + (f" (published: {published})" if published is not None else ""))
     print(f"  swept in {seconds:.2f} s\n")
     print("  moves to goal   positions")
     peak = max(result.by_distance) or 1

@@ -38,6 +38,13 @@ class Intent(Enum):
     DISTANCE_UP = auto()   # choose a larger / smaller deal distance
     DISTANCE_DOWN = auto()
     COUNT = auto()         # count moves the next way (cell, line, path): the same position as a new game
+    EDIT = auto()          # the position editor, on the position shown (or the selected puzzle's start)
+    COPY = auto()          # the position as text, to the clipboard
+    PASTE = auto()         # a position from the clipboard's text
+    PLAY_HERE = auto()     # the editor's position as a new game
+    SAVE = auto()          # the editor's position as a puzzle file of its own
+    ERASE = auto()         # the editor: empty the cell under the cursor
+    CLEAR = auto()         # the editor: empty every cell
     FULLSCREEN = auto()
     QUIT = auto()
 
@@ -51,4 +58,6 @@ KEY_LABELS: dict[Intent, str] = {
     Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
     Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A",
     Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[", Intent.COUNT: "K",
+    Intent.EDIT: "E", Intent.COPY: "Ctrl+C", Intent.PASTE: "Ctrl+V", Intent.PLAY_HERE: "P", Intent.SAVE: "Ctrl+S",
+    Intent.ERASE: "Del", Intent.CLEAR: "Shift+Del",
 }

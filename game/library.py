@@ -32,7 +32,8 @@ from game.puzzles.frogs import BLACK, WHITE, frogs_from
 from game.puzzles.knights import knights_from
 from game.puzzles.pairs import pairs_from
 from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS
-from game.spec import DemoPlan, Figures, InputMode, Presentation, PuzzleSpec
+from game.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec
+from game.startfile import blocks_file, tokens_file
 from game.untrusted import UnreadableFile, shown
 
 LIBRARY = Path(__file__).resolve().parent.parent / "assets" / "puzzles"
@@ -81,7 +82,8 @@ def spec_for(name: str, defn: PuzzleDef, count: MoveCount | None = None) -> Puzz
     return PuzzleSpec(name, shelf, build, blocks_oracle, ClassicStart(), InputMode.PIECES,
                       Presentation("blocks", common.title, blurb or "Sliding blocks.", words, "piece",
                                    common.group, common.variant),
-                      Figures(published=published, note=common.source), DemoPlan(), count=count, recount=recount)
+                      Figures(published=published, note=common.source), DemoPlan(), count=count, recount=recount,
+                      edit=EditMode.PIECES, as_file=partial(blocks_file, blocks, count))
 
 
 def tokens_spec(name: str, defn: FrogsDef | KnightsDef | PairsDef) -> PuzzleSpec:
@@ -100,11 +102,13 @@ def tokens_spec(name: str, defn: FrogsDef | KnightsDef | PairsDef) -> PuzzleSpec
         build = partial(pairs_from, name, defn)
         blurb = common.subtitle or "Move two stones at once."
     short = common.title.removeprefix(f"{shelf.title}, ")
-    words = {BLACK: f"black {noun}", WHITE: f"white {noun}"}
+    one = "stone" if noun == "pair" else noun   # a pair is two stones: one of them is a stone
+    words = {BLACK: f"black {one}", WHITE: f"white {one}"}
     return PuzzleSpec(name, shelf, build, token_oracle, ClassicStart(), InputMode.CURSOR,
                       Presentation(view, short[:1].upper() + short[1:], blurb, words, noun, common.group,
                                    common.variant),
-                      Figures(published=common.published.get("moves"), note=common.source), DemoPlan())
+                      Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
+                      edit=EditMode.PALETTE, as_file=partial(tokens_file, defn))
 
 
 def token_oracle(puzzle: Puzzle) -> Oracle:
@@ -149,6 +153,31 @@ def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[s
         taken.add(name)
         specs.append(spec)
     return specs, problems
+
+
+def file_name_for(title: str) -> str:
+    """The file a puzzle titled ``title`` is saved as: its words in lowercase ASCII, hyphenated."""
+    return (_NAME.sub("-", title.lower()).strip("-")[:60].strip("-") or "my-puzzle") + ".toml"
+
+
+def shelve_file(path: Path, defn: PuzzleDef) -> PuzzleSpec:
+    """Put a file just written to the player's folder (``defn``, as read back) on the running game's
+    shelves, under its own name or with a suffix, as when the folder is read at start. PuzzleFileError
+    if its rules cannot be built."""
+    from game import catalog
+
+    taken = set(catalog.names())
+    name = name_for(path)
+    while name in taken:
+        name += "-2"
+    try:
+        spec = spec_for(name, defn)
+        spec.puzzle
+    except PuzzleFileError:
+        raise
+    except ValueError as err:
+        raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
+    return catalog.register(spec)
 
 
 def from_path(text: str) -> PuzzleSpec | None:

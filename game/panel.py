@@ -52,6 +52,7 @@ class BoxKind(Enum):
     DEAD_END = "dead end"
     HINT = "hint"
     SOLVED = "solved"
+    ILLEGAL = "illegal"      # the editor: not a position of the puzzle
 
 
 @dataclass(frozen=True)
@@ -285,6 +286,7 @@ def _main_buttons(s: Session) -> tuple[ButtonModel, ...]:
             button("restart", "Restart", Intent.RESTART),
             button("new", s.spec.dealer.new_label, Intent.NEW),
             button("analysis", "Analysis", Intent.ANALYSIS),
+            button("edit", "Edit position", Intent.EDIT),
             button("menu", "Menu", Intent.BACK))
 
 

@@ -128,8 +128,9 @@ class Session:
 
     @property
     def exact(self) -> bool:
-        """Every position's distance is known at once (the oracle's complete table is ready)."""
-        return self.answers.exact
+        """This position's distance is known at once (the oracle's complete table is ready and holds
+        it; a position pasted from outside the start's reach may not be in it)."""
+        return self.answers.exact_at(self.position)
 
     def known_distance(self) -> int | None:
         """Optimal moves to the goal from here, if known without a search (oracle, else remembered lines)."""
@@ -317,7 +318,7 @@ class Session:
         return self.spec.dealer.searched_limit
 
     def can_deal_at_distance(self) -> bool:
-        return self.exact or (not self.oracle.exact and self.spec.dealer.searched_limit is not None)
+        return self.answers.exact or (not self.oracle.exact and self.spec.dealer.searched_limit is not None)
 
     def deal_at_distance(self, distance: int) -> bool:
         """A new game exactly ``distance`` optimal moves from the goal.
@@ -328,7 +329,7 @@ class Session:
         its "Deal" job shows progress and can be cancelled. False if neither is possible.
         """
         distance = max(1, int(distance))
-        if self.exact:
+        if self.answers.exact:
             position = self.oracle.position_at(distance, self.rng)
             if position is None:
                 return False

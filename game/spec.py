@@ -14,13 +14,21 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from game.dealers import Dealer
-from game.files.model import MoveCount
+from game.files.model import MoveCount, PuzzleDef
 from game.puzzles.base import Puzzle
 
 if TYPE_CHECKING:
     from game.oracles.base import Oracle
 
 Colour = tuple[int, int, int]
+
+
+class EditMode(Enum):
+    """What the position editor lets the player do on the board."""
+
+    PALETTE = "palette"   # put any of the puzzle's tokens in any cell (frogs, knights, pairs)
+    SWAP = "swap"         # exchange two cells: the pieces are a fixed set of one each (tiles)
+    PIECES = "pieces"     # move whole pieces to any place they fit, ignoring the move rules (blocks)
 
 
 class InputMode(Enum):
@@ -92,6 +100,8 @@ class PuzzleSpec:
     demo: DemoPlan | None = None
     count: MoveCount | None = None                                  # how a move is counted (sliding blocks)
     recount: Callable[[MoveCount], "PuzzleSpec"] | None = None      # the same puzzle under another count
+    edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
+    as_file: Callable[[bytes], PuzzleDef] | None = None             # its file definition with another start
 
     @property
     def counts(self) -> tuple[MoveCount, ...]:

@@ -9,6 +9,9 @@ from typing import Sequence
 
 from solvers.sweep import Analysis
 
+from game import settings as settings_module
+from game.settings import Settings
+
 from game.oracles.base import Answer, Build, Report
 
 
@@ -26,6 +29,11 @@ def answer(report: Report, name: str, state: bytes, earlier: Sequence[bytes] = (
 def prepare(report: Report, name: str, build: Build) -> object | None:
     """The oracle's payload: its tables, loaded or (as ``build`` allows) built."""
     return _oracle(name).payload(build, report)
+
+
+def save_settings(report: Report, settings: Settings) -> bool:
+    """Write the settings file (False if it cannot be written: the game goes on with them in memory)."""
+    return settings_module.save_settings(settings)
 
 
 def analyse(report: Report, name: str) -> tuple[Analysis, float]:

@@ -113,3 +113,26 @@ def write_atomically(path: Path, text: str) -> bool:
     except OSError:
         return False
     return True
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write a file that must not exist yet, atomically and without ever replacing one: through a
+    temporary file and a hard link (FileExistsError if ``path`` exists; OSError if it cannot be written)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, 0o644)   # a file for the player to read and share, not a private one
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:   # a file system without hard links: look first, then rename
+            if os.path.lexists(path):
+                raise FileExistsError(path) from None
+            os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)

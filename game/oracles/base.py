@@ -191,8 +191,8 @@ class Oracle(ABC):
         """Get ready in the background: load in a thread, else build in a process. Never blocks."""
         from game.oracles.preparing import Preparation
 
-        if self.ready() or (self._preparation is not None and not self._preparation.failed):
-            return
+        if self.ready() or (self._preparation is not None and self._preparation.poll().busy):
+            return   # ready, or on its way; one that failed or ended with nothing (an inline service) starts again
         self._preparation = Preparation(self, service)
 
     def status(self) -> OracleStatus:
@@ -211,6 +211,11 @@ class Oracle(ABC):
 
     def dead_end(self, state: bytes) -> bool:
         """Known, without a search, to have no way to the goal."""
+        return False
+
+    def covers(self, state: bytes) -> bool:
+        """Whether ``distance`` and ``dead_end`` are exact for this position (a table holds it). A
+        table over the start's component says nothing of a position outside it: that one is searched."""
         return False
 
     def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:

@@ -174,11 +174,15 @@ class TableOracle(SearchOracle):
 
     def dead_end(self, state: bytes) -> bool:
         table = self.table
-        return table is not None and table.distance(state) is None
+        return table is not None and table.rank(state) is not None and table.distance(state) is None
+
+    def covers(self, state: bytes) -> bool:
+        table = self.table
+        return table is not None and table.rank(state) is not None
 
     def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:
         table = self.table
-        if table is None:
+        if table is None or table.rank(state) is None:
             return None
         return [(move, _VERDICTS[v]) for move, v in table.classify(self.puzzle, state)]
 
@@ -204,7 +208,7 @@ class TableOracle(SearchOracle):
 
     def instant_answer(self, state: bytes, earlier: Sequence[bytes] = ()) -> Answer | None:
         table = self.table
-        if table is None:
+        if table is None or table.rank(state) is None:   # not in the table: a search must answer
             return None
         line = self._walk(table, state)
         if line is not None:

@@ -4,12 +4,15 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game import catalog
-from game.background import Service, Where
+from game import tasks
+from game.background import Job, Lane, Service, Task, Where
 from game.puzzles.base import PositionError
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, load_settings
 from game.spec import PuzzleSpec
 
 if TYPE_CHECKING:
@@ -18,6 +21,7 @@ if TYPE_CHECKING:
 DEFAULT_SIZE = (1280, 800)
 IDLE_TO_DEMO = 60.0
 FPS = 60            # while anything moves
+SAVE_GRACE = 2.0    # seconds closing waits for the last settings write
 REST_FPS = 30       # while nothing does: input, background jobs and the clock are still looked at this often
 
 
@@ -58,6 +62,8 @@ class App:
         self.service = Service(where)   # the game: worker processes; tests and screenshots: threads or inline
         self.rng = random.Random(seed)
         self.menu_choices: dict[str, str] = {}   # group -> the variant last chosen on its menu card
+        self.shown_notices: set[str] = set()      # notes from preparing tables, each said once
+        self._saving: Job[bool] | None = None     # the latest settings write, off the UI thread
         self.scenes: list = []
         self.demo_mode = demo
         self.idle = 0.0
@@ -133,8 +139,11 @@ class App:
         self.push(scene)
 
     def save_settings(self) -> None:
+        """Write the settings on the light lane (no file I/O on the UI thread); a copy is sent,
+        and writes run in order, so the last change is the one on disk."""
         if self.persist_settings:
-            save_settings(self.settings)
+            task = Task(tasks.save_settings, (replace(self.settings),), "Saving the settings")
+            self._saving = self.service.submit(task, Lane.LIGHT)
 
     def toggle_setting(self, name: str) -> bool:
         """Flip a boolean setting, save it, and return the new value."""
@@ -146,6 +155,37 @@ class App:
     def open_puzzle(self, name: str, position: bytes | None = None) -> None:
         from game.ui.scenes.play import PlayScene
         self.push(PlayScene(self, catalog.get(name), position))
+
+    def open_editor(self, name: str, position: bytes | None = None) -> None:
+        """The position editor on ``position`` (default: the puzzle's start); Esc comes back here."""
+        from game.ui.edit.scene import EditorScene
+        from game.ui.scenes.play import PlayScene
+        back = "Back to the game" if isinstance(self.scene, PlayScene) else "Back to the menu"
+        self.push(EditorScene(self, catalog.get(name), position, back))
+
+    def play_from_editor(self, name: str, position: bytes, message: str = "") -> None:
+        """The editor gives way to a game from its position: the game it was opened over takes it
+        as a new game (undo brings the old one back); over the menu, a play screen opens."""
+        from game.ui.scenes.play import PlayScene
+        if len(self.scenes) > 1:
+            self.scenes.pop().leave()
+        scene = self.scene
+        if isinstance(scene, PlayScene) and scene.spec.name == name:
+            scene.start_from(position, message)
+        else:
+            self.push(PlayScene(self, catalog.get(name), position, message=message or None))
+
+    def refresh_menu(self, select: str | None = None) -> None:
+        """The menu under the other scenes is made again (a puzzle joined the shelves), ``select`` chosen."""
+        from game.ui.scenes.menu import MenuScene
+        for i, scene in enumerate(self.scenes):
+            if isinstance(scene, MenuScene):
+                fresh = MenuScene(self)
+                names = [card.name for card in fresh.flat]
+                if select in names:
+                    fresh.selected, fresh.show_selection = names.index(select), True
+                    fresh.ensure_visible()
+                self.scenes[i] = fresh
 
     def open_analysis(self, name: str) -> None:
         from game.ui.scenes.analysis import AnalysisScene
@@ -200,7 +240,7 @@ class App:
     # -- the loop ----------------------------------------------------------------------------
     def process(self, event) -> None:
         pg = self.pg
-        from game.ui.intents import Intent, intent_for
+        from game.ui.intents import Intent, intent_for, typed_text
         if event.type == pg.QUIT:
             self.running = False
             return
@@ -226,6 +266,10 @@ class App:
                 self.toggle_fullscreen()
             elif intent is Intent.QUIT:
                 self.running = False
+            elif scene.capturing_text():   # a text field has the keys
+                scene.handle_event(event)
+            elif (text := typed_text(event)) is not None and scene.typed(text):
+                pass
             elif intent is not None:
                 scene.handle_intent(intent)
             else:
@@ -281,6 +325,9 @@ class App:
     def close(self) -> None:
         for scene in self.scenes:
             scene.leave()
+        saving, deadline = self._saving, time.monotonic() + SAVE_GRACE
+        while saving is not None and not saving.done and time.monotonic() < deadline:
+            time.sleep(0.01)   # the window is closing: let the last settings write finish
         try:
             self.service.shutdown()
         except Exception:  # noqa: BLE001 - closing must not fail

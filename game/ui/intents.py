@@ -5,7 +5,7 @@ import pygame
 
 from game.intent import DIRECTIONS, KEY_LABELS, Intent
 
-__all__ = ["DIRECTIONS", "KEY_LABELS", "KEYMAP", "Intent", "intent_for"]
+__all__ = ["DIRECTIONS", "KEY_LABELS", "KEYMAP", "Intent", "intent_for", "typed_text"]
 
 
 _CTRL = "ctrl"
@@ -56,6 +56,13 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_RIGHTBRACKET, _PLAIN): Intent.DISTANCE_UP,
     (pygame.K_LEFTBRACKET, _PLAIN): Intent.DISTANCE_DOWN,
     (pygame.K_k, _PLAIN): Intent.COUNT,
+    (pygame.K_e, _PLAIN): Intent.EDIT,
+    (pygame.K_c, _CTRL): Intent.COPY,
+    (pygame.K_v, _CTRL): Intent.PASTE,
+    (pygame.K_p, _PLAIN): Intent.PLAY_HERE,
+    (pygame.K_s, _CTRL): Intent.SAVE,
+    (pygame.K_DELETE, _PLAIN): Intent.ERASE,
+    (pygame.K_DELETE, _SHIFT): Intent.CLEAR,
     (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
     (pygame.K_q, _CTRL): Intent.QUIT,
 }
@@ -73,3 +80,13 @@ def intent_for(event: pygame.event.Event) -> Intent | None:
     if shift and (key, _SHIFT) in KEYMAP:
         return KEYMAP[(key, _SHIFT)]
     return KEYMAP.get((key, _PLAIN))
+
+
+def typed_text(event: pygame.event.Event) -> str | None:
+    """The character a KEYDOWN types (no Ctrl, Alt or Meta held), or None: what a text field takes,
+    and what the editor reads as a piece's letter."""
+    held = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+    if event.type != pygame.KEYDOWN or held:
+        return None
+    text = getattr(event, "unicode", "")
+    return text if len(text) == 1 and text.isprintable() else None

@@ -29,7 +29,7 @@ def searched(name: str):
     try:
         return catalog.get(variant)
     except KeyError:
-        return catalog.register(replace(spec, name=variant, answered_by=SearchOracle))
+        return catalog.register(replace(spec, name=variant, answered_by=SearchOracle), shelved=False)
 
 
 def session(name: str, position: bytes | None = None, **kw) -> Session:

@@ -19,7 +19,8 @@ TONES: dict[Tone, Colour] = {Tone.TEXT: T.TEXT, Tone.MUTED: T.MUTED, Tone.DIM: T
 BOX_FACES: dict[BoxKind, Colour] = {
     BoxKind.DEALING: T.CARD, BoxKind.SEARCHING: T.CARD, BoxKind.SOLVING: T.mix(T.CARD, T.HINT, 0.12),
     BoxKind.PAUSED: T.mix(T.CARD, T.HINT, 0.12), BoxKind.DEAD_END: T.mix(T.CARD, T.NOPE, 0.25),
-    BoxKind.HINT: T.mix(T.CARD, T.HINT, 0.2), BoxKind.SOLVED: T.mix(T.CARD, T.GOOD, 0.18)}
+    BoxKind.HINT: T.mix(T.CARD, T.HINT, 0.2), BoxKind.SOLVED: T.mix(T.CARD, T.GOOD, 0.18),
+    BoxKind.ILLEGAL: T.mix(T.CARD, T.ACCENT, 0.22)}
 
 
 def colour_of(colour: Tone | Colour) -> Colour:

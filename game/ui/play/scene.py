@@ -12,12 +12,14 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from game.editor import read_position
 from game.intent import DIRECTIONS, Intent
 from game.panel import PanelModel, panel_model, shown_deal_distance
-from game.puzzles.base import Move
+from game.puzzles.base import Move, PositionError
 from game.session import Event, EventKind, Session
 from game.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
+from game.ui.clipboard import CLIPBOARD
 from game.ui.play.areas import screen_areas
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
@@ -35,7 +37,8 @@ if TYPE_CHECKING:
 WHEEL_STEP = 60        # base pixels the panel scrolls per wheel notch
 # what an intent's handler does first: a running move animation jumps to its end
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.HINT, Intent.SOLVE,
-                               Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT})
+                               Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
+                               Intent.EDIT, Intent.PASTE})
 # the settings a key toggles, with what the game says when it turns on / off
 TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion on."),
            Intent.ARROWS: ("arrows_move_gap", "Arrows now move the gap.", "Arrows now move the tile.")}
@@ -83,6 +86,7 @@ class PlayScene(Scene):
             Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
             Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
             Intent.COUNT: self.next_count,
+            Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
         }
 
     # -- layout ---------------------------------------------------------------------------------
@@ -264,6 +268,33 @@ class PlayScene(Scene):
         self.app.replace_game(name, self.session.position,
                               f"Moves now counted by {count.value}: the same position, as a new game.")
 
+    def edit(self) -> None:
+        """The position editor, on the position on screen (Esc comes back to this game)."""
+        self.take_over()
+        self.session.cancel_search()   # the editor answers for its own positions
+        self.app.open_editor(self.spec.name, self.session.position)
+
+    def copy(self) -> None:
+        self.say(CLIPBOARD.copy(self.puzzle.format(self.session.position)))
+
+    def paste(self) -> None:
+        """A position from the clipboard's text, as a new game (undo brings this one back)."""
+        text, note = CLIPBOARD.paste()
+        try:
+            position = read_position(self.spec, text)
+        except PositionError as err:
+            self.refuse(None, str(err))
+            return
+        self.start_from(position, note or "A new game from the pasted position (U brings the last one back).")
+
+    def start_from(self, position: bytes, message: str) -> None:
+        """A new game from ``position`` in this session: an entry that undo takes back."""
+        self.take_over()
+        self.session.new_deal(position, message)
+        self.par = None
+        self.sync()
+        self.refresh_panel()
+
     # -- deal at a distance ---------------------------------------------------------------------------------
     def shown_deal_distance(self) -> int:
         return shown_deal_distance(self.session, self.deal_distance)
@@ -329,6 +360,10 @@ class PlayScene(Scene):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:
             self.say("")
+        for note in self.oracle.notices:   # e.g. "the cache folder cannot be written": once per run of the game
+            if note not in self.app.shown_notices:
+                self.app.shown_notices.add(note)
+                self.say(note, T.NOPE)
         self.sync()
         if self.effects.update(dt, self.view.pitch, self.app.size[1]):
             self.invalidate()

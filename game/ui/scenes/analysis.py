@@ -97,8 +97,10 @@ class AnalysisScene(Scene):
         return sum(d * c for d, c in enumerate(counts)) / total if total else 0.0
 
     def mode_distance(self) -> int:
+        """The distance most positions need, the goals left out (a goal given as a pattern can
+        have hundreds of positions at distance 0, which says nothing about the puzzle)."""
         counts = self.figures().by_distance
-        return max(range(len(counts)), key=counts.__getitem__) if counts else 0
+        return max(range(1, len(counts)), key=counts.__getitem__) if len(counts) > 1 else 0
 
     def start_distance(self) -> int | None:
         return self.oracle.distance(self.puzzle.start)
@@ -310,6 +312,8 @@ class AnalysisScene(Scene):
                 ("Average distance", f"{self.average():.1f} moves", T.TEXT),
                 ("Most positions at", f"{self.mode_distance()} moves", T.TEXT),
                 ("The start needs", f"{start_d} moves" if start_d is not None else "—", T.HINT)]
+        if self.spec.figures.published is not None:   # the literature's figure, beside ours
+            rows.append(("Published", f"{self.spec.figures.published} moves", T.MUTED))
         row_h = th.size_of("body") + th.px(12)
         for label, value, colour in rows:
             if y + row_h > c.bottom - th.size_of("tiny") * 3:

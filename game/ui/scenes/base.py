@@ -43,6 +43,14 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         pass
 
+    def typed(self, text: str) -> bool:
+        """A character typed (before keys become intents); True if the scene took it."""
+        return False
+
+    def capturing_text(self) -> bool:
+        """A text field has the keyboard: every key goes to ``handle_event`` as it is."""
+        return False
+
     def update(self, dt: float) -> None:
         pass
 

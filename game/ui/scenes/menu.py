@@ -264,6 +264,8 @@ class MenuScene(Scene):
             self.app.menu_back()
         elif intent is Intent.ANALYSIS:
             self.app.open_analysis(self.flat[self.selected].name)
+        elif intent is Intent.EDIT:
+            self.app.open_editor(self.flat[self.selected].name)
         elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN, Intent.FASTER, Intent.SLOWER):
             card = self.flat[self.selected]
             if card.group:

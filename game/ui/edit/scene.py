@@ -1,0 +1,356 @@
+"""The position editor's screen: the puzzle's own board view centre-stage, the live reading and
+the buttons in a side panel like the play screen's, a message line, and the save dialog.
+
+The scene wires the editor midend (the position, its reading, saving) to the board input, the
+panel and the clipboard. Keys arrive as intents; a piece's letter arrives as typed text, and
+while the save dialog is open, every key is the title field's.
+"""
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from game.edit_panel import EditorPanel, editor_panel
+from game.editor import EMPTY, Editor, ReadingKind, n_moves
+from game.intent import DIRECTIONS, Intent
+from game.library import player_folder
+from game.saving import SaveError, first_title
+from game.spec import PuzzleSpec
+from game.ui import theme as T
+from game.ui.clipboard import CLIPBOARD
+from game.ui.edit.board import EditorBoard
+from game.ui.edit.naming import Answer, Naming
+from game.ui.edit.panel import lay_out_editor
+from game.ui.play.areas import screen_areas
+from game.ui.play.effects import Effects
+from game.ui.play.footer import Footer
+from game.ui.play.panel_layout import PanelLayout
+from game.ui.play.panel_view import PanelView
+from game.ui.scenes.base import Scene, background
+from game.ui.views import Highlights, view_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+WHEEL_STEP = 60
+
+
+class EditorScene(Scene):
+    def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, back_to: str = "Menu") -> None:
+        super().__init__(app)
+        self.spec, self.puzzle = spec, spec.puzzle
+        self.editor = Editor(spec, position, service=app.service)
+        self.view = view_for(spec)
+        self.board = EditorBoard(self.editor, self.view)
+        self.footer = Footer("Editing: the answers follow every change. Esc goes back.")
+        self.effects = Effects()
+        self.panel_view = PanelView()
+        self.back_to = back_to
+        self.naming: Naming | None = None
+        self.time = 0.0
+        self.mouse: tuple[int, int] | None = None
+        self.hover_button: str | None = None
+        self.pressed_button: str | None = None
+        self._layout: PanelLayout | None = None
+        self._layout_key: tuple | None = None
+        self.handlers = self._handlers()
+        self.model: EditorPanel = self._model()
+        self.layout(app.size)
+
+    def _handlers(self) -> dict[Intent, Callable[[], str | None]]:
+        board, editor = self.board, self.editor
+        return {
+            **{intent: partial(board.step, dr, dc) for intent, (dr, dc) in DIRECTIONS.items()},
+            Intent.NEXT: partial(board.next_brush, 1), Intent.PREV: partial(board.next_brush, -1),
+            Intent.CONFIRM: board.confirm, Intent.BACK: self.back,
+            Intent.UNDO: lambda: None if editor.undo() else "Nothing to undo.",
+            Intent.REDO: lambda: None if editor.redo() else "Nothing to redo.",
+            Intent.RESTART: self.reset, Intent.CLEAR: editor.clear, Intent.ERASE: self.erase,
+            Intent.COPY: self.copy, Intent.PASTE: self.paste, Intent.PLAY_HERE: self.play_here,
+            Intent.SAVE: self.open_save, Intent.CANCEL: self.stop, Intent.SOLVE: self.search,
+            Intent.MOTION: self.toggle_motion,
+        }
+
+    # -- layout -------------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        th = self.theme
+        areas = screen_areas(th, size)
+        self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
+        goal = f"Goal: {self.puzzle.goal_text}." if self.puzzle.goal_text else ""
+        self.header_lines = th.wrap(f"{goal} {self.puzzle.move_rule}".strip(), "small", self.header.w)[:2]
+        self.view.layout(self.board_area)
+        self.view.theme = th
+        self.panel_view.place(self.panel)
+        self.invalidate()
+
+    def panel_layout(self) -> PanelLayout:
+        key = (tuple(self.panel), self.theme.size, self.model)
+        if self._layout is None or key != self._layout_key:
+            self._layout, self._layout_key = lay_out_editor(self.model, self.panel, self.theme), key
+            self.panel_view.scroll = max(0, min(self.panel_view.scroll, self._layout.max_scroll))
+        return self._layout
+
+    def button_rect(self, name: str) -> pygame.Rect | None:
+        """Where the panel's named button is on screen now (None if it shows none)."""
+        return self.panel_view.rect_of(self.panel_layout(), name)
+
+    def _model(self) -> EditorPanel:
+        return editor_panel(self.editor, self.board.brush, self.back_to)
+
+    def refresh(self) -> None:
+        model = self._model()
+        if model != self.model:
+            self.model = model
+            self.invalidate()
+            self._hover(self.mouse)
+
+    def leave(self) -> None:
+        self.editor.close()
+
+    # -- what the player asks for -------------------------------------------------------------------
+    def handle_intent(self, intent: Intent) -> None:
+        self.app.note_input()
+        self.invalidate()
+        if self.naming is not None:
+            return   # the dialog reads keys itself (see capturing_text)
+        handler = self.handlers.get(intent)
+        if handler is not None:
+            self.answer(handler())
+        self.refresh()
+
+    def answer(self, refused: str | None) -> None:
+        """A refusal: the cursor's cell shakes and the message line says why."""
+        if refused:
+            self.effects.shake(self.board.cursor)
+            self.say(refused, T.NOPE)
+
+    def say(self, text: str, colour: tuple[int, int, int] = T.MUTED) -> None:
+        self.footer.say(text, colour)
+        self.invalidate()
+
+    def typed(self, text: str) -> bool:
+        """A piece's letter (or Space) puts that piece under the cursor; other text is not the editor's."""
+        if self.naming is not None:
+            return False
+        code = EMPTY if text == " " else self.puzzle.symbols.code(text)
+        if code is None or code not in self.editor.palette:
+            return False
+        self.app.note_input()
+        self.answer(self.board.type_piece(code))
+        self.refresh()
+        return True
+
+    def capturing_text(self) -> bool:
+        return self.naming is not None
+
+    def back(self) -> str | None:
+        if self.board.drop_hold():
+            return None
+        if self.editor.stop_search():
+            self.say("Search cancelled: S searches again.")
+            return None
+        self.app.back_to_menu()
+        return None
+
+    def stop(self) -> str | None:
+        if self.editor.stop_search():
+            self.say("Search cancelled: S searches again.")
+        return None
+
+    def search(self) -> str | None:
+        if not self.editor.search_again():
+            return "There is nothing to search: what this position is is known."
+        return None
+
+    def reset(self) -> str | None:
+        if self.editor.reset():
+            self.say("Back to the puzzle's start (U undoes it).")
+        return None
+
+    def erase(self) -> str | None:
+        if not self.editor.palette:
+            return "The pieces of this puzzle cannot be taken off the board, only moved."
+        return self.board.type_piece(EMPTY)
+
+    def copy(self) -> str | None:
+        self.say(CLIPBOARD.copy(self.editor.text()))
+        return None
+
+    def paste(self) -> str | None:
+        text, note = CLIPBOARD.paste()
+        refused = self.editor.paste(text)
+        if refused is None:
+            self.board.held = None
+            self.say(note or "Pasted (U undoes it).")
+        return refused
+
+    def play_here(self) -> str | None:
+        problem = self.editor.problem()
+        if problem is not None:
+            return f"Only a position of this puzzle can be played. {problem}"
+        self.app.play_from_editor(self.spec.name, self.editor.position, "A new game from the editor's position.")
+        return None
+
+    def open_save(self) -> str | None:
+        problem = self.editor.save_problem()
+        if problem is not None:
+            return problem
+        self.editor.suggest_title()
+        title = self.editor.suggested_title() or first_title(self.spec)
+        self.naming = Naming(title, player_folder(), self._remark())
+        return None
+
+    def _remark(self) -> str:
+        """What the saved puzzle will be, as far as is known now."""
+        reading = self.editor.reading()
+        if reading.kind is ReadingKind.SOLVABLE and reading.distance is not None:
+            return f"Its shortest solution takes {n_moves(reading.distance)}."
+        if reading.kind is ReadingKind.DEAD_END:
+            return "Careful: it is a dead end, so nobody can solve it from this start."
+        return "Its shortest solution is not known yet."
+
+    def save(self) -> None:
+        """Enter in the dialog: the file is written in the background (see ``take_saved``)."""
+        naming = self.naming
+        if naming is None or self.editor.saving:
+            return
+        try:
+            self.editor.save(naming.title)
+        except SaveError as err:
+            naming.error = str(err)
+        self.take_saved()
+
+    def take_saved(self) -> None:
+        """A save that finished: the dialog closes and the menu shows the puzzle, or the dialog says why not."""
+        got = self.editor.take_saved()
+        if got is None:
+            return
+        self.invalidate()
+        if isinstance(got, str):
+            if self.naming is not None:
+                self.naming.error = got
+            else:
+                self.say(got, T.NOPE)
+            return
+        path, spec = got
+        self.naming = None
+        self.app.refresh_menu(spec.name)
+        dead = self.editor.reading().kind is ReadingKind.DEAD_END
+        self.say(f"Saved as {path.name}: “{spec.title}” is on the menu now"
+                 + (" (a dead end: nobody can solve it)." if dead else "."), T.GOOD)
+
+    def toggle_motion(self) -> str | None:
+        self.say("Reduced motion on." if self.app.toggle_setting("reduce_motion") else "Full motion on.")
+        return None
+
+    # -- mouse and the dialog's keys ----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        naming = self.naming
+        if naming is not None:
+            self._dialog_event(naming, event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            if self.board.motion(event.pos, event.rel):
+                self.invalidate()
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.panel.collidepoint(self.mouse or pygame.mouse.get_pos()):
+                if self.panel_view.scroll_by(self.panel_layout(), -event.y * self.theme.px(WHEEL_STEP)):
+                    self._hover(self.mouse)
+                    self.invalidate()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.app.note_input()
+            pressed = self.panel_view.button_at(self.panel_layout(), event.pos)
+            if pressed is not None:
+                self.pressed_button = pressed.model.name
+            else:
+                self.answer(self.board.press_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.pressed_button is not None:
+                name, self.pressed_button = self.pressed_button, None
+                released = self.panel_view.button_at(self.panel_layout(), event.pos)
+                if released is not None and released.model.name == name:
+                    self.press_button(name, released.model.intent)
+            else:
+                self.answer(self.board.release_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.answer(self.board.right_click(event.pos))
+        self.refresh()
+
+    def press_button(self, name: str, intent: Intent) -> None:
+        if name.startswith("brush-"):
+            self.board.brush = int(name.removeprefix("brush-"))
+            self.refresh()
+        else:
+            self.handle_intent(intent)
+
+    def _dialog_event(self, naming: Naming, event: pygame.event.Event) -> None:
+        answer = None
+        if event.type == pygame.KEYDOWN:
+            clip = CLIPBOARD.paste()[0] if event.key == pygame.K_v else ""
+            answer = naming.key(event, clip)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            answer = naming.click(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if answer is Answer.SAVE:
+            self.save()
+        elif answer is Answer.CANCEL:
+            self.naming = None
+        self.invalidate()
+        self.refresh()
+
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        self.mouse = pos
+        hovered = self.panel_view.button_at(self.panel_layout(), pos) if pos is not None else None
+        name = hovered.model.name if hovered is not None else None
+        if name != self.hover_button:
+            self.hover_button = name
+            self.invalidate()
+
+    # -- time and drawing ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.editor.update(dt)
+        self.take_saved()
+        naming = self.naming
+        suggested = self.editor.suggested_title()
+        if naming is not None and naming.fresh and suggested and suggested != naming.title:
+            naming.title = suggested
+            self.invalidate()
+        if self.footer.update(dt):
+            self.invalidate()
+        if self.effects.update(dt, self.view.pitch, self.app.size[1]):
+            self.invalidate()
+        self.refresh()
+
+    def animating(self) -> bool:
+        if self.effects.active or self.footer.fading() or self.model.box.spinning:
+            return True
+        return not self.app.settings.reduce_motion and self.board.held is not None
+
+    def highlights(self) -> Highlights:
+        hl = Highlights(time=self.time, reduce_motion=self.app.settings.reduce_motion)
+        self.board.highlight(hl)
+        if self.effects.nope is not None:
+            hl.nope, hl.nope_t = self.effects.nope[0], self.effects.nope[1].raw
+        return hl
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        surface.blit(background(surface.get_size()), (0, 0))
+        x, y = self.header.topleft
+        title = th.fit(f"Edit: {self.puzzle.title}", "title", self.header.w)
+        surface.blit(title, (x, y))
+        y += title.get_height() + th.px(4)
+        for line in self.header_lines:
+            surface.blit(th.text(line, "small", T.MUTED), (x, y))
+            y += th.size_of("small")
+        self.view.draw(surface, self.editor.position, None, self.highlights())
+        self.footer.draw(surface, th, self.footer_area)
+        self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
+                             self.app.settings.reduce_motion)
+        if self.naming is not None:
+            self.naming.draw(surface, th, self.board_area, self.mouse)

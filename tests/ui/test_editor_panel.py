@@ -1,0 +1,99 @@
+"""The editor's panel, in every reading and kind of puzzle, at every window size: no two items
+meet, every label fits in full, what does not fit scrolls; and its model says what it should."""
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game import catalog
+from game.background import Job, Service, Where
+from game.edit_panel import EditorPanel, editor_panel
+from game.editor import Editor, ReadingKind
+from game.oracles.base import Build
+from game.panel import BoxKind, Tone
+from game.ui.edit.panel import lay_out_editor
+from game.ui.play.areas import screen_areas
+from game.ui.theme import Theme
+from tests.ui.test_panel_layout import SIZES, SMALLER, _label_fits
+
+
+class NeverRuns:
+    """A service whose searches stay under way: the 'searching' state, frozen."""
+
+    where = Where.THREAD
+
+    def submit(self, task, lane=None):
+        return Job(task)
+
+
+def _states() -> dict[str, tuple[Editor, EditorPanel]]:
+    inline = Service(Where.INLINE)
+    out = {}
+
+    def add(name: str, puzzle: str, edit=None, service=inline) -> None:
+        spec = catalog.get(puzzle)
+        if not isinstance(service, Service):   # its own oracle: a preparation that never runs stays here
+            spec = replace(spec, name=f"test-{puzzle}-{name}")
+        e = Editor(spec, service=service)
+        if edit is not None:
+            edit(e)
+        e.update(1.0)
+        out[name] = (e, editor_panel(e, e.palette[0] if e.palette else None, "Back to the game"))
+
+    catalog.get("frogs-a").oracle.prepare(Build.ALWAYS)
+    add("solvable", "frogs-a")
+    add("illegal", "frogs-a", lambda e: e.clear())
+    add("dead end", "frogs-a", lambda e: e.paste("./B B/B B B W W/W W/W"))
+    add("goal", "knights", lambda e: e.set_position(e.puzzle.goal_states[0]))
+    add("tiles", "fifteen", lambda e: e.swap(0, 1))
+    add("searching", "fifteen", lambda e: (e.swap(0, 1), e.swap(1, 2)), NeverRuns())
+    add("stopped", "fifteen", lambda e: (e.swap(0, 1), e.swap(1, 2), e.update(1.0), e.stop_search()), NeverRuns())
+    add("blocks", "klotski")
+    return out
+
+
+@pytest.fixture(scope="module")
+def states():
+    pygame.font.init()
+    return _states()
+
+
+def test_the_states_are_what_they_say(states):
+    kinds = {name: e.reading().kind for name, (e, _) in states.items()}
+    assert kinds == {"solvable": ReadingKind.SOLVABLE, "illegal": ReadingKind.ILLEGAL, "dead end": ReadingKind.DEAD_END,
+                     "goal": ReadingKind.GOAL, "tiles": ReadingKind.ILLEGAL, "searching": ReadingKind.SEARCHING,
+                     "stopped": ReadingKind.STOPPED, "blocks": ReadingKind.SOLVABLE}
+    models = {name: m for name, (_, m) in states.items()}
+    assert models["illegal"].box.kind is BoxKind.ILLEGAL and models["dead end"].box.kind is BoxKind.DEAD_END
+    assert models["searching"].box.spinning and [b.name for b in models["searching"].box.buttons] == ["cancel"]
+    assert [b.name for b in models["stopped"].box.buttons] == ["search"]
+    assert models["solvable"].figure.value == "23" and models["dead end"].figure.value == "dead end"
+    assert models["illegal"].counts == ("Black frogs 0 of 5 · White frogs 0 of 5", Tone.NOPE)
+    assert models["solvable"].counts[1] is Tone.GOOD
+    assert models["tiles"].note and not models["blocks"].note and not models["blocks"].palette
+    assert [b.name for b in models["solvable"].palette] == ["brush-1", "brush-2", "brush-0"]
+    buttons = {b.name: b for b in models["illegal"].buttons}
+    assert not buttons["play"].enabled and not buttons["save"].enabled and buttons["clear"].enabled is False
+    assert "clear" not in {b.name for b in models["blocks"].buttons}
+
+
+@pytest.mark.parametrize("size", SIZES + SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_item_overlaps_and_every_label_fits(states, size):
+    theme = Theme(size)
+    panel = screen_areas(theme, size).panel
+    for name, (_, model) in states.items():
+        layout = lay_out_editor(model, panel, theme)
+        where = f"{name} at {size[0]}x{size[1]} ({layout.density})"
+        for a, b in itertools.combinations(layout.items, 2):
+            assert not a.rect.colliderect(b.rect), f"{where}: {a} overlaps {b}"
+        for item in layout.items:
+            assert layout.rect.left < item.rect.left and item.rect.right < layout.rect.right, where
+            assert layout.viewport.top <= item.rect.top <= layout.viewport.bottom + layout.max_scroll, where
+            _label_fits(theme, item)
+        shown = {i.model.name for i in layout.buttons()}
+        assert shown == {b.name for b in (*model.box.buttons, *model.palette, *model.buttons)}, where
+        if size in SIZES[2:]:
+            assert layout.max_scroll == 0, where

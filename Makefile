@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all typecheck venv bench clean
+.PHONY: play test test-all typecheck venv bench screenshots clean
 
 play: $(STAMP)
 	$(PY) main.py
@@ -20,6 +20,20 @@ test-all: typecheck
 
 bench: $(STAMP)
 	$(PY) main.py bench fifteen
+
+# the README's pictures, drawn by the game itself (headless)
+SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot
+screenshots: $(STAMP)
+	$(SHOT) --menu assets/screenshots/menu.png
+	$(SHOT) klotski assets/screenshots/klotski.png
+	$(SHOT) goat assets/screenshots/goat-goal.png --from "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
+	$(SHOT) eight assets/screenshots/eight.png
+	$(SHOT) frogs-c assets/screenshots/frogs-c.png
+	$(SHOT) guarini assets/screenshots/guarini.png
+	$(SHOT) klotski assets/screenshots/analysis-klotski.png --analysis
+	$(SHOT) frogs-line-3 assets/screenshots/marks-frogs.png --from "B B . B W W W" --marks
+	$(SHOT) fifteen assets/screenshots/fifteen.png
+	$(SHOT) frogs-plus assets/screenshots/editor.png --editor --from "B/B/B/./B B B B B W W W W/W/W/W/W"
 
 venv: $(VENV)/bin/python
 

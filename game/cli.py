@@ -94,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--menu", action="store_true", help="render the menu instead of a puzzle")
     shot.add_argument("--analysis", action="store_true", help="render the puzzle's analysis screen")
     shot.add_argument("--marks", action="store_true", help="show the move marks (closer / farther / dead end)")
+    shot.add_argument("--editor", action="store_true", help="render the position editor on the position")
 
     _moves_option(shot)
 
@@ -400,7 +401,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
             spec.puzzle.parse(args.position)
     from game.ui import app
     return app.render_screenshot(name, args.file, args.position, (width, height), args.menu,
-                                 analysis=args.analysis, marks=args.marks)
+                                 analysis=args.analysis, marks=args.marks, editor=args.editor)
 
 
 def cmd_demo() -> int:

@@ -134,6 +134,8 @@ class ComponentTableOracle(TableOracle):
         return self._analysis
 
     def count_reachable(self, limit: int) -> int | None:
+        """The component's size, when its table is here or in the cache."""
+        self.prepare(Build.NEVER)
         loaded = self._loaded
         return len(loaded.table.table) if loaded is not None else None
 

@@ -258,8 +258,11 @@ class TableOracle(SearchOracle):
         return self._whole_reach
 
     def count_reachable(self, limit: int) -> int | None:
-        """Positions the start reaches, by a quick sweep of the puzzle's own ranks (None above ``limit``)."""
+        """Positions the start reaches: by a quick sweep of the puzzle's own ranks up to ``limit``,
+        else from a cached table when it says (None when neither can tell at once)."""
         ranker = self.puzzle.ranker
-        if ranker is None or ranker.size > limit:
-            return None
-        return reachable_mask(self.puzzle.rules, ranker, self.puzzle.start).count()
+        if ranker is not None and ranker.size <= limit:
+            return reachable_mask(self.puzzle.rules, ranker, self.puzzle.start).count()
+        self.prepare(Build.NEVER)
+        loaded = self._loaded
+        return sum(loaded.counts) if loaded is not None and loaded.reachable is None else None

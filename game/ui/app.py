@@ -379,7 +379,8 @@ def run_demo() -> int:
 
 
 def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
-                      size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False) -> int:
+                      size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
+                      editor: bool = False) -> int:
     try:
         spec, state = _start(puzzle_name, position)
         if spec is None and not menu:
@@ -395,6 +396,10 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
         app.push(MenuScene(app))
         if analysis and spec is not None:
             app.open_analysis(spec.name)
+        elif editor and spec is not None:
+            app.open_editor(spec.name, state)
+            for _ in range(3):   # the editor's verdict: from the table, or a search inline
+                app.tick(0.4)
         elif spec is not None and not menu:
             app.open_puzzle(spec.name, state)
         app.tick(0.0)

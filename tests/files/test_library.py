@@ -69,7 +69,17 @@ def test_each_token_file_is_the_puzzle_library_md_describes(name):
 
 
 def test_the_library_has_exactly_these_files():
-    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS])
+    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS, "traffic"])
+
+
+def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():
+    defn = read_puzzle_file(LIBRARY / "traffic.toml")
+    assert isinstance(defn, BlocksDef) and defn.moves is MoveCount.LINE and not defn.same
+    cells = piece_cells(defn.start)
+    for ch, at in cells.items():   # a flat vehicle moves sideways, an upright one up and down
+        rows = {r for r, _ in at}
+        assert defn.axis[ch].value == ("x" if len(rows) == 1 else "y"), ch
+    assert defn.goal[2] == "????XX" and "hardest position of its component" in defn.common.source
     assert all(p.stem.isascii() and p.stem == p.stem.lower() and " " not in p.stem for p in LIBRARY.iterdir())
 
 

@@ -17,12 +17,12 @@ from tests.helpers import replay
 FILES = sorted(p.stem for p in LIBRARY.glob("*.toml") if isinstance(read_puzzle_file(p), BlocksDef))
 PUBLISHED = [(name, MoveCount(count), moves) for name in FILES
              for count, moves in read_puzzle_file(LIBRARY / f"{name}.toml").common.published.items()]
-SMALL = ["moving-day", "hughes", "pennant", "motor-car"]
+SMALL = ["moving-day", "hughes", "pennant", "motor-car", "traffic"]
 
 
 def test_the_library_is_the_one_of_library_md() -> None:
     assert FILES == ["century", "century-and-a-half", "huarong-five-generals", "huarong-four-generals", "hughes",
-                     "klotski", "motor-car", "moving-day", "pennant", "supercentury"]
+                     "klotski", "motor-car", "moving-day", "pennant", "supercentury", "traffic"]
     assert len(PUBLISHED) == 11
 
 
@@ -137,12 +137,30 @@ def test_the_other_figures_by_an_independent_search(name: str, count: MoveCount)
     assert (result.positions, result.max_distance, result.hardest_count, start) == plain.figures(count)
 
 
+LARGE = ["klotski", "huarong-four-generals", "huarong-five-generals", "century", "century-and-a-half",
+         "supercentury"]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("count", list(MoveCount), ids=lambda c: c.value)
-def test_klotski_by_an_independent_search(count: MoveCount) -> None:
-    plain = Plain(read_puzzle_file(LIBRARY / "klotski.toml"))
-    spec = catalog.get(f"klotski@{count.value}")
+@pytest.mark.parametrize("name", LARGE)
+def test_the_larger_ones_by_an_independent_search(name: str, count: MoveCount) -> None:
+    plain = Plain(read_puzzle_file(LIBRARY / f"{name}.toml"))
+    spec = catalog.get(f"{name}@{count.value}")
     result, _ = spec.oracle.analysis()
-    figures = plain.figures(count)
-    assert figures[0] == result.positions == 25_955
-    assert (result.max_distance, result.hardest_count, spec.oracle.distance(spec.puzzle.start)) == figures[1:]
+    start = spec.oracle.distance(spec.puzzle.start)
+    assert (result.positions, result.max_distance, result.hardest_count, start) == plain.figures(count)
+    if name == "klotski":
+        assert result.positions == 25_955
+
+
+def test_every_library_file_is_proven() -> None:
+    assert sorted(SMALL + LARGE) == FILES
+
+
+@pytest.mark.parametrize("count", [MoveCount.LINE, MoveCount.PATH], ids=lambda c: c.value)
+def test_our_own_traffic_puzzle_starts_at_the_hardest_position_of_its_component(count: MoveCount) -> None:
+    spec = catalog.get(f"traffic@{count.value}")
+    result, _ = spec.oracle.analysis()
+    assert spec.oracle.distance(spec.puzzle.start) == result.max_distance == 31
+    assert spec.puzzle.start in result.hardest

@@ -102,7 +102,7 @@ class MenuScene(Scene):
         self.top = th.size_of("display") + th.size_of("body") + th.px(44)
         gap = th.px(16, 8)
         roomy = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176), 150) + gap)))
-        tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(132), 124) + gap))
+        tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(118), 112) + gap))
         for cols in range(roomy, tightest + 1):   # as roomy as lets every card show at once
             card_w, card_h, bottom = self.place_cards(cols, m, gap, w)
             if bottom <= h - th.px(8):

@@ -15,7 +15,7 @@ import time
 from game import catalog
 from game.cli import OneSentenceParser, UsageError, guarded, parse_size
 
-DEFAULT_PUZZLES = ("eight", "goat", "frogs-c", "knights", "pairs")
+DEFAULT_PUZZLES = ("eight", "goat", "klotski", "frogs-c", "knights", "pairs")
 
 
 def _percentile(values: list[float], q: float) -> float:

@@ -392,8 +392,8 @@ class MenuScene(Scene):
         surface.blit(title, (m, th.px(16)))
         sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
         surface.blit(sub, (m, th.px(20) + title.get_height()))
-        keys = th.text("Click a puzzle, or arrows + Enter · [ ] another size · A: analysis · F11 full screen · Esc quits",
-                       "tiny", T.DIM)
+        keys = th.text("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · F11 full screen · "
+                       "Esc quits", "tiny", T.DIM)
         keys_y = th.px(16) + title.get_height() - keys.get_height() - th.px(6)
         surface.blit(keys, (w - m - keys.get_width(), keys_y))
         if self.failed:   # said where the player looks first; the sentences are at the foot of the menu

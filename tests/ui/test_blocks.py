@@ -293,3 +293,12 @@ def test_walls_are_raised_not_holes(app):
     empty = s.view.cell_rect(s.session.position.index(0))
     floor = app.screen.get_at((empty.x + empty.w // 3, empty.y + empty.h // 3))
     assert sum(colour[:3]) > sum(floor[:3]) + 90            # the wall stands in the frame's wood, the floor is dark
+
+
+def test_solving_says_it_was_optimal_in_the_count_in_use(app):
+    s = open_puzzle(app, "moving-day")
+    for move in s.oracle.solve(s.session.position).moves:
+        s.session.play(move)
+    frames(app, 3)
+    assert s.session.solved and s.session.moves == 17
+    assert "That is optimal, moves counted by path!" in s.footer.text

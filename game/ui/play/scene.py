@@ -414,7 +414,8 @@ class PlayScene(Scene):
         n, best = self.session.moves, self.par
         if best is None:
             return ""
-        return " That is optimal!" if n == best else f" The fewest possible is {best}."
+        counted = f", moves counted by {self.spec.count.value}" if self.spec.count is not None else ""
+        return f" That is optimal{counted}!" if n == best else f" The fewest possible is {best}{counted}."
 
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:

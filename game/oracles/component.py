@@ -7,7 +7,6 @@ larger than the table limit is answered by search instead, and the oracle says s
 """
 from __future__ import annotations
 
-import time
 
 import numpy as np
 
@@ -120,18 +119,10 @@ class ComponentTableOracle(TableOracle):
                 return False
         return True
 
-    def analysis(self, report: Report = QUIET) -> tuple[Analysis, float]:
-        if self._analysis is not None:
-            return self._analysis
-        started = time.perf_counter()
-        if not self.prepare(Build.ALWAYS, report):
-            raise TooLarge(self.no_table_reason())
-        loaded = self._loaded
-        assert loaded is not None
+    def _figures(self, loaded: _Loaded, report: Report) -> Analysis:
+        """The component is exactly what the start reaches: every entry of the table counts."""
         table = loaded.table
-        self._analysis = (analyse(table.table, PositionSet.full(len(table.table)), table.ranker, 50),
-                          time.perf_counter() - started)
-        return self._analysis
+        return analyse(table.table, PositionSet.full(len(table.table)), table.ranker, 50)
 
     def count_reachable(self, limit: int) -> int | None:
         """The component's size, when its table is here or in the cache."""

@@ -244,12 +244,14 @@ class TableOracle(SearchOracle):
             raise TooLarge(self.no_table_reason())
         loaded = self._loaded
         assert loaded is not None
+        self._analysis = (self._figures(loaded, report), time.perf_counter() - started)
+        return self._analysis
+
+    def _figures(self, loaded: _Loaded, report: Report) -> Analysis:
         table = loaded.table
         order = self.puzzle.ranker if table.ranker is not self.puzzle.ranker else None
         reach = None if loaded.reachable is None else self._whole_reach_of(table, report.cancelled)
-        result = analyse(table.table, reach, table.ranker, 50, order=order)
-        self._analysis = (result, time.perf_counter() - started)
-        return self._analysis
+        return analyse(table.table, reach, table.ranker, 50, order=order)
 
     def _whole_reach_of(self, table: DistanceTable, cancel: Cancel | None) -> PositionSet:
         """Every position the start reaches, dead ends included: for the analysis only."""

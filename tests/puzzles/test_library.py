@@ -127,24 +127,13 @@ class Plain:
         return len(seen), longest, sum(1 for d in dist.values() if d == longest), dist[self.start]
 
 
-@pytest.mark.parametrize("count", list(MoveCount), ids=lambda c: c.value)
-@pytest.mark.parametrize("name", SMALL)
-def test_the_other_figures_by_an_independent_search(name: str, count: MoveCount) -> None:
-    plain = Plain(read_puzzle_file(LIBRARY / f"{name}.toml"))
-    spec = catalog.get(f"{name}@{count.value}")
-    result, _ = spec.oracle.analysis()
-    start = spec.oracle.distance(spec.puzzle.start)
-    assert (result.positions, result.max_distance, result.hardest_count, start) == plain.figures(count)
-
-
 LARGE = ["klotski", "huarong-four-generals", "huarong-five-generals", "century", "century-and-a-half",
-         "supercentury"]
+         "supercentury"]   # tens of thousands of positions: the plain search takes minutes, in the slow set
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("count", list(MoveCount), ids=lambda c: c.value)
-@pytest.mark.parametrize("name", LARGE)
-def test_the_larger_ones_by_an_independent_search(name: str, count: MoveCount) -> None:
+@pytest.mark.parametrize("name", SMALL + [pytest.param(n, marks=pytest.mark.slow) for n in LARGE])
+def test_the_other_figures_by_an_independent_search(name: str, count: MoveCount) -> None:
     plain = Plain(read_puzzle_file(LIBRARY / f"{name}.toml"))
     spec = catalog.get(f"{name}@{count.value}")
     result, _ = spec.oracle.analysis()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from game.edit_panel import EditorPanel, editor_panel
+from game.panel import ButtonModel
 from game.editor import EMPTY, Editor, ReadingKind, n_moves
 from game.intent import DIRECTIONS, Intent
 from game.library import player_folder
@@ -27,6 +28,7 @@ from game.ui.play.areas import screen_areas
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
+from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.scenes.base import Scene, background
 from game.ui.views import Highlights, view_for
@@ -34,7 +36,6 @@ from game.ui.views import Highlights, view_for
 if TYPE_CHECKING:
     from game.ui.app import App
 
-WHEEL_STEP = 60
 
 
 class EditorScene(Scene):
@@ -251,32 +252,21 @@ class EditorScene(Scene):
         if naming is not None:
             self._dialog_event(naming, event)
             return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            if self.board.motion(event.pos, event.rel):
-                self.invalidate()
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.panel.collidepoint(self.mouse or pygame.mouse.get_pos()):
-                if self.panel_view.scroll_by(self.panel_layout(), -event.y * self.theme.px(WHEEL_STEP)):
-                    self._hover(self.mouse)
-                    self.invalidate()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN:
             self.app.note_input()
-            pressed = self.panel_view.button_at(self.panel_layout(), event.pos)
-            if pressed is not None:
-                self.pressed_button = pressed.model.name
-            else:
+        got = panel_mouse(self, event)
+        if isinstance(got, ButtonModel):
+            self.press_button(got.name, got.intent)
+        elif not got:
+            if event.type == pygame.MOUSEMOTION:
+                if self.board.motion(event.pos, event.rel):
+                    self.invalidate()
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self.answer(self.board.press_at(event.pos))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.pressed_button is not None:
-                name, self.pressed_button = self.pressed_button, None
-                released = self.panel_view.button_at(self.panel_layout(), event.pos)
-                if released is not None and released.model.name == name:
-                    self.press_button(name, released.model.intent)
-            else:
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 self.answer(self.board.release_at(event.pos))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.answer(self.board.right_click(event.pos))
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+                self.answer(self.board.right_click(event.pos))
         self.refresh()
 
     def press_button(self, name: str, intent: Intent) -> None:
@@ -303,12 +293,7 @@ class EditorScene(Scene):
         self.refresh()
 
     def _hover(self, pos: tuple[int, int] | None) -> None:
-        self.mouse = pos
-        hovered = self.panel_view.button_at(self.panel_layout(), pos) if pos is not None else None
-        name = hovered.model.name if hovered is not None else None
-        if name != self.hover_button:
-            self.hover_button = name
-            self.invalidate()
+        hover(self, pos)
 
     # -- time and drawing ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

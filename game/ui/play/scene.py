@@ -14,7 +14,7 @@ import pygame
 
 from game.editor import read_position
 from game.intent import DIRECTIONS, Intent
-from game.panel import PanelModel, panel_model, shown_deal_distance
+from game.panel import ButtonModel, PanelModel, panel_model, shown_deal_distance
 from game.puzzles.base import Move, PositionError
 from game.session import Event, EventKind, Session
 from game.spec import InputMode, PuzzleSpec
@@ -25,6 +25,7 @@ from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
+from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
 from game.ui.scenes.base import Scene, background
@@ -34,7 +35,6 @@ from game.ui.views.base import Mark
 if TYPE_CHECKING:
     from game.ui.app import App
 
-WHEEL_STEP = 60        # base pixels the panel scrolls per wheel notch
 # what an intent's handler does first: a running move animation jumps to its end
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.HINT, Intent.SOLVE,
                                Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
@@ -320,38 +320,23 @@ class PlayScene(Scene):
 
     # -- mouse --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            if self.board_input.motion(event.pos, event.rel):
-                self.invalidate()
-        elif event.type == pygame.MOUSEWHEEL:
-            if self.panel.collidepoint(self.mouse or pygame.mouse.get_pos()):
-                if self.panel_view.scroll_by(self.panel_layout(), -event.y * self.theme.px(WHEEL_STEP)):
-                    self._hover(self.mouse)
-                    self.invalidate()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN:
             self.app.note_input()
-            pressed = self.panel_view.button_at(self.panel_layout(), event.pos)
-            if pressed is not None:
-                self.pressed_button = pressed.model.name
-            else:
+        got = panel_mouse(self, event)
+        if isinstance(got, ButtonModel):
+            self.handle_intent(got.intent)
+        elif not got:
+            if event.type == pygame.MOUSEMOTION:
+                if self.board_input.motion(event.pos, event.rel):
+                    self.invalidate()
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self.board_input.press_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed_button is not None:
-            name, self.pressed_button = self.pressed_button, None
-            released = self.panel_view.button_at(self.panel_layout(), event.pos)
-            if released is not None and released.model.name == name:
-                self.handle_intent(released.model.intent)
-        else:
-            self.board_input.handle_mouse(event)
+            else:
+                self.board_input.handle_mouse(event)
         self.sync()
 
     def _hover(self, pos: tuple[int, int] | None) -> None:
-        self.mouse = pos
-        hovered = self.panel_view.button_at(self.panel_layout(), pos) if pos is not None else None
-        name = hovered.model.name if hovered is not None else None
-        if name != self.hover_button:
-            self.hover_button = name
-            self.invalidate()
+        hover(self, pos)
 
     # -- time -----------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

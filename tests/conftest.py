@@ -1,10 +1,14 @@
-"""Shared test set-up: no display, no sound, and a private cache folder per test run."""
+"""Shared test set-up: no display, no sound, and private cache, settings and data folders per test
+run (a test that saves a puzzle or a setting must never touch the player's own)."""
 import os
+import tempfile
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+for _name, _prefix in (("FEWEST_MOVES_DATA", "data"), ("FEWEST_MOVES_CONFIG", "config")):
+    os.environ[_name] = tempfile.mkdtemp(prefix=f"fewest-moves-test-{_prefix}-")
 
 
 @pytest.fixture(autouse=True, scope="session")

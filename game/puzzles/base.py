@@ -68,6 +68,20 @@ class Board:
         r, c = self.cells[cell]
         return self.at(r + dr * times, c + dc * times)
 
+    def nearest(self, cell: int, dr: int, dc: int) -> int:
+        """The cell a cursor moving that way from ``cell`` lands on: the nearest one ahead, straight
+        ahead preferred (boards with holes and odd shapes too); ``cell`` itself when none is."""
+        r0, c0 = self.cells[min(cell, len(self.cells) - 1)]
+        best, best_score = cell, None
+        for i, (r, c) in enumerate(self.cells):
+            ahead = (r - r0) * dr + (c - c0) * dc
+            if ahead <= 0:
+                continue
+            score = ahead + 2 * (abs((r - r0) * dc) + abs((c - c0) * dr))
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        return best
+
     def coord(self, cell: int) -> str:
         """A cell's name for people: column letter from the left, row number from the top (a1 = top-left)."""
         r, c = self.cells[cell]

@@ -70,16 +70,7 @@ class EditorBoard:
     def step(self, dr: int, dc: int) -> None:
         """The cursor moves to the nearest cell that way."""
         self.show_cursor = True
-        r0, c0 = self.board.cells[min(self.cursor, len(self.board) - 1)]
-        best, score = self.cursor, None
-        for i, (r, c) in enumerate(self.board.cells):
-            ahead = (r - r0) * dr + (c - c0) * dc
-            if ahead <= 0:
-                continue
-            s = ahead + 2 * (abs((r - r0) * dc) + abs((c - c0) * dr))
-            if score is None or s < score:
-                best, score = i, s
-        self.cursor = best
+        self.cursor = self.board.nearest(self.cursor, dr, dc)
 
     def confirm(self) -> str | None:
         """Enter: pick up at the cursor, or put down what is held there."""

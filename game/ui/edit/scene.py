@@ -24,7 +24,7 @@ from game.ui.clipboard import CLIPBOARD
 from game.ui.edit.board import EditorBoard
 from game.ui.edit.naming import Answer, Naming
 from game.ui.edit.panel import lay_out_editor
-from game.ui.play.areas import screen_areas
+from game.ui.play.areas import header_lines, screen_areas
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
@@ -79,8 +79,7 @@ class EditorScene(Scene):
         th = self.theme
         areas = screen_areas(th, size)
         self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
-        goal = f"Goal: {self.puzzle.goal_text}." if self.puzzle.goal_text else ""
-        self.header_lines = th.wrap(f"{goal} {self.puzzle.move_rule}".strip(), "small", self.header.w)[:2]
+        self.header_lines = header_lines(th, self.puzzle, self.header.w)
         self.view.layout(self.board_area)
         self.view.theme = th
         self.panel_view.place(self.panel)

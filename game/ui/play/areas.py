@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.puzzles.base import Puzzle
 from game.ui import theme as T
 
 
@@ -15,6 +16,12 @@ class Areas:
     header: pygame.Rect
     board: pygame.Rect
     footer: pygame.Rect
+
+
+def header_lines(theme: T.Theme, puzzle: Puzzle, width: int) -> list[str]:
+    """The line or two under the title: the goal and what one move is."""
+    goal = f"Goal: {puzzle.goal_text}." if puzzle.goal_text else ""
+    return theme.wrap(f"{goal} {puzzle.move_rule}".strip(), "small", width)[:2]
 
 
 def screen_areas(theme: T.Theme, size: tuple[int, int]) -> Areas:

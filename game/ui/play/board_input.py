@@ -114,17 +114,7 @@ class BoardInput:
         self.cursor = self._step_cursor(self.cursor, dr, dc)
 
     def _step_cursor(self, cell: int, dr: int, dc: int) -> int:
-        board = self.puzzle.board
-        r0, c0 = board.cells[min(cell, len(board) - 1)]
-        best, best_score = cell, None
-        for i, (r, c) in enumerate(board.cells):
-            ahead = (r - r0) * dr + (c - c0) * dc
-            if ahead <= 0:
-                continue
-            score = ahead + 2 * (abs((r - r0) * dc) + abs((c - c0) * dr))
-            if best_score is None or score < best_score:
-                best, best_score = i, score
-        return best
+        return self.puzzle.board.nearest(cell, dr, dc)
 
     def destinations(self, anchor: int) -> set[int]:
         """Where the cursor stops for a selected piece."""

@@ -20,7 +20,7 @@ from game.session import Event, EventKind, Session
 from game.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.clipboard import CLIPBOARD
-from game.ui.play.areas import screen_areas
+from game.ui.play.areas import header_lines, screen_areas
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
@@ -94,8 +94,7 @@ class PlayScene(Scene):
         th = self.theme
         areas = screen_areas(th, size)
         self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
-        goal = f"Goal: {self.puzzle.goal_text}." if self.puzzle.goal_text else ""
-        self.header_lines = th.wrap(f"{goal} {self.puzzle.move_rule}".strip(), "small", self.header.w)[:2]
+        self.header_lines = header_lines(th, self.puzzle, self.header.w)
         self.view.layout(self.board_area)
         self.view.theme = th
         self.panel_view.place(self.panel)

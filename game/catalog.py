@@ -21,7 +21,10 @@ _loaded = False
 
 class UnknownPuzzle(KeyError):
     def __str__(self) -> str:
-        return f"there is no puzzle called '{shown(str(self.args[0]))}' (try 'list' to see them all)."
+        name = str(self.args[0])
+        if "/" in name or name.endswith((".toml", ".js2", ".sliding", ".txt")):
+            return f"there is no puzzle file at '{shown(name)}'."
+        return f"there is no puzzle called '{shown(name)}' (try 'list' to see them all)."
 
 
 def _builtins() -> None:

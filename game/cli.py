@@ -19,6 +19,7 @@ from typing import Callable, NoReturn, Sequence
 from solvers.problem import Cancelled
 
 from game import catalog
+from game.files.errors import PuzzleFileError
 from game.files.model import MoveCount
 from game.oracles.base import Build
 from game.oracles.table import TableOracle
@@ -149,6 +150,9 @@ def _run(args_list: list[str]) -> int:
             return cmd_demo()
         name = getattr(args, "puzzle", None)
         return cmd_play(resolve(name, args.moves).name if name else None, getattr(args, "position", None))
+    except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
+        print(f"error: {err}", file=sys.stderr)
+        return USAGE_ERROR
     except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
@@ -352,7 +356,7 @@ def guarded(run: Callable[[list[str]], int]) -> Callable[[list[str]], int]:
     def main(argv: list[str]) -> int:
         try:
             return run(argv)
-        except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
+        except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile, PuzzleFileError) as err:
             print(f"error: {sentence(str(err))}", file=sys.stderr)
             return USAGE_ERROR
     return main

@@ -194,4 +194,11 @@ def from_path(text: str) -> PuzzleSpec | None:
         raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
     except OSError:
         return None
-    return spec_for(str(path.resolve()), defn)
+    spec = spec_for(str(path.resolve()), defn)
+    try:
+        spec.puzzle   # the rules are checked now: a file that cannot be played is one sentence here
+    except PuzzleFileError:
+        raise
+    except ValueError as err:
+        raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
+    return spec

@@ -171,3 +171,30 @@ def test_the_command_line_fuzzed(capsys, monkeypatch, tmp_path):
         assert "Traceback" not in err and "\x1b" not in err, (args, err)
         if code == 2:
             assert err.startswith("error: ") and err.count("\n") == 1, (args, err)
+
+
+BAD_FILES = {
+    "direction.toml": ('format = 1\ntitle = "x"\nfamily = "frogs"\nblack = ["sideways"]\nstart = "B.W"\n'
+                       'goal = "W.B"\n', "'sideways' is not a direction"),
+    "no-room.toml": ('format = 1\ntitle = "x"\nfamily = "knights"\nstart = "BW"\ngoal = "WB"\n', "no empty cell"),
+    "counts.toml": ('format = 1\ntitle = "x"\nfamily = "frogs"\nstart = "BB.W"\ngoal = "WW.B"\n',
+                    "1 black and 2 white stones"),
+    "ragged.toml": ('format = 1\ntitle = "x"\nfamily = "blocks"\nstart = """\nAA.\nB\n"""\ngoal = "?"\n', "row 2"),
+}
+
+
+@pytest.mark.parametrize("command", ["solve", "analyze", "play"])
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_a_bad_puzzle_file_named_on_the_command_line_is_one_sentence_naming_it(capsys, tmp_path, name, command):
+    text, says = BAD_FILES[name]
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    code, _, err = run(capsys, command, str(path))
+    one_sentence(code, err)
+    assert err.startswith(f"error: {name}: ") and says in err
+
+
+def test_a_missing_puzzle_file_says_so(capsys, tmp_path):
+    code, _, err = run(capsys, "solve", str(tmp_path / "nowhere.toml"))
+    one_sentence(code, err)
+    assert "no puzzle file at" in err

@@ -1,7 +1,10 @@
 """Unattended demo for events: deal, show the optimal length, auto-solve with captions, next puzzle.
 
-Any key or click hands the current puzzle to the visitor; after a minute without input the
-app comes back here. Each cycle builds a fresh session and scene, so nothing grows over hours.
+Shown as a stage: the puzzle's title, the board as large as the window allows and a large
+caption, without the play screen's panel (nobody at a stand reads buttons from afar). Any key or
+click hands the current puzzle to the visitor on the full play screen, as a fresh game if the
+demo had just solved it; after a minute without input the app comes back here. Each cycle
+builds a fresh session and scene, so nothing grows over hours.
 """
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from game import catalog
 from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, background
 from game.ui.scenes.play import PlayScene
 
 SEARCH_TIMEOUT = 25.0
@@ -33,6 +36,7 @@ class DemoScene(Scene):
             self.play.leave()
         spec = self._next_spec()
         self.play = PlayScene(self.app, spec)
+        self.layout(self.app.size)
         self.phase = "search"
         self.clock = 0.0
         self.length: int | None = None
@@ -108,19 +112,40 @@ class DemoScene(Scene):
             self.play.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.play is None:
+        play = self.play
+        if play is None:
             return
-        self.play.draw(surface)
         th = self.theme
+        w, h = surface.get_size()
+        surface.blit(background((w, h)), (0, 0))
         badge = th.text("DEMO", "small", (30, 22, 8))
-        r = badge.get_rect().inflate(th.px(18), th.px(8))
-        r.topright = (self.play.panel.x - th.px(16), th.px(18))
-        pygame.draw.rect(surface, T.ACCENT, r, border_radius=r.h // 2)
-        surface.blit(badge, badge.get_rect(center=r.center))
+        pill = badge.get_rect().inflate(th.px(18), th.px(8))
+        pill.topright = (w - self.margin, self.margin + th.px(8))
+        pygame.draw.rect(surface, T.ACCENT, pill, border_radius=pill.h // 2)
+        surface.blit(badge, badge.get_rect(center=pill.center))
+        title = th.fit(play.puzzle.title, "display", pill.x - 2 * self.margin)
+        surface.blit(title, (self.margin, self.margin))
+        play.view.draw(surface, play.target, play.effects.motion(), play.highlights())
+        y = self.caption_area.y
+        for line in th.wrap(play.footer.caption or "", "title", self.caption_area.w)[:2]:
+            text = th.text(line, "title", T.TEXT)
+            surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
+            y += th.size_of("title") + th.px(6)
+        moves = f"{play.session.moves} moves" + (f" · optimal {play.par}" if play.par is not None else "")
+        play.effects.draw_celebration(surface, th, play.view.frame_rect(), moves, self.app.settings.reduce_motion)
 
     def layout(self, size) -> None:
-        if self.play is not None:
-            self.play.layout(size)
+        """A stage: title on top, a large two-line caption at the foot, the board in between."""
+        if self.play is None:
+            return
+        self.play.layout(size)   # the play screen's own areas, for when a visitor takes over
+        th = self.theme
+        w, h = size
+        self.margin = m = th.px(28, 12)
+        caption_h = 2 * (th.size_of("title") + th.px(6))
+        self.caption_area = pygame.Rect(m, h - m - caption_h, w - 2 * m, caption_h)
+        top = m + th.size_of("display") + th.px(16)
+        self.play.view.layout(pygame.Rect(m, top, w - 2 * m, self.caption_area.y - top - th.px(16)))
 
     # -- a visitor takes over ----------------------------------------------------------------
     def hand_over(self) -> None:
@@ -129,7 +154,13 @@ class DemoScene(Scene):
             return
         play.session.stop_solve()
         play.footer.caption = None
-        play.say("Your turn! Hint (H) and Solve (S) are always there.", T.ACCENT)
+        play.layout(self.app.size)   # back to the play screen's board area, beside its panel
+        if play.session.solved:      # nobody wants a solved board: a fresh game instead
+            play.session.new_deal()
+            play.sync()
+            play.say("Your turn, on a fresh game! Hint (H) and Solve (S) are always there.", T.ACCENT)
+        else:
+            play.say("Your turn! Hint (H) and Solve (S) are always there.", T.ACCENT)
         self.play = None
         self.app.visitor_takes(play)
 

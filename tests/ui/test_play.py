@@ -296,3 +296,18 @@ def test_all_puzzles_draw(app):
     for name in catalog.names():
         open_puzzle(app, name)
         app.back_to_menu()
+
+
+def test_pairs_show_the_pair_a_click_takes_and_the_cursor_covers_a_pair(app):
+    s = open_puzzle(app, "pairs")
+    x, y = centre(s, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(1, 1), buttons=(0, 0, 0)))
+    frames(app, 2)
+    preview = s.highlights().preview
+    assert len(preview) == 2 and 1 in preview                      # both stones of the pair under the pointer
+    click(app, (x, y))
+    assert all(s.session.position[c] == 0 for c in preview)         # the previewed pair is the one that moved
+    key(app, pygame.K_u)
+    key(app, pygame.K_TAB)
+    cursor = s.highlights().cursor_cells
+    assert len(cursor) == 2 and s.board_input.cursor in cursor      # the keyboard cursor outlines a pair

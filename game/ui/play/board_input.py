@@ -46,6 +46,7 @@ class BoardInput:
         self.cursor = 0
         self.show_cursor = False
         self.press: tuple[int, Point] | None = None
+        self.hover: int | None = None             # anchor of the piece a click would take (several-cell pieces)
         self.dragging = False
         self.drag_offset: Point = (0, 0)
         self.show(position)
@@ -64,6 +65,12 @@ class BoardInput:
                     owners.append(move.src)
         self.selected = None
         self.press, self.dragging, self.drag_offset = None, False, (0, 0)
+        self.hover = None
+
+    def cells_of(self, anchor: int) -> frozenset[int]:
+        """Every cell of the piece a move from ``anchor`` carries (a pair: both stones)."""
+        moves = self.moves_by_anchor.get(anchor)
+        return frozenset(s for s, _ in moves[0][1]) if moves else frozenset()
 
     def _centroid(self, cells: list[int]) -> tuple[float, float]:
         pts = [self.view.cell_center(c) for c in cells]
@@ -201,10 +208,16 @@ class BoardInput:
                 self.pull(self.press[0], (dx, dy))
                 return True
             return False
+        changed = False
         if rel != (0, 0) and self.show_cursor:
             self.show_cursor = False
-            return True
-        return False
+            changed = True
+        hover = self.anchor_at(pos)
+        if hover is not None and len(self.cells_of(hover)) < 2:
+            hover = None   # one-cell pieces need no preview: the cell under the pointer is the piece
+        if hover != self.hover:
+            self.hover, changed = hover, True
+        return changed
 
     def pull(self, anchor: int, pulled: Point) -> None:
         """The piece is dragged ``pulled`` pixels from where it was picked up."""
@@ -247,9 +260,27 @@ class BoardInput:
             self.selected = None
 
     # -- what the board shows ------------------------------------------------------------------------
+    def _cursor_cells(self) -> frozenset[int]:
+        """What the cursor covers when pieces span several cells: the piece it would pick, or the
+        cells a selected piece would land on there."""
+        cell = self.cursor
+        if self.selected is not None:
+            for _, paths in self.moves_by_anchor.get(self.selected, []):
+                landing = frozenset(d for _, d in paths)
+                if cell in landing and len(landing) > 1:
+                    return landing
+            return frozenset()
+        cells = self.cells_of(cell)
+        return cells if len(cells) > 1 else frozenset()
+
+
     def highlight(self, hl: Highlights) -> None:
         """Add the selection, its targets, the cursor and a dragged piece to the highlights."""
         hl.cursor, hl.show_cursor = self.cursor, self.show_cursor
+        if self.show_cursor:
+            hl.cursor_cells = self._cursor_cells()
+        elif self.hover is not None and self.selected is None and self.press is None:
+            hl.preview = self.cells_of(self.hover)
         if self.selected is not None:
             hl.selected = frozenset(s for _, paths in self.moves_by_anchor.get(self.selected, []) for s, _ in paths)
             hl.targets = frozenset(self.targets_of(self.selected))

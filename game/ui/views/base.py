@@ -52,6 +52,7 @@ class Highlights:
     marks: tuple["Mark", ...] = ()   # the move-marks overlay: one per legal move
     cursor_cells: frozenset[int] = frozenset()   # the whole piece (or place) under the cursor
     places: tuple[tuple[int, ...], ...] = ()     # where the selected piece may go: the cells of each place
+    preview: frozenset[int] = frozenset()        # the piece a click would take (pairs: both stones)
     ghost: tuple[int, int] | None = None         # (anchor cell, code): where a dragged piece would land
 
 
@@ -378,7 +379,12 @@ class BoardView:
             self._ring(surface, cell, T.ACCENT, 0.075, 255)
         if hl.nope is not None and hl.nope_t < 1.0:
             self._ring(surface, hl.nope, T.NOPE, 0.06, int(220 * (1 - hl.nope_t)))
-        if hl.show_cursor and hl.cursor is not None and hl.cursor < len(self.board):
+        for cell in hl.preview:
+            self._ring(surface, cell, T.TEXT, 0.03, 140, inset_f=-0.01)
+        if hl.show_cursor and hl.cursor_cells:
+            for cell in hl.cursor_cells:
+                self._ring(surface, cell, T.TEXT, 0.035, 230, inset_f=-0.01)
+        elif hl.show_cursor and hl.cursor is not None and hl.cursor < len(self.board):
             self._ring(surface, hl.cursor, T.TEXT, 0.035, 230, inset_f=-0.01)
         if hl.marks:
             self.draw_marks(surface, hl.marks)

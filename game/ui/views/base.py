@@ -126,9 +126,11 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
         for p in pts:
             pygame.draw.circle(big, white, p, line / 2)
     elif verdict is Verdict.FARTHER:
+        # a plus in a diamond: "one more move to go"; an arrow would read as a direction on the board
         poly([(0, -1), (1, 0), (0, 1), (-1, 0)])
-        pygame.draw.line(big, white, (c, c + R * 0.42), (c, c - R * 0.3), line)
-        pygame.draw.polygon(big, white, [(c - R * 0.3, c - R * 0.12), (c + R * 0.3, c - R * 0.12), (c, c - R * 0.5)])
+        d = R * 0.34
+        pygame.draw.line(big, white, (c - d, c), (c + d, c), line)
+        pygame.draw.line(big, white, (c, c - d), (c, c + d), line)
     elif verdict is Verdict.DEAD_END:
         import math as _m
         poly([(_m.cos(_m.pi / 8 + i * _m.pi / 4), _m.sin(_m.pi / 8 + i * _m.pi / 4)) for i in range(8)])

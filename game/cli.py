@@ -26,6 +26,7 @@ from game.oracles.table import TableOracle
 from game.puzzles.base import PositionError, Puzzle
 from game.spec import PuzzleSpec
 from game.untrusted import UnreadableFile, sentence, shown
+from game.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "blocks": "bench.blocks", "frames": "bench.frames",
@@ -231,7 +232,7 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
             "nodes": line.nodes,
         }, ensure_ascii=plain))
         return 0
-    print(f"{puzzle.title}: {len(line)} moves, optimal. {puzzle.move_rule}")
+    print(f"{puzzle.title}: {n_moves(len(line))}, optimal. {puzzle.move_rule}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
     print("start")
     print(_indent(puzzle.picture(state, plain)))
@@ -312,10 +313,10 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     print(f"  positions reachable from the start: {result.positions:,}")
     print(f"  of those can still reach the goal:  {result.solvable:,}")
     print(f"  dead ends:                          {result.dead_ends:,}")
-    print(f"  longest optimal solution:           {result.max_distance} moves "
+    print(f"  longest optimal solution:           {n_moves(result.max_distance)} "
           f"({result.hardest_count:,} position{'s' if result.hardest_count != 1 else ''})")
     published = spec.figures.published
-    print(f"  the start needs:                    {'no way to the goal' if start is None else f'{start} moves'}"
+    print(f"  the start needs:                    {'no way to the goal' if start is None else n_moves(start)}"
           + (f" (published: {published})" if published is not None else ""))
     print(f"  swept in {seconds:.2f} s\n")
     print("  moves to goal   positions")

@@ -23,6 +23,7 @@ from game.puzzles.base import PositionError
 from game.files.model import PuzzleDef
 from game.spec import EditMode, PuzzleSpec
 from game.untrusted import sentence
+from game.words import n_moves
 
 EMPTY = 0
 SEARCH_DELAY = 0.3      # seconds after the last edit before a search starts (keys held down edit fast)
@@ -59,10 +60,6 @@ class Found:
 
     distance: int | None
     seconds: float
-
-
-def n_moves(n: int) -> str:
-    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def read_position(spec: PuzzleSpec, text: str) -> bytes:

@@ -35,6 +35,7 @@ from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS
 from game.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec
 from game.startfile import blocks_file, tokens_file
 from game.untrusted import UnreadableFile, shown
+from game.words import n_moves
 
 LIBRARY = Path(__file__).resolve().parent.parent / "assets" / "puzzles"
 _NAME = re.compile(r"[^a-z0-9]+")
@@ -78,7 +79,7 @@ def spec_for(name: str, defn: PuzzleDef, count: MoveCount | None = None) -> Puzz
     def recount(other: MoveCount) -> PuzzleSpec:
         return spec_for(base if other is blocks.moves else f"{base}@{other.value}", blocks, other)
 
-    blurb = common.subtitle or (f"Published: {published} moves ({count.value})." if published else common.source)
+    blurb = common.subtitle or (f"Published: {n_moves(published)} ({count.value})." if published else common.source)
     return PuzzleSpec(name, shelf, build, blocks_oracle, ClassicStart(), InputMode.PIECES,
                       Presentation("blocks", common.title, blurb or "Sliding blocks.", words, "piece",
                                    common.group, common.variant),

@@ -16,6 +16,7 @@ from game.oracles.base import OracleStatus, Phase
 from game.session import Purpose, Session
 from game.settings import Settings
 from game.spec import InputMode
+from game.words import n_moves
 
 Colour = tuple[int, int, int]
 
@@ -165,11 +166,6 @@ def clock(seconds: float) -> str:
     """Play time as m:ss, or h:mm:ss from an hour on."""
     s = int(seconds)
     return f"{s // 60}:{s % 60:02d}" if s < 3600 else f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
-
-
-def n_moves(n: int) -> str:
-    """"1 move", "2 moves"."""
-    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def shown_deal_distance(session: Session, wanted: int) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.oracles.base import Line
+from game.words import n_moves
 
 DEAL_TRIES = 12   # random boards tried before settling for the longest line found
 
@@ -22,9 +23,9 @@ class SearchedDeal:
             self.best = line
         best = self.best
         if best is not None and len(best) >= self.goal:
-            return best.states[len(best) - self.goal], f"A position {self.goal} moves from the goal."
+            return best.states[len(best) - self.goal], f"A position {n_moves(self.goal)} from the goal."
         if best is not None and not self.more():
-            return best.states[0], f"No random board needed {self.goal} moves; this one needs {len(best)}."
+            return best.states[0], f"No random board needed {n_moves(self.goal)}; this one needs {len(best)}."
         return None
 
     def more(self) -> bool:

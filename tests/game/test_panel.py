@@ -11,7 +11,8 @@ from game import catalog
 from game.background import Service, Where
 from game.intent import Intent
 from game.oracles.base import OracleStatus, Phase
-from game.panel import BoxKind, Tone, clock, n_moves, panel_model
+from game.panel import BoxKind, Tone, clock, panel_model
+from game.words import n_moves
 from game.session import Session
 from game.settings import Settings
 

@@ -14,7 +14,8 @@ import pygame
 
 from game.edit_panel import EditorPanel, editor_panel
 from game.panel import ButtonModel
-from game.editor import EMPTY, Editor, ReadingKind, n_moves
+from game.editor import EMPTY, Editor, ReadingKind
+from game.words import n_moves
 from game.intent import DIRECTIONS, Intent
 from game.library import player_folder
 from game.saving import SaveError, first_title

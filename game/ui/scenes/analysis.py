@@ -24,6 +24,7 @@ from game.ui.scenes.base import Scene, background
 from game.ui.scenes.chart import DistanceChart
 from game.ui.views import view_for
 from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
+from game.words import n_moves
 
 MAX_THUMBS = 6
 
@@ -165,12 +166,12 @@ class AnalysisScene(Scene):
             return
         result = self.figures()
         self.play(hardest[index], f"One of the {result.hardest_count:,} hardest positions: "
-                                  f"{result.max_distance} moves to go.")
+                                  f"{n_moves(result.max_distance)} to go.")
 
     def play_distance(self, d: int) -> None:
         position = self.oracle.position_at(d, self.app.rng)
         if position is not None:
-            self.play(position, f"A random position {d} moves from the goal.")
+            self.play(position, f"A random position {n_moves(d)} from the goal.")
 
     def handle_intent(self, intent: Intent) -> None:
         n = len(self.hardest())
@@ -307,13 +308,13 @@ class AnalysisScene(Scene):
         rows = [("Positions", f"{result.positions:,}", T.TEXT),
                 ("Can reach the goal", f"{result.solvable:,}", T.GOOD),
                 ("Dead ends", f"{result.dead_ends:,}", T.NOPE if result.dead_ends else T.MUTED),
-                ("Longest optimal", f"{result.max_distance} moves", T.ACCENT),
+                ("Longest optimal", n_moves(result.max_distance), T.ACCENT),
                 ("Hardest positions", f"{result.hardest_count:,}", T.TEXT),
                 ("Average distance", f"{self.average():.1f} moves", T.TEXT),
-                ("Most positions at", f"{self.mode_distance()} moves", T.TEXT),
-                ("The start needs", f"{start_d} moves" if start_d is not None else "—", T.HINT)]
+                ("Most positions at", n_moves(self.mode_distance()), T.TEXT),
+                ("The start needs", n_moves(start_d) if start_d is not None else "—", T.HINT)]
         if self.spec.figures.published is not None:   # the literature's figure, beside ours
-            rows.append(("Published", f"{self.spec.figures.published} moves", T.MUTED))
+            rows.append(("Published", n_moves(self.spec.figures.published), T.MUTED))
         row_h = th.size_of("body") + th.px(12)
         for label, value, colour in rows:
             if y + row_h > c.bottom - th.size_of("tiny") * 3:
@@ -342,7 +343,7 @@ class AnalysisScene(Scene):
         pad = th.px(14, 6)
         hardest = self.hardest()
         if not chosen_only:
-            head = (f"Hardest positions: {result.max_distance} moves to the goal"
+            head = (f"Hardest positions: {n_moves(result.max_distance)} to the goal"
                     + (f" (first {len(hardest)} of {result.hardest_count:,})" if result.hardest_count > len(hardest)
                        else ""))
             surface.blit(th.fit(head, "heading", c.w - 2 * pad), (c.x + pad, c.y + pad))
@@ -384,5 +385,5 @@ class AnalysisScene(Scene):
         limit = self.spec.dealer.searched_limit
         if limit is not None:
             t = self.thumbs_card
-            msg = f"Deal at a distance in the game (D) finds positions up to about {limit} moves out by search."
+            msg = f"Deal at a distance in the game (D) finds positions up to about {n_moves(limit)} out by search."
             surface.blit(th.fit(msg, "body", t.w - th.px(40), T.MUTED), (t.x + th.px(20), t.y + th.px(20)))

@@ -10,6 +10,7 @@ import math
 import pygame
 
 from game.ui import theme as T
+from game.words import n_moves, plural
 
 CHART_TOP = (110, 196, 250)
 CHART_FAR = (246, 170, 70)
@@ -134,7 +135,7 @@ class DistanceChart:
         rect = dict(self.bars)[hover_d]
         if rect.h:
             self.draw_bar(surface, hover_d, rect, hovered=True)
-        tip = th.text(f"{hover_d} moves: {self.counts[hover_d]:,} positions", "small", T.TEXT)
+        tip = th.text(f"{n_moves(hover_d)}: {plural(self.counts[hover_d], 'position')}", "small", T.TEXT)
         box = tip.get_rect().inflate(th.px(16), th.px(10))
         plot = self.plot
         box.midbottom = (min(max(hover[0], plot.x + box.w // 2), plot.right - box.w // 2), plot.y + box.h)

@@ -16,6 +16,7 @@ from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.play import PlayScene
+from game.words import n_moves
 
 SEARCH_TIMEOUT = 25.0
 SHOW_LENGTH = 2.5
@@ -81,7 +82,7 @@ class DemoScene(Scene):
                 play.par = d
                 s.hint_info = None
                 self.phase, self.clock = "show", 0.0
-                self.caption(f"{play.puzzle.title}: the shortest solution takes {d} moves.")
+                self.caption(f"{play.puzzle.title}: the shortest solution takes {n_moves(d)}.")
             elif self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None and s.hint_info.dead_end):
                 self.next_puzzle()
         elif self.phase == "show":
@@ -93,7 +94,7 @@ class DemoScene(Scene):
         elif self.phase == "solve":
             if s.solved:
                 self.phase, self.clock = "done", 0.0
-                self.caption(f"Solved in {s.moves} moves, the fewest possible. Press any key to play!")
+                self.caption(f"Solved in {n_moves(s.moves)}, the fewest possible. Press any key to play!")
             else:
                 done = (self.length or 0) - (s.known_distance() or 0)
                 self.caption(f"Optimal solution: move {done} of {self.length}. Press any key to play!")
@@ -131,7 +132,7 @@ class DemoScene(Scene):
             text = th.text(line, "title", T.TEXT)
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
-        moves = f"{play.session.moves} moves" + (f" · optimal {play.par}" if play.par is not None else "")
+        moves = n_moves(play.session.moves) + (f" · optimal {play.par}" if play.par is not None else "")
         play.effects.draw_celebration(surface, th, play.view.frame_rect(), moves, self.app.settings.reduce_motion)
 
     def layout(self, size) -> None:

@@ -1,11 +1,12 @@
 """A game's history: a list of entries plus a cursor (after Simon Tatham's midend).
 
 Restart and new deals are entries too, so undo takes them back; a new entry drops the redo
-tail. Undo and redo only move the cursor.
+tail. Undo and redo only move the cursor. Each game (from a start, deal or restart entry)
+carries its :class:`Notes`: the help the player had in it, so a win is recorded honestly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterator
 
@@ -30,10 +31,42 @@ class Entry:
     kind: EntryKind
 
 
+@dataclass(frozen=True)
+class Notes:
+    """What helped in one game: hints shown, solver moves, move marks; and whether its win is recorded."""
+
+    hints: int = 0
+    solver: bool = False
+    marks: bool = False
+    recorded: bool = False
+
+    @property
+    def assisted(self) -> bool:
+        return bool(self.hints or self.solver or self.marks)
+
+    def again(self) -> Notes:
+        """The notes of a restart of this game: the help stays with it, the record is still to make."""
+        return replace(self, recorded=False)
+
+
+NO_NOTES = Notes()
+
+
 class History:
     def __init__(self, start: bytes) -> None:
         self.entries: list[Entry] = [Entry(start, None, EntryKind.START)]
-        self.cursor = 0
+        self._cursor = 0
+        self.notes: dict[int, Notes] = {}   # anchor index -> the notes of the game it begins (none: NO_NOTES)
+        self.version = 0                    # changes with every push and every move of the cursor
+
+    @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, index: int) -> None:
+        self._cursor = index
+        self.version += 1
 
     @property
     def position(self) -> bytes:
@@ -63,8 +96,28 @@ class History:
 
     def push(self, entry: Entry) -> None:
         del self.entries[self.cursor + 1:]
+        for index in [i for i in self.notes if i > self.cursor]:   # games of the redo tail are gone
+            del self.notes[index]
         self.entries.append(entry)
         self.cursor += 1
+
+    def truncate(self) -> None:
+        """Drop the entries after the cursor (and their games' notes)."""
+        del self.entries[self.cursor + 1:]
+        for index in [i for i in self.notes if i > self.cursor]:
+            del self.notes[index]
+        self.version += 1
+
+    @property
+    def game_notes(self) -> Notes:
+        """The notes of the game the cursor is in."""
+        return self.notes.get(self.anchor_index(), NO_NOTES)
+
+    def note(self, **changes: object) -> None:
+        """Change the notes of the game the cursor is in."""
+        anchor = self.anchor_index()
+        self.notes[anchor] = replace(self.notes.get(anchor, NO_NOTES), **changes)   # type: ignore[arg-type]
+        self.version += 1
 
     def earlier(self) -> Iterator[tuple[int, bytes]]:
         """(index, position) of every entry before the cursor, newest first."""

@@ -1,56 +1,168 @@
-"""Saved games as text: the puzzle, the start position, the play time, then one move per line.
+"""Saved games as text: the puzzle, the first position, the play time, then the history line by line.
 
-The game starts at the last start, deal or restart of the current line; loading replays the
-moves through the session's own ``play``, so a saved game exercises the same code as playing.
-The text is untrusted: every problem is one sentence, never a traceback.
+A move is its text (``5 b2-b3``), exactly as the game prints it; the other entries of a history
+say what they are: ``solver: 5 b2-b3`` (a move the solver played), ``restart:``, ``deal:
+POSITION`` (any new game: a deal, a paste, a position from the editor); ``notes:`` after an entry
+that begins a game says what helped in it (``hints=3 solver marks``, and ``recorded`` once its win
+is in the records). ``undone: N`` in the header: the last N entries were taken back (redo brings
+them). A plain list of moves under a start position is a saved game too, so a player can write one.
+
+Loading replays every line through the puzzle's own rules, so a saved game exercises the same
+code as playing. The text is untrusted: every problem is one sentence, never a traceback.
 """
 from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
 
 from game import catalog
 from game.background import Service
+from game.history import ANCHORS, Entry, EntryKind, Notes
 from game.puzzles.base import PositionError
+from game.spec import PuzzleSpec
+from game.untrusted import shown
 
 if TYPE_CHECKING:
     from game.session import Session
 
 HEADER = "# Fewest Moves saved game"
 MAX_SECONDS = 10_000_000.0   # a play time beyond about 115 days is not a play time
+MAX_BYTES = 2 * 1024 * 1024  # a saved game's file: far more than any game needs
+MAX_ENTRIES = 20_000         # history entries written (older games give way first) and read
+MAX_LINE = 4_000             # characters of one line (the longest position text is a few hundred)
+MAX_HINTS = 1_000_000
+HEAD_KEYS = ("puzzle", "start", "time", "undone", "moves")
+NOTE_FLAGS = ("solver", "marks", "recorded")
 
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game as data: what a saved file holds once replayed, and what a write takes off the UI thread."""
+
+    spec: PuzzleSpec
+    entries: tuple[Entry, ...]
+    cursor: int
+    seconds: float = 0.0
+    notes: Mapping[int, Notes] = field(default_factory=dict)   # anchor index -> its game's notes
+
+    @classmethod
+    def of(cls, session: Session) -> SavedGame:
+        """A copy of the session's game that stays as it is while the session plays on."""
+        timeline = session.timeline
+        return cls(session.spec, tuple(timeline.entries), timeline.cursor, session.elapsed, dict(timeline.notes))
+
+    @property
+    def position(self) -> bytes:
+        return self.entries[self.cursor].position
+
+    @property
+    def moves(self) -> int:
+        """Moves of the current game (since its start, deal or restart)."""
+        i = self.cursor
+        while self.entries[i].kind not in ANCHORS:
+            i -= 1
+        return self.cursor - i
+
+    @property
+    def solved(self) -> bool:
+        return self.spec.puzzle.is_goal(self.position)
+
+    @property
+    def in_progress(self) -> bool:
+        """Worth keeping to come back to: there is history, and the position on the board is not solved."""
+        return len(self.entries) > 1 and not self.solved
+
+
+# -- writing --------------------------------------------------------------------------------------
 
 def save_text(session: Session) -> str:
-    history = session.timeline
+    return game_text(SavedGame.of(session))
+
+
+def game_text(game: SavedGame) -> str:
+    """The text of a saved game (the whole history, the oldest games left out beyond MAX_ENTRIES)."""
+    puzzle = game.spec.puzzle
+    entries, cursor, notes = _kept(game)
     lines = [HEADER,
-             f"puzzle: {session.spec.name}",
-             f"start: {session.puzzle.format(history.entries[history.anchor_index()].position)}",
-             f"time: {session.elapsed:.1f}",
-             "moves:"]
-    lines += [session.puzzle.move_text(before, move) for before, move in history.line()]
+             f"puzzle: {game.spec.name}",
+             f"start: {puzzle.format(entries[0].position)}",
+             f"time: {game.seconds:.1f}"]
+    if cursor + 1 < len(entries):
+        lines.append(f"undone: {len(entries) - 1 - cursor}")
+    lines.append("moves:")
+    for i, entry in enumerate(entries):
+        if i:
+            before = entries[i - 1].position
+            if entry.kind is EntryKind.MOVE and entry.move is not None:
+                lines.append(puzzle.move_text(before, entry.move))
+            elif entry.kind is EntryKind.SOLVE and entry.move is not None:
+                lines.append(f"solver: {puzzle.move_text(before, entry.move)}")
+            elif entry.kind is EntryKind.RESTART:
+                lines.append("restart:")
+            else:
+                lines.append(f"deal: {puzzle.format(entry.position)}")
+        note = notes.get(i)
+        if note is not None and entry.kind in ANCHORS and note != Notes():
+            lines.append(f"notes: {notes_text(note)}")
     return "\n".join(lines) + "\n"
 
 
-def _fields(text: str) -> tuple[dict[str, str], list[str]]:
+def _kept(game: SavedGame) -> tuple[list[Entry], int, Mapping[int, Notes]]:
+    """The entries to write: all of them, or, beyond MAX_ENTRIES, the redo tail given up and the oldest
+    games left out (a single game longer than that keeps its last MAX_ENTRIES moves)."""
+    entries, cursor = list(game.entries), game.cursor
+    if len(entries) <= MAX_ENTRIES:
+        return entries, cursor, game.notes
+    entries = entries[:cursor + 1]
+    first = max(0, len(entries) - MAX_ENTRIES)
+    anchor = next((i for i in range(first, len(entries)) if entries[i].kind in ANCHORS), None)
+    notes: Mapping[int, Notes]
+    if anchor is not None:
+        notes = {i - anchor: n for i, n in game.notes.items() if anchor <= i < len(entries)}
+    else:   # one game longer than a file holds: its last moves, with the game's notes
+        began = max(i for i in range(first + 1) if entries[i].kind in ANCHORS)
+        anchor = first
+        notes = {0: game.notes[began]} if began in game.notes else {}
+    kept = entries[anchor:]
+    kept[0] = Entry(kept[0].position, None, EntryKind.START)
+    return kept, len(kept) - 1, notes
+
+
+def notes_text(notes: Notes) -> str:
+    words = [f"hints={notes.hints}"] if notes.hints else []
+    words += [flag for flag in NOTE_FLAGS if getattr(notes, flag)]
+    return " ".join(words)
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+def _head(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
+    """The header's fields, and the history's lines with their line numbers."""
     fields: dict[str, str] = {}
-    move_lines: list[str] | None = None
-    for raw in text.splitlines():
+    history: list[tuple[int, str]] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
+        if len(line) > MAX_LINE:
+            raise PositionError(f"line {number} of the saved game is far too long to be part of one.")
         if not line or line.startswith("#"):
             continue
-        if move_lines is not None:
-            move_lines.append(line)
+        if history is not None:
+            history.append((number, line))
+            if len(history) > MAX_ENTRIES * 2:
+                raise PositionError(f"the saved game has more than {MAX_ENTRIES:,} moves, more than a game can hold.")
             continue
         key, colon, value = line.partition(":")
         key = key.strip().lower()
-        if not colon or key not in ("puzzle", "start", "time", "moves"):
-            raise PositionError(f"the saved game has a line I do not understand: '{line[:40]}'.")
+        if not colon or key not in HEAD_KEYS:
+            raise PositionError(f"the saved game has a line I do not understand: '{shown(line)}'.")
+        if key in fields:
+            raise PositionError(f"the saved game gives '{key}:' twice.")
         if key == "moves":
-            move_lines = []
-        else:
-            fields[key] = value.strip()
-    return fields, move_lines or []
+            history = []
+        fields[key] = value.strip()
+    return fields, history or []
 
 
 def _seconds(text: str) -> float:
@@ -59,34 +171,102 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = math.nan
     if not math.isfinite(seconds) or not 0.0 <= seconds <= MAX_SECONDS:
-        raise PositionError(f"the saved play time '{text[:20]}' is not a number of seconds.")
+        raise PositionError(f"the saved play time '{shown(text, 20)}' is not a number of seconds.")
     return seconds
+
+
+def _count(text: str, what: str, most: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) <= most):
+        raise PositionError(f"the saved {what} '{shown(text, 20)}' is not a whole number from 0 to {most:,}.")
+    return int(text)
+
+
+def _notes(text: str, number: int) -> Notes:
+    hints, flags = 0, set()
+    for word in text.split():
+        key, eq, value = word.partition("=")
+        if key == "hints" and eq:
+            hints = _count(value, "number of hints", MAX_HINTS)
+        elif word in NOTE_FLAGS:
+            flags.add(word)
+        else:
+            raise PositionError(f"line {number} of the saved game has a note I do not understand: '{shown(word)}'.")
+    return Notes(hints, "solver" in flags, "marks" in flags, "recorded" in flags)
+
+
+def spec_of(text: str) -> PuzzleSpec:
+    """The puzzle a saved game's text names (PositionError: it names none, or one there is not)."""
+    fields, _ = _head(text)
+    name = fields.get("puzzle")
+    if not name:
+        raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
+    try:
+        return catalog.get(name)
+    except KeyError as exc:
+        raise PositionError(str(exc)) from None
+    except ValueError as exc:   # a puzzle file named there that cannot be read
+        raise PositionError(f"the saved game's puzzle cannot be played: {exc}") from None
+
+
+def read_game(text: str, spec: PuzzleSpec | None = None) -> SavedGame:
+    """The game a saved text holds, every line replayed by the puzzle's rules. With ``spec``, the
+    text must be a game of that puzzle. PositionError with one sentence for anything wrong."""
+    if "\x00" in text:
+        raise PositionError("the saved game is not text (it holds NUL characters).")
+    fields, lines = _head(text)
+    name = fields.get("puzzle")
+    if not name:
+        raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
+    if spec is None:
+        spec = spec_of(text)
+    elif name != spec.name:
+        raise PositionError(f"the saved game is a game of '{shown(name)}', not of {spec.title}.")
+    puzzle = spec.puzzle
+    if "start" not in fields:
+        raise PositionError("the saved game has no start position (no 'start:' line).")
+    try:
+        start = puzzle.parse(fields["start"])
+    except PositionError as exc:
+        raise PositionError(f"the saved start position is wrong: {exc}") from None
+    seconds = _seconds(fields.get("time", "0"))
+    entries = [Entry(start, None, EntryKind.START)]
+    notes: dict[int, Notes] = {}
+    anchor, moves = 0, 0
+    for number, line in lines:
+        state = entries[-1].position
+        key, colon, value = line.partition(":")
+        key = key.strip().lower() if colon else ""
+        if key == "notes":
+            if anchor in notes:
+                raise PositionError(f"line {number} of the saved game gives a game's notes twice.")
+            notes[anchor] = _notes(value, number)
+            continue
+        if len(entries) >= MAX_ENTRIES:
+            raise PositionError(f"the saved game has more than {MAX_ENTRIES:,} moves, more than a game can hold.")
+        if key == "restart":
+            entries.append(Entry(entries[anchor].position, None, EntryKind.RESTART))
+        elif key == "deal":
+            try:
+                entries.append(Entry(puzzle.parse(value), None, EntryKind.DEAL))
+            except PositionError as exc:
+                raise PositionError(f"the position on line {number} of the saved game is wrong: {exc}") from None
+        else:
+            kind, text_of_move = (EntryKind.SOLVE, value.strip()) if key == "solver" else (EntryKind.MOVE, line)
+            moves += 1
+            try:
+                move = puzzle.parse_move(state, text_of_move)
+            except PositionError as exc:
+                raise PositionError(f"saved move {moves} ('{shown(text_of_move)}') cannot be played: "
+                                    f"{str(exc).rstrip('.')}.") from None
+            entries.append(Entry(puzzle.play(state, move), move, kind))
+        if entries[-1].kind in ANCHORS:
+            anchor = len(entries) - 1
+    undone = _count(fields.get("undone", "0"), "number of moves taken back", len(entries) - 1)
+    return SavedGame(spec, tuple(entries), len(entries) - 1 - undone, seconds, notes)
 
 
 def load_text(text: str, *, service: Service, rng: random.Random | None = None) -> Session:
     """A session from save_text() output; bad text raises PositionError with one sentence."""
     from game.session import Session
 
-    fields, move_lines = _fields(text)
-    if "puzzle" not in fields:
-        raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
-    try:
-        spec = catalog.get(fields["puzzle"])
-    except KeyError as exc:
-        raise PositionError(str(exc)) from None
-    if "start" not in fields:
-        raise PositionError("the saved game has no start position (no 'start:' line).")
-    try:
-        start = spec.puzzle.parse(fields["start"])
-    except PositionError as exc:
-        raise PositionError(f"the saved start position is wrong: {exc}") from None
-    seconds = _seconds(fields.get("time", "0"))
-    session = Session(spec, start, service=service, rng=rng)
-    for number, move_text in enumerate(move_lines, start=1):
-        try:
-            move = spec.puzzle.parse_move(session.position, move_text)
-        except PositionError as exc:
-            raise PositionError(f"saved move {number} ('{move_text[:40]}') cannot be played: {exc}") from None
-        session.play(move)
-    session.resume_clock(seconds)
-    return session
+    return Session.restore(read_game(text), service=service, rng=rng)

@@ -28,7 +28,7 @@ from enum import Enum
 from game import saves
 from game.answers import Answers, Resolved
 from game.background import Job, Service
-from game.history import Entry, EntryKind, History
+from game.history import Entry, EntryKind, History, Notes
 from game.memory import Memory
 from game.oracles.base import Answer, dead_end_message
 from game.playback import DEFAULT_SPEED, Playback, clamp_speed
@@ -36,8 +36,10 @@ from game.puzzles.base import Move
 from game.searched_deal import SearchedDeal
 from game.searches import Purpose
 from game.spec import PuzzleSpec
+from game.words import n_moves
 
-__all__ = ["Entry", "EntryKind", "Event", "EventKind", "Hint", "Memory", "Playback", "Purpose", "Session"]
+__all__ = ["Entry", "EntryKind", "Event", "EventKind", "Hint", "Memory", "Notes", "Playback", "Purpose", "Session",
+           "Win"]
 
 EVENT_LIMIT = 1_000     # events kept for update(); a UI that stops polling must not grow memory
 
@@ -61,6 +63,28 @@ class Hint:
     distance: int | None        # optimal moves to the goal from the hinted position
     dead_end: bool
     last_winnable: int | None   # dead end: history index of the latest earlier position that can still win
+
+
+@dataclass(frozen=True)
+class Win:
+    """A game just solved, as the records see it."""
+
+    puzzle: str                 # the spec's name (a sliding-block puzzle: per move count)
+    from_start: bool            # the game began at the puzzle's own start (else: a deal, a paste, --from)
+    moves: int
+    par: int | None             # the fewest moves from where the game began, if known
+    seconds: float
+    notes: Notes                # the help the game had
+    by_solver: bool             # the last move was the solver's
+
+    @property
+    def own(self) -> bool:
+        return not self.notes.assisted
+
+    @property
+    def optimal(self) -> bool:
+        """The player's own solve in the fewest moves possible."""
+        return self.own and self.par is not None and self.moves <= self.par
 
 
 @dataclass(frozen=True)
@@ -195,7 +219,7 @@ class Session:
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
             self.playback = None
-            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {self.moves} moves."))
+            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {n_moves(self.moves)}."))
         return True
 
     def _join(self, move: Move, before: bytes, after: bytes) -> bool:
@@ -218,7 +242,7 @@ class Session:
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
             self.playback = None
-            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {self.moves} moves."))
+            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {n_moves(self.moves)}."))
         return True
 
     def _illegal_text(self, state: bytes, move: Move) -> str:
@@ -248,8 +272,10 @@ class Session:
         anchor = self.history[self.timeline.anchor_index()].position
         if self.moves == 0 and self.position == anchor:
             return  # nothing to take back: only the timer resets
-        before = self.position
+        before, notes = self.position, self.timeline.game_notes
         self._push(Entry(anchor, None, EntryKind.RESTART))
+        if notes.assisted:   # the help a game had stays with it when it starts over
+            self.timeline.notes[self.cursor] = notes.again()
         self._emit(Event(EventKind.RESTART, None, before, anchor))
 
     def new_deal(self, position: bytes | None = None, message: str = "") -> None:
@@ -277,6 +303,7 @@ class Session:
             return False
         self._player_acts()
         self._goto(index, EventKind.UNDO, None)
+        self._helped()
         return True
 
     def _push(self, entry: Entry) -> None:
@@ -290,7 +317,7 @@ class Session:
         self._position_changed(before)
         self._emit(Event(kind, move, before, self.position))
         if kind is EventKind.REDO and self.solved and not self.puzzle.is_goal(before):
-            self._emit(Event(EventKind.SOLVED, move, before, self.position, f"Solved in {self.moves} moves."))
+            self._emit(Event(EventKind.SOLVED, move, before, self.position, f"Solved in {n_moves(self.moves)}."))
 
     def _position_changed(self, before: bytes) -> None:
         """The shown hint and any search for the old position are obsolete now."""
@@ -333,7 +360,7 @@ class Session:
             position = self.oracle.position_at(distance, self.rng)
             if position is None:
                 return False
-            self.new_deal(position, f"A position {distance} moves from the goal.")
+            self.new_deal(position, f"A position {n_moves(distance)} from the goal.")
             return True
         if not self.can_deal_at_distance():
             return False
@@ -392,14 +419,17 @@ class Session:
     def _show_hint(self, line: tuple[Move, ...]) -> None:
         move = line[0] if line else None
         self.hint_info = Hint(move, len(line), False, None)
+        if move is not None:
+            self._helped()
         text = self.puzzle.move_text(self.position, move) if move is not None else "Already solved."
-        self._emit(Event(EventKind.HINT, move, self.position, None, f"{text} ({len(line)} moves to go)"))
+        self._emit(Event(EventKind.HINT, move, self.position, None, f"{text} ({n_moves(len(line))} to go)"))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         message = dead_end_message(self.puzzle)
         self.hint_info = Hint(None, None, True, last_winnable)
+        self._helped()
         if last_winnable is not None:
-            message += f" Undo {self.cursor - last_winnable} moves to get back to a winnable position."
+            message += f" Undo {n_moves(self.cursor - last_winnable)} to get back to a winnable position."
         else:
             message += " No earlier position of this game can win either: restart."
         self._emit(Event(EventKind.DEAD_END, None, self.position, None, message))
@@ -446,6 +476,8 @@ class Session:
             self.playback = None
             return
         move = playback.remaining.pop(0)
+        if not self.timeline.game_notes.solver:
+            self.timeline.note(solver=True)
         if not self.play(move, kind=EntryKind.SOLVE):  # cannot happen: any other change stops playback
             self.playback = None
             self._emit(Event(EventKind.SEARCH_FAILED, move, self.position, None,
@@ -545,6 +577,41 @@ class Session:
     def _emit(self, event: Event) -> None:
         self._events.append(event)
 
+    # -- what helped, and the win -------------------------------------------------------------------
+
+    @property
+    def notes(self) -> Notes:
+        """The help this game has had so far (and whether its win is recorded)."""
+        return self.timeline.game_notes
+
+    def _helped(self) -> None:
+        self.timeline.note(hints=self.timeline.game_notes.hints + 1)
+
+    def note_marks(self) -> None:
+        """Move marks are on the board in this game: they tell every move's worth, so they are help."""
+        if not self.timeline.game_notes.marks:
+            self.timeline.note(marks=True)
+
+    @property
+    def game_start(self) -> bytes:
+        """The position the current game began from (its start, deal or restart)."""
+        return self.history[self.timeline.anchor_index()].position
+
+    def par(self) -> int | None:
+        """The fewest moves from where this game began, if known without a search."""
+        return self.answers.distance(self.game_start)
+
+    def result(self) -> Win | None:
+        """The current game as the records see it, once solved (None: not solved, or solved as it began)."""
+        notes = self.notes
+        if not self.solved or self.moves == 0:
+            return None
+        return Win(self.spec.name, self.game_start == self.puzzle.start, self.moves, self.par(), self.elapsed,
+                   notes, self.timeline.current.kind is EntryKind.SOLVE)
+
+    def mark_recorded(self) -> None:
+        self.timeline.note(recorded=True)
+
     # -- saved games -----------------------------------------------------------------------------
 
     def save_text(self) -> str:
@@ -555,6 +622,44 @@ class Session:
     def load_text(cls, text: str, *, service: Service, rng: random.Random | None = None) -> Session:
         """A session from save_text() output; bad text raises PositionError with one sentence."""
         return saves.load_text(text, service=service, rng=rng)
+
+    @classmethod
+    def restore(cls, game: saves.SavedGame, *, service: Service, rng: random.Random | None = None) -> Session:
+        """The session of a saved game (already replayed and checked by :func:`game.saves.read_game`),
+        its whole history with it: undo goes on where it stopped."""
+        session = cls(game.spec, game.entries[0].position, service=service, rng=rng)
+        timeline = session.timeline
+        timeline.entries[:] = game.entries
+        timeline.cursor = game.cursor
+        timeline.notes = dict(game.notes)
+        session.resume_clock(game.seconds)
+        return session
+
+    def adopt(self, game: saves.SavedGame, message: str = "") -> None:
+        """A saved game of this puzzle as the game on the board, its whole history with it. Nothing is
+        lost: it follows the history so far as a new game, so undo past its first position comes back
+        to the game there was (a session that has only its first position takes it as it is)."""
+        if game.spec.name != self.spec.name:
+            raise ValueError(f"a saved game of {game.spec.title} cannot be opened in {self.spec.title}.")
+        self._player_acts()
+        self._deal = None
+        before = self.position
+        timeline = self.timeline
+        if len(timeline.entries) == 1:
+            base = 0
+            timeline.entries[:] = game.entries
+            timeline.notes = {}
+        else:
+            timeline.truncate()
+            base = timeline.cursor + 1
+            first = game.entries[0]
+            timeline.entries.extend([Entry(first.position, None, EntryKind.DEAL), *game.entries[1:]])
+        timeline.notes = {**timeline.notes, **{base + i: n for i, n in game.notes.items()}}
+        timeline.cursor = base + game.cursor
+        self._position_changed(before)
+        self.elapsed = game.seconds
+        self._started = self.moves > 0 and not self.solved
+        self._emit(Event(EventKind.DEAL, None, before, self.position, message))
 
     def resume_clock(self, seconds: float) -> None:
         """A loaded game: its play time so far; it shows its position without replaying animations."""

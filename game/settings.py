@@ -14,6 +14,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -23,12 +24,27 @@ FILE_NAME = "settings.json"
 MAX_BYTES = 64 * 1024   # a settings file is a few hundred bytes; anything larger is not ours
 
 
+HELP_SEEN_LIMIT = 500   # puzzles whose help has shown itself; a longer list is not ours
+HELP_KEY_LIMIT = 200    # characters of one entry
+VOLUME_STEP = 10
+
+
 @dataclass
 class Settings:
     reduce_motion: bool = False
     arrows_move_gap: bool = False   # False: arrows move the tile toward the gap ("move the tile")
     move_marks: bool = False        # overlay: mark every legal move closer / farther / same / dead end
     deal_distance: int = 20         # "deal at distance": the last distance asked for
+    hide_answer: bool = False       # no live distance, no move marks: the player wants no spoilers
+    muted: bool = False             # sound off (the volume is kept for when it comes back)
+    volume: int = 70                # sound effects, 0 to 100 in steps of VOLUME_STEP
+    help_seen: tuple[str, ...] = ()   # puzzles whose help has shown itself once (see game.ui.help_content)
+
+    def __post_init__(self) -> None:
+        self.help_seen = tuple(self.help_seen)   # a list read back from JSON is the same setting
+
+
+RANGES = {"deal_distance": (1, 254), "volume": (0, 100)}   # the integers' allowed values, inclusive
 
 
 def config_dir() -> Path:
@@ -58,15 +74,26 @@ def load_settings(path: Path | None = None) -> Settings:
         keep_aside(path)
         return settings
     for f in fields(Settings):
-        value = data.get(f.name)
-        default = getattr(settings, f.name)
-        if isinstance(default, bool):
-            if isinstance(value, bool):
-                setattr(settings, f.name, value)
-        elif isinstance(default, int):
-            if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 254:
-                setattr(settings, f.name, value)
+        value = _valid(f.name, getattr(settings, f.name), data.get(f.name))
+        if value is not None:
+            setattr(settings, f.name, value)
     return settings
+
+
+def _valid(name: str, default: Any, value: Any) -> Any:
+    """``value`` if it is a good value of the setting ``name`` (whose default is ``default``), else None."""
+    if isinstance(default, bool):
+        return value if isinstance(value, bool) else None
+    if isinstance(default, int):
+        low, high = RANGES[name]
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        return value if ok else None
+    if isinstance(default, tuple):   # a list of short names: the good ones kept, in order, once each
+        if not isinstance(value, list) or len(value) > HELP_SEEN_LIMIT:
+            return None
+        good = (item for item in value if isinstance(item, str) and 0 < len(item) <= HELP_KEY_LIMIT)
+        return tuple(dict.fromkeys(good))
+    return None
 
 
 def _parse(raw: bytes) -> dict | None:

@@ -1,5 +1,6 @@
-"""Shared test set-up: no display, no sound, and private cache, settings and data folders per test
-run (a test that saves a puzzle or a setting must never touch the player's own)."""
+"""Shared test set-up: no display, no sound, and private cache, settings, data and state folders per
+test run (a test that saves a puzzle or a setting must never touch the player's own); games in
+progress and records are private to each test, so no test resumes another's game."""
 import os
 import tempfile
 
@@ -7,7 +8,8 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-for _name, _prefix in (("FEWEST_MOVES_DATA", "data"), ("FEWEST_MOVES_CONFIG", "config")):
+for _name, _prefix in (("FEWEST_MOVES_DATA", "data"), ("FEWEST_MOVES_CONFIG", "config"),
+                       ("FEWEST_MOVES_STATE", "state")):
     os.environ[_name] = tempfile.mkdtemp(prefix=f"fewest-moves-test-{_prefix}-")
 
 
@@ -16,3 +18,11 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Keep tests away from the player's own cache folder (tests may still share one build)."""
     if "FEWEST_MOVES_CACHE" not in os.environ:
         os.environ["FEWEST_MOVES_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(autouse=True)
+def _private_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own state and data folders: games in progress, saves, records (the catalog has
+    read the run's puzzle folder once, when first asked)."""
+    monkeypatch.setenv("FEWEST_MOVES_STATE", str(tmp_path_factory.mktemp("state")))
+    monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path_factory.mktemp("data")))

@@ -461,7 +461,8 @@ def test_save_and_load_round_trip():
     assert "puzzle: eight" in text
     t = Session.load_text(text, service=Service(Where.INLINE))
     assert t.puzzle is s.puzzle and t.position == s.position and t.moves == 5
-    assert t.history[0].position == dealt and t.elapsed == pytest.approx(12.5)
+    assert t.game_start == dealt and t.elapsed == pytest.approx(12.5)
+    assert t.history == s.history and t.cursor == s.cursor   # the whole history, the deal an entry of it
     assert t.update(0) == []  # loading does not replay animations
     assert t.undo() and t.position == s.history[-2].position
     for name in ("goat", "frogs-b", "pairs", "knights"):

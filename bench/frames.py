@@ -45,7 +45,7 @@ def main(argv: list[str]) -> int:
     from game.ui.scenes.base import background
     from game.ui.scenes.menu import MenuScene
 
-    app = App(size=size, where=Where.INLINE, headless=True)
+    app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)   # the player's games stay theirs
     pg = app.pg
     app.push(MenuScene(app))
     dt = 1 / 60

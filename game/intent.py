@@ -42,9 +42,15 @@ class Intent(Enum):
     COPY = auto()          # the position as text, to the clipboard
     PASTE = auto()         # a position from the clipboard's text
     PLAY_HERE = auto()     # the editor's position as a new game
-    SAVE = auto()          # the editor's position as a puzzle file of its own
+    SAVE = auto()          # the editor: the position as a puzzle file; the game: a saved game
+    OPEN = auto()          # the game: open the saved game of this puzzle from the player's saves
     ERASE = auto()         # the editor: empty the cell under the cursor
     CLEAR = auto()         # the editor: empty every cell
+    HELP = auto()          # the help: the puzzle's goal and rule, a move drawn, the keys (again: close it)
+    HIDE_ANSWER = auto()   # toggle "hide the answer": no live distance, no move marks
+    MUTE = auto()          # sound effects off / on
+    VOLUME_UP = auto()     # sound effects louder / softer
+    VOLUME_DOWN = auto()
     FULLSCREEN = auto()
     QUIT = auto()
 
@@ -59,5 +65,7 @@ KEY_LABELS: dict[Intent, str] = {
     Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A",
     Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[", Intent.COUNT: "K",
     Intent.EDIT: "E", Intent.COPY: "Ctrl+C", Intent.PASTE: "Ctrl+V", Intent.PLAY_HERE: "P", Intent.SAVE: "Ctrl+S",
-    Intent.ERASE: "Del", Intent.CLEAR: "Shift+Del",
+    Intent.ERASE: "Del", Intent.CLEAR: "Shift+Del", Intent.HELP: "F1", Intent.HIDE_ANSWER: "F", Intent.MUTE: "V",
+    Intent.OPEN: "Ctrl+O",
+    Intent.VOLUME_UP: "Ctrl+=", Intent.VOLUME_DOWN: "Ctrl+-",
 }

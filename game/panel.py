@@ -145,21 +145,32 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
     return PanelModel(
         shelf_title=spec.shelf.title.upper(),
         shelf_colour=spec.shelf.colour,
-        figures=_figures(session, status),
-        table=_table_status(session, status),
-        status=_status_box(session),
+        figures=_figures(session, status, settings.hide_answer),
+        table=_table_status(session, status, settings.hide_answer),
+        status=_status_box(session, settings.hide_answer),
         buttons=_main_buttons(session),
         deal=_deal_row(session, deal_distance),
         toggles=_toggles(session, settings),
         help=HELP[spec.input],
-        legend=settings.move_marks and session.exact,
+        legend=marks_shown(settings, session.exact),
         count=_count_button(session),
     )
 
 
-HELP = {InputMode.SLIDE: "Arrows slide · Tab + Enter pick · F11 full screen",
-        InputMode.CURSOR: "Arrows/Tab move the cursor · Enter picks · F11 full screen",
-        InputMode.PIECES: "Drag a piece · Tab or arrows pick, arrows move · F11 full screen"}
+HELP = {InputMode.SLIDE: "Arrows slide · Tab + Enter pick · F1 every key",
+        InputMode.CURSOR: "Arrows/Tab move the cursor · Enter picks · F1 every key",
+        InputMode.PIECES: "Drag a piece · Tab or arrows pick, arrows move · F1 every key"}
+HIDDEN = "hidden"
+
+
+def marks_shown(settings: Settings, exact: bool) -> bool:
+    """Whether the board marks every move closer / farther / dead end: asked for, a complete table
+    to answer, and the answer not hidden."""
+    return settings.move_marks and exact and not settings.hide_answer
+
+
+def sound_label(settings: Settings) -> str:
+    return "off" if settings.muted or settings.volume == 0 else f"{settings.volume}%"
 
 
 def clock(seconds: float) -> str:
@@ -176,11 +187,14 @@ def shown_deal_distance(session: Session, wanted: int) -> int:
 
 # -- the parts -------------------------------------------------------------------------------------
 
-def _figures(s: Session, status: OracleStatus) -> tuple[Figure, ...]:
-    """Moves, fewest to goal, time: the middle one is live and exact wherever a table exists."""
+def _figures(s: Session, status: OracleStatus, hidden: bool = False) -> tuple[Figure, ...]:
+    """Moves, fewest to goal, time: the middle one is live and exact wherever a table exists
+    (and says nothing while the player hides the answer)."""
     dist = s.known_distance()
     if s.solved:
         best = Figure("Fewest to goal", "solved", Tone.GOOD)
+    elif hidden:
+        best = Figure("Fewest to goal", HIDDEN, Tone.DIM)
     elif dist is not None:
         best = Figure("Fewest to goal", str(dist), Tone.HINT)
     elif s.exact:
@@ -192,7 +206,7 @@ def _figures(s: Session, status: OracleStatus) -> tuple[Figure, ...]:
     return Figure("Moves", str(s.moves), Tone.TEXT), best, Figure("Time", clock(s.elapsed), Tone.TEXT)
 
 
-def _table_status(s: Session, status: OracleStatus) -> TableStatus | None:
+def _table_status(s: Session, status: OracleStatus, hidden: bool = False) -> TableStatus | None:
     exact = s.oracle.exact
     if status.phase is Phase.BUILDING and not exact:
         return TableStatus(f"Building {s.puzzle.title} tables {status.fraction:.0%} (first run only). "
@@ -204,6 +218,8 @@ def _table_status(s: Session, status: OracleStatus) -> TableStatus | None:
         return TableStatus("Loading the table of every position…", Tone.DIM)
     if status.phase is Phase.FAILED:
         return TableStatus(status.text, Tone.NOPE)
+    if hidden and not s.solved:
+        return TableStatus("The answer is hidden (F shows it); H and S still answer when asked.", Tone.DIM)
     if s.exact and not s.solved:
         what = ("exact: every position is solved" if s.known_distance() is not None
                 else "no move sequence reaches the goal")
@@ -213,8 +229,9 @@ def _table_status(s: Session, status: OracleStatus) -> TableStatus | None:
     return None
 
 
-def _status_box(s: Session) -> StatusBox | None:
-    """Dealing, searching, solving or paused, dead end, hint, solved: the first that applies."""
+def _status_box(s: Session, hidden: bool = False) -> StatusBox | None:
+    """Dealing, searching, solving or paused, dead end, hint, solved: the first that applies. A dead
+    end the table knows is said at once, unless the answer is hidden (then only when asked)."""
     job, hint, playback = s.job, s.hint_info, s.playback
     cancel = (button("cancel", "Cancel", Intent.CANCEL),)
     if job is not None and s.dealing is not None:
@@ -238,7 +255,7 @@ def _status_box(s: Session) -> StatusBox | None:
             BoxLine(f"Solving: {n_moves(len(playback.remaining))} left", Role.BODY, Tone.TEXT),
             BoxLine(f"{pace}. Any move of yours takes over.", Role.TINY, Tone.MUTED)),
             _solve_buttons(playback.paused))
-    if (hint is not None and hint.dead_end) or (hint is None and s.exact and s.known_dead_end()):
+    if (hint is not None and hint.dead_end) or (hint is None and not hidden and s.exact and s.known_dead_end()):
         return _dead_end_box(s)
     if hint is not None and hint.move is not None:
         return StatusBox(BoxKind.HINT, (
@@ -283,6 +300,7 @@ def _main_buttons(s: Session) -> tuple[ButtonModel, ...]:
             button("new", s.spec.dealer.new_label, Intent.NEW),
             button("analysis", "Analysis", Intent.ANALYSIS),
             button("edit", "Edit position", Intent.EDIT),
+            button("help", "Help", Intent.HELP),
             button("menu", "Menu", Intent.BACK))
 
 
@@ -307,10 +325,14 @@ def _deal_row(s: Session, wanted: int) -> DealRow:
 
 
 def _toggles(s: Session, settings: Settings) -> tuple[ButtonModel, ...]:
-    toggles = [button("marks", "Marks: " + ("on" if settings.move_marks else "off"), Intent.MARKS,
-                      active=settings.move_marks),
+    hidden = settings.hide_answer
+    marks = "hidden" if hidden else ("on" if settings.move_marks else "off")
+    toggles = [button("marks", f"Marks: {marks}", Intent.MARKS, active=settings.move_marks and not hidden),
+               button("answer", "Answer: " + ("hidden" if hidden else "shown"), Intent.HIDE_ANSWER, active=hidden),
                button("motion", "Motion: " + ("reduced" if settings.reduce_motion else "full"), Intent.MOTION,
-                      active=settings.reduce_motion)]
+                      active=settings.reduce_motion),
+               button("sound", f"Sound: {sound_label(settings)}", Intent.MUTE,
+                      active=settings.muted or settings.volume == 0)]
     if s.spec.input is InputMode.SLIDE:
         toggles.append(button("arrows", "Arrows: " + ("gap" if settings.arrows_move_gap else "tile"),
                               Intent.ARROWS))

@@ -1,8 +1,8 @@
-"""Frogs and toads: stones slide into an adjacent empty cell, or jump over one stone into the
+"""Frogs and toads: frogs slide into an adjacent empty cell, or jump over one frog into the
 empty cell behind, each colour in its own directions.
 
 The classic rules: black moves forward (right, or right and down on 2D boards), white the
-opposite way, jumps go over a stone of the other colour, and the goal swaps the colours.
+opposite way, jumps go over a frog of the other colour, and the goal swaps the colours.
 Puzzle files may give each colour any directions (diagonals too), jumps over either colour
 or none, any board shape and any goal. Where every move can be undone (each colour may go
 back the way it came) the puzzle is reversible; otherwise it has dead ends.
@@ -23,7 +23,7 @@ STONE_CODES = {".": EMPTY, "B": BLACK, "W": WHITE}
 STONE_SYMBOLS = Symbols(STONE_NAMES, aliases={"b": BLACK, "w": WHITE, "0": EMPTY, "_": EMPTY},
                         describe={EMPTY: "empty", BLACK: "black", WHITE: "white"})
 WORDS = {step: word for word, step in DIRECTIONS.items()}
-OVER = {Jump.OTHER: "one stone of the other colour", Jump.ANY: "one stone", Jump.NONE: ""}
+OVER = {Jump.OTHER: "one frog of the other colour", Jump.ANY: "one frog", Jump.NONE: ""}
 
 Step = tuple[int, int]
 
@@ -52,14 +52,15 @@ def _words(steps: Sequence[Step]) -> str:
 
 
 def frog_move_rule(black: Sequence[Step], white: Sequence[Step], jump: Jump) -> str:
-    """The rules in one sentence: what a move is, the unit of "optimal"."""
+    """The rules in one sentence: what a move is, the unit of "optimal" (in the words of the
+    picture: frogs on lily pads)."""
     if set(black) == set(white):
-        motion = f"any stone {_words(black)}"
+        motion = f"any frog {_words(black)}"
     elif set(white) == {(-dr, -dc) for dr, dc in black}:
         gap = "; " if max(len(black), len(white)) > 2 else ", "   # the lists have commas of their own
-        motion = f"a stone forward (black {_words(black)}{gap}white {_words(white)})"
+        motion = f"a frog forward (black {_words(black)}{gap}white {_words(white)})"
     else:
-        motion = f"a stone (black {_words(black)}; white {_words(white)})"
+        motion = f"a frog (black {_words(black)}; white {_words(white)})"
     text = f"A move slides {motion} into an adjacent empty cell"
     if jump is not Jump.NONE:
         text += f", or jumps it straight over {OVER[jump]} into the empty cell behind"
@@ -86,7 +87,7 @@ def frogs_from(name: str, defn: FrogsDef) -> Puzzle:
     """A frogs puzzle from its file's definition."""
     swapped = grid_state(defn.start, {".": EMPTY, "B": WHITE, "W": BLACK})
     goal = grid_state(defn.goal, STONE_CODES)
-    text = "black and white have swapped places" if goal == swapped else "the stones as the goal shows"
+    text = "black and white have swapped places" if goal == swapped else "the frogs as the goal shows"
     return make_frogs(name, defn.common.title, Board.from_grid(defn.start), grid_state(defn.start, STONE_CODES),
                       goal, [DIRECTIONS[d] for d in defn.black], [DIRECTIONS[d] for d in defn.white], defn.jump,
                       goal_text=text)
@@ -97,5 +98,5 @@ def frogs_line(n: int) -> Puzzle:
     return make_frogs(
         f"frogs-line-{n}", f"Frogs, line of {n} each side", Board.rectangle(2 * n + 1, 1), start,
         bytes([WHITE] * n + [EMPTY] + [BLACK] * n), ((0, 1),), ((0, -1),),
-        move_rule="A move slides a stone forward (black right, white left) into the empty cell, "
-                  "or jumps it over one stone of the other colour into the empty cell behind.")
+        move_rule="A move slides a frog forward (black right, white left) into the empty cell, "
+                  "or jumps it over one frog of the other colour into the empty cell behind.")

@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from game import catalog
 from game import tasks
 from game.background import Job, Lane, Service, Task, Where
+from game.journal import Journal
 from game.puzzles.base import PositionError
+from game.saves import SavedGame
 from game.settings import Settings, load_settings
 from game.spec import PuzzleSpec
 
@@ -22,6 +24,7 @@ DEFAULT_SIZE = (1280, 800)
 IDLE_TO_DEMO = 60.0
 FPS = 60            # while anything moves
 SAVE_GRACE = 2.0    # seconds closing waits for the last settings write
+NOTE_SECONDS = 2.5  # a note about a setting stays this long
 REST_FPS = 30       # while nothing does: input, background jobs and the clock are still looked at this often
 
 
@@ -29,9 +32,9 @@ __all__ = ["App", "Settings", "run", "run_demo", "render_screenshot"]
 
 
 def _init_pygame(headless: bool):
+    """The window's part of pygame; sound is opened later, off this thread (game.ui.audio)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
     pygame.display.init()
@@ -44,7 +47,9 @@ class App:
 
     def __init__(self, size=DEFAULT_SIZE, fullscreen: bool = False, where: Where = Where.PROCESS,
                  demo: bool = False, headless: bool = False, seed: int | None = None,
-                 persist_settings: bool = True) -> None:
+                 persist_settings: bool = True, sound: bool | None = None, first_help: bool | None = None) -> None:
+        """``sound``: open the audio device (default: unless headless); ``first_help``: the help shows
+        itself the first time each puzzle opens (default: in a window, with the player's settings)."""
         pygame = _init_pygame(headless)
         self.pg = pygame
         from game.ui.theme import Theme
@@ -59,11 +64,19 @@ class App:
         self.theme = Theme(self.size)
         self.persist_settings = persist_settings
         self.settings = load_settings() if persist_settings else Settings()
+        from game.ui.audio import SoundPlayer
+        self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
+        if sound if sound is not None else not headless:
+            self.sound.open_in_background()
+        self.first_help = (not headless and persist_settings) if first_help is None else first_help
         self.service = Service(where)   # the game: worker processes; tests and screenshots: threads or inline
+        # games in progress, records, the menu's memory: read and written on the light lane
+        self.journal = Journal(self.service, enabled=persist_settings)
         self.rng = random.Random(seed)
-        self.menu_choices: dict[str, str] = {}   # group -> the variant last chosen on its menu card
+        self.menu_choices: dict[str, str] = self.journal.chosen   # group -> the variant last chosen on its card
         self.shown_notices: set[str] = set()      # notes from preparing tables, each said once
         self._saving: Job[bool] | None = None     # the latest settings write, off the UI thread
+        self.note, self.note_time = "", 0.0       # a note about a setting, over every screen for a moment
         self.scenes: list = []
         self.demo_mode = demo
         self.idle = 0.0
@@ -128,6 +141,71 @@ class App:
     def push(self, scene) -> None:
         self.scenes.append(scene)
         scene.layout(self.size)
+        self._first_steps(scene)
+
+    def _first_steps(self, scene) -> None:
+        """The first time a puzzle opens for play, its help shows itself (once: the settings remember)."""
+        from game.ui.help import HelpScene, help_key
+        from game.ui.scenes.play import PlayScene
+        spec = scene.help_spec() if self.first_help and isinstance(scene, PlayScene) else None
+        if spec is None or help_key(spec) in self.settings.help_seen:
+            return
+        self.settings.help_seen = (*self.settings.help_seen, help_key(spec))
+        self.save_settings()
+        self.push(HelpScene(self, spec, scene, first=True))
+
+    def open_help(self) -> None:
+        """The help of the puzzle on screen (or chosen on the menu); asked again, it closes."""
+        from game.ui.help import HelpScene
+        scene = self.scene
+        if isinstance(scene, HelpScene):
+            scene.close()
+            return
+        spec = scene.help_spec() if scene is not None else None
+        if spec is not None:
+            self.push(HelpScene(self, spec, scene))
+
+    # -- sound -------------------------------------------------------------------------------------
+    def play_sound(self, name: str | None) -> None:
+        if name is not None:
+            self.sound.play(name)
+
+    def toggle_sound(self) -> None:
+        on = self.sound.toggle()
+        self._sound_changed("win" if on else None)
+
+    def change_volume(self, up: bool) -> None:
+        self.sound.step_volume(up)
+        self._sound_changed("slide")
+
+    def _sound_changed(self, sample: str | None) -> None:
+        """Keep the settings in step with the player, let the new level be heard, and say it."""
+        self.settings.volume, self.settings.muted = self.sound.volume, self.sound.muted
+        self.save_settings()
+        self.play_sound(sample)
+        text = self.sound.describe()
+        if self.sound.unavailable and not (self.sound.muted or self.sound.volume == 0):
+            text += " (no sound device was found)"
+        self.notify(f"{text} · V sound on/off · Ctrl+- / Ctrl+= volume")
+
+    def notify(self, text: str) -> None:
+        """A word about a setting, on any screen: a note over the foot of the window for a moment."""
+        self.note, self.note_time = text, NOTE_SECONDS
+        if self.scene is not None:
+            self.scene.invalidate()
+
+    def app_intent(self, intent) -> bool:
+        """Intents that mean the same on every screen; True if this was one."""
+        from game.ui.intents import Intent
+        if intent is Intent.HELP:
+            self.open_help()
+        elif intent is Intent.MUTE:
+            self.toggle_sound()
+        elif intent in (Intent.VOLUME_UP, Intent.VOLUME_DOWN):
+            self.change_volume(intent is Intent.VOLUME_UP)
+        else:
+            return False
+        return True
 
     def clear(self) -> None:
         """Take every scene off the stack; each leaves (a game cancels its search)."""
@@ -152,9 +230,15 @@ class App:
         self.save_settings()
         return value
 
-    def open_puzzle(self, name: str, position: bytes | None = None) -> None:
+    def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None) -> None:
+        """The puzzle's game in progress, resumed (``position``: then a new game from there; ``load``:
+        a saved game, then, as a new game)."""
         from game.ui.scenes.play import PlayScene
-        self.push(PlayScene(self, catalog.get(name), position))
+        self.push(PlayScene(self, catalog.get(name), position, kept=True, load=load))
+
+    def open_records(self) -> None:
+        from game.ui.scenes.records import RecordsScene
+        self.push(RecordsScene(self))
 
     def open_editor(self, name: str, position: bytes | None = None) -> None:
         """The position editor on ``position`` (default: the puzzle's start); Esc comes back here."""
@@ -173,7 +257,7 @@ class App:
         if isinstance(scene, PlayScene) and scene.spec.name == name:
             scene.start_from(position, message)
         else:
-            self.push(PlayScene(self, catalog.get(name), position, message=message or None))
+            self.push(PlayScene(self, catalog.get(name), position, message=message or None, kept=True))
 
     def refresh_menu(self, select: str | None = None) -> None:
         """The menu under the other scenes is made again (a puzzle joined the shelves), ``select`` chosen."""
@@ -199,14 +283,14 @@ class App:
             self.scenes.pop().leave()
         if isinstance(self.scene, PlayScene) and self.scene.spec.name == name and len(self.scenes) > 1:
             self.scenes.pop().leave()
-        self.push(PlayScene(self, catalog.get(name), position, message=message or None))
+        self.push(PlayScene(self, catalog.get(name), position, message=message or None, kept=True))
 
     def replace_game(self, name: str, position: bytes, message: str = "") -> None:
         """The game on top gives way to a new game of ``name`` from ``position`` (another count)."""
         from game.ui.scenes.play import PlayScene
         if self.scenes:
             self.scenes.pop().leave()
-        self.push(PlayScene(self, catalog.get(name), position, message=message or None))
+        self.push(PlayScene(self, catalog.get(name), position, message=message or None, kept=True))
 
     def back_to_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
@@ -214,6 +298,15 @@ class App:
             self.scenes.pop().leave()
         else:
             self.replace(MenuScene(self))
+
+    def start(self, name: str | None = None, position: bytes | None = None, load: SavedGame | None = None) -> None:
+        """The first screens: the menu, and over it a game of ``name`` or of the saved game ``load``."""
+        from game.ui.scenes.menu import MenuScene
+        self.push(MenuScene(self))
+        if load is not None:
+            self.open_puzzle(load.spec.name, load=load)
+        elif name is not None:
+            self.open_puzzle(name, position)
 
     def menu_back(self) -> None:
         """Esc on the menu: back to the demo in demo mode, otherwise quit."""
@@ -270,7 +363,7 @@ class App:
                 scene.handle_event(event)
             elif (text := typed_text(event)) is not None and scene.typed(text):
                 pass
-            elif intent is not None:
+            elif intent is not None and not self.app_intent(intent):
                 scene.handle_intent(intent)
             else:
                 scene.handle_event(event)
@@ -285,6 +378,7 @@ class App:
                 return
         dt = min(dt, 0.1)   # after a stall, animations catch up instead of skipping
         self.idle += dt
+        self.journal.update(dt)
         if self.demo_mode and self.idle > IDLE_TO_DEMO:
             from game.ui.scenes.demo import DemoScene
             if not isinstance(self.scene, DemoScene):
@@ -293,15 +387,22 @@ class App:
         if self.scene is not None:
             self.scene.update(dt)
         scene = self.scene
+        if self.note_time > 0:
+            self.note_time = max(0.0, self.note_time - dt)
+            if self.note_time == 0 and scene is not None:
+                scene.invalidate()   # drawn once more, without it
         if draw and scene is not None and self._must_draw(scene):
             scene.draw(self.screen)
+            if self.note_time > 0:
+                from game.ui.widgets import draw_note
+                draw_note(self.screen, self.theme, self.note, min(1.0, self.note_time / 0.4))
             self.pg.display.flip()
             scene.dirty = False
             self._drawn_scene = scene
             self.frames_drawn += 1
 
     def _must_draw(self, scene: Scene) -> bool:
-        return scene is not self._drawn_scene or scene.dirty or scene.animating()
+        return scene is not self._drawn_scene or scene.dirty or scene.animating() or self.note_time > 0
 
     def resting(self) -> bool:
         """Nothing on screen would change if drawn now: the loop may wait longer between frames."""
@@ -325,6 +426,8 @@ class App:
     def close(self) -> None:
         for scene in self.scenes:
             scene.leave()
+        self.sound.close()
+        self.journal.wait(SAVE_GRACE)   # the games left just now, records: the last writes finish first
         saving, deadline = self._saving, time.monotonic() + SAVE_GRACE
         while saving is not None and not saving.done and time.monotonic() < deadline:
             time.sleep(0.01)   # the window is closing: let the last settings write finish
@@ -353,7 +456,9 @@ def _fail(err: Exception) -> int:
     return 2
 
 
-def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False) -> int:
+def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False, load: SavedGame | None = None) -> int:
+    """The game in a window: the menu, and over it the puzzle named (resumed, or from ``position``) or the
+    saved game ``load`` (read and checked by the command line)."""
     try:
         spec, state = _start(puzzle_name, position)
     except (PositionError, catalog.UnknownPuzzle) as err:
@@ -362,10 +467,7 @@ def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False)
         app = App(fullscreen=fullscreen)
     except Exception as err:  # noqa: BLE001 - no display, no video driver: one sentence, not a traceback
         return _fail(RuntimeError(f"the game window could not open ({err}); try 'screenshot' for a headless picture"))
-    from game.ui.scenes.menu import MenuScene
-    app.push(MenuScene(app))
-    if spec is not None:
-        app.open_puzzle(spec.name, state)
+    app.start(spec.name if spec is not None else None, state, load)
     return app.run()
 
 

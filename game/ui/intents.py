@@ -61,9 +61,20 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_v, _CTRL): Intent.PASTE,
     (pygame.K_p, _PLAIN): Intent.PLAY_HERE,
     (pygame.K_s, _CTRL): Intent.SAVE,
+    (pygame.K_o, _CTRL): Intent.OPEN,
     (pygame.K_DELETE, _PLAIN): Intent.ERASE,
     (pygame.K_DELETE, _SHIFT): Intent.CLEAR,
     (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
+    (pygame.K_F1, _PLAIN): Intent.HELP,
+    (pygame.K_SLASH, _SHIFT): Intent.HELP,        # "?" on a US layout; other layouts: by the character typed
+    (pygame.K_QUESTION, _PLAIN): Intent.HELP,
+    (pygame.K_f, _PLAIN): Intent.HIDE_ANSWER,
+    (pygame.K_v, _PLAIN): Intent.MUTE,
+    (pygame.K_EQUALS, _CTRL): Intent.VOLUME_UP,
+    (pygame.K_PLUS, _CTRL): Intent.VOLUME_UP,
+    (pygame.K_KP_PLUS, _CTRL): Intent.VOLUME_UP,
+    (pygame.K_MINUS, _CTRL): Intent.VOLUME_DOWN,
+    (pygame.K_KP_MINUS, _CTRL): Intent.VOLUME_DOWN,
     (pygame.K_q, _CTRL): Intent.QUIT,
 }
 
@@ -75,6 +86,8 @@ def intent_for(event: pygame.event.Event) -> Intent | None:
     ctrl = bool(mods & (pygame.KMOD_CTRL | pygame.KMOD_META))
     shift = bool(mods & pygame.KMOD_SHIFT)
     key = event.key
+    if not ctrl and getattr(event, "unicode", "") == "?":   # wherever the layout puts it
+        return Intent.HELP
     if ctrl:
         return KEYMAP.get((key, _CTRL + (_SHIFT if shift else "")), KEYMAP.get((key, _CTRL)))
     if shift and (key, _SHIFT) in KEYMAP:

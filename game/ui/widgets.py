@@ -137,3 +137,19 @@ def stat_row(theme: T.Theme, x: int, y: int, w: int, label: str, value: str, col
 def spinner(time: float, reduce_motion: bool) -> str:
     """A turning bar for work in progress, or an ellipsis when motion is reduced."""
     return "|/-\\"[int(time * 8) % 4] if not reduce_motion else "…"
+
+
+def draw_note(surface: pygame.Surface, theme: T.Theme, text: str, alpha: float = 1.0) -> None:
+    """A short note on a dark rounded card over the foot of the window (a setting just changed)."""
+    w, h = surface.get_size()
+    pad = theme.px(12, 6)
+    label = theme.fit(text, "small", w - 4 * pad, T.TEXT)
+    box = pygame.Rect(0, 0, label.get_width() + 2 * pad, label.get_height() + pad)
+    box.midbottom = (w // 2, h - theme.px(48, 10))
+    note = pygame.Surface(box.size, pygame.SRCALPHA)
+    rad = max(4, box.h // 3)
+    pygame.draw.rect(note, (*T.shade(T.PANEL, -0.2), 240), note.get_rect(), border_radius=rad)
+    pygame.draw.rect(note, (*T.PANEL_EDGE, 255), note.get_rect(), max(1, theme.px(1.5)), border_radius=rad)
+    note.blit(label, label.get_rect(center=note.get_rect().center))
+    note.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
+    surface.blit(note, box.topleft)

@@ -48,10 +48,10 @@ def test_idle_figures_buttons_and_toggles():
     b = buttons(m)
     assert not b["undo"].enabled and not b["redo"].enabled and b["hint"].enabled and b["hint"].primary
     assert b["new"].label == "Shuffle" and b["menu"].intent is Intent.BACK
-    assert [t.name for t in m.toggles] == ["marks", "motion", "arrows"] and "slide" in m.help
+    assert [t.name for t in m.toggles] == ["marks", "answer", "motion", "sound", "arrows"] and "slide" in m.help
     assert not m.legend and model(s, settings=Settings(move_marks=True)).legend
     knights = model(game("knights"))
-    assert [t.name for t in knights.toggles] == ["marks", "motion"] and "cursor" in knights.help
+    assert [t.name for t in knights.toggles] == ["marks", "answer", "motion", "sound"] and "cursor" in knights.help
 
 
 def test_solving_paused_and_the_solve_button():

@@ -8,17 +8,22 @@ the session, laid out and drawn by its view). It tells the loop when it must be 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
+from game.background import Job
 from game.editor import read_position
 from game.intent import DIRECTIONS, Intent
-from game.panel import ButtonModel, PanelModel, panel_model, shown_deal_distance
+from game.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
+from game.journal import Opened
 from game.puzzles.base import Move, PositionError
+from game.records import win_words
+from game.saves import SavedGame
 from game.session import Event, EventKind, Session
 from game.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
+from game.ui.audio import effect_for
 from game.ui.clipboard import CLIPBOARD
 from game.ui.play.areas import header_lines, screen_areas
 from game.ui.play.board_input import BoardInput
@@ -31,6 +36,7 @@ from game.ui.play.piece_input import PieceInput
 from game.ui.scenes.base import Scene, background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
 from game.ui.views.base import Mark
+from game.words import n_moves
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -41,12 +47,17 @@ FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.
                                Intent.EDIT, Intent.PASTE})
 # the settings a key toggles, with what the game says when it turns on / off
 TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion on."),
-           Intent.ARROWS: ("arrows_move_gap", "Arrows now move the gap.", "Arrows now move the tile.")}
+           Intent.ARROWS: ("arrows_move_gap", "Arrows now move the gap.", "Arrows now move the tile."),
+           Intent.HIDE_ANSWER: ("hide_answer", "The answer is hidden: no count, no marks. H and S still answer.",
+                                "The answer shows again.")}
 
 
 class PlayScene(Scene):
     def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
-                 message: str | None = None) -> None:
+                 message: str | None = None, kept: bool = False, load: SavedGame | None = None) -> None:
+        """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
+        new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
+        as a new game of the session."""
         super().__init__(app)
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
         self.session = session or Session(spec, position, service=app.service, rng=app.rng)
@@ -70,6 +81,17 @@ class PlayScene(Scene):
         self.handlers = self._handlers()
         self.panel_model: PanelModel = self._build_panel_model()
         self.layout(app.size)
+        self.kept = kept and app.journal.enabled
+        self.resuming: Job[Opened] | None = None   # the game in progress, on its way from its file
+        self._then = (position, load, message)     # what follows once it is in
+        self._told: tuple[int, int] | None = None  # the session and version the journal last heard of
+        self._file_job: tuple[str, Job[Any]] | None = None   # Ctrl+S or Ctrl+O on its way
+        if self.kept:
+            app.journal.played(spec.name, spec.presentation.group)
+            self.resuming = app.journal.open(spec)
+            self._resume()
+        elif load is not None:
+            self._resume()
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
         cycle = self.board_input.cycle
@@ -85,8 +107,10 @@ class PlayScene(Scene):
             Intent.MARKS: self.toggle_marks, Intent.ANALYSIS: self.open_analysis,
             Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
             Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
-            Intent.COUNT: self.next_count,
+            Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
             Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
+            Intent.HIDE_ANSWER: partial(self.toggle, Intent.HIDE_ANSWER),
+            Intent.HELP: self.app.open_help, Intent.MUTE: self.app.toggle_sound,
         }
 
     # -- layout ---------------------------------------------------------------------------------
@@ -109,6 +133,108 @@ class PlayScene(Scene):
 
     def leave(self) -> None:
         self.session.cancel_search()
+        if self.kept and self.resuming is None:   # the last state of the game (its clock too), now
+            self.app.journal.changed(self.spec.name, self._snapshot)
+            self.app.journal.flush(self.spec.name)
+
+    # -- the game kept between runs -----------------------------------------------------------------------
+    def _snapshot(self) -> SavedGame:
+        return SavedGame.of(self.session)
+
+    def _resume(self) -> None:
+        """Take in the game in progress once it is read (at once if there is none): its whole history,
+        then a new game from the position asked for, or the saved game to open."""
+        job = self.resuming
+        if job is not None and not job.done:
+            return
+        self.resuming = None
+        position, load, message = self._then
+        opened = None
+        if job is not None:
+            opened = job.result if job.result is not None else Opened(None, job.error or "")
+            self.app.journal.opened(self.spec, opened)
+        session = self.session
+        said = message
+        if opened is not None and opened.game is not None:
+            session = Session.restore(opened.game, service=self.app.service, rng=self.app.rng)
+            if position is not None:
+                session.new_deal(position, message or "")
+            elif load is None and not said:
+                said = "Your game as you left it: U takes back its moves, N starts a new one."
+        if load is not None:
+            session.adopt(load, f"Opened a saved game of {self.spec.title}"
+                          + (": undo past its start brings back your game." if len(session.history) > 1 else "."))
+            said = None
+        self._take(session)
+        if opened is not None and opened.problem:
+            self.say(opened.problem, T.NOPE)
+        elif said:
+            self.say(said, T.ACCENT)
+
+    def _take(self, session: Session) -> None:
+        """``session`` is the game on the board from now on, shown as it is (nothing glides)."""
+        if session is not self.session:
+            self.session.cancel_search()
+            self.session = session
+        self.par = None
+        self.effects.finish_move()
+        self.target = session.position
+        self.board_input.show(session.position)
+        self._told = None
+        for event in session.update(0.0):
+            self.on_event(event)
+        self.refresh_panel()
+        self.invalidate()
+
+    def _keep(self) -> None:
+        """Tell the journal when the game changed; move marks on the board are help in this game."""
+        s = self.session
+        told = (id(s), s.timeline.version)
+        if told == self._told:
+            return
+        if marks_shown(self.app.settings, s.exact) and not s.solved:
+            s.note_marks()
+        self._told = (id(s), s.timeline.version)
+        self.app.journal.changed(self.spec.name, self._snapshot)
+
+    def save_game(self) -> None:
+        """Ctrl+S: this game, its whole history, to the player's saves folder."""
+        if not self.app.journal.enabled:
+            self.refuse(None, "Games are not kept in this window.")
+            return
+        path = self.app.journal.saved_path(self.spec)
+        self._file_job = (f"Saved as {path} (Ctrl+O opens it again).", self.app.journal.export(self._snapshot()))
+        self._take_file_job()
+
+    def open_saved(self) -> None:
+        """Ctrl+O: the saved game of this puzzle from the player's saves folder, as a new game."""
+        if not self.app.journal.enabled:
+            self.refuse(None, "Games are not kept in this window.")
+            return
+        self.take_over()
+        self._file_job = ("open", self.app.journal.load_saved(self.spec))
+        self._take_file_job()
+
+    def _take_file_job(self) -> None:
+        if self._file_job is None or not self._file_job[1].done:
+            return
+        (what, job), self._file_job = self._file_job, None
+        path = self.app.journal.saved_path(self.spec)
+        if what != "open":
+            if job.result:
+                self.say(what, T.ACCENT)
+            else:
+                self.refuse(None, job.error or f"The game could not be saved as {path}.")
+            return
+        opened = job.result if job.result is not None else Opened(None, job.error or "")
+        if opened.game is not None:
+            self.session.adopt(opened.game, f"Opened {path.name}: undo past its start brings back the game before.")
+            self.sync()
+            self.refresh_panel()
+        elif opened.problem:
+            self.refuse(None, opened.problem)
+        else:
+            self.refuse(None, f"There is no saved game of {self.spec.title} in {path.parent} yet: Ctrl+S saves one.")
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
@@ -132,6 +258,7 @@ class PlayScene(Scene):
     def refuse(self, cell: int | None, text: str) -> None:
         """The gentle "no": the cell shakes and, if there is something to say, the footer says it."""
         self.effects.shake(cell)
+        self.app.play_sound("no")
         if text:
             self.say(text, T.NOPE)
 
@@ -164,6 +291,8 @@ class PlayScene(Scene):
     # -- intents ------------------------------------------------------------------------------------------
     def handle_intent(self, intent: Intent) -> None:
         self.app.note_input()
+        if self.resuming is not None and intent is not Intent.BACK:
+            return   # the game is still on its way from its file (a few milliseconds)
         self.invalidate()
         if intent in FINISH_MOVE_FIRST:
             self.effects.finish_move()
@@ -246,7 +375,9 @@ class PlayScene(Scene):
         self.say(on_text if self.app.toggle_setting(name) else off_text)
 
     def toggle_marks(self) -> None:
-        if not self.app.toggle_setting("move_marks"):
+        if self.app.settings.hide_answer:
+            self.say("Move marks are hidden with the answer: F shows them again.")
+        elif not self.app.toggle_setting("move_marks"):
             self.say("Move marks off.")
         elif not self.oracle.exact:
             self.say(f"Move marks need a complete table: {self.puzzle.title} has too many positions for one.", T.NOPE)
@@ -313,14 +444,16 @@ class PlayScene(Scene):
         elif s.deal_at_distance(d):
             self.par = None
             if s.dealing is not None:
-                self.say(f"Looking for a position {d} moves from the goal…")
+                self.say(f"Looking for a position {n_moves(d)} from the goal…")
         else:
-            self.say(f"There is no position {d} moves from the goal.", T.NOPE)
+            self.say(f"There is no position {n_moves(d)} from the goal.", T.NOPE)
 
     # -- mouse --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.app.note_input()
+        if self.resuming is not None:
+            return
         got = panel_mouse(self, event)
         if isinstance(got, ButtonModel):
             self.handle_intent(got.intent)
@@ -340,6 +473,9 @@ class PlayScene(Scene):
     # -- time -----------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.resuming is not None:
+            self._resume()
+        self._take_file_job()
         for event in self.session.update(dt):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:
@@ -355,6 +491,8 @@ class PlayScene(Scene):
             self.invalidate()
         if self.session.moves == 0 and self.par is None:
             self.par = self.session.known_distance()
+        if self.kept and self.resuming is None:
+            self._keep()
         self.refresh_panel()
 
     def animating(self) -> bool:
@@ -372,14 +510,15 @@ class PlayScene(Scene):
         return self.board_input.selected is not None or (hint is not None and hint.move is not None)
 
     def on_event(self, event: Event) -> None:
+        if self.app.scene is self:   # heard on the play screen itself (not under the demo or the help)
+            self.app.play_sound(effect_for(event, self.puzzle))
         kind = event.kind
         if kind is EventKind.SOLVED:
-            self.say(f"Solved in {self.session.moves} moves.{self._against_par()}", T.GOOD)
-            self.effects.start_celebration(self.view.frame_rect(), self.view.pitch, self.app.settings.reduce_motion)
+            self.won()
         elif kind is EventKind.HINT:
             if event.move is not None and event.before is not None:
                 dist = self.session.known_distance()
-                left = f" ({dist} moves to go)" if dist is not None else ""
+                left = f" ({n_moves(dist)} to go)" if dist is not None else ""
                 text = describe_move(self.spec, event.before, event.move)
                 self.say(f"Hint: {text}{left}. Press H again to play it.", T.HINT, about=event.before)
             else:
@@ -394,17 +533,25 @@ class PlayScene(Scene):
             if event.message:
                 self.say(event.message, T.ACCENT)
 
-    def _against_par(self) -> str:
-        n, best = self.session.moves, self.par
-        if best is None:
-            return ""
-        counted = f", moves counted by {self.spec.count.value}" if self.spec.count is not None else ""
-        return f" That is optimal{counted}!" if n == best else f" The fewest possible is {best}{counted}."
+    def won(self) -> None:
+        """A win: recorded once per game (with the help it had), said as it was; only the player's own
+        solve is celebrated, never the solver's."""
+        s = self.session
+        win = s.result()
+        if win is None:
+            return
+        if self.kept and not win.notes.recorded:
+            self.app.journal.record(win)
+            s.mark_recorded()
+        self.say(win_words(win, self.spec.count.value if self.spec.count is not None else ""),
+                 T.GOOD if win.own else T.HINT)
+        if win.own:
+            self.effects.start_celebration(self.view.frame_rect(), self.view.pitch, self.app.settings.reduce_motion)
 
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:
         """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not self.app.settings.move_marks or not self.session.exact:
+        if not marks_shown(self.app.settings, self.session.exact):
             return ()
         if self.target != self._marks_key:
             verdicts = self.oracle.verdicts(self.target) or []
@@ -443,7 +590,7 @@ class PlayScene(Scene):
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
                              reduce_motion)
-        moves = f"{self.session.moves} moves" + (f" · optimal {self.par}" if self.par is not None else "")
+        moves = n_moves(self.session.moves) + (f" · optimal {self.par}" if self.par is not None else "")
         self.effects.draw_celebration(surface, th, self.view.frame_rect(), moves, reduce_motion)
 
     def draw_header(self, surface: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
 
@@ -53,6 +54,11 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def help_spec(self) -> PuzzleSpec | None:
+        """The puzzle whose help F1 opens over this screen: the one it shows (None: no help here)."""
+        spec = getattr(self, "spec", None)
+        return spec if isinstance(spec, PuzzleSpec) else None
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

@@ -95,6 +95,8 @@ class DemoScene(Scene):
             if s.solved:
                 self.phase, self.clock = "done", 0.0
                 self.caption(f"Solved in {n_moves(s.moves)}, the fewest possible. Press any key to play!")
+                # the show's own flourish: a game the solver finished is never celebrated as the player's
+                play.effects.start_celebration(play.view.frame_rect(), play.view.pitch, self.app.settings.reduce_motion)
             else:
                 done = (self.length or 0) - (s.known_distance() or 0)
                 self.caption(f"Optimal solution: move {done} of {self.length}. Press any key to play!")
@@ -146,6 +148,7 @@ class DemoScene(Scene):
         caption_h = 2 * (th.size_of("title") + th.px(6))
         self.caption_area = pygame.Rect(m, h - m - caption_h, w - 2 * m, caption_h)
         top = m + th.size_of("display") + th.px(16)
+        self.play.view.coordinates = False   # a stage: the board as large as it goes, no cell names
         self.play.view.layout(pygame.Rect(m, top, w - 2 * m, self.caption_area.y - top - th.px(16)))
 
     # -- a visitor takes over ----------------------------------------------------------------
@@ -155,6 +158,7 @@ class DemoScene(Scene):
             return
         play.session.stop_solve()
         play.footer.caption = None
+        play.view.coordinates = True
         play.layout(self.app.size)   # back to the play screen's board area, beside its panel
         if play.session.solved:      # nobody wants a solved board: a fresh game instead
             play.session.new_deal()

@@ -9,12 +9,14 @@ import pygame
 from game import catalog, library
 from game.spec import PuzzleSpec, Shelf
 from game.ui import theme as T
+from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.views import view_for
-from game.ui.widgets import card as draw_card
+from game.ui.widgets import Button, card as draw_card
 
 MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
+QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
 
 
 @dataclass(frozen=True)
@@ -28,9 +30,11 @@ class NoteLine:
     indent: int = 0
 
 
-def notes(folder: str, problems: tuple[str, ...]) -> list[tuple[str, str, tuple[int, int, int]]]:
-    """What the notes say: the player's folder, then a sentence per file that could not be read."""
-    out = [("Your own puzzles", "heading", T.TEXT),
+def notes(folder: str, problems: tuple[str, ...],
+          kept: tuple[str, ...] = ()) -> list[tuple[str, str, tuple[int, int, int]]]:
+    """What the notes say: the player's folder, then a sentence per file that could not be read (and
+    about their records, if they could not be read)."""
+    out = [(sentence, "small", T.NOPE) for sentence in kept] + [("Your own puzzles", "heading", T.TEXT),
            (f"Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
             "starts.", "small", T.MUTED)]
     if problems:
@@ -93,13 +97,20 @@ class MenuScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.headings: list[tuple[Shelf, pygame.Rect]] = []
         self.press: int | None = None
+        self.quitting = 0.0                  # seconds left for a second Esc to quit
+        self.records_button = Button("Records", Intent.RESTART, key="R")
+        self._journal_seen = False           # the journal's start-up read taken in (chosen variants, notes)
+        self._last_shown: str | None = None  # the last played puzzle this menu has selected
         self.layout(app.size)
+        self.follow_journal()
 
     def layout(self, size: tuple[int, int]) -> None:
         th = self.theme
         w, h = size
         m = th.px(36, 14)
         self.top = th.size_of("display") + th.size_of("body") + th.px(44)
+        bw, bh = max(th.px(128), 110), max(th.px(30), th.size_of("small") + th.px(12))
+        self.records_button.rect = pygame.Rect(w - m - bw, th.px(12), bw, bh)
         gap = th.px(16, 8)
         roomy = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176), 150) + gap)))
         tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(118), 112) + gap))
@@ -209,7 +220,8 @@ class MenuScene(Scene):
         """The notes' lines, wrapped to the menu's width, from ``y`` down."""
         th = self.theme
         lines: list[NoteLine] = []
-        for text, role, colour in notes(str(library.player_folder()), catalog.problems()):
+        for text, role, colour in notes(str(library.player_folder()), catalog.problems(),
+                                        tuple(self.app.journal.problems)):
             if role == "heading" and lines:
                 y += th.px(8)
             indent = th.px(14) if role == "tiny" else 0     # the sentences about files, under their line
@@ -236,7 +248,15 @@ class MenuScene(Scene):
     def open(self, index: int) -> None:
         self.app.open_puzzle(self.flat[index].name)
 
+    def help_spec(self) -> PuzzleSpec | None:
+        """F1 on the menu: the help of the puzzle chosen."""
+        return self.flat[self.selected].spec if self.flat else None
+
     def handle_intent(self, intent: Intent) -> None:
+        self.follow_journal()   # a game just left: its card first, then what the key does
+        if intent is not Intent.BACK and self.quitting:
+            self.quitting = 0.0
+            self.invalidate()
         if intent in DIRECTIONS:
             self.show_selection = True
             dr, dc = DIRECTIONS[intent]
@@ -261,7 +281,12 @@ class MenuScene(Scene):
         elif intent is Intent.CONFIRM:
             self.open(self.selected)
         elif intent is Intent.BACK:
-            self.app.menu_back()
+            if self.quitting > 0 or self.app.demo_mode:
+                self.app.menu_back()
+            else:   # a slip of the finger never closes the game: a second Esc does, and the note says so
+                self.quitting = QUIT_SECONDS
+        elif intent is Intent.RESTART:   # R on the menu: there is no game to restart here, so the records
+            self.app.open_records()
         elif intent is Intent.ANALYSIS:
             self.app.open_analysis(self.flat[self.selected].name)
         elif intent is Intent.EDIT:
@@ -284,6 +309,7 @@ class MenuScene(Scene):
         return None
 
     def handle_event(self, event) -> None:
+        self.follow_journal()
         if event.type == pygame.MOUSEMOTION:
             before = (self.card_at(self.hover) if self.hover else None, self.selected, self.show_selection)
             self.hover = event.pos
@@ -298,6 +324,9 @@ class MenuScene(Scene):
             self.clamp_scroll()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press = self.card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.records_button.hit(event.pos):
+            self.press = None
+            self.app.open_records()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.card_at(event.pos)
             if i is not None and i == self.press:
@@ -311,7 +340,45 @@ class MenuScene(Scene):
     def animating(self) -> bool:
         return self.scroll != self.scroll_target
 
+    def follow_journal(self) -> None:
+        """Once the journal has read what it keeps: each group's chosen variant and its notes; and
+        whenever a puzzle was played, its card selected (kept between runs)."""
+        journal = self.app.journal
+        if not journal.loaded:
+            return
+        if not self._journal_seen:
+            self._journal_seen = True
+            for card in self.flat:
+                names = [spec.name for spec in card.specs]
+                if card.group and self.app.menu_choices.get(card.group) in names:
+                    card.index = names.index(self.app.menu_choices[card.group])
+            self.layout(self.app.size)
+        if journal.last is not None and journal.last != self._last_shown:
+            self._last_shown = journal.last
+            self.select_name(journal.last)
+
+    def select_name(self, name: str) -> None:
+        """Select the card of the puzzle ``name`` (a puzzle under another move count: its card), and
+        choose it on a card of variants."""
+        base = library.split_count(name)[0]
+        for i, card in enumerate(self.flat):
+            names = [spec.name for spec in card.specs]
+            for wanted in (name, base):
+                if wanted in names:
+                    if card.group:
+                        self.choose(card, names.index(wanted))
+                    self.selected, self.show_selection = i, True
+                    self.ensure_visible()
+                    self.scroll = self.scroll_target
+                    self.invalidate()
+                    return
+
     def update(self, dt: float) -> None:
+        self.follow_journal()
+        if self.quitting:
+            self.quitting = max(0.0, self.quitting - dt)
+            if not self.quitting:
+                self.invalidate()
         if self.scroll == self.scroll_target:
             return
         k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
@@ -321,6 +388,29 @@ class MenuScene(Scene):
         self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
+    def draw_badges(self, surface: pygame.Surface, card: Card, r: pygame.Rect, thumb: tuple[int, int]) -> None:
+        """On the drawing of the puzzle: the player's best (solved, optimally, with help) at its top
+        right, and a game kept to come back to at its foot."""
+        th = self.theme
+        journal = self.app.journal
+        left, top = r.x + th.px(8), r.y + th.px(8)
+        draw_badge(surface, th, journal.records.badge(card.name), (left + thumb[0] - th.px(2), top + th.px(2)))
+        if journal.in_progress(card.name):
+            pill = th.size_of("tiny") + th.px(4)
+            draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))
+
+    def draw_quit_note(self, surface: pygame.Surface) -> None:
+        """The note a first Esc leaves: a second one quits."""
+        th = self.theme
+        w, h = surface.get_size()
+        text = th.text("Press Esc again to quit (your games are kept) · any other key stays", "body", T.TEXT)
+        box = text.get_rect().inflate(th.px(36), th.px(18))
+        box.midbottom = (w // 2, h - th.px(24))
+        pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
+        pygame.draw.rect(surface, T.PANEL, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, T.ACCENT, box, max(1, th.px(2)), border_radius=box.h // 2)
+        surface.blit(text, text.get_rect(center=box.center))
+
     def draw_chooser(self, surface: pygame.Surface, card: Card, r: pygame.Rect, colour) -> None:
         """The variant labels: the chosen one filled in the shelf's colour."""
         th = self.theme
@@ -376,6 +466,7 @@ class MenuScene(Scene):
                 surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))
                 ty += th.size_of("small")
             self.draw_chooser(surface, card, r, fam_col)
+            self.draw_badges(surface, card, r, thumb.get_size())
         for note in self.note_lines:
             y = note.y - off
             if -th.size_of(note.role) < y < h:
@@ -392,10 +483,13 @@ class MenuScene(Scene):
         surface.blit(title, (m, th.px(16)))
         sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
         surface.blit(sub, (m, th.px(20) + title.get_height()))
-        keys = th.text("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · F11 full screen · "
-                       "Esc quits", "tiny", T.DIM)
+        keys = th.text("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · F1: help · "
+                       "F11 full screen · Esc twice quits", "tiny", T.DIM)
         keys_y = th.px(16) + title.get_height() - keys.get_height() - th.px(6)
         surface.blit(keys, (w - m - keys.get_width(), keys_y))
+        self.records_button.draw(surface, th, self.hover)
+        if self.quitting:
+            self.draw_quit_note(surface)
         if self.failed:   # said where the player looks first; the sentences are at the foot of the menu
             many = self.failed
             warn = th.text(f"{many} of your puzzle file{'s' if many > 1 else ''} could not be read: "

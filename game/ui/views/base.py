@@ -19,6 +19,11 @@ from game.ui.tween import arc
 
 SUPERSAMPLE = 3
 SHAPE_CACHE = 96      # highlight shapes kept drawn (rings, dots, glows at full opacity)
+LABEL_SIZE = 0.16     # the coordinates' letters and numbers, in cells ...
+LABEL_MIN_PX = 14     # ... never smaller than this (the built-in font draws small) ...
+LABEL_MAX_PX = 36     # ... nor larger
+LABEL_BAND = 1.7      # the strip outside the frame that holds them, in label heights
+LABEL_COLOUR = T.mix(T.DIM, T.MUTED, 0.4)
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ class BoardView:
     gap = 0.05            # space between a cell's edge and its piece, in cells
     frame = 0.28          # frame around the cells, in cells
     board_radius = 0.18
+    coordinates = True    # column letters along the top, row numbers down the left (not on thumbnails)
 
     def __init__(self, spec: PuzzleSpec) -> None:
         self.spec = spec
@@ -183,11 +189,20 @@ class BoardView:
         return self.board.width, self.board.height
 
     def layout(self, rect: pygame.Rect, max_pitch: int | None = None) -> None:
+        """The largest cells that fit ``rect`` with the frame, centred; with coordinates, smaller
+        where the labels above and left of the frame would not fit beside it."""
         cols, rows = self.grid_size()
-        pitch = int(min(rect.w / (cols + 2 * self.frame), rect.h / (rows + 2 * self.frame)))
-        if max_pitch:
-            pitch = min(pitch, max_pitch)
-        pitch = max(8, pitch)
+
+        def fit(w: int, h: int) -> int:
+            pitch = int(min(w / (cols + 2 * self.frame), h / (rows + 2 * self.frame)))
+            return max(8, min(pitch, max_pitch) if max_pitch else pitch)
+
+        pitch = fit(rect.w, rect.h)
+        if self.coordinates:
+            band = self.label_band(pitch)
+            fw, fh = (cols + 2 * self.frame) * pitch, (rows + 2 * self.frame) * pitch
+            if rect.w - fw < 2 * band or rect.h - fh < 2 * band:
+                pitch = fit(rect.w - 2 * band, rect.h - 2 * band)
         w, h = cols * pitch, rows * pitch
         ox = rect.x + (rect.w - w) // 2
         oy = rect.y + (rect.h - h) // 2
@@ -198,6 +213,45 @@ class BoardView:
             self.pitch, self.origin = pitch, (ox, oy)
             self._board_surface = None
         self.rect = pygame.Rect(ox, oy, w, h)
+
+    # -- coordinates --------------------------------------------------------------
+    @staticmethod
+    def label_px(pitch: int) -> int:
+        return max(LABEL_MIN_PX, min(LABEL_MAX_PX, round(pitch * LABEL_SIZE)))
+
+    def label_band(self, pitch: int) -> int:
+        """How much room the labels take outside the frame (above it, and left of it)."""
+        return round(self.label_px(pitch) * LABEL_BAND)
+
+    def labels(self) -> list[tuple[str, tuple[int, int]]]:
+        """Each column's letter above the frame and each row's number left of it, with the point
+        each is centred on: the names hints use ("b3 to a1": column b, row 3 from the top)."""
+        if not self.coordinates:
+            return []
+        fr = self.frame_rect()
+        half = self.label_band(self.pitch) // 2
+        used_cols = sorted({c for _, c in self.board.cells})
+        used_rows = sorted({r for r, _ in self.board.cells})
+        x0, y0, p = self.origin[0], self.origin[1], self.pitch
+        out = [(chr(ord("a") + c), (x0 + c * p + p // 2, fr.top - half)) for c in used_cols]
+        out += [(str(r + 1), (fr.left - half, y0 + r * p + p // 2)) for r in used_rows]
+        return out
+
+    def label_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Where each label is drawn."""
+        return [(text, surf.get_rect(center=at)) for text, at, surf in self._label_surfaces()]
+
+    def _label_surfaces(self) -> list[tuple[str, tuple[int, int], pygame.Surface]]:
+        px = self.label_px(self.pitch)
+        return [(text, at, _label(px, text)) for text, at in self.labels()]
+
+    def draw_labels(self, surface: pygame.Surface) -> None:
+        for _, at, surf in self._label_surfaces():
+            surface.blit(surf, surf.get_rect(center=at))
+
+    def goal_words(self) -> str:
+        """How the board shows the goal, for puzzles whose rules have no sentence for it."""
+        return ""
 
     def cell_rect(self, cell: int) -> pygame.Rect:
         r, c = self.board.cells[cell]
@@ -274,6 +328,7 @@ class BoardView:
     # -- the draw pipeline -------------------------------------------------------
     def draw(self, surface: pygame.Surface, position: bytes, motion: Motion | None, hl: Highlights) -> None:
         fr = self.frame_rect()
+        self.draw_labels(surface)
         surface.blit(self.board_surface(), fr.topleft)
         if hl.solved_glow > 0:
             self.draw_glow(surface, hl.solved_glow)
@@ -422,9 +477,27 @@ class BoardView:
         """The position drawn still, without highlights, on a transparent surface of ``size``
         (this lays the view out to that size)."""
         surf = pygame.Surface(size, pygame.SRCALPHA)
+        self.coordinates = False
         self.layout(pygame.Rect(0, 0, *size))
         self.draw(surf, position, None, Highlights(reduce_motion=True))
         return surf
+
+
+_LABELS: dict[tuple[int, str], pygame.Surface] = {}
+_LABEL_FONTS: dict[int, pygame.font.Font] = {}
+
+
+def _label(px: int, text: str) -> pygame.Surface:
+    """A coordinate's letter or number at ``px``, rendered once."""
+    key = (px, text)
+    got = _LABELS.get(key)
+    if got is None:
+        if len(_LABELS) > 256:
+            _LABELS.clear()
+            _LABEL_FONTS.clear()
+        font = _LABEL_FONTS.get(px) or _LABEL_FONTS.setdefault(px, pygame.font.Font(None, px))
+        got = _LABELS[key] = font.render(text, True, LABEL_COLOUR)
+    return got
 
 
 def _outline(size: tuple[int, int], colour, width: int, radius: int) -> pygame.Surface:

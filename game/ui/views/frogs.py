@@ -14,6 +14,7 @@ WATER_DEEP = (30, 82, 110)
 SHORE = (66, 98, 70)
 PAD = (92, 168, 86)
 PAD_DARK = (60, 126, 64)
+LINK = (112, 178, 196)      # shallow water between two pads a frog may cross
 
 FROG = {
     BLACK: {"body": (40, 44, 50), "spot": (70, 76, 86), "line": (10, 12, 14), "eye": (240, 206, 90),
@@ -64,9 +65,29 @@ def draw_frog(big: pygame.Surface, P: int, st: dict, facing: int) -> None:
                     -math.pi / 2 if facing > 0 else math.pi / 2, math.pi / 2 if facing > 0 else 3 * math.pi / 2, lw)
 
 
+def links(puzzle) -> list[tuple[int, int]]:
+    """The pairs of cells a piece may slide between (each pair once), read from the rules."""
+    pairs = set()
+    for rule in puzzle.rules.rules:
+        if rule.kind == "slide" and len(rule.cells) == 2:
+            pairs.add((min(rule.src, rule.dst), max(rule.src, rule.dst)))
+    return sorted(pairs)
+
+
+def diagonal(board, a: int, b: int) -> bool:
+    (r0, c0), (r1, c1) = board.cells[a], board.cells[b]
+    return r0 != r1 and c0 != c1
+
+
 class FrogsView(BoardView):
     gap = 0.06
     frame = 0.3
+
+    def __init__(self, spec) -> None:
+        super().__init__(spec)
+        pairs = links(self.puzzle)
+        # where frogs may also go diagonally, every way between pads is drawn (a grid says the rest)
+        self.links = pairs if any(diagonal(self.board, a, b) for a, b in pairs) else []
 
     def make_sprite(self, code: int, pitch: int, variant):
         if code not in FROG:
@@ -87,6 +108,7 @@ class FrogsView(BoardView):
         s.blit(water, (0, 0))
         deep = rounded_cells_mask(self, fr.size, fr.topleft, 0.08, 0.35, (*WATER_DEEP, 110))
         s.blit(deep, (0, 0))
+        self._draw_links(s, fr)
         for i in range(len(self.board)):
             c = self.cell_rect(i).move(-fr.x, -fr.y).center
             rad = int(p * 0.43)
@@ -99,6 +121,18 @@ class FrogsView(BoardView):
                    (c[0] + rad * 1.05 * math.cos(a + 0.28), c[1] + rad * 1.05 * math.sin(a + 0.28))]
             pygame.draw.polygon(s, WATER, pts)
         return s
+
+
+    def _draw_links(self, s: pygame.Surface, fr: pygame.Rect) -> None:
+        """A band of shallow water from pad to pad along every way a frog may slide."""
+        p = self.pitch
+        width = max(3, int(p * 0.17))
+        for a, b in self.links:
+            ca = self.cell_rect(a).move(-fr.x, -fr.y).center
+            cb = self.cell_rect(b).move(-fr.x, -fr.y).center
+            pygame.draw.line(s, T.shade(WATER_DEEP, -0.1), (ca[0], ca[1] + p // 40), (cb[0], cb[1] + p // 40),
+                             width + max(2, p // 30))
+            pygame.draw.line(s, LINK, ca, cb, width)
 
 
 STONE = {BLACK: ((36, 38, 44), (96, 100, 112)), WHITE: ((236, 232, 222), (255, 255, 255))}

@@ -58,6 +58,9 @@ class BlocksView(BoardView):
     def grid_size(self) -> tuple[int, int]:
         return self.blocks.layout.width, self.blocks.layout.height
 
+    def goal_words(self) -> str:
+        return "the lacquered pieces, each with a ring, on the places tinted in their colour" if self.targets else ""
+
     # -- pieces ------------------------------------------------------------------------------------
     def make_sprite(self, code: int, pitch: int, variant):
         kind = self.pieces.kind(code)

@@ -1,0 +1,74 @@
+"""Small pills that say what the player has done with a puzzle: solved, solved optimally, solved with
+help, a game in progress. Drawn in the theme; the icons are drawn, not taken from a font (the
+built-in font has no star or check mark)."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.records import Badge
+from game.ui import theme as T
+
+DARK = (30, 24, 14)
+# badge -> (label, fill, icon); a badge of NONE draws nothing
+LOOKS = {Badge.OPTIMAL: ("Optimal", T.ACCENT, "star"),
+         Badge.SOLVED: ("Solved", T.GOOD, "check"),
+         Badge.ASSISTED: ("With help", T.mix(T.CARD, T.HINT, 0.35), "")}
+IN_PROGRESS = ("In progress", T.HINT, "dot")
+
+
+def pill_size(theme: T.Theme, label: str, icon: str) -> tuple[int, int]:
+    text = theme.text(label, "tiny", DARK)
+    h = text.get_height() + theme.px(4)
+    icon_w = h - theme.px(2) if icon else 0
+    return text.get_width() + icon_w + theme.px(12), h
+
+
+def draw_pill(surface: pygame.Surface, theme: T.Theme, label: str, fill: tuple[int, int, int], icon: str,
+              topleft: tuple[int, int]) -> pygame.Rect:
+    """A rounded pill with an icon and a label; returns where it was drawn."""
+    w, h = pill_size(theme, label, icon)
+    rect = pygame.Rect(topleft, (w, h))
+    ink = DARK if sum(fill) > 380 else T.TEXT
+    pygame.draw.rect(surface, T.shade(fill, -0.45), rect.move(0, max(1, theme.px(1))), border_radius=h // 2)
+    pygame.draw.rect(surface, fill, rect, border_radius=h // 2)
+    x = rect.x + theme.px(6)
+    if icon:
+        size = h - theme.px(6)
+        box = pygame.Rect(x, rect.centery - size // 2, size, size)
+        draw_icon(surface, icon, box, ink)
+        x += size + theme.px(3)
+    text = theme.text(label, "tiny", ink)
+    surface.blit(text, text.get_rect(midleft=(x, rect.centery)))
+    return rect
+
+
+def draw_icon(surface: pygame.Surface, icon: str, box: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    if icon == "check":
+        pts = [(box.x + box.w * 0.1, box.y + box.h * 0.55), (box.x + box.w * 0.4, box.y + box.h * 0.85),
+               (box.x + box.w * 0.92, box.y + box.h * 0.18)]
+        pygame.draw.lines(surface, colour, False, pts, max(2, box.w // 5))
+    elif icon == "star":
+        cx, cy, outer = box.centerx, box.centery + box.h * 0.05, box.w * 0.55
+        pts = [(cx + math.cos(-math.pi / 2 + i * math.pi / 5) * (outer if i % 2 == 0 else outer * 0.45),
+                cy + math.sin(-math.pi / 2 + i * math.pi / 5) * (outer if i % 2 == 0 else outer * 0.45))
+               for i in range(10)]
+        pygame.draw.polygon(surface, colour, pts)
+    elif icon == "dot":
+        pygame.draw.circle(surface, colour, box.center, max(2, box.w // 3))
+
+
+def draw_badge(surface: pygame.Surface, theme: T.Theme, badge: Badge, topright: tuple[int, int]) -> pygame.Rect | None:
+    """A record's badge with its right edge at ``topright`` (nothing for a puzzle never solved)."""
+    looks = LOOKS.get(badge)
+    if looks is None:
+        return None
+    label, fill, icon = looks
+    w, _ = pill_size(theme, label, icon)
+    return draw_pill(surface, theme, label, fill, icon, (topright[0] - w, topright[1]))
+
+
+def draw_in_progress(surface: pygame.Surface, theme: T.Theme, topleft: tuple[int, int]) -> pygame.Rect:
+    label, fill, icon = IN_PROGRESS
+    return draw_pill(surface, theme, label, fill, icon, topleft)

@@ -1,0 +1,325 @@
+"""The records screen: every puzzle with the player's records against the optimum.
+
+One row per puzzle (each variant of a card, each way of counting moves that was played), under its
+shelf's heading: games solved, solved on one's own (no hint, no solver, no move marks), solved in
+the fewest moves possible, the best solve against the optimum and the best time, and its badge.
+Games that began elsewhere than the puzzle's start have rows of their own under it, by distance.
+The rows come from the journal's records in memory: this screen reads no file. Arrows or the wheel
+scroll, Enter or a click plays the puzzle, Esc goes back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import PurePath
+
+import pygame
+
+from game import catalog, library
+from game.panel import clock
+from game.words import n_moves
+from game.records import START, Badge, Record, Records, key_label, key_order
+from game.spec import PuzzleSpec
+from game.ui import theme as T
+from game.ui.badges import draw_badge, draw_in_progress, pill_size
+from game.ui.intents import Intent
+from game.ui.scenes.base import Scene, background
+from game.ui.widgets import Button, card
+
+COLUMNS = (("Solved", 0.50), ("On your own", 0.615), ("Optimal", 0.72), ("Best", 0.835), ("Best time", 0.95))
+OTHERS = ("Other puzzles", T.MUTED)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: a shelf's heading, a puzzle, or one way its games began."""
+
+    kind: str                          # "shelf", "puzzle" or "key"
+    label: str
+    colour: tuple[int, int, int] = T.TEXT
+    name: str | None = None            # the puzzle to play from this row
+    record: Record | None = None
+    badge: Badge = Badge.NONE
+    in_progress: bool = False
+
+
+def puzzle_label(spec: PuzzleSpec) -> str:
+    p = spec.presentation
+    label = f"{p.group} · {p.variant}" if p.group and p.variant else p.short_title
+    return label + (f" · moves by {spec.count.value}" if "@" in spec.name and spec.count is not None else "")
+
+
+def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
+    """The table's rows: every shelved puzzle (and each other count or puzzle file with records)."""
+    out: list[Row] = []
+    shelved = set(catalog.names())
+    extra: dict[str, list[str]] = {}       # shelved puzzle -> its other counts that have records
+    others: list[str] = []
+    for name in sorted(records.puzzles):
+        if name in shelved:
+            continue
+        base = library.split_count(name)[0]
+        (extra.setdefault(base, []) if base in shelved else others).append(name)
+    for shelf, specs in catalog.shelves():
+        out.append(Row("shelf", shelf.title, shelf.colour))
+        for spec in specs:
+            for name in (spec.name, *extra.get(spec.name, ())):
+                out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)
+    if others:
+        out.append(Row("shelf", *OTHERS))
+        for name in others:
+            out += _puzzle_rows(records, name, None, in_progress)
+    return out
+
+
+def _variant(name: str) -> PuzzleSpec | None:
+    try:
+        return catalog.get(name)   # another count of a shelved puzzle: made from its definition, no file read
+    except (KeyError, ValueError):
+        return None
+
+
+def _puzzle_rows(records: Records, name: str, spec: PuzzleSpec | None, in_progress) -> list[Row]:
+    label = puzzle_label(spec) if spec is not None else PurePath(name).name
+    keys = records.of(name)
+    out = [Row("puzzle", label, T.TEXT if keys else T.MUTED, name if spec is not None else None,
+               records.total(name) if keys else None, records.badge(name), in_progress(name))]
+    if set(keys) - {START}:
+        out += [Row("key", key_label(key), T.MUTED, None, keys[key]) for key in sorted(keys, key=key_order)]
+    return out
+
+
+def best_text(record: Record) -> tuple[str, tuple[int, int, int]]:
+    """The best of the player's own solves against the optimum: 'optimal', '+3', or its moves."""
+    if record.best_over == 0:
+        return "optimal", T.GOOD
+    if record.best_over is not None:
+        return f"+{record.best_over}", T.TEXT
+    if record.best_moves is not None:
+        return n_moves(record.best_moves), T.TEXT
+    return "–", T.DIM
+
+
+class RecordsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.back_button = Button("Back", Intent.BACK)
+        self.hover: tuple[int, int] | None = None
+        self.scroll = 0.0
+        self.scroll_target = 0.0
+        self.selected: int | None = None        # index into rows of the puzzle row chosen by keys
+        self._static: pygame.Surface | None = None
+        self._records: Records | None = None
+        self.rows: list[Row] = []
+        self.layout(app.size)
+
+    # -- layout -----------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        th = self.theme
+        w, h = size
+        m = th.px(28, 12)
+        bh = max(th.px(36), th.size_of("body") + th.px(14))
+        self.back_button.rect = pygame.Rect(w - m - th.px(130), m, th.px(130), bh)
+        self.header_h = th.size_of("title") + th.size_of("small") * 2 + th.px(20)
+        self.table = pygame.Rect(m, m + self.header_h + th.px(10), w - 2 * m, h - 2 * m - self.header_h - th.px(10))
+        self.row_h = th.size_of("small") + th.px(12)
+        self.head_h = th.size_of("tiny") + th.px(16)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """The rows for the records as they are now, and their picture (drawn once, scrolled after)."""
+        journal = self.app.journal
+        self._records = journal.records
+        self.rows = rows(journal.records, journal.in_progress)
+        th = self.theme
+        self.view = self.table.inflate(-2 * th.px(14), -2 * th.px(10))
+        self.view.y += self.head_h
+        self.view.h -= self.head_h
+        height = sum(self._height(row) for row in self.rows) + th.px(8)
+        self._static = pygame.Surface((self.view.w, max(1, height)), pygame.SRCALPHA)
+        y = 0
+        self.row_tops: list[int] = []
+        for row in self.rows:
+            self.row_tops.append(y)
+            self.draw_row(self._static, row, y)
+            y += self._height(row)
+        self.clamp_scroll()
+        self.invalidate()
+
+    def _height(self, row: Row) -> int:
+        th = self.theme
+        if row.kind == "shelf":
+            return th.size_of("heading") + th.px(14)
+        return self.row_h if row.kind == "puzzle" else th.size_of("tiny") + th.px(8)
+
+    def clamp_scroll(self) -> None:
+        most = max(0, (self._static.get_height() if self._static else 0) - self.view.h)
+        self.scroll_target = min(max(0.0, self.scroll_target), float(most))
+
+    # -- input ------------------------------------------------------------------------------------
+    def playable(self) -> list[int]:
+        return [i for i, row in enumerate(self.rows) if row.kind == "puzzle" and row.name is not None]
+
+    def handle_intent(self, intent: Intent) -> None:
+        if intent in (Intent.BACK, Intent.RESTART):
+            self.app.back_to_menu()
+        elif intent in (Intent.UP, Intent.DOWN, Intent.NEXT, Intent.PREV):
+            choices = self.playable()
+            if not choices:
+                return
+            step = 1 if intent in (Intent.DOWN, Intent.NEXT) else -1
+            at = choices.index(self.selected) if self.selected in choices else (-1 if step > 0 else 0)
+            self.selected = choices[(at + step) % len(choices)]
+            self.show(self.selected)
+        elif intent is Intent.CONFIRM and self.selected is not None:
+            self.play(self.selected)
+        self.invalidate()
+
+    def show(self, index: int) -> None:
+        """Scroll so that row ``index`` is in view."""
+        top = self.row_tops[index]
+        if top - self.scroll_target < 0:
+            self.scroll_target = top - self.theme.px(30)
+        elif top + self.row_h - self.scroll_target > self.view.h:
+            self.scroll_target = top + self.row_h - self.view.h + self.theme.px(30)
+        self.clamp_scroll()
+
+    def play(self, index: int) -> None:
+        name = self.rows[index].name
+        if name is not None:
+            self.app.back_to_menu()
+            self.app.open_puzzle(name)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.view.collidepoint(pos):
+            return None
+        y = pos[1] - self.view.y + int(self.scroll)
+        for i, top in enumerate(self.row_tops):
+            if top <= y < top + self._height(self.rows[i]):
+                return i if self.rows[i].kind == "puzzle" and self.rows[i].name is not None else None
+        return None
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            if self.row_at(event.pos) != (self.row_at(self.hover) if self.hover else None):
+                self.invalidate()
+            self.hover = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_target -= event.y * self.theme.px(80)
+            self.clamp_scroll()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.back_button.hit(event.pos):
+                self.app.back_to_menu()
+                return
+            i = self.row_at(event.pos)
+            if i is not None:
+                self.play(i)
+
+    def animating(self) -> bool:
+        return self.scroll != self.scroll_target
+
+    def update(self, dt: float) -> None:
+        if self._records is not self.app.journal.records:   # a records file read late, at start-up
+            self.rebuild()
+        if self.scroll == self.scroll_target:
+            return
+        k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
+        self.scroll += (self.scroll_target - self.scroll) * k
+        if abs(self.scroll - self.scroll_target) < 0.5:
+            self.scroll = self.scroll_target
+        self.invalidate()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw_row(self, surface: pygame.Surface, row: Row, y: int) -> None:
+        th = self.theme
+        w = surface.get_width()
+        if row.kind == "shelf":
+            top = y + th.px(6)
+            pygame.draw.rect(surface, row.colour, (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)),
+                             border_radius=th.px(2))
+            surface.blit(th.text(row.label, "heading", T.TEXT), (th.px(14), top))
+            return
+        key = row.kind == "key"
+        role = "tiny" if key else "small"
+        h = self._height(row)
+        indent = th.px(34) if key else th.px(14)
+        name_w = int(w * COLUMNS[0][1]) - indent - th.px(90)
+        label = th.fit(row.label, role, name_w, row.colour)
+        surface.blit(label, label.get_rect(midleft=(indent, y + h // 2)))
+        if row.kind == "puzzle":
+            x = indent + label.get_width() + th.px(10)
+            pill_y = y + (h - (th.size_of("tiny") + th.px(4))) // 2
+            if row.badge is not Badge.NONE:
+                bw = pill_size(th, "With help", "")[0]
+                drawn = draw_badge(surface, th, row.badge, (x + bw, pill_y))
+                x = (drawn.right if drawn is not None else x) + th.px(6)
+            if row.in_progress:
+                draw_in_progress(surface, th, (x, pill_y))
+        record = row.record
+        if record is None:
+            if row.kind == "puzzle":
+                text = th.text("not solved yet", "tiny", T.DIM)
+                surface.blit(text, text.get_rect(midright=(int(w * COLUMNS[0][1]), y + h // 2)))
+            return
+        best, best_colour = best_text(record)
+        values = [(str(record.solved), T.TEXT), (str(record.own), T.TEXT if record.own else T.DIM),
+                  (str(record.optimal), T.GOOD if record.optimal else T.DIM), (best, best_colour),
+                  (clock(record.best_time) if record.best_time is not None else "–",
+                   T.TEXT if record.best_time is not None else T.DIM)]
+        for (value, colour), (_, at) in zip(values, COLUMNS):
+            surf = th.text(value, role, colour if not key else T.shade(colour, -0.15))
+            surface.blit(surf, surf.get_rect(midright=(int(w * at), y + h // 2)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        th = self.theme
+        w, h = surface.get_size()
+        surface.blit(background((w, h)), (0, 0))
+        x, y = self.table.x, th.px(28, 12)
+        surface.blit(th.text("Records", "title", T.TEXT), (x, y))
+        y += th.size_of("title") + th.px(6)
+        room = self.back_button.rect.x - x - th.px(20)
+        for line in th.wrap("Your best against the optimum, puzzle by puzzle. A game with a hint, the solver or "
+                            "move marks counts as solved with help, never as your own.", "small", room)[:2]:
+            surface.blit(th.text(line, "small", T.MUTED), (x, y))
+            y += th.size_of("small")
+        summary = th.fit(self.totals(), "small", room, T.ACCENT if self.app.journal.records.puzzles else T.DIM)
+        surface.blit(summary, (x, y + th.px(4)))
+        card(surface, th, self.table, 16)
+        head_y = self.table.y + th.px(10)
+        view = self.view
+        for label, at in COLUMNS:
+            cap = th.text(label.upper(), "tiny", T.DIM)
+            surface.blit(cap, cap.get_rect(topright=(view.x + int(view.w * at), head_y)))
+        cap = th.text("PUZZLE", "tiny", T.DIM)
+        surface.blit(cap, (view.x + th.px(14), head_y))
+        pygame.draw.line(surface, T.PANEL_EDGE, (view.x, view.y - th.px(4)), (view.right, view.y - th.px(4)), 1)
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        off = int(self.scroll)
+        hovered = self.row_at(self.hover) if self.hover else None
+        for i in {hovered, self.selected} - {None}:
+            assert i is not None
+            band = pygame.Rect(view.x, view.y + self.row_tops[i] - off, view.w, self._height(self.rows[i]))
+            pygame.draw.rect(surface, T.CARD_HOVER, band, border_radius=th.px(6))
+            if i == self.selected:
+                pygame.draw.rect(surface, T.ACCENT, band, max(1, th.px(2)), border_radius=th.px(6))
+        if self._static is not None:
+            surface.blit(self._static, view.topleft, pygame.Rect(0, off, view.w, view.h))
+        surface.set_clip(clip)
+        if self._static is not None and self._static.get_height() - off > view.h:   # more below
+            more = th.text("more below: scroll or use the arrows", "tiny", T.DIM)
+            surface.blit(more, more.get_rect(midbottom=(self.table.centerx, self.table.bottom - th.px(2))))
+        for line in self.app.journal.problems[:1]:
+            note = th.fit(line, "tiny", w - 2 * x, T.NOPE)
+            surface.blit(note, (x, h - note.get_height() - th.px(4)))
+        self.back_button.draw(surface, th, self.hover)
+
+    def totals(self) -> str:
+        records = self.app.journal.records
+        names = list(records.puzzles)
+        if not names:
+            return "No puzzle solved yet: your first win will be here."
+        solved = sum(1 for n in names if records.total(n).solved)
+        own = sum(1 for n in names if records.total(n).own)
+        optimal = sum(1 for n in names if records.total(n).optimal)
+        return (f"{solved} puzzle{'s' if solved != 1 else ''} solved · {own} on your own · "
+                f"{optimal} in the fewest moves possible")

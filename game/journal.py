@@ -35,7 +35,7 @@ from game.saves import HEADER, MAX_BYTES, SavedGame, game_text, read_game
 from game.session import Win
 from game.spec import PuzzleSpec
 from game import untrusted
-from game.untrusted import TooLargeFile, UnreadableFile, keep_aside, sentence, shown, write_atomically
+from game.untrusted import UnreadableFile, keep_aside, sentence, shown, write_atomically
 
 APP = "fewest-moves"
 RECORDS_BYTES = 4 * 1024 * 1024   # records of every puzzle and distance fit in far less
@@ -101,6 +101,8 @@ class Store:
     last: str | None = None
     chosen: dict[str, str] = field(default_factory=dict)
     problems: tuple[str, ...] = ()
+    records_blocked: bool = False   # a damaged records file that could not be moved aside: never written over
+    menu_blocked: bool = False      # the same for the menu's memory
 
 
 def read_store(report: Any, folders: Folders) -> Store:
@@ -112,40 +114,52 @@ def read_store(report: Any, folders: Folders) -> Store:
                     keys.add(item.name[:-4])
     except OSError:   # no folder yet, or one that cannot be listed: no games in progress
         pass
-    records, problems = _read_records(folders.records)
-    last, chosen = _read_menu(folders.menu)
-    return Store(frozenset(keys), records, last, chosen, problems)
+    records, problems, records_blocked = read_records(folders.records)
+    last, chosen, menu_blocked = _read_menu(folders.menu)
+    return Store(frozenset(keys), records, last, chosen, problems, records_blocked, menu_blocked)
 
 
-def _read_records(path: Path) -> tuple[Records, tuple[str, ...]]:
+def _read(path: Path, limit: int, what: str) -> str:
+    """One of the journal's files, read bounded. A link is refused: the game writes none, so one there
+    is not its file, and reading through it could show another file's text."""
+    if os.path.islink(path):
+        raise UnreadableFile(f"the {what} {shown(str(path), 80)} is a link, not a file.")
+    return untrusted.read_text(path, limit, what)
+
+
+def read_records(path: Path) -> tuple[Records, tuple[str, ...], bool]:
+    """The records, what to say if they could not be read, and whether their file must never be
+    written (damaged, and it could not be moved aside)."""
     if not os.path.lexists(path):
-        return Records(), ()
+        return Records(), (), False
     try:
-        text = untrusted.read_text(path, RECORDS_BYTES, "records file")
-        return Records.from_json(text), ()
+        text = _read(path, RECORDS_BYTES, "records file")
+        return Records.from_json(text), (), False
     except (UnreadableFile, ValueError) as err:
         reason = str(err).rstrip(".")
     aside = keep_aside(path)
-    kept = f"it is kept as {aside.name}" if aside is not None else "it is left where it is"
-    return Records(), (sentence(f"Your records could not be read ({reason}): {kept}, and new records begin"),)
+    if aside is None:
+        return Records(), (sentence(f"Your records could not be read ({reason}), nor moved aside: they are left "
+                                    f"as they are, and no new record is written over them"),), True
+    return Records(), (sentence(f"Your records could not be read ({reason}): they are kept as {aside.name}, and "
+                                f"new records begin"),), False
 
 
-def _read_menu(path: Path) -> tuple[str | None, dict[str, str]]:
+def _read_menu(path: Path) -> tuple[str | None, dict[str, str], bool]:
+    """The last card played, each group's chosen variant, and whether the file must never be written."""
     if not os.path.lexists(path):
-        return None, {}
+        return None, {}, False
     try:
-        data = json.loads(untrusted.read_text(path, MENU_BYTES, "menu file"))
+        data = json.loads(_read(path, MENU_BYTES, "menu file"))
     except (UnreadableFile, ValueError, RecursionError):
-        keep_aside(path)
-        return None, {}
+        data = None
     if not isinstance(data, dict):
-        keep_aside(path)
-        return None, {}
+        return None, {}, keep_aside(path) is None
     last = data.get("last")
     chosen = data.get("chosen")
     plain = (lambda s: isinstance(s, str) and 0 < len(s) <= 400)
     return (last if plain(last) else None,
-            {g: n for g, n in chosen.items() if plain(g) and plain(n)} if isinstance(chosen, dict) else {})
+            {g: n for g, n in chosen.items() if plain(g) and plain(n)} if isinstance(chosen, dict) else {}, False)
 
 
 def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str) -> Opened:
@@ -154,7 +168,7 @@ def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str) 
     if not os.path.lexists(path):
         return Opened(None)
     try:
-        return Opened(read_game(untrusted.read_text(path, MAX_BYTES, what), spec))
+        return Opened(read_game(_read(path, MAX_BYTES, what), spec))
     except (UnreadableFile, PositionError) as err:
         reason = str(err).rstrip(".")
     aside = keep_aside(path)
@@ -180,7 +194,7 @@ def export_game(report: Any, path: Path, game: SavedGame) -> bool:
     """The player's own save: a file there that is not a saved game is kept aside, not written over."""
     if os.path.lexists(path):
         try:
-            ours = untrusted.read_text(path, MAX_BYTES, "saved game").startswith(HEADER)
+            ours = _read(path, MAX_BYTES, "saved game").removeprefix("\ufeff").startswith(HEADER)
         except UnreadableFile:
             ours = False
         if not ours and keep_aside(path) is None:
@@ -204,7 +218,8 @@ def read_saved_file(path: str | os.PathLike[str]) -> SavedGame:
     try:
         return read_game(text)
     except PositionError as err:
-        raise PositionError(f"{shown(Path(path).name, 60)}: {err}") from None
+        raise PositionError(f"the saved game {shown(Path(path).name, 60)} cannot be opened: "
+                            f"{str(err).rstrip('.')}.") from None
 
 
 # -- the window's side -----------------------------------------------------------------------------
@@ -229,6 +244,9 @@ class Journal:
         self._keys: set[str] = set()           # file keys of games in progress
         self._blocked: set[str] = set()        # names whose damaged file could not be moved aside
         self._early: list[Win] = []            # wins recorded before the records were read
+        self._menu_later = False               # the menu's memory changed before the file's was read
+        self._records_blocked = False          # their damaged file is still there: never written over
+        self._menu_blocked = False
         self._dirty: dict[str, tuple[float, Callable[[], SavedGame]]] = {}
         self._written: dict[str, float] = {}   # name -> when its game was last written
         self._jobs: list[Job[Any]] = []
@@ -249,30 +267,37 @@ class Journal:
             return
         self._loading = None
         store = job.result
-        if store is None:
-            return
+        if store is None:   # what the files hold is not known: none of them is written over
+            store = Store(problems=(job.error or "Your games could not be read.",), records_blocked=True,
+                          menu_blocked=True)
         self._keys |= store.in_progress
+        self._records_blocked, self._menu_blocked = store.records_blocked, store.menu_blocked
         records = store.records
         for win in self._early:
             records = records.add(win)
         self.records = records
-        self._early = []
         self.last = self.last or store.last
-        self.chosen = {**store.chosen, **self.chosen}
+        merged = {**store.chosen, **self.chosen}
+        self.chosen.clear()       # in place: the menus hold this very dict
+        self.chosen.update(merged)
         self.problems += store.problems
+        if self._early:           # wins of the first moments: written now, with the file's own
+            self._early = []
+            self._write_records()
+        if self._menu_later:
+            self._write_menu()
 
     def in_progress(self, name: str) -> bool:
         """A game of this puzzle is kept to come back to."""
         return file_key(name) in self._keys
 
     def open(self, spec: PuzzleSpec) -> Job[Opened] | None:
-        """Read back the game in progress of ``spec``, after any write of it still to come (None: there
-        is none to read)."""
+        """Read back the game in progress of ``spec``, after any write of it still to come (None: the
+        journal is off). Read even if the start-up listing had none: a file there that was not read
+        (another window of the game wrote it) must not be written over unseen."""
         if not self.enabled:
             return None
         self.flush(spec.name)
-        if self.loaded and not self.in_progress(spec.name):
-            return None
         path = game_path(self.folders.games, spec.name)
         return self._submit(Task(read_game_file, (path, spec, "saved game in progress"), "Reading your game"))
 
@@ -281,6 +306,8 @@ class Journal:
         not be moved aside, never written over)."""
         if result.game is None:
             self._keys.discard(file_key(spec.name))
+        else:   # found even where the start-up listing had none
+            self._keys.add(file_key(spec.name))
         if result.blocked:
             self._blocked.add(spec.name)
 
@@ -340,7 +367,11 @@ class Journal:
         if not self.loaded:
             self._early.append(win)   # the file's records are still on their way: added to them then
             return
-        self._submit(Task(write_records, (self.folders.records, self.records), "Keeping your records"))
+        self._write_records()
+
+    def _write_records(self) -> None:
+        if not self._records_blocked:
+            self._submit(Task(write_records, (self.folders.records, self.records), "Keeping your records"))
 
     def played(self, name: str, group: str = "") -> None:
         """The menu's memory: ``name`` was the last card played (and, in a group, its chosen variant)."""
@@ -349,7 +380,13 @@ class Journal:
         self.last = name
         if group:
             self.chosen[group] = name
-        self._submit(Task(write_menu, (self.folders.menu, self.last, dict(self.chosen)), "Keeping the menu"))
+        self._write_menu()
+
+    def _write_menu(self) -> None:
+        """The menu's memory to its file; before the file was read, once it is (written with what it holds)."""
+        self._menu_later = not self.loaded
+        if not self._menu_later and not self._menu_blocked:
+            self._submit(Task(write_menu, (self.folders.menu, self.last, dict(self.chosen)), "Keeping the menu"))
 
     def _submit(self, task: Task[Any]) -> Job[Any]:
         job = self.service.submit(task, Lane.LIGHT)
@@ -360,8 +397,12 @@ class Journal:
         return bool(self._dirty) or any(not job.done for job in self._jobs)
 
     def wait(self, seconds: float) -> None:
-        """Closing: write what is left and wait (at most ``seconds``) for every write to end."""
-        self.flush()
+        """Closing: write what is left and wait (at most ``seconds``) for every write to end. Wins and
+        the menu's memory that waited for the start-up read are written once it is in, if it comes."""
         deadline = time.monotonic() + seconds
+        while not self.loaded and time.monotonic() < deadline:
+            time.sleep(0.01)
+            self.poll()
+        self.flush()
         while any(not job.done for job in self._jobs) and time.monotonic() < deadline:
             time.sleep(0.01)

@@ -43,10 +43,10 @@ class Record:
     def add(self, win: Win) -> Record:
         if not win.own:
             return replace(self, solved=self.solved + 1)
-        over = win.moves - win.par if win.par is not None else None
+        over = max(0, win.moves - win.par) if win.par is not None else None   # never below: the file refuses it
         return Record(self.solved + 1, self.own + 1, self.optimal + int(win.optimal),
                       _least(self.best_over, over), _least(self.best_moves, win.moves),
-                      _least(self.best_time, round(win.seconds, 1)))
+                      _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)))
 
 
 def _least(a, b):
@@ -147,10 +147,13 @@ class Records:
     def from_json(cls, text: str) -> Records:
         """Records from their JSON; ValueError with one sentence if anything in it is wrong."""
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_unique)
+        except _Twice as twice:
+            raise ValueError(f"it gives '{shown(str(twice))}' twice") from None
         except (ValueError, RecursionError):
             raise ValueError("it is not JSON") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("puzzles"), dict):
+        if (not isinstance(data, dict) or type(data.get("format")) is not int or data["format"] != FORMAT
+                or not isinstance(data.get("puzzles"), dict)):
             raise ValueError(f"it is not a records file of format {FORMAT}")
         puzzles: dict[str, dict[str, Record]] = {}
         for name, keys in data["puzzles"].items():
@@ -158,6 +161,19 @@ class Records:
                 raise ValueError(f"the records of '{shown(name)}' are not a table")
             puzzles[name] = {_key(name, key): _record(name, key, value) for key, value in keys.items()}
         return cls(puzzles)
+
+
+class _Twice(Exception):
+    """A key given twice in one JSON object: which of the two is meant cannot be known."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Twice(key)
+        out[key] = value
+    return out
 
 
 def _compact(fields: dict[str, Any]) -> dict[str, Any]:

@@ -88,7 +88,7 @@ def game_text(game: SavedGame) -> str:
     lines = [HEADER,
              f"puzzle: {game.spec.name}",
              f"start: {puzzle.format(entries[0].position)}",
-             f"time: {game.seconds:.1f}"]
+             f"time: {min(game.seconds, MAX_SECONDS):.1f}"]   # a clock left running for months still reads back
     if cursor + 1 < len(entries):
         lines.append(f"undone: {len(entries) - 1 - cursor}")
     lines.append("moves:")
@@ -131,7 +131,7 @@ def _kept(game: SavedGame) -> tuple[list[Entry], int, Mapping[int, Notes]]:
 
 
 def notes_text(notes: Notes) -> str:
-    words = [f"hints={notes.hints}"] if notes.hints else []
+    words = [f"hints={min(notes.hints, MAX_HINTS)}"] if notes.hints else []
     words += [flag for flag in NOTE_FLAGS if getattr(notes, flag)]
     return " ".join(words)
 
@@ -142,6 +142,7 @@ def _head(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
     """The header's fields, and the history's lines with their line numbers."""
     fields: dict[str, str] = {}
     history: list[tuple[int, str]] | None = None
+    text = text.removeprefix("\ufeff")   # the mark some editors put first in a UTF-8 file
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if len(line) > MAX_LINE:

@@ -110,7 +110,10 @@ class SoundPlayer:
         make = opener or open_mixer
 
         def run() -> None:
-            output = make()
+            try:
+                output = make()
+            except Exception:  # noqa: BLE001 - no sound to be had: a silent game, never a traceback
+                return
             if output is not None:
                 self.output = output
 

@@ -90,7 +90,8 @@ def jump(rate: int) -> Wave:
     out = np.zeros(len(_t(0.3, rate)))
     t = _t(0.16, rate)
     rise = 330.0 * (2.6 ** (t / t[-1]))
-    chirp = _tone(t, rise, ((1.0, 1.0), (2.0, 0.25))) * np.sin(np.pi * t / t[-1]) ** 0.6 * 0.7
+    arch = np.clip(np.sin(np.pi * t / t[-1]), 0.0, 1.0)   # clipped: a rounding below 0 would make NaN at ** 0.6
+    chirp = _tone(t, rise, ((1.0, 1.0), (2.0, 0.25))) * arch ** 0.6 * 0.7
     _place(out, chirp, 0.0, rate)
     tp = _t(0.12, rate)
     plop = _tone(tp, 260.0 * np.exp(-tp * 9), ((1.0, 1.0),)) * _decay(tp, 0.1) * _attack(tp, 0.003)
@@ -160,7 +161,7 @@ def synthesize(name: str, rate: int = RATE) -> np.ndarray:
 def to_format(wave: np.ndarray, size: int, channels: int) -> np.ndarray | None:
     """Samples in the mixer's format (pygame's ``size``: bits, negative for signed; 32 is float),
     one column per channel; None for a format this does not know."""
-    wave = np.clip(wave, -1.0, 1.0)
+    wave = np.clip(np.asarray(wave, dtype=np.float64), -1.0, 1.0)   # float64: 2**31 - 1 is exact there, not in float32
     if size == -16:
         data = (wave * 32767).astype(np.int16)
     elif size == 16:

@@ -1,0 +1,185 @@
+"""The records screen: opened from the menu (R or its button), a row for every puzzle with what the
+player did, rows per distance for games dealt elsewhere, Enter plays the chosen puzzle, Esc goes back."""
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.history import Notes
+from game.records import Badge, Record
+from game.session import Win
+from game.ui.scenes import records as records_module
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.records import RecordsScene, best_text
+
+from .helpers import centre, click, frames, key, open_puzzle
+
+
+def win(name: str, moves: int, par: int | None, *, from_start: bool = True, hints: int = 0) -> Win:
+    return Win(name, from_start, moves, par, 12.0, Notes(hints=hints), False)
+
+
+def puzzle_row(scene: RecordsScene, name: str):
+    return next(row for row in scene.rows if row.kind == "puzzle" and row.name == name)
+
+
+def test_r_on_the_menu_opens_the_records_and_esc_goes_back(app):
+    menu = app.scene
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, RecordsScene)
+    assert app.scene.totals() == "No puzzle solved yet: your first win will be here."
+    assert puzzle_row(app.scene, "eight").record is None
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is menu
+
+
+def test_the_records_button_opens_them_and_back_closes_them(app):
+    menu = app.scene
+    app.tick(0.0)
+    click(app, menu.records_button.rect.center, settle=3)
+    scene = app.scene
+    assert isinstance(scene, RecordsScene)
+    click(app, scene.back_button.rect.center, settle=3)
+    assert app.scene is menu
+
+
+def test_a_win_in_the_game_shows_in_its_row(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    click(app, centre(s, 8))
+    assert s.session.solved
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_r)
+    scene = app.scene
+    assert isinstance(scene, RecordsScene)
+    row = puzzle_row(scene, "eight")
+    assert row.record is not None and (row.record.solved, row.record.own, row.record.optimal) == (1, 1, 1)
+    assert row.badge is Badge.OPTIMAL and not row.in_progress
+    below = scene.rows[scene.rows.index(row) + 1]
+    assert below.kind == "key" and below.label == "Dealt 1 move out" and below.record == row.record
+    assert scene.totals() == "1 puzzle solved · 1 on your own · 1 in the fewest moves possible"
+    assert puzzle_row(scene, "fifteen").record is None
+    scene.draw(app.screen)
+
+
+def test_rows_for_other_counts_assisted_wins_and_puzzles_off_the_shelves(app):
+    j = app.journal
+    for w in (win("klotski@line", 95, 90), win("klotski", 81, 81, hints=2),
+              win("/somewhere/my-puzzle.toml", 7, None, from_start=False)):
+        j.record(w)
+    key(app, pygame.K_r)
+    scene = app.scene
+    names = [row.name for row in scene.rows if row.kind == "puzzle"]
+    assert names.index("klotski@line") == names.index("klotski") + 1
+    assert puzzle_row(scene, "klotski@line").label.endswith("moves by line")
+    assert puzzle_row(scene, "klotski").badge is Badge.ASSISTED
+    assert puzzle_row(scene, "klotski@line").badge is Badge.SOLVED
+    other = next(row for row in scene.rows if row.kind == "puzzle" and row.label == "my-puzzle.toml")
+    assert other.name is None and other.record is not None                # a file not here: shown, not played
+    shelves = [row.label for row in scene.rows if row.kind == "shelf"]
+    assert shelves[-1] == "Other puzzles"
+    scene.draw(app.screen)
+
+
+def test_a_game_in_progress_is_marked_in_its_row(app):
+    open_puzzle(app, "goat")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_r)
+    assert puzzle_row(app.scene, "goat").in_progress and not puzzle_row(app.scene, "eight").in_progress
+
+
+def test_arrows_choose_a_puzzle_and_enter_plays_it(app):
+    key(app, pygame.K_r)
+    scene = app.scene
+    key(app, pygame.K_DOWN)
+    first = scene.playable()[0]
+    assert scene.selected == first
+    key(app, pygame.K_UP)                                    # round to the last row, scrolled into view
+    last = scene.playable()[-1]
+    assert scene.selected == last
+    frames(app, 60)
+    top = scene.row_tops[last] - scene.scroll
+    assert 0 <= top and top + scene.row_h <= scene.view.h
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, PlayScene) and app.scene.spec.name == scene.rows[last].name
+    assert isinstance(app.scenes[0], MenuScene) and len(app.scenes) == 2
+
+
+def test_records_read_after_the_screen_opened_appear_on_it(app):
+    key(app, pygame.K_r)
+    scene = app.scene
+    assert puzzle_row(scene, "pairs").record is None
+    app.journal.records = app.journal.records.add(win("pairs", 4, 4))
+    frames(app, 1)
+    assert puzzle_row(scene, "pairs").record is not None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_a_row_never_draws_over_itself(app, size, monkeypatch):
+    """Label, badge, "in progress" and the five figures of a row, each in its own place."""
+    for name in ("eight", "huarong-five-generals", "frogs-small-backward", "knights-3x5", "tait-fixed-7"):
+        app.journal.record(win(name, 120, 100))
+        app.journal.record(win(name, 12, 10, from_start=False, hints=1))
+        app.journal._keys.add(name)
+    app.journal.record(win("/a/very/long/folder/a-very-long-puzzle-file-name-for-the-records.toml", 3, None))
+    app.resize(size)
+    scene = RecordsScene(app)
+    pills: list[pygame.Rect] = []
+    for name in ("draw_badge", "draw_in_progress"):
+        real = getattr(records_module, name)
+
+        def spy(*args, _real=real, **kw):
+            got = _real(*args, **kw)
+            if got is not None:
+                pills.append(got)
+            return got
+
+        monkeypatch.setattr(records_module, name, spy)
+
+    class Recording(pygame.Surface):
+        def __init__(self, size) -> None:
+            super().__init__(size, pygame.SRCALPHA)
+            self.placed: list[pygame.Rect] = []
+
+        def blit(self, source, dest, *args, **kw):
+            self.placed.append(pygame.Rect(tuple(dest)[:2], source.get_size()))
+            return super().blit(source, dest, *args, **kw)
+
+    checked = 0
+    for row in scene.rows:
+        if row.kind == "shelf" or row.record is None:
+            continue
+        surface = Recording((scene.view.w, 100))
+        pills.clear()
+        scene.draw_row(surface, row, 0)
+        parts = [r for r in surface.placed if not any(p.contains(r) for p in pills)] + pills
+        assert len(parts) >= 6
+        for a, b in itertools.combinations(parts, 2):
+            assert not a.colliderect(b), (row.label, a, b)
+        assert all(surface.get_rect().contains(r) for r in parts), row.label
+        checked += 1
+    assert checked >= 12
+
+
+def test_the_best_is_said_against_the_optimum():
+    assert best_text(Record(1, 1, 1, 0, 31, 5.0))[0] == "optimal"
+    assert best_text(Record(2, 1, 0, 3, 34, 5.0))[0] == "+3"
+    assert best_text(Record(1, 1, 0, None, 7, 5.0))[0] == "7 moves"
+    assert best_text(Record(1, 0, 0))[0] == "–"
+
+
+def test_esc_on_the_menu_quits_only_when_pressed_twice(app):
+    menu = app.scene
+    key(app, pygame.K_ESCAPE, settle=2)
+    assert app.running and menu.quitting > 0
+    key(app, pygame.K_RIGHT, settle=2)                       # any other key stays
+    assert app.running and menu.quitting == 0
+    key(app, pygame.K_ESCAPE, settle=2)
+    frames(app, 200)                                         # the note goes after a while ...
+    assert app.running and menu.quitting == 0
+    key(app, pygame.K_ESCAPE, settle=1)
+    key(app, pygame.K_ESCAPE, settle=1)                      # ... and two in a row quit
+    assert not app.running

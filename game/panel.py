@@ -262,9 +262,14 @@ def _status_box(s: Session, hidden: bool = False) -> StatusBox | None:
             BoxLine("Hint: the highlighted move.", Role.SMALL, Tone.TEXT),
             BoxLine(f"{n_moves(hint.distance or 0)} to go. H plays it.", Role.TINY, Tone.MUTED)))
     if s.solved:
+        win = s.result()
+        helped = win is not None and not win.own
+        title = ("Solved by the solver" if win is not None and win.by_solver
+                 else "Solved with help" if helped else "Solved!")
         return StatusBox(BoxKind.SOLVED, (
-            BoxLine("Solved!", Role.HEADING, Tone.GOOD),
-            BoxLine("N for a new game, R to restart.", Role.TINY, Tone.MUTED)))
+            BoxLine(title, Role.HEADING, Tone.HINT if helped else Tone.GOOD),
+            BoxLine("N for a new game, R to restart.", Role.TINY, Tone.MUTED)),
+            (button("review", "Review", Intent.REVIEW),))
     return None
 
 

@@ -98,6 +98,10 @@ def test_dead_end_hint_and_solved():
     m = model(hinted)
     assert hinted.solved and m.status.kind is BoxKind.SOLVED and m.figures[1].value == "solved"
     assert not buttons(m)["hint"].enabled and buttons(m)["undo"].enabled
+    assert m.status.lines[0].text == "Solved with help"   # the hints were help: no "Solved!" for it
+    own = game("eight", "1 2 3/4 5 6/7 . 8")
+    own.play(next(m for m in own.legal_moves() if own.puzzle.is_goal(own.puzzle.play(own.position, m))))
+    assert model(own).status.lines[0].text == "Solved!"
 
 
 def test_deal_row_clamps_to_what_a_deal_can_reach():

@@ -66,6 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the game window (the default)")
     play.add_argument("puzzle", nargs="?", help="open this puzzle (a name or a puzzle file) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
+    play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
     _moves_option(play)
 
     sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
@@ -97,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--analysis", action="store_true", help="render the puzzle's analysis screen")
     shot.add_argument("--marks", action="store_true", help="show the move marks (closer / farther / dead end)")
     shot.add_argument("--editor", action="store_true", help="render the position editor on the position")
+    shot.add_argument("--rules", action="store_true", help="render the puzzle's help card (rules, a move, keys)")
+    shot.add_argument("--records", action="store_true", help="render the records screen (your records)")
+    shot.add_argument("--load", metavar="GAME", help="render a saved game (a file Ctrl+S wrote)")
 
     _moves_option(shot)
 
@@ -150,7 +154,8 @@ def _run(args_list: list[str]) -> int:
         if command == "demo":
             return cmd_demo()
         name = getattr(args, "puzzle", None)
-        return cmd_play(resolve(name, args.moves).name if name else None, getattr(args, "position", None))
+        return cmd_play(resolve(name, args.moves).name if name else None, getattr(args, "position", None),
+                        getattr(args, "load", None))
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
         return USAGE_ERROR
@@ -368,7 +373,14 @@ def cmd_bench(what: str, rest: list[str]) -> int:
     return module.main(rest)
 
 
-def cmd_play(name: str | None, position: str | None) -> int:
+def cmd_play(name: str | None, position: str | None, load: str | None = None) -> int:
+    if load is not None:
+        if name is not None or position is not None:
+            raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
+        from game.journal import read_saved_file
+        saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
+        from game.ui import app
+        return app.run(None, None, load=saved)
     spec = catalog.get(name) if name else None
     if spec is not None and position is not None:
         spec.puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
@@ -396,8 +408,14 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def cmd_screenshot(args: argparse.Namespace) -> int:
     width, height = parse_size(args.size)
-    if args.puzzle is None and not args.menu:
-        raise UsageError("name a puzzle to render, or pass --menu")
+    saved = None
+    if args.load is not None:
+        if args.puzzle is not None or args.position is not None:
+            raise UsageError("--load renders a saved game, which names its own puzzle and position: give it alone")
+        from game.journal import read_saved_file
+        saved = read_saved_file(args.load)
+    elif args.puzzle is None and not (args.menu or args.records):
+        raise UsageError("name a puzzle to render, or pass --menu, --records or --load")
     name = None
     if args.puzzle is not None:
         spec = resolve(args.puzzle, args.moves)
@@ -406,7 +424,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
             spec.puzzle.parse(args.position)
     from game.ui import app
     return app.render_screenshot(name, args.file, args.position, (width, height), args.menu,
-                                 analysis=args.analysis, marks=args.marks, editor=args.editor)
+                                 analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
+                                 records=args.records, load=saved)
 
 
 def cmd_demo() -> int:

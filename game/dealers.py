@@ -29,6 +29,7 @@ from game.puzzles.base import Puzzle
 class Dealer(Protocol):
     new_label: str                 # the panel's button for a new game
     new_message: str               # what the game says after one
+    one_start: bool                # the puzzle has one start: "New" deals a random position of its component
     searched_limit: int | None     # deals at a distance by search go up to this many moves (None: impossible)
 
     def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
@@ -45,6 +46,7 @@ class ClassicStart:
 
     new_label = "New"
     new_message = "The classic start."
+    one_start = True
     searched_limit: int | None = None
 
     def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
@@ -59,6 +61,7 @@ class ShuffledTiles:
 
     new_label = "Shuffle"
     new_message = "A new shuffle."
+    one_start = False
 
     def __init__(self, searched_limit: int | None = None) -> None:
         self.searched_limit = searched_limit

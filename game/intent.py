@@ -22,6 +22,7 @@ class Intent(Enum):
     REDO = auto()
     RESTART = auto()
     NEW = auto()
+    CLASSIC = auto()       # the puzzle's own start as a new game (where New deals random positions)
     HINT = auto()
     SOLVE = auto()
     PAUSE = auto()
@@ -34,6 +35,7 @@ class Intent(Enum):
     ARROWS = auto()        # toggle "arrows move the tile / the gap"
     MARKS = auto()         # toggle the overlay marking every move closer / farther / same / dead end
     ANALYSIS = auto()      # the analysis screen of the puzzle
+    REVIEW = auto()        # the review of the game: its moves against the optimum, its first mistake
     DEAL_AT = auto()       # a new game at the chosen distance from the goal
     DISTANCE_UP = auto()   # choose a larger / smaller deal distance
     DISTANCE_DOWN = auto()
@@ -62,10 +64,10 @@ KEY_LABELS: dict[Intent, str] = {
     Intent.HINT: "H", Intent.SOLVE: "S", Intent.UNDO: "U", Intent.REDO: "Shift+U", Intent.RESTART: "R",
     Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: "Space", Intent.STEP: ".", Intent.FASTER: "+",
     Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
-    Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A",
+    Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A", Intent.REVIEW: "W",
     Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[", Intent.COUNT: "K",
     Intent.EDIT: "E", Intent.COPY: "Ctrl+C", Intent.PASTE: "Ctrl+V", Intent.PLAY_HERE: "P", Intent.SAVE: "Ctrl+S",
-    Intent.ERASE: "Del", Intent.CLEAR: "Shift+Del", Intent.HELP: "F1", Intent.HIDE_ANSWER: "F", Intent.MUTE: "V",
+    Intent.ERASE: "Del", Intent.CLASSIC: "Shift+R", Intent.CLEAR: "Shift+Del", Intent.HELP: "F1", Intent.HIDE_ANSWER: "F", Intent.MUTE: "V",
     Intent.OPEN: "Ctrl+O",
     Intent.VOLUME_UP: "Ctrl+=", Intent.VOLUME_DOWN: "Ctrl+-",
 }

@@ -265,6 +265,15 @@ class Session:
         self._goto(self.cursor + 1, EventKind.REDO, self.history[self.cursor + 1].move)
         return True
 
+    def rewind_to(self, index: int) -> bool:
+        """Back to history entry ``index`` as repeated undo would go (redo returns), e.g. to the
+        position before a game's first mistake. False if ``index`` is not behind the cursor."""
+        if not 0 <= index < self.cursor:
+            return False
+        self._player_acts()
+        self._goto(index, EventKind.UNDO, None)
+        return True
+
     def restart(self) -> None:
         """Back to where this game began (last start or deal), as an entry that undo can take back."""
         self._player_acts()
@@ -290,6 +299,33 @@ class Session:
         before = self.position
         self._push(Entry(position, None, EntryKind.DEAL))
         self._emit(Event(EventKind.DEAL, None, before, self.position, message))
+
+    def new_game(self, distance: int | None = None) -> str:
+        """"New": tiles are shuffled; a puzzle with one start deals a uniformly random solvable
+        position the start can reach (exactly ``distance`` from the goal when the player chose one),
+        since a "new" game from the same start would only be a restart. Without a complete table
+        yet, the classic start. Returns what the game says about it."""
+        dealer = self.spec.dealer
+        if not dealer.one_start:
+            self.new_deal()
+            return dealer.new_message
+        position = None
+        if self.answers.exact:
+            position = (self.oracle.position_at(distance, self.rng) if distance is not None
+                        else self.oracle.random_position(self.rng))
+        if position is None:
+            self.new_deal(self.puzzle.start)
+            if self.answers.exact and distance is not None:
+                return f"No position is {n_moves(distance)} from the goal: the classic start instead."
+            return "The classic start (random positions come once the table is ready)."
+        self.new_deal(position)
+        far = self.answers.distance(position)
+        where = f"{n_moves(far)} from the goal" if far is not None else "from the start's reach"
+        return f"A random position {where}; Shift+R brings back the classic start."
+
+    def classic_start(self) -> None:
+        """The puzzle's own start as a new game (undoable like any new game)."""
+        self.new_deal(self.puzzle.start)
 
     def undo_to_last_winnable(self) -> bool:
         """From a dead end, jump back (like repeated undo: redo returns) to the latest position that can still win."""

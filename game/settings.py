@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ MAX_BYTES = 64 * 1024   # a settings file is a few hundred bytes; anything large
 HELP_SEEN_LIMIT = 500   # puzzles whose help has shown itself; a longer list is not ours
 HELP_KEY_LIMIT = 200    # characters of one entry
 VOLUME_STEP = 10
+DISTANCES_LIMIT = 500   # puzzles with a deal distance of their own
 
 
 @dataclass
@@ -34,7 +35,8 @@ class Settings:
     reduce_motion: bool = False
     arrows_move_gap: bool = False   # False: arrows move the tile toward the gap ("move the tile")
     move_marks: bool = False        # overlay: mark every legal move closer / farther / same / dead end
-    deal_distance: int = 20         # "deal at distance": the last distance asked for
+    deal_distance: int = 20         # "deal at distance" of a puzzle whose distance the player never chose
+    deal_distances: dict[str, int] = field(default_factory=dict)   # puzzle name -> the distance chosen for it
     hide_answer: bool = False       # no live distance, no move marks: the player wants no spoilers
     muted: bool = False             # sound off (the volume is kept for when it comes back)
     volume: int = 70                # sound effects, 0 to 100 in steps of VOLUME_STEP
@@ -93,6 +95,12 @@ def _valid(name: str, default: Any, value: Any) -> Any:
             return None
         good = (item for item in value if isinstance(item, str) and 0 < len(item) <= HELP_KEY_LIMIT)
         return tuple(dict.fromkeys(good))
+    if isinstance(default, dict):   # puzzle name -> a distance: the good entries kept
+        if not isinstance(value, dict) or len(value) > DISTANCES_LIMIT:
+            return None
+        low, high = RANGES["deal_distance"]
+        return {k: v for k, v in value.items() if isinstance(k, str) and 0 < len(k) <= HELP_KEY_LIMIT
+                and isinstance(v, int) and not isinstance(v, bool) and low <= v <= high}
     return None
 
 

@@ -234,6 +234,11 @@ class Oracle(ABC):
         """A uniformly random position exactly ``distance`` moves from the goal (None: cannot say)."""
         return None
 
+    def random_position(self, rng: random.Random) -> bytes | None:
+        """A uniformly random solvable position other than the goal, among those the start can reach
+        (None: cannot say without a complete table)."""
+        return None
+
     # -- searching ----------------------------------------------------------------------------------
 
     @abstractmethod

@@ -206,6 +206,19 @@ class TableOracle(SearchOracle):
         rank = int(ranks[rng.randrange(len(ranks))])
         return bytes(loaded.table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
 
+    def random_position(self, rng: random.Random) -> bytes | None:
+        """Uniform over every solvable position the start reaches: a distance drawn in proportion to
+        how many positions lie at it, then one of those."""
+        loaded = self._loaded
+        if loaded is None or sum(loaded.counts[1:]) == 0:
+            return None
+        pick = rng.randrange(sum(loaded.counts[1:]))
+        for distance, count in enumerate(loaded.counts[1:], start=1):
+            if pick < count:
+                return self.position_at(distance, rng)
+            pick -= count
+        return None
+
     def instant_answer(self, state: bytes, earlier: Sequence[bytes] = ()) -> Answer | None:
         table = self.table
         if table is None or table.rank(state) is None:   # not in the table: a search must answer

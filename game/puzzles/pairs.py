@@ -55,7 +55,7 @@ def pairs_from(name: str, defn: PairsDef) -> Puzzle:
     stones = sum(1 for v in start if v)
     if defn.goal is not None:
         goals: tuple[bytes, ...] = (grid_state(defn.goal, STONE_CODES),)
-        text = " / ".join(" ".join(row) for row in defn.goal)
+        text = 'the stones placed as "' + " / ".join(" ".join(row) for row in defn.goal) + '"'   # a row may end in "."
     else:
         goals = block_goals(board, defn.goal_block, defn.either_order, stones)
         text = (f"the stones in one unbroken block {' '.join(defn.goal_block)} anywhere in the row"

@@ -195,8 +195,12 @@ class App:
             self.scene.invalidate()
 
     def app_intent(self, intent) -> bool:
-        """Intents that mean the same on every screen; True if this was one."""
+        """Intents that mean the same on every screen; True if this was one. Over the help, every key
+        but F1 and ? is the help's own: it closes."""
+        from game.ui.help import HelpScene
         from game.ui.intents import Intent
+        if isinstance(self.scene, HelpScene) and intent is not Intent.HELP:
+            return False
         if intent is Intent.HELP:
             self.open_help()
         elif intent is Intent.MUTE:
@@ -239,6 +243,11 @@ class App:
     def open_records(self) -> None:
         from game.ui.scenes.records import RecordsScene
         self.push(RecordsScene(self))
+
+    def open_review(self, scene) -> None:
+        """The review of the game on the play screen ``scene``, over it."""
+        from game.ui.scenes.review import ReviewScene
+        self.push(ReviewScene(self, scene))
 
     def open_editor(self, name: str, position: bytes | None = None) -> None:
         """The position editor on ``position`` (default: the puzzle's start); Esc comes back here."""
@@ -482,10 +491,15 @@ def run_demo() -> int:
 
 def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
-                      editor: bool = False) -> int:
+                      editor: bool = False, rules: bool = False, records: bool = False,
+                      load: SavedGame | None = None) -> int:
+    """One frame of the game, drawn without a display: the menu, a puzzle (its analysis, editor or
+    help card over it), the records screen (the player's own records), or a saved game."""
     try:
         spec, state = _start(puzzle_name, position)
-        if spec is None and not menu:
+        if load is not None:
+            spec = load.spec
+        if spec is None and not (menu or records):
             raise PositionError("name a puzzle to render, or pass --menu.")
         if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
             raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
@@ -493,6 +507,9 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
         return _fail(err)
     app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
     app.settings.move_marks = marks
+    if records:   # the player's own records, read as the game reads them
+        from game.journal import Folders, read_records
+        app.journal.records = read_records(Folders.here().records)[0]
     try:
         from game.ui.scenes.menu import MenuScene
         app.push(MenuScene(app))
@@ -502,8 +519,14 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
             app.open_editor(spec.name, state)
             for _ in range(3):   # the editor's verdict: from the table, or a search inline
                 app.tick(0.4)
+        elif records:
+            app.open_records()
         elif spec is not None and not menu:
-            app.open_puzzle(spec.name, state)
+            app.open_puzzle(spec.name, state, load=load)
+            if rules:
+                app.open_help()
+                for _ in range(90):   # the example move played out, its after picture still
+                    app.tick(1 / 30)
         app.tick(0.0)
         app.pg.image.save(app.screen, path)
     except (OSError, app.pg.error) as err:

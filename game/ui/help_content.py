@@ -41,8 +41,8 @@ def help_key(spec: PuzzleSpec) -> str:
 
 def goal_words(spec: PuzzleSpec, shown_on_board: str = "") -> str:
     """The goal in a sentence; where the rules give none, what the board shows of it."""
-    goal = spec.puzzle.goal_text or shown_on_board
-    return f"Goal: {goal}." if goal else ""
+    goal = (spec.puzzle.goal_text or shown_on_board).strip()
+    return f"Goal: {goal}{'' if goal.endswith('.') else '.'}" if goal else ""   # a goal row may end in an empty cell
 
 
 def count_words(spec: PuzzleSpec) -> str:
@@ -98,7 +98,11 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
     rows += [("H", "hint; H again plays it"),
              ("S", "solve: the shortest solution"),
              ("U, Shift+U", "undo, redo"),
+             ("Ctrl S / O", "save this game, open your save"),
              ("R, N", f"restart, {spec.dealer.new_label.lower()}")]
+    if spec.dealer.one_start:
+        rows[-1] = ("R, N", "restart, a random position")
+        rows.append(("Shift+R", "the classic start again"))
     if not spec.puzzle.reversible:
         rows.append(("B", "back to the last winnable position"))
     rows += [("D, [ ]", "deal N moves from the goal"),
@@ -107,7 +111,7 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
              ("V", "sound on or off"),
              ("Ctrl - / =", "sound softer, louder"),
              ("M", "reduce motion"),
-             ("E, A", "editor, analysis"),
+             ("E, A, W", "editor, analysis, review"),
              ("F1, ?", "this help"),
              ("Esc", "back")]
     return rows

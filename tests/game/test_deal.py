@@ -97,3 +97,60 @@ def test_deals_use_only_the_given_generator_and_classic_puzzles_use_the_start():
 def test_too_small_boards_are_refused():
     with pytest.raises(ValueError):
         random_tiles(1, 2, random.Random(0))
+
+
+# -- "New" on a puzzle with one start: a random position the start can reach -----------------------
+
+def _solvable_reach(name: str) -> set[bytes]:
+    """By plain search, independent of any table: positions the start reaches from which the goal
+    can still be reached, the goal left out."""
+    puzzle = catalog.puzzle(name)
+    reach, frontier = {puzzle.start}, [puzzle.start]
+    while frontier:
+        frontier = [after for p in frontier for _, after in puzzle.successors(p) if after not in reach]
+        reach.update(frontier)
+    winnable = {p for p in reach if puzzle.is_goal(p)}
+    grew = True
+    while grew:
+        grew = False
+        for p in reach - winnable:
+            if any(after in winnable for _, after in puzzle.successors(p)):
+                winnable.add(p)
+                grew = True
+    return {p for p in winnable if not puzzle.is_goal(p)}
+
+
+@pytest.mark.parametrize("name", ["frogs-line-2", "moving-day"])
+def test_random_positions_of_a_one_start_puzzle_are_uniform_over_its_solvable_reach(name):
+    spec = catalog.get(name)
+    assert spec.oracle.prepare()
+    support = _solvable_reach(name)
+    rng = random.Random(99)
+    samples = 60 * len(support)
+    counts: dict[bytes, int] = {}
+    for _ in range(samples):
+        p = spec.oracle.random_position(rng)
+        counts[p] = counts.get(p, 0) + 1
+    assert set(counts) == support
+    # chi-square with len(support) - 1 degrees of freedom: mean k, sd sqrt(2k); 6 sd is far beyond chance
+    k = len(support) - 1
+    assert _chi_square(counts, support, samples) < k + 6 * (2 * k) ** 0.5
+
+
+def test_new_on_a_one_start_puzzle_deals_a_random_position_or_the_chosen_distance():
+    from game.background import Service, Where
+    from game.session import Session
+
+    spec = catalog.get("frogs-line-3")
+    assert spec.oracle.prepare()
+    s = Session(spec, service=Service(Where.INLINE), rng=random.Random(3))
+    said = s.new_game()
+    assert s.position != spec.puzzle.start or s.moves == 0
+    assert s.position in _solvable_reach("frogs-line-3")
+    assert "random position" in said and "Shift+R" in said
+    assert s.new_game(5).startswith("A random position 5 moves from the goal")
+    assert spec.oracle.distance(s.position) == 5
+    s.classic_start()
+    assert s.position == spec.puzzle.start and s.undo()   # a new game like any other: undo takes it back
+    eight = Session(catalog.get("eight"), service=Service(Where.INLINE), rng=random.Random(3))
+    assert eight.new_game(5) == "A new shuffle."   # tiles shuffle: the distance is D's business

@@ -20,3 +20,16 @@ def test_unwritable_folder_is_not_an_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert save_settings(Settings(), blocker / "settings.json") is False
+
+
+def test_every_new_setting_round_trips_and_bad_values_fall_back(tmp_path):
+    path = tmp_path / "settings.json"
+    mine = Settings(hide_answer=True, muted=True, volume=30, help_seen=("goat", "frogs"),
+                    deal_distances={"klotski@line": 40, "goat": 7})
+    assert save_settings(mine, path) and load_settings(path) == mine
+    path.write_text(json.dumps({"volume": 101, "help_seen": ["goat", 3, "", "goat", "x" * 500],
+                                "deal_distances": {"goat": 0, "eight": 12, "fifteen": True, "": 4}}))
+    got = load_settings(path)
+    assert got.volume == Settings().volume and got.help_seen == ("goat",) and got.deal_distances == {"eight": 12}
+    path.write_text(json.dumps({"deal_distances": [1, 2], "help_seen": {"a": 1}}))
+    assert load_settings(path) == Settings()

@@ -14,10 +14,30 @@ def fmt(scene):
 
 def test_click_tile_next_to_gap_slides_it(app):
     s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
-    click(app, centre(s, 8))
+    click(app, centre(s, 8), settle=1)
     assert fmt(s) == "1 2 3/4 5 6/7 8 ."
     assert s.session.solved
-    assert s.effects.celebrate is not None or s.app.settings.reduce_motion
+    assert s.effects.anim is not None and s.effects.celebrate is None   # no confetti over a sliding tile
+    frames(app, 40)
+    assert s.effects.anim is None and s.effects.celebrate is not None   # it has landed: now
+
+
+def test_a_dragged_tile_follows_the_pointer_only_along_its_slide(app):
+    s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    start = centre(s, 8)
+    pitch = s.view.pitch
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    frames(app, 1)
+    for dx, dy in ((-pitch // 3, -pitch // 2), (-pitch // 2, pitch), (-3 * pitch, -pitch)):   # diagonally, far
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + dx, start[1] + dy), rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        frames(app, 1)
+        ox, oy = s.board_input.drag_offset
+        assert oy == 0 and -pitch <= ox <= 0   # along its row, towards the gap, never past it
+    assert s.board_input.drag_offset == (-pitch, 0)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] - 3 * pitch, start[1] - pitch), button=1))
+    frames(app, 20)
+    assert fmt(s) == "1 2 3/4 5 6/7 8 ."
 
 
 def test_click_tile_that_cannot_move_says_no(app):
@@ -311,3 +331,21 @@ def test_pairs_show_the_pair_a_click_takes_and_the_cursor_covers_a_pair(app):
     key(app, pygame.K_TAB)
     cursor = s.highlights().cursor_cells
     assert len(cursor) == 2 and s.board_input.cursor in cursor      # the keyboard cursor outlines a pair
+
+
+def test_each_puzzle_keeps_its_own_deal_distance_and_new_deals_a_random_position(app):
+    s = open_puzzle(app, "frogs-line-3")
+    s.session.oracle.prepare()
+    key(app, pygame.K_n)
+    assert s.session.position != s.puzzle.start and "random position" in s.footer.text
+    key(app, pygame.K_r, mod=pygame.KMOD_SHIFT)
+    assert s.session.position == s.puzzle.start and s.footer.text == "The classic start."
+    first = s.deal_distance
+    key(app, pygame.K_LEFTBRACKET)
+    key(app, pygame.K_LEFTBRACKET)
+    assert app.settings.deal_distances == {"frogs-line-3": s.deal_distance} and s.deal_distance < first
+    key(app, pygame.K_n)   # a distance chosen for this puzzle: New deals there
+    assert s.session.oracle.distance(s.session.position) == s.deal_distance
+    app.back_to_menu()
+    other = open_puzzle(app, "knights")
+    assert other.deal_distance == app.settings.deal_distance   # another puzzle: still the default

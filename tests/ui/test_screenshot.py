@@ -20,3 +20,32 @@ def test_bad_input_is_one_sentence_and_exit_2(tmp_path, capsys):
     assert err.startswith("error: ") and "Traceback" not in err and err.count("\n") == 1
     assert main(["screenshot", "eight", str(tmp_path / "x.png"), "--size", "big"]) == 2
     assert main(["play", "nosuch"]) == 2
+
+
+def _pixels(path) -> bytes:
+    return pygame.image.tobytes(pygame.image.load(str(path)), "RGB")
+
+
+def test_screenshots_of_the_help_card_the_records_and_a_saved_game(tmp_path):
+    plain, rules = tmp_path / "plain.png", tmp_path / "rules.png"
+    assert main(["screenshot", "goat", str(plain), "--size", "800x600"]) == 0
+    assert main(["screenshot", "goat", str(rules), "--size", "800x600", "--rules"]) == 0
+    assert _pixels(plain) != _pixels(rules)
+    assert main(["screenshot", "--records", str(tmp_path / "records.png")]) == 0
+    game = tmp_path / "game.txt"
+    game.write_text("# Fewest Moves saved game\npuzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\n8 c3-b3\n")
+    start, loaded = tmp_path / "start.png", tmp_path / "loaded.png"
+    assert main(["screenshot", "eight", str(start), "--from", "1 2 3/4 5 6/7 . 8"]) == 0
+    assert main(["screenshot", "--load", str(game), str(loaded)]) == 0
+    assert _pixels(start) != _pixels(loaded)
+
+
+def test_play_and_screenshot_refuse_a_bad_saved_game_in_one_sentence(tmp_path, capsys):
+    game = tmp_path / "game.txt"
+    game.write_text("# Fewest Moves saved game\npuzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\n1 a1-b3\n")
+    for args in (["play", "--load", str(game)], ["screenshot", "--load", str(game), str(tmp_path / "x.png")],
+                 ["play", "--load", str(tmp_path / "missing.txt")], ["play", "eight", "--load", str(game)]):
+        assert main(args) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert game.read_text().endswith("1 a1-b3\n")   # the player's file stays as it was

@@ -7,6 +7,8 @@ a move, a refusal or a message is up to the host (the play scene).
 """
 from __future__ import annotations
 
+import math
+
 from typing import Protocol
 
 import pygame
@@ -220,8 +222,26 @@ class BoardInput:
         return changed
 
     def pull(self, anchor: int, pulled: Point) -> None:
-        """The piece is dragged ``pulled`` pixels from where it was picked up."""
-        self.drag_offset = pulled
+        """The piece is dragged ``pulled`` pixels from where it was picked up: it follows the pointer
+        only along its own moves, each a straight way from where it is to where it would land, and
+        shows at the point of those ways nearest the pointer (a tile slides along its row or column
+        into the gap, never diagonally over its neighbours)."""
+        moves = self.moves_by_anchor.get(anchor, [])
+        if not moves:
+            self.drag_offset = (0, 0)
+            return
+        sx, sy = self._centroid([s for s, _ in moves[0][1]])
+        best, best_d = (0.0, 0.0), math.hypot(*pulled)
+        for _, paths in moves:
+            cx, cy = self._centroid([d for _, d in paths])
+            vx, vy = cx - sx, cy - sy
+            length = vx * vx + vy * vy
+            t = 0.0 if length == 0 else max(0.0, min(1.0, (pulled[0] * vx + pulled[1] * vy) / length))
+            x, y = vx * t, vy * t
+            d = math.hypot(pulled[0] - x, pulled[1] - y)
+            if d < best_d:
+                best, best_d = (x, y), d
+        self.drag_offset = (round(best[0]), round(best[1]))
 
     def release_at(self, pos: Point) -> None:
         """Left button up: drop a dragged piece, or click the piece pressed."""

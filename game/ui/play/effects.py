@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -96,10 +97,11 @@ class Effects:
         self.nope: tuple[int | None, Tween] | None = None     # the cell that said "no", and its shake
         self.celebrate: Tween | None = None
         self.particles: list[Particle] = []
+        self.pending: Callable[[], None] | None = None   # a celebration waiting for the last move to land
 
     @property
     def active(self) -> bool:
-        return bool(self.anim or self.nope or self.celebrate or self.particles)
+        return bool(self.anim or self.nope or self.celebrate or self.particles or self.pending)
 
     def motion(self) -> Motion | None:
         return self.anim.motion() if self.anim is not None else None
@@ -129,6 +131,18 @@ class Effects:
     def shake(self, cell: int | None) -> None:
         self.nope = (cell, Tween(NOPE_SECONDS))
 
+    def celebrate_after_move(self, frame: pygame.Rect, pitch: int, reduce_motion: bool,
+                             then: Callable[[], None] | None = None) -> None:
+        """Celebrate once the winning move has landed (the next update with nothing gliding), then
+        call ``then`` (the win's chord): confetti over a piece still sliding reads as a glitch. The
+        winning move's glide may start after this call, in the same frame: it is waited for too."""
+        def begin() -> None:
+            self.start_celebration(frame, pitch, reduce_motion)
+            if then is not None:
+                then()
+
+        self.pending = begin
+
     def start_celebration(self, frame: pygame.Rect, pitch: int, reduce_motion: bool) -> None:
         self.celebrate = Tween(CELEBRATION_SECONDS)
         if reduce_motion:
@@ -142,6 +156,7 @@ class Effects:
         ]
 
     def stop_celebration(self) -> None:
+        self.pending = None
         self.celebrate = None
         self.particles = []
 
@@ -153,6 +168,9 @@ class Effects:
             self.anim.tween.advance(dt)
             if self.anim.tween.done:
                 self.anim = None
+        if self.anim is None and self.pending is not None:
+            begin, self.pending = self.pending, None
+            begin()
         if self.nope is not None:
             self.nope[1].advance(dt)
             if self.nope[1].done:

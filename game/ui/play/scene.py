@@ -42,8 +42,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 # what an intent's handler does first: a running move animation jumps to its end
-FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.HINT, Intent.SOLVE,
-                               Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
+FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
+                               Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
 # the settings a key toggles, with what the game says when it turns on / off
 TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion on."),
@@ -69,7 +69,8 @@ class PlayScene(Scene):
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
-        self.deal_distance = max(1, app.settings.deal_distance)
+        chosen = app.settings.deal_distances.get(spec.name)   # each puzzle keeps its own deal distance
+        self.deal_distance = max(1, chosen if chosen is not None else app.settings.deal_distance)
         self.time = 0.0
         self.par: int | None = None               # optimal length from the game's start, once known
         self.mouse: tuple[int, int] | None = None
@@ -100,11 +101,13 @@ class PlayScene(Scene):
             Intent.NEXT: partial(cycle, 1), Intent.PREV: partial(cycle, -1),
             Intent.CONFIRM: self.board_input.confirm, Intent.BACK: self.back,
             Intent.UNDO: self.undo, Intent.REDO: self.redo, Intent.RESTART: self.restart, Intent.NEW: self.new_game,
+            Intent.CLASSIC: self.classic_start,
             Intent.HINT: self.hint, Intent.SOLVE: self.solve, Intent.PAUSE: self.pause, Intent.STEP: self.step,
             Intent.FASTER: partial(self.change_speed, True), Intent.SLOWER: partial(self.change_speed, False),
             Intent.CANCEL: self.cancel, Intent.WINNABLE: self.back_to_winnable,
             Intent.MOTION: partial(self.toggle, Intent.MOTION), Intent.ARROWS: partial(self.toggle, Intent.ARROWS),
             Intent.MARKS: self.toggle_marks, Intent.ANALYSIS: self.open_analysis,
+            Intent.REVIEW: self.open_review,
             Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
             Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
             Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
@@ -150,8 +153,8 @@ class PlayScene(Scene):
         self.resuming = None
         position, load, message = self._then
         opened = None
-        if job is not None:
-            opened = job.result if job.result is not None else Opened(None, job.error or "")
+        if job is not None:   # a read that failed outright leaves a file not known to be damaged: never written over
+            opened = job.result if job.result is not None else Opened(None, job.error or "", blocked=True)
             self.app.journal.opened(self.spec, opened)
         session = self.session
         said = message
@@ -228,9 +231,9 @@ class PlayScene(Scene):
             return
         opened = job.result if job.result is not None else Opened(None, job.error or "")
         if opened.game is not None:
-            self.session.adopt(opened.game, f"Opened {path.name}: undo past its start brings back the game before.")
-            self.sync()
-            self.refresh_panel()
+            before = ": undo past its start brings back the game before." if len(self.session.history) > 1 else "."
+            self.session.adopt(opened.game, f"Opened {path.name}{before}")
+            self._take(self.session)   # shown as it is: no glide from a position of another game
         elif opened.problem:
             self.refuse(None, opened.problem)
         else:
@@ -331,9 +334,18 @@ class PlayScene(Scene):
         self.say("Back to the start (U undoes it).")
 
     def new_game(self) -> None:
-        self.session.new_deal()
+        chosen = self.spec.name in self.app.settings.deal_distances
+        said = self.session.new_game(self.shown_deal_distance() if chosen else None)
         self.par = None
-        self.say(self.spec.dealer.new_message)
+        self.say(said)
+
+    def classic_start(self) -> None:
+        if not self.spec.dealer.one_start:
+            self.refuse(None, f"{self.spec.title} has no single start: N shuffles, D deals at a distance.")
+            return
+        self.session.classic_start()
+        self.par = None
+        self.say("The classic start.")
 
     def hint(self) -> None:
         self.session.request_hint()
@@ -433,7 +445,7 @@ class PlayScene(Scene):
         top = self.session.deal_limit()
         d = max(1, self.deal_distance + step)
         self.deal_distance = d if top is None else min(d, top)
-        self.app.settings.deal_distance = self.deal_distance
+        self.app.settings.deal_distances[self.spec.name] = self.deal_distance
         self.app.save_settings()
 
     def deal_at(self) -> None:
@@ -510,8 +522,8 @@ class PlayScene(Scene):
         return self.board_input.selected is not None or (hint is not None and hint.move is not None)
 
     def on_event(self, event: Event) -> None:
-        if self.app.scene is self:   # heard on the play screen itself (not under the demo or the help)
-            self.app.play_sound(effect_for(event, self.puzzle))
+        if self.app.scene is self and event.kind is not EventKind.SOLVED:   # the win's chord: see won()
+            self.app.play_sound(effect_for(event, self.puzzle))   # heard on the play screen itself only
         kind = event.kind
         if kind is EventKind.SOLVED:
             self.won()
@@ -543,10 +555,19 @@ class PlayScene(Scene):
         if self.kept and not win.notes.recorded:
             self.app.journal.record(win)
             s.mark_recorded()
-        self.say(win_words(win, self.spec.count.value if self.spec.count is not None else ""),
-                 T.GOOD if win.own else T.HINT)
-        if win.own:
-            self.effects.start_celebration(self.view.frame_rect(), self.view.pitch, self.app.settings.reduce_motion)
+        self.say(win_words(win, self.spec.count.value if self.spec.count is not None else "")
+                 + ("  W: review" if win.own else ""), T.GOOD if win.own else T.HINT)
+        if win.own:   # confetti and the chord once the last piece has landed
+            chord = (lambda: self.app.play_sound("win")) if self.app.scene is self else None
+            self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
+                                              self.app.settings.reduce_motion, chord)
+
+    def open_review(self) -> None:
+        """The review of this game over the board: its moves against the optimum (Enter there replays
+        from the first mistake). What moves or searches here stops first."""
+        self.take_over()
+        self.session.cancel_search()
+        self.app.open_review(self)
 
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:

@@ -96,7 +96,7 @@ class DemoScene(Scene):
                 self.phase, self.clock = "done", 0.0
                 self.caption(f"Solved in {n_moves(s.moves)}, the fewest possible. Press any key to play!")
                 # the show's own flourish: a game the solver finished is never celebrated as the player's
-                play.effects.start_celebration(play.view.frame_rect(), play.view.pitch, self.app.settings.reduce_motion)
+                play.effects.celebrate_after_move(play.view.frame_rect(), play.view.pitch, self.app.settings.reduce_motion)
             else:
                 done = (self.length or 0) - (s.known_distance() or 0)
                 self.caption(f"Optimal solution: move {done} of {self.length}. Press any key to play!")

@@ -34,6 +34,8 @@ screenshots: $(STAMP)
 	$(SHOT) frogs-line-3 assets/screenshots/marks-frogs.png --from "B B . B W W W" --marks
 	$(SHOT) fifteen assets/screenshots/fifteen.png
 	$(SHOT) frogs-plus assets/screenshots/editor.png --editor --from "B/B/B/./B B B B B W W W W/W/W/W/W"
+	$(SHOT) frogs-c assets/screenshots/help-frogs-c.png --rules
+	$(SHOT) --load assets/games/eight-detours.txt assets/screenshots/review.png --review
 
 venv: $(VENV)/bin/python
 

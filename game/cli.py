@@ -101,6 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--rules", action="store_true", help="render the puzzle's help card (rules, a move, keys)")
     shot.add_argument("--records", action="store_true", help="render the records screen (your records)")
     shot.add_argument("--load", metavar="GAME", help="render a saved game (a file Ctrl+S wrote)")
+    shot.add_argument("--review", action="store_true", help="render the review of the game (with --load)")
 
     _moves_option(shot)
 
@@ -414,6 +415,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
             raise UsageError("--load renders a saved game, which names its own puzzle and position: give it alone")
         from game.journal import read_saved_file
         saved = read_saved_file(args.load)
+    elif args.review:
+        raise UsageError("--review draws the review of a saved game: give the game with --load")
     elif args.puzzle is None and not (args.menu or args.records):
         raise UsageError("name a puzzle to render, or pass --menu, --records or --load")
     name = None
@@ -425,7 +428,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     from game.ui import app
     return app.render_screenshot(name, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
-                                 records=args.records, load=saved)
+                                 records=args.records, load=saved, review=args.review)
 
 
 def cmd_demo() -> int:

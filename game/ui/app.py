@@ -492,7 +492,7 @@ def run_demo() -> int:
 def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
                       editor: bool = False, rules: bool = False, records: bool = False,
-                      load: SavedGame | None = None) -> int:
+                      load: SavedGame | None = None, review: bool = False) -> int:
     """One frame of the game, drawn without a display: the menu, a puzzle (its analysis, editor or
     help card over it), the records screen (the player's own records), or a saved game."""
     try:
@@ -527,6 +527,12 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                 app.open_help()
                 for _ in range(90):   # the example move played out, its after picture still
                     app.tick(1 / 30)
+            elif review:
+                app.open_review(app.scene)
+                for _ in range(600):   # distances from the table at once; searched ones as they come
+                    app.tick(1 / 30)
+                    if not app.scene.search.busy:
+                        break
         app.tick(0.0)
         app.pg.image.save(app.screen, path)
     except (OSError, app.pg.error) as err:

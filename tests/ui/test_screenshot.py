@@ -49,3 +49,14 @@ def test_play_and_screenshot_refuse_a_bad_saved_game_in_one_sentence(tmp_path, c
         err = capsys.readouterr().err
         assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
     assert game.read_text().endswith("1 a1-b3\n")   # the player's file stays as it was
+
+
+def test_the_review_of_the_shipped_game_renders_and_needs_a_game(tmp_path, capsys):
+    from pathlib import Path
+    game = Path(__file__).resolve().parents[2] / "assets" / "games" / "eight-detours.txt"
+    plain, review = tmp_path / "plain.png", tmp_path / "review.png"
+    assert main(["screenshot", "--load", str(game), str(plain)]) == 0
+    assert main(["screenshot", "--load", str(game), str(review), "--review"]) == 0
+    assert _pixels(plain) != _pixels(review)
+    assert main(["screenshot", "eight", str(review), "--review"]) == 2
+    assert "--load" in capsys.readouterr().err

@@ -21,11 +21,12 @@ import numpy as np
 from game import catalog
 from game.cli import OneSentenceParser, UsageError, guarded
 from game.puzzles.base import PositionError
+from game.resources import assets
 from game.untrusted import read_text, shown
 from solvers import fifteen
 from solvers.problem import Cancelled
 
-DEFAULT_INSTANCES = Path(__file__).resolve().parent.parent / "assets" / "fifteen10.tsv"
+DEFAULT_INSTANCES = assets() / "fifteen10.tsv"
 # The reference: Manhattan + linear conflict (no tables) on the three easiest positions.
 REFERENCE = (
     "5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3",

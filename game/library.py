@@ -34,10 +34,11 @@ from game.puzzles.pairs import pairs_from
 from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS
 from game.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec
 from game.startfile import blocks_file, tokens_file
+from game.resources import assets
 from game.untrusted import UnreadableFile, shown
 from game.words import n_moves
 
-LIBRARY = Path(__file__).resolve().parent.parent / "assets" / "puzzles"
+LIBRARY = assets() / "puzzles"
 _NAME = re.compile(r"[^a-z0-9]+")
 
 

@@ -1,0 +1,43 @@
+"""What the wheel carries: every package of the checkout, the game's own files, and the two
+commands (``fewest-moves`` and ``python -m game``). ``make package-check`` installs the real wheel
+into a fresh environment; these tests catch a package or a folder of files left out of it."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+from game.resources import assets
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _config() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def test_every_package_of_the_checkout_is_in_the_wheel():
+    listed = set(_config()["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("game", "solvers", "bench")
+             for p in (ROOT / top).rglob("__init__.py")}
+    assert found <= listed, f"packages the wheel would leave out: {sorted(found - listed)}"
+
+
+def test_every_folder_of_the_game_s_own_files_travels_with_it():
+    setuptools = _config()["tool"]["setuptools"]
+    mapped = setuptools["package-dir"]
+    used = {p.parent for p in ROOT.joinpath("assets").rglob("*") if p.is_file() and p.parent.name != "screenshots"}
+    for folder in used:
+        name = ".".join(("game", "assets", *folder.relative_to(ROOT / "assets").parts))
+        assert mapped.get(name) == folder.relative_to(ROOT).as_posix() and name in setuptools["packages"]
+        suffixes = {f"*{p.suffix}" for p in folder.iterdir() if p.is_file()}
+        assert suffixes <= set(setuptools["package-data"][name]), f"{folder} holds files the wheel leaves out"
+    assert _config()["project"]["scripts"]["fewest-moves"] == "game.cli:main"
+
+
+def test_the_checkout_finds_its_own_files_and_runs_as_a_module():
+    assert (assets() / "puzzles" / "klotski.toml").is_file() and (assets() / "fifteen10.tsv").is_file()
+    out = subprocess.run([sys.executable, "-m", "game", "list"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert "klotski" in out and "25,955 positions" in out

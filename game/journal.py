@@ -173,9 +173,9 @@ def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str) 
         reason = str(err).rstrip(".")
     aside = keep_aside(path)
     if aside is None:
-        return Opened(None, sentence(f"The {what} could not be used ({reason}), nor moved aside, so it is left "
+        return Opened(None, sentence(f"The {what} could not be used, as {reason}, nor moved aside, so it is left "
                                      f"as it is"), None, True)
-    return Opened(None, sentence(f"The {what} could not be used ({reason}): it is kept as {aside.name}"), aside)
+    return Opened(None, sentence(f"The {what} could not be used, as {reason}: it is kept as {aside.name}"), aside)
 
 
 def write_game_file(report: Any, path: Path, game: SavedGame | None) -> bool:

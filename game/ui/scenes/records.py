@@ -307,10 +307,10 @@ class RecordsScene(Scene):
         surface.set_clip(clip)
         if self._static is not None and self._static.get_height() - off > view.h:   # more below
             more = th.text("more below: scroll or use the arrows", "tiny", T.MUTED)
-            at = more.get_rect(midbottom=(self.table.centerx, self.table.bottom - th.px(4)))
-            pill = at.inflate(th.px(16), th.px(4))   # over the last row's text, never through it
+            where = more.get_rect(midbottom=(self.table.centerx, self.table.bottom - th.px(4)))
+            pill = where.inflate(th.px(16), th.px(4))   # over the last row's text, never through it
             pygame.draw.rect(surface, T.CARD_HOVER, pill, border_radius=pill.h // 2)
-            surface.blit(more, at)
+            surface.blit(more, where)
         for line in self.app.journal.problems[:1]:
             note = th.fit(line, "tiny", w - 2 * x, T.NOPE)
             surface.blit(note, (x, h - note.get_height() - th.px(4)))

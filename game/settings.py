@@ -87,9 +87,7 @@ def _valid(name: str, default: Any, value: Any) -> Any:
     if isinstance(default, bool):
         return value if isinstance(value, bool) else None
     if isinstance(default, int):
-        low, high = RANGES[name]
-        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-        return value if ok else None
+        return value if _whole_in(value, *RANGES[name]) else None
     if isinstance(default, tuple):   # a list of short names: the good ones kept, in order, once each
         if not isinstance(value, list) or len(value) > HELP_SEEN_LIMIT:
             return None
@@ -98,10 +96,14 @@ def _valid(name: str, default: Any, value: Any) -> Any:
     if isinstance(default, dict):   # puzzle name -> a distance: the good entries kept
         if not isinstance(value, dict) or len(value) > DISTANCES_LIMIT:
             return None
-        low, high = RANGES["deal_distance"]
         return {k: v for k, v in value.items() if isinstance(k, str) and 0 < len(k) <= HELP_KEY_LIMIT
-                and isinstance(v, int) and not isinstance(v, bool) and low <= v <= high}
+                and _whole_in(v, *RANGES["deal_distance"])}
     return None
+
+
+def _whole_in(value: Any, low: int, high: int) -> bool:
+    """A whole number (JSON's true and false are not) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _parse(raw: bytes) -> dict | None:

@@ -26,3 +26,15 @@ def _private_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
     read the run's puzzle folder once, when first asked)."""
     monkeypatch.setenv("FEWEST_MOVES_STATE", str(tmp_path_factory.mktemp("state")))
     monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    """The player's folder is a temporary one; puzzles saved into it leave the shelves afterwards."""
+    from game import catalog, library
+
+    monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path))
+    before = set(catalog.names())
+    yield library.player_folder()
+    for name in set(catalog.names()) - before:
+        catalog.unregister(name)

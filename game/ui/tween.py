@@ -23,6 +23,14 @@ def arc(t: float) -> float:
     return math.sin(math.pi * clamp01(t))
 
 
+def glide_toward(current: float, target: float, dt: float, instant: bool = False) -> float:
+    """One frame of a value easing toward its target (a list scrolling to where it was asked to
+    be): a fixed share of the way each frame, exactly there once within half a pixel."""
+    step = 1.0 if instant else min(1.0, dt * 14)
+    moved = current + (target - current) * step
+    return target if abs(moved - target) < 0.5 else moved
+
+
 class Tween:
     """Progress from 0 to 1 over ``duration`` seconds of explicitly advanced time."""
 

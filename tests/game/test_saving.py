@@ -17,14 +17,6 @@ from game.saving import SaveError, default_title, definition, save_puzzle, unava
 INLINE = Service(Where.INLINE)
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path))
-    before = set(catalog.names())
-    yield library.player_folder()
-    for name in set(catalog.names()) - before:
-        catalog.unregister(name)
-
 
 def saved(e: Editor, title: str):
     """Save through the editor (the file is written by a background task: inline here)."""

@@ -18,15 +18,6 @@ from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 BLACK, WHITE, EMPTY = 1, 2, 0
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    """The player's folder is a temporary one; puzzles saved into it leave the shelves afterwards."""
-    monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path))
-    before = set(catalog.names())
-    yield library.player_folder()
-    for name in set(catalog.names()) - before:
-        catalog.unregister(name)
-
 
 def type_text(app, text, settle=3):
     for ch in text:

@@ -25,13 +25,13 @@ from game.ui.clipboard import CLIPBOARD
 from game.ui.edit.board import EditorBoard
 from game.ui.edit.naming import Answer, Naming
 from game.ui.edit.panel import lay_out_editor
-from game.ui.play.areas import header_lines, screen_areas
+from game.ui.play.board_screen import BoardScreen
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
-from game.ui.scenes.base import Scene, background
+from game.ui.scenes.base import background
 from game.ui.views import Highlights, view_for
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 
 
-class EditorScene(Scene):
+class EditorScene(BoardScreen):
     def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, back_to: str = "Menu") -> None:
         super().__init__(app)
         self.spec, self.puzzle = spec, spec.puzzle
@@ -76,16 +76,6 @@ class EditorScene(Scene):
         }
 
     # -- layout -------------------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        th = self.theme
-        areas = screen_areas(th, size)
-        self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
-        self.header_lines = header_lines(th, self.puzzle, self.header.w)
-        self.view.layout(self.board_area)
-        self.view.theme = th
-        self.panel_view.place(self.panel)
-        self.invalidate()
-
     def panel_layout(self) -> PanelLayout:
         key = (tuple(self.panel), self.theme.size, self.model)
         if self._layout is None or key != self._layout_key:

@@ -25,7 +25,7 @@ from game.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.ui.clipboard import CLIPBOARD
-from game.ui.play.areas import header_lines, screen_areas
+from game.ui.play.board_screen import BoardScreen
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
@@ -33,7 +33,7 @@ from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
-from game.ui.scenes.base import Scene, background
+from game.ui.scenes.base import background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
 from game.ui.views.base import Mark
 from game.words import n_moves
@@ -52,7 +52,7 @@ TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion o
                                 "The answer shows again.")}
 
 
-class PlayScene(Scene):
+class PlayScene(BoardScreen):
     def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
@@ -117,16 +117,6 @@ class PlayScene(Scene):
         }
 
     # -- layout ---------------------------------------------------------------------------------
-    def layout(self, size: tuple[int, int]) -> None:
-        th = self.theme
-        areas = screen_areas(th, size)
-        self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
-        self.header_lines = header_lines(th, self.puzzle, self.header.w)
-        self.view.layout(self.board_area)
-        self.view.theme = th
-        self.panel_view.place(self.panel)
-        self.invalidate()
-
     def panel_layout(self) -> PanelLayout:
         return self.panel_view.layout(self.panel_model, self.theme)
 

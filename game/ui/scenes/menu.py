@@ -12,6 +12,7 @@ from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
+from game.ui.tween import glide_toward
 from game.ui.views import view_for
 from game.ui.widgets import Button, card as draw_card
 
@@ -381,10 +382,7 @@ class MenuScene(Scene):
                 self.invalidate()
         if self.scroll == self.scroll_target:
             return
-        k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
-        self.scroll += (self.scroll_target - self.scroll) * k
-        if abs(self.scroll - self.scroll_target) < 0.5:
-            self.scroll = self.scroll_target
+        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.app.settings.reduce_motion)
         self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------

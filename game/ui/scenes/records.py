@@ -23,6 +23,7 @@ from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress, pill_size
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
+from game.ui.tween import glide_toward
 from game.ui.widgets import Button, card
 
 COLUMNS = (("Solved", 0.50), ("On your own", 0.615), ("Optimal", 0.72), ("Best", 0.835), ("Best time", 0.95))
@@ -222,10 +223,7 @@ class RecordsScene(Scene):
             self.rebuild()
         if self.scroll == self.scroll_target:
             return
-        k = 1.0 if self.app.settings.reduce_motion else min(1.0, dt * 14)
-        self.scroll += (self.scroll_target - self.scroll) * k
-        if abs(self.scroll - self.scroll_target) < 0.5:
-            self.scroll = self.scroll_target
+        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.app.settings.reduce_motion)
         self.invalidate()
 
     # -- drawing ----------------------------------------------------------------------------------

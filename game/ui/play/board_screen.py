@@ -1,0 +1,34 @@
+"""The screens of one board beside a side panel, a title above it and a message line below: the
+game and the position editor share how they are laid out."""
+from __future__ import annotations
+
+import pygame
+
+from game.puzzles.base import Puzzle
+from game.ui.play.areas import header_lines, screen_areas
+from game.ui.play.panel_view import PanelView
+from game.ui.scenes.base import Scene
+from game.ui.views.base import BoardView
+
+
+class BoardScreen(Scene):
+    """A scene with ``puzzle``, ``view`` and ``panel_view`` set before its first layout."""
+
+    puzzle: Puzzle
+    view: BoardView
+    panel_view: PanelView
+    panel: pygame.Rect
+    header: pygame.Rect
+    board_area: pygame.Rect
+    footer_area: pygame.Rect
+    header_lines: list[str]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        th = self.theme
+        areas = screen_areas(th, size)
+        self.panel, self.header, self.board_area, self.footer_area = areas.panel, areas.header, areas.board, areas.footer
+        self.header_lines = header_lines(th, self.puzzle, self.header.w)
+        self.view.layout(self.board_area)
+        self.view.theme = th
+        self.panel_view.place(self.panel)
+        self.invalidate()

@@ -35,6 +35,9 @@ from typing import Any, Callable, Generic, TypeVar
 
 from solvers.problem import Cancelled
 
+from game.i18n import N_, _
+from game.phrase import Phrase, translated
+
 T = TypeVar("T")
 PROGRESS_EVERY = 0.1   # seconds between two progress messages from a process: keeps the pipe short
 POLL = 0.2             # seconds a waiting reader sleeps before it checks that its process lives
@@ -65,11 +68,12 @@ FINISHED = frozenset({JobState.DONE, JobState.FAILED, JobState.CANCELLED})
 
 @dataclass(frozen=True)
 class Task(Generic[T]):
-    """``run(report, *args)``; a module-level function when it may run in another process."""
+    """``run(report, *args)``; a module-level function when it may run in another process. Its label
+    is a marked message ("The search"): the sentences about the task translate it."""
 
     run: Callable[..., T]
     args: tuple[Any, ...] = ()
-    label: str = "The task"
+    label: str = N_("The task")
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,7 @@ class Succeeded(Generic[T]):
 
 @dataclass(frozen=True)
 class Failed:
-    message: str
+    message: str   # for people: English, composed again in the window's language when the job takes it (a Phrase)
 
 
 @dataclass(frozen=True)
@@ -97,12 +101,17 @@ def run_task(task: Task[T], report: Any) -> Outcome:
     except Cancelled:
         return WasCancelled()
     except (ValueError, KeyError) as exc:   # PositionError and kin: their messages are written for people
+        said = exc.args[0] if exc.args else None
+        if isinstance(said, Phrase):          # a sentence the window composes again in its language
+            return Failed(said)
         text = str(exc).strip().strip("'\"") or type(exc).__name__
         return Failed(text[:1].upper() + text[1:])
     except MemoryError:
-        return Failed(f"{task.label} ran out of memory.")
+        return Failed(Phrase(N_("{task} ran out of memory."), task=Phrase(task.label)))
     except Exception as exc:  # noqa: BLE001 - one sentence back, never a dead worker
-        return Failed(f"{task.label} failed ({type(exc).__name__}: {exc}).")
+        # Translators: {task} is what failed ("The search"); {error} and {detail} are the program's own words
+        return Failed(Phrase(N_("{task} failed ({error}: {detail})."), task=Phrase(task.label),
+                             error=type(exc).__name__, detail=str(exc)))
 
 
 class Job(Generic[T]):
@@ -116,7 +125,7 @@ class Job(Generic[T]):
         self.task = task
         self.state = JobState.WAITING
         self.fraction: float | None = None
-        self.text = "waiting…"
+        self.text = N_("waiting…")   # what the task says it is doing: English, shown through translated()
         self.result: T | None = None
         self.error: str | None = None
         self.started = time.monotonic()
@@ -146,7 +155,7 @@ class Job(Generic[T]):
         with self._lock:
             if self.done:
                 return
-            self.state, self.error, self.finished = JobState.CANCELLED, "Cancelled.", time.monotonic()
+            self.state, self.error, self.finished = JobState.CANCELLED, _("Cancelled."), time.monotonic()
         self._cancel.set()
         if self._on_cancel is not None:
             self._on_cancel()
@@ -169,9 +178,9 @@ class Job(Generic[T]):
             if isinstance(outcome, Succeeded):
                 self.result, self.fraction, state = outcome.result, 1.0, JobState.DONE
             elif isinstance(outcome, Failed):
-                self.error, state = outcome.message, JobState.FAILED
+                self.error, state = translated(outcome.message), JobState.FAILED
             else:
-                self.error, state = "Cancelled.", JobState.CANCELLED
+                self.error, state = _("Cancelled."), JobState.CANCELLED
             self.finished = time.monotonic()
             self.state = state
             return True
@@ -196,7 +205,7 @@ class _JobReport:
 def _run_here(job: Job[Any]) -> None:
     if job.done:
         return
-    job.progress(None, "working…")
+    job.progress(None, N_("working…"))
     job.finish(run_task(job.task, _JobReport(job)))
 
 
@@ -302,7 +311,7 @@ def _serve(requests: Any, replies: Any, cancel_upto: Any) -> None:
         if cancelled():
             replies.put(("done", job_id, WasCancelled()))
             continue
-        replies.put(("progress", job_id, None, "working…"))
+        replies.put(("progress", job_id, None, N_("working…")))
         replies.put(("done", job_id, run_task(task, _PipeReport(replies, job_id, cancelled))))
 
 
@@ -331,7 +340,7 @@ def _run_in_fresh_process(ctx: Any, counter: Callable[[], None], job: Job[Any]) 
         return
     counter()
     job._on_cancel = process.terminate
-    job.progress(None, "working…")
+    job.progress(None, N_("working…"))
     try:
         while not job.done:
             try:
@@ -342,7 +351,8 @@ def _run_in_fresh_process(ctx: Any, counter: Callable[[], None], job: Job[Any]) 
                 try:   # the last message may still be in the pipe
                     message = replies.get(timeout=0.5)
                 except queue.Empty:
-                    job.finish(Failed(f"{job.label} stopped unexpectedly (exit code {process.exitcode})."))
+                    job.finish(Failed(Phrase(N_("{task} stopped unexpectedly (exit code {code})."),
+                                             task=Phrase(job.label), code=str(process.exitcode))))
                     break
             if message[0] == "progress":
                 job.progress(message[2], message[3])
@@ -448,8 +458,8 @@ class _WorkerLane:
                 self._process = None
             current, self._current = self._current, None
         if current is not None:
-            current[1].finish(Failed(f"{current[1].label} stopped unexpectedly (the worker process ended, "
-                                     f"exit code {process.exitcode})."))
+            current[1].finish(Failed(Phrase(N_("{task} stopped unexpectedly (the worker process ended, exit code "
+                                               "{code})."), task=Phrase(current[1].label), code=str(process.exitcode))))
 
     def _stop_worker(self) -> None:
         process, self._process = self._process, None
@@ -515,7 +525,7 @@ class Service:
         job: Job[T] = Job(task)
         self.submitted += 1
         if self._closed:
-            job.finish(Failed("The game is closing."))
+            job.finish(Failed(N_("The game is closing.")))
         elif self.where is Where.INLINE:
             _run_here(job)
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from game.i18n import _
 from game.puzzles.base import Puzzle
 from game.spec import PuzzleSpec, Shelf
 from game.untrusted import shown
@@ -23,8 +24,9 @@ class UnknownPuzzle(KeyError):
     def __str__(self) -> str:
         name = str(self.args[0])
         if "/" in name or name.endswith((".toml", ".js2", ".sliding", ".txt")):
-            return f"there is no puzzle file at '{shown(name)}'."
-        return f"there is no puzzle called '{shown(name)}' (try 'list' to see them all)."
+            return _("there is no puzzle file at '{path}'.").format(path=shown(name))
+        # Translators: 'list' is a command of the game's command line, left in English
+        return _("there is no puzzle called '{name}' (try 'list' to see them all).").format(name=shown(name))
 
 
 def _builtins() -> None:

@@ -23,12 +23,13 @@ from typing import Protocol
 
 from solvers.sliding import goal_state, is_solvable
 
+from game.i18n import N_
 from game.puzzles.base import Puzzle
 
 
 class Dealer(Protocol):
-    new_label: str                 # the panel's button for a new game
-    new_message: str               # what the game says after one
+    new_label: str                 # the panel's button for a new game (marked: shown through _())
+    new_message: str               # what the game says after one (marked: shown through _())
     one_start: bool                # the puzzle has one start: "New" deals a random position of its component
     searched_limit: int | None     # deals at a distance by search go up to this many moves (None: impossible)
 
@@ -44,8 +45,9 @@ class Dealer(Protocol):
 class ClassicStart:
     """Every new game starts from the puzzle's classic start."""
 
-    new_label = "New"
-    new_message = "The classic start."
+    # Translators: a button: start a new game
+    new_label = N_("New")
+    new_message = N_("The classic start.")
     one_start = True
     searched_limit: int | None = None
 
@@ -59,8 +61,9 @@ class ClassicStart:
 class ShuffledTiles:
     """A uniformly random solvable tiles position (see the module docstring)."""
 
-    new_label = "Shuffle"
-    new_message = "A new shuffle."
+    # Translators: a button: shuffle the tiles for a new game
+    new_label = N_("Shuffle")
+    new_message = N_("A new shuffle.")
     one_start = False
 
     def __init__(self, searched_limit: int | None = None) -> None:

@@ -20,10 +20,11 @@ from game.background import Job, JobState, Lane, Service, Task
 from game.oracles.base import READY, Answer, OracleStatus
 from game.pieces import Pieces
 from game.puzzles.base import PositionError
-from game.files.model import PuzzleDef
+from game.files.model import MoveCount, PuzzleDef
+from game.i18n import N_, _, ngettext
+from game.phrase import translated
 from game.spec import EditMode, PuzzleSpec
 from game.untrusted import sentence
-from game.words import n_moves
 
 EMPTY = 0
 SEARCH_DELAY = 0.3      # seconds after the last edit before a search starts (keys held down edit fast)
@@ -67,15 +68,16 @@ def read_position(spec: PuzzleSpec, text: str) -> bytes:
     parser; PositionError with one sentence otherwise."""
     text = text[:TEXT_LIMIT].replace("\r\n", "\n").strip()
     if not text:
-        raise PositionError("There is no position to paste: the clipboard text is empty.")
+        raise PositionError(_("There is no position to paste: the clipboard text is empty."))
     if "/" not in text and "\n" in text:
         text = "/".join(line for line in (row.strip() for row in text.split("\n")) if line)
     try:
         return spec.puzzle.parse(text)
     except PositionError as err:
-        raise PositionError(sentence(f"That is not a position of {spec.title}: {err}")) from None
+        raise PositionError(sentence(_("That is not a position of {title}: {problem}")
+                                     .format(title=spec.shown_title(), problem=err))) from None
     except (ValueError, IndexError, KeyError):
-        raise PositionError(f"That text is not a position of {spec.title}.") from None
+        raise PositionError(_("That text is not a position of {title}.").format(title=spec.shown_title())) from None
 
 
 class Editor:
@@ -145,7 +147,7 @@ class Editor:
     def clear(self) -> str | None:
         """Every cell empty (tokens only: elsewhere the pieces are a fixed set)."""
         if self.mode is not EditMode.PALETTE:
-            return "The pieces of this puzzle cannot be taken off the board, only moved."
+            return _("The pieces of this puzzle cannot be taken off the board, only moved.")
         self.set_position(bytes(len(self.position)))
         return None
 
@@ -159,14 +161,15 @@ class Editor:
         return tuple(c for c in codes if c != EMPTY) + (EMPTY,)
 
     def piece_word(self, code: int) -> str:
-        return "empty" if code == EMPTY else self.spec.presentation.piece_name(code)
+        """A piece (or the empty cell) in English words, a marked message: "black frog"."""
+        return N_("empty") if code == EMPTY else self.spec.presentation.piece_name(code)
 
     def place(self, cell: int, code: int) -> str | None:
         """Put ``code`` in ``cell``; a sentence if that is not an edit of this puzzle."""
         if code not in self.palette:
-            return "Pieces cannot be added here, only moved: pick one up and put it down elsewhere."
+            return _("Pieces cannot be added here, only moved: pick one up and put it down elsewhere.")
         if not 0 <= cell < len(self.position):
-            return "There is no such cell."
+            return _("There is no such cell.")
         state = bytearray(self.position)
         state[cell] = code
         self.set_position(bytes(state))
@@ -178,7 +181,7 @@ class Editor:
             return self.relocate(a, b)
         n = len(self.position)
         if not (0 <= a < n and 0 <= b < n):
-            return "There is no such cell."
+            return _("There is no such cell.")
         state = bytearray(self.position)
         state[a], state[b] = state[b], state[a]
         self.set_position(bytes(state))
@@ -198,12 +201,12 @@ class Editor:
         pieces = self.pieces
         anchor = pieces.anchor(state, cell) if 0 <= cell < len(state) else None
         if anchor is None:
-            return "There is no piece there to move."
+            return _("There is no piece there to move.")
         code = state[anchor]
         old = pieces.cells(code, anchor)
         new = self.cells_at(code, to)
         if new is None:
-            return "It does not fit there: it would stick out of the board."
+            return _("It does not fit there: it would stick out of the board.")
         if to == anchor:
             return state
         out = bytearray(state)
@@ -211,10 +214,10 @@ class Editor:
         if others:
             other = next(iter(others))
             if len(others) > 1 or other != to or pieces.cells(state[other], other) != new:
-                return "It does not fit there: another piece is in the way."
+                return _("It does not fit there: another piece is in the way.")
             kind = pieces.kind(code)
             if (state[other] == code) if kind is None else pieces.kind(state[other]) == kind:
-                return "Those two pieces are identical: trading their places changes nothing."
+                return _("Those two pieces are identical: trading their places changes nothing.")
             for at, back in zip(new, old):   # the same shape: cell by cell, the other piece goes back
                 out[back] = state[at]
         else:
@@ -256,7 +259,7 @@ class Editor:
         except PositionError as err:
             return sentence(str(err))
         except (ValueError, IndexError, KeyError):
-            return f"The rules of {self.spec.title} cannot read this position."
+            return _("The rules of {title} cannot read this position.").format(title=self.spec.shown_title())
         return None
 
     def _counts_problem(self, state: bytes) -> str | None:
@@ -267,19 +270,30 @@ class Editor:
         for code in codes:
             diff = want[code] - have[code]
             if diff > 0:
-                more.append(f"{diff}{' more' if have[code] else ''} {self._plural(code, diff)}")
+                more.append(self._count(code, diff, more=have[code] > 0))
             elif diff < 0:
-                fewer.append(f"{-diff} {self._plural(code, -diff)}")
+                fewer.append(self._count(code, -diff))
         if not more and not fewer:
             return None
-        changes = ([f"place {' and '.join(more)}"] if more else []) + ([f"take away {' and '.join(fewer)}"]
-                                                                       if fewer else [])
-        needs = " and ".join(f"{want[code]} {self._plural(code, want[code])}" for code in codes if want[code])
-        return sentence(f"{self.spec.title} has {needs}: {' and '.join(changes)}")
+        place = _("place {pieces}").format(pieces=_listed(more)) if more else ""
+        take = _("take away {pieces}").format(pieces=_listed(fewer)) if fewer else ""
+        # Translators: two changes to a position in the editor ("place 2 black frogs", "take away 1 white frog")
+        changes = _("{place} and {take}").format(place=place, take=take) if place and take else place or take
+        needs = _listed([self._count(code, want[code]) for code in codes if want[code]])
+        # Translators: "Frogs, board A has 5 black frogs and 5 white frogs: place 2 more black frogs."
+        return sentence(_("{title} has {pieces}: {changes}.").format(title=self.spec.shown_title(), pieces=needs,
+                                                                     changes=changes))
 
-    def _plural(self, code: int, n: int) -> str:
+    def _count(self, code: int, n: int, more: bool = False) -> str:
+        """A number of one piece in words: "2 black frogs", "1 more white frog"."""
         word = self.piece_word(code)
-        return word if n == 1 or word.endswith("s") else word + "s"
+        if more:
+            # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
+            text = ngettext("{n} more {piece}", "{n} more {piece}s", n)
+        else:
+            # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
+            text = ngettext("{n} {piece}", "{n} {piece}s", n)
+        return text.format(n=n, piece=_(word))
 
     @property
     def legal(self) -> bool:
@@ -293,35 +307,42 @@ class Editor:
         if problem is not None:
             return Reading(ReadingKind.ILLEGAL, problem)
         if self.puzzle.is_goal(state):
-            return Reading(ReadingKind.GOAL, "This is the goal: solved, 0 moves.", distance=0)
+            return Reading(ReadingKind.GOAL, _("This is the goal: solved, 0 moves."), distance=0)
         try:
             if self.oracle.covers(state):
-                return self._found(self.oracle.distance(state), "Exact, from the table of every position.")
+                return self._found(self.oracle.distance(state), _("Exact, from the table of every position."))
         except (ValueError, IndexError, KeyError):
-            return Reading(ReadingKind.FAILED, f"The rules of {self.spec.title} cannot rank this position, "
-                                               "so its distance is unknown.")
+            return Reading(ReadingKind.FAILED, _("The rules of {title} cannot rank this position, so its distance "
+                                                 "is unknown.").format(title=self.spec.shown_title()))
         found = self._known.get(state)
         if found is not None:
-            return self._found(found.distance, f"Found by an optimal search in {found.seconds:.1f} s.")
+            return self._found(found.distance, _("Found by an optimal search in {seconds:.1f} s.")
+                               .format(seconds=found.seconds))
         if state in self._failed:
-            return Reading(ReadingKind.FAILED, self._failed[state], "S tries again.")
+            return Reading(ReadingKind.FAILED, self._failed[state], _("S tries again."))
         if state in self._stopped:
-            return Reading(ReadingKind.STOPPED, "Search cancelled: the distance is not known.", "S searches again.")
+            return Reading(ReadingKind.STOPPED, _("Search cancelled: the distance is not known."),
+                           _("S searches again."))
         if self.waiting_for_table():
             status = self._status
-            done = f" {status.fraction:.0%}" if status.fraction else ""
-            return Reading(ReadingKind.WAITING, "Waiting for the table of every position…",
-                           (status.text or "It answers at once when it is ready.") + done, fraction=status.fraction)
+            said = translated(status.text) if status.text else _("It answers at once when it is ready.")
+            detail = (_("{status} {fraction:.0%}").format(status=said, fraction=status.fraction) if status.fraction
+                      else said)
+            return Reading(ReadingKind.WAITING, _("Waiting for the table of every position…"), detail,
+                           fraction=status.fraction)
         job = self.job
-        progress = f"{job.elapsed:.1f} s, {job.text}" if job is not None and not job.done else "starting…"
-        return Reading(ReadingKind.SEARCHING, "Searching… (Esc cancels)", progress)
+        if job is not None and not job.done:
+            # Translators: seconds a search has run, and what it reports ("2.5 s, searching 40 moves… 1,200 nodes")
+            progress = _("{seconds:.1f} s, {progress}").format(seconds=job.elapsed, progress=translated(job.text))
+        else:
+            # Translators: a search in the editor about to begin
+            progress = _("starting…")
+        return Reading(ReadingKind.SEARCHING, _("Searching… (Esc cancels)"), progress)
 
     def _found(self, distance: int | None, how: str) -> Reading:
         if distance is None:
-            return Reading(ReadingKind.DEAD_END, "Dead end: the goal cannot be reached from here.", how)
-        count = self.spec.count
-        counted = f" (moves counted by {count.value})" if count is not None else ""
-        return Reading(ReadingKind.SOLVABLE, f"Solvable: {n_moves(distance)} to the goal{counted}.", how, distance)
+            return Reading(ReadingKind.DEAD_END, _("Dead end: the goal cannot be reached from here."), how)
+        return Reading(ReadingKind.SOLVABLE, solvable_words(distance, self.spec.count), how, distance)
 
     def waiting_for_table(self) -> bool:
         """The complete table is on its way: it will answer at once, and beats any search meanwhile."""
@@ -374,7 +395,7 @@ class Editor:
     def _submit(self) -> None:
         self._cancel_job()
         state = self.position
-        task = Task(tasks.answer, (self.spec.name, state, ()), "The search")
+        task = Task(tasks.answer, (self.spec.name, state, ()), N_("The search"))
         self.job = self.service.submit(task, Lane.SEARCH)
         self._take_job()
 
@@ -395,7 +416,7 @@ class Editor:
                 self._known.clear()
             self._known[state] = Found(None if line is None else len(line), job.elapsed)
         else:
-            self._failed[state] = sentence(job.error or "The search failed.")
+            self._failed[state] = sentence(job.error or _("The search failed."))
 
     def _cancel_job(self) -> None:
         if self.job is not None:
@@ -425,7 +446,7 @@ class Editor:
         except PositionError as err:
             return str(err)
         if not self.set_position(state):
-            return "That is the position already on the board."
+            return _("That is the position already on the board.")
         return None
 
     def save_problem(self) -> str | None:
@@ -435,14 +456,14 @@ class Editor:
             return reason
         problem = self.problem()
         if problem is not None:
-            return sentence(f"Only a position of this puzzle can be saved: {problem}")
+            return sentence(_("Only a position of this puzzle can be saved: {problem}").format(problem=problem))
         if self.puzzle.is_goal(self.position):
-            return "This is the goal itself: change the position before saving it as a puzzle."
+            return _("This is the goal itself: change the position before saving it as a puzzle.")
         return None
 
     def suggest_title(self) -> None:
         """Look for a free title ('My frogs 2' when 'My frogs 1' is taken) in the background."""
-        task = Task(saving.suggest_title, (self.spec.name,), "Finding a title")
+        task = Task(saving.suggest_title, (self.spec.name,), N_("Finding a title"))
         self._title = self.service.submit(task, Lane.LIGHT)
 
     def suggested_title(self) -> str | None:
@@ -457,7 +478,7 @@ class Editor:
             raise saving.SaveError(problem)
         saving.definition(self.spec, self.position, title)   # the title and position, checked now
         catalog.names()   # the player's folder is read before the new file is in it: it is shelved once
-        task = Task(saving.write_puzzle, (self.spec.name, self.position, title), "Saving the puzzle")
+        task = Task(saving.write_puzzle, (self.spec.name, self.position, title), N_("Saving the puzzle"))
         self._saving = self.service.submit(task, Lane.LIGHT)
 
     @property
@@ -471,9 +492,34 @@ class Editor:
             return None
         self._saving = None
         if job.state is not JobState.DONE or job.result is None:
-            return sentence(job.error or "The puzzle could not be saved.")
+            return sentence(job.error or _("The puzzle could not be saved."))
         path, defn = job.result
         try:
             return Path(path), saving.shelve(Path(path), defn)
         except saving.SaveError as err:
             return str(err)
+
+
+def _listed(items: list[str]) -> str:
+    """Counts of pieces in one list: "5 black frogs and 5 white frogs"."""
+    listed = items[0]
+    for item in items[1:]:
+        # Translators: a list of pieces so far, and one more ("5 black frogs and 5 white frogs")
+        listed = _("{pieces} and {piece}").format(pieces=listed, piece=item)
+    return listed
+
+
+def solvable_words(distance: int, count: MoveCount | None) -> str:
+    """The editor's reading of a position that can be solved: its distance, and how moves are counted."""
+    if count is MoveCount.CELL:
+        text = ngettext("Solvable: {n:,} move to the goal (moves counted by cell).",
+                        "Solvable: {n:,} moves to the goal (moves counted by cell).", distance)
+    elif count is MoveCount.LINE:
+        text = ngettext("Solvable: {n:,} move to the goal (moves counted by line).",
+                        "Solvable: {n:,} moves to the goal (moves counted by line).", distance)
+    elif count is MoveCount.PATH:
+        text = ngettext("Solvable: {n:,} move to the goal (moves counted by path).",
+                        "Solvable: {n:,} moves to the goal (moves counted by path).", distance)
+    else:
+        text = ngettext("Solvable: {n:,} move to the goal.", "Solvable: {n:,} moves to the goal.", distance)
+    return text.format(n=distance)

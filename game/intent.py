@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import Enum, auto
 
+from game.i18n import N_
+
 
 class Intent(Enum):
     UP = auto()
@@ -54,20 +56,23 @@ class Intent(Enum):
     VOLUME_UP = auto()     # sound effects louder / softer
     VOLUME_DOWN = auto()
     FULLSCREEN = auto()
+    SETTINGS = auto()      # the settings screen: language, text size, colours, sound
     QUIT = auto()
 
 
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
 
-# Human-readable key names for the panel's buttons.
+# Human-readable key names for the panel's buttons; the key caps are translated where drawn
+# (game.ui.widgets), so a name in words is marked for the catalogs.
 KEY_LABELS: dict[Intent, str] = {
     Intent.HINT: "H", Intent.SOLVE: "S", Intent.UNDO: "U", Intent.REDO: "Shift+U", Intent.RESTART: "R",
-    Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: "Space", Intent.STEP: ".", Intent.FASTER: "+",
+    # Translators: the space bar, on a button's key cap
+    Intent.NEW: "N", Intent.BACK: "Esc", Intent.PAUSE: N_("Space"), Intent.STEP: ".", Intent.FASTER: "+",
     Intent.SLOWER: "-", Intent.CANCEL: "C", Intent.WINNABLE: "B", Intent.MOTION: "M", Intent.ARROWS: "G",
     Intent.CONFIRM: "Enter", Intent.FULLSCREEN: "F11", Intent.MARKS: "O", Intent.ANALYSIS: "A", Intent.REVIEW: "W",
     Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[", Intent.COUNT: "K",
     Intent.EDIT: "E", Intent.COPY: "Ctrl+C", Intent.PASTE: "Ctrl+V", Intent.PLAY_HERE: "P", Intent.SAVE: "Ctrl+S",
     Intent.ERASE: "Del", Intent.CLASSIC: "Shift+R", Intent.CLEAR: "Shift+Del", Intent.HELP: "F1", Intent.HIDE_ANSWER: "F", Intent.MUTE: "V",
-    Intent.OPEN: "Ctrl+O",
+    Intent.OPEN: "Ctrl+O", Intent.SETTINGS: "F2",
     Intent.VOLUME_UP: "Ctrl+=", Intent.VOLUME_DOWN: "Ctrl+-",
 }

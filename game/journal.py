@@ -29,6 +29,7 @@ from typing import Any, Callable
 import platformdirs
 
 from game.background import Job, Lane, Service, Task
+from game.i18n import N_, _
 from game.puzzles.base import PositionError
 from game.records import Records
 from game.saves import HEADER, MAX_BYTES, SavedGame, game_text, read_game
@@ -123,7 +124,9 @@ def _read(path: Path, limit: int, what: str) -> str:
     """One of the journal's files, read bounded. A link is refused: the game writes none, so one there
     is not its file, and reading through it could show another file's text."""
     if os.path.islink(path):
-        raise UnreadableFile(f"the {what} {shown(str(path), 80)} is a link, not a file.")
+        # Translators: {what} is a kind of file ("records file", "saved game")
+        raise UnreadableFile(_("the {what} {name} is a link, not a file.").format(what=_(what),
+                                                                                 name=shown(str(path), 80)))
     return untrusted.read_text(path, limit, what)
 
 
@@ -133,16 +136,17 @@ def read_records(path: Path) -> tuple[Records, tuple[str, ...], bool]:
     if not os.path.lexists(path):
         return Records(), (), False
     try:
-        text = _read(path, RECORDS_BYTES, "records file")
+        text = _read(path, RECORDS_BYTES, N_("records file"))
         return Records.from_json(text), (), False
     except (UnreadableFile, ValueError) as err:
-        reason = str(err).rstrip(".")
+        reason = _clause(err)
     aside = keep_aside(path)
     if aside is None:
-        return Records(), (sentence(f"Your records could not be read ({reason}), nor moved aside: they are left "
-                                    f"as they are, and no new record is written over them"),), True
-    return Records(), (sentence(f"Your records could not be read ({reason}): they are kept as {aside.name}, and "
-                                f"new records begin"),), False
+        said = _("Your records could not be read ({reason}), nor moved aside: they are left as they are, and no new "
+                 "record is written over them.").format(reason=reason)
+        return Records(), (sentence(said),), True
+    return Records(), (sentence(_("Your records could not be read ({reason}): they are kept as {file}, and "
+                                  "new records begin.").format(reason=reason, file=aside.name)),), False
 
 
 def _read_menu(path: Path) -> tuple[str | None, dict[str, str], bool]:
@@ -150,7 +154,7 @@ def _read_menu(path: Path) -> tuple[str | None, dict[str, str], bool]:
     if not os.path.lexists(path):
         return None, {}, False
     try:
-        data = json.loads(_read(path, MENU_BYTES, "menu file"))
+        data = json.loads(_read(path, MENU_BYTES, N_("menu file")))
     except (UnreadableFile, ValueError, RecursionError):
         data = None
     if not isinstance(data, dict):
@@ -170,12 +174,20 @@ def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str) 
     try:
         return Opened(read_game(_read(path, MAX_BYTES, what), spec))
     except (UnreadableFile, PositionError) as err:
-        reason = str(err).rstrip(".")
+        reason = _clause(err)
     aside = keep_aside(path)
     if aside is None:
-        return Opened(None, sentence(f"The {what} could not be used, as {reason}, nor moved aside, so it is left "
-                                     f"as it is"), None, True)
-    return Opened(None, sentence(f"The {what} could not be used, as {reason}: it is kept as {aside.name}"), aside)
+        # Translators: {what} is a kind of file ("saved game"); {reason} says what is wrong with it
+        return Opened(None, sentence(_("The {what} could not be used, as {reason}, nor moved aside, so it is left "
+                                       "as it is.").format(what=_(what), reason=reason)), None, True)
+    # Translators: {what} is a kind of file ("saved game"); {reason} says what is wrong with it
+    return Opened(None, sentence(_("The {what} could not be used, as {reason}: it is kept as {file}.")
+                                 .format(what=_(what), reason=reason, file=aside.name)), aside)
+
+
+def _clause(err: Exception) -> str:
+    """An error's sentence as a clause inside another one (its full stop left out)."""
+    return str(err).rstrip(".。")
 
 
 def write_game_file(report: Any, path: Path, game: SavedGame | None) -> bool:
@@ -194,7 +206,7 @@ def export_game(report: Any, path: Path, game: SavedGame) -> bool:
     """The player's own save: a file there that is not a saved game is kept aside, not written over."""
     if os.path.lexists(path):
         try:
-            ours = _read(path, MAX_BYTES, "saved game").removeprefix("\ufeff").startswith(HEADER)
+            ours = _read(path, MAX_BYTES, N_("saved game")).removeprefix("\ufeff").startswith(HEADER)
         except UnreadableFile:
             ours = False
         if not ours and keep_aside(path) is None:
@@ -214,12 +226,12 @@ def write_menu(report: Any, path: Path, last: str | None, chosen: dict[str, str]
 def read_saved_file(path: str | os.PathLike[str]) -> SavedGame:
     """A saved game named on the command line (read before any window opens). UnreadableFile or
     PositionError with one sentence; the file is the player's and stays as it is."""
-    text = untrusted.read_text(path, MAX_BYTES, "saved game")
+    text = untrusted.read_text(path, MAX_BYTES, N_("saved game"))
     try:
         return read_game(text)
     except PositionError as err:
-        raise PositionError(f"the saved game {shown(Path(path).name, 60)} cannot be opened: "
-                            f"{str(err).rstrip('.')}.") from None
+        raise PositionError(_("the saved game {file} cannot be opened: {reason}.").format(
+            file=shown(Path(path).name, 60), reason=_clause(err))) from None
 
 
 # -- the window's side -----------------------------------------------------------------------------
@@ -252,7 +264,7 @@ class Journal:
         self._jobs: list[Job[Any]] = []
         self._loading: Job[Store] | None = None
         if enabled:
-            self._loading = service.submit(Task(read_store, (self.folders,), "Reading your games"), Lane.LIGHT)
+            self._loading = service.submit(Task(read_store, (self.folders,), N_("Reading your games")), Lane.LIGHT)
         self.poll()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -268,7 +280,7 @@ class Journal:
         self._loading = None
         store = job.result
         if store is None:   # what the files hold is not known: none of them is written over
-            store = Store(problems=(job.error or "Your games could not be read.",), records_blocked=True,
+            store = Store(problems=(job.error or _("Your games could not be read."),), records_blocked=True,
                           menu_blocked=True)
         self._keys |= store.in_progress
         self._records_blocked, self._menu_blocked = store.records_blocked, store.menu_blocked
@@ -299,7 +311,7 @@ class Journal:
             return None
         self.flush(spec.name)
         path = game_path(self.folders.games, spec.name)
-        return self._submit(Task(read_game_file, (path, spec, "saved game in progress"), "Reading your game"))
+        return self._submit(Task(read_game_file, (path, spec, N_("saved game in progress")), N_("Reading your game")))
 
     def opened(self, spec: PuzzleSpec, result: Opened) -> None:
         """What reading a game found: a damaged file is gone from the games in progress (or, if it could
@@ -313,7 +325,8 @@ class Journal:
 
     def load_saved(self, spec: PuzzleSpec) -> Job[Opened]:
         """The player's own save of ``spec`` (Ctrl+O), read on the light lane."""
-        return self._submit(Task(read_game_file, (self.saved_path(spec), spec, "saved game"), "Opening your save"))
+        return self._submit(Task(read_game_file, (self.saved_path(spec), spec, N_("saved game")),
+                                 N_("Opening your save")))
 
     def saved_path(self, spec: PuzzleSpec) -> Path:
         return game_path(self.folders.saves, spec.name)
@@ -353,11 +366,11 @@ class Journal:
         else:
             self._keys.discard(key)
         path = game_path(self.folders.games, name)
-        self._submit(Task(write_game_file, (path, game if keep else None), "Keeping your game"))
+        self._submit(Task(write_game_file, (path, game if keep else None), N_("Keeping your game")))
 
     def export(self, game: SavedGame) -> Job[bool]:
         """The player's own save (Ctrl+S), written on the light lane."""
-        return self._submit(Task(export_game, (self.saved_path(game.spec), game), "Saving your game"))
+        return self._submit(Task(export_game, (self.saved_path(game.spec), game), N_("Saving your game")))
 
     def record(self, win: Win) -> None:
         """A game won: into the records, and the records to their file."""
@@ -371,7 +384,7 @@ class Journal:
 
     def _write_records(self) -> None:
         if not self._records_blocked:
-            self._submit(Task(write_records, (self.folders.records, self.records), "Keeping your records"))
+            self._submit(Task(write_records, (self.folders.records, self.records), N_("Keeping your records")))
 
     def played(self, name: str, group: str = "") -> None:
         """The menu's memory: ``name`` was the last card played (and, in a group, its chosen variant)."""
@@ -386,7 +399,7 @@ class Journal:
         """The menu's memory to its file; before the file was read, once it is (written with what it holds)."""
         self._menu_later = not self.loaded
         if not self._menu_later and not self._menu_blocked:
-            self._submit(Task(write_menu, (self.folders.menu, self.last, dict(self.chosen)), "Keeping the menu"))
+            self._submit(Task(write_menu, (self.folders.menu, self.last, dict(self.chosen)), N_("Keeping the menu")))
 
     def _submit(self, task: Task[Any]) -> Job[Any]:
         job = self.service.submit(task, Lane.LIGHT)

@@ -6,6 +6,11 @@ never hide a built-in name: theirs get a suffix). Each sliding-block puzzle can 
 under another move count as ``name@count`` (``klotski@line``); the variant is made on demand,
 so a worker process finds it by the same name. A file that cannot be used is one sentence,
 and the rest of the library still loads.
+
+What a card shows is English here and translated where it is shown: a file's own text is a
+message of the catalogs (``game.i18n_extract`` takes it from the shipped files, with the card
+titles derived from it), the game's words are marked with ``N_``, and a sentence made from data
+(a published figure, a frog's directions) is a :class:`~game.phrase.Phrase`.
 """
 from __future__ import annotations
 
@@ -20,26 +25,45 @@ from typing import Callable
 
 from game.dealers import ClassicStart
 from game.files.errors import PuzzleFileError
-from game.files.model import BlocksDef, FrogsDef, KnightsDef, MoveCount, PairsDef, PuzzleDef
+from game.files.model import DIRECTIONS, BlocksDef, FrogsDef, KnightsDef, MoveCount, PairsDef, PuzzleDef
 from game.files.reading import read_puzzle_file, scan_folder
+from game.i18n import N_
 from game.oracles.base import Oracle
 from game.oracles.component import blocks_oracle
 from game.oracles.search import SearchOracle
 from game.oracles.table import TABLE_LIMIT, TableOracle
+from game.phrase import Phrase
 from game.puzzles.base import Puzzle
 from game.puzzles.blocks import Kind, layout, make_blocks
-from game.puzzles.frogs import BLACK, WHITE, frogs_from
+from game.puzzles.frogs import BLACK, WHITE, WORDS, frogs_from
 from game.puzzles.knights import knights_from
 from game.puzzles.pairs import pairs_from
 from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS
-from game.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec
+from game.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Shelf
 from game.startfile import blocks_file, tokens_file
 from game.resources import assets
 from game.untrusted import UnreadableFile, shown
-from game.words import n_moves
 
 LIBRARY = assets() / "puzzles"
 _NAME = re.compile(r"[^a-z0-9]+")
+
+# the blurb of a sliding-block file without a subtitle that gives the figure published for the count shown,
+# by (count, exactly one move)
+PUBLISHED = {
+    (MoveCount.CELL, True): N_("Published: {moves:,} move (cell)."),
+    (MoveCount.CELL, False): N_("Published: {moves:,} moves (cell)."),
+    (MoveCount.LINE, True): N_("Published: {moves:,} move (line)."),
+    (MoveCount.LINE, False): N_("Published: {moves:,} moves (line)."),
+    (MoveCount.PATH, True): N_("Published: {moves:,} move (path)."),
+    (MoveCount.PATH, False): N_("Published: {moves:,} moves (path)."),
+}
+BLOCKS_BLURB = N_("Sliding blocks.")   # a sliding-block file that says nothing about itself
+# per token family: (view, noun for a piece, blurb when the file has no subtitle, its black and white pieces)
+TOKENS = {
+    FrogsDef: ("frogs", N_("frog"), "", (N_("black frog"), N_("white frog"))),
+    KnightsDef: ("knights", N_("knight"), N_("Swap them by knight moves."), (N_("black knight"), N_("white knight"))),
+    PairsDef: ("pairs", N_("pair"), N_("Move two stones at once."), (N_("black stone"), N_("white stone"))),
+}
 
 
 def player_folder() -> Path:
@@ -80,9 +104,10 @@ def spec_for(name: str, defn: PuzzleDef, count: MoveCount | None = None) -> Puzz
     def recount(other: MoveCount) -> PuzzleSpec:
         return spec_for(base if other is blocks.moves else f"{base}@{other.value}", blocks, other)
 
-    blurb = common.subtitle or (f"Published: {n_moves(published)} ({count.value})." if published else common.source)
+    blurb = common.subtitle or (Phrase(PUBLISHED[count, published == 1], moves=published) if published
+                                else common.source)
     return PuzzleSpec(name, shelf, build, blocks_oracle, ClassicStart(), InputMode.PIECES,
-                      Presentation("blocks", common.title, blurb or "Sliding blocks.", words, "piece",
+                      Presentation("blocks", common.title, blurb or BLOCKS_BLURB, words, N_("piece"),
                                    common.group, common.variant),
                       Figures(published=published, note=common.source), DemoPlan(), count=count, recount=recount,
                       edit=EditMode.PIECES, as_file=partial(blocks_file, blocks, count))
@@ -91,26 +116,36 @@ def spec_for(name: str, defn: PuzzleDef, count: MoveCount | None = None) -> Puzz
 def tokens_spec(name: str, defn: FrogsDef | KnightsDef | PairsDef) -> PuzzleSpec:
     """Frogs, knights and pairs from files: the families of the seed puzzles, on any board."""
     common = defn.common
+    view, noun, blurb, (black, white) = TOKENS[type(defn)]
+    build: Callable[[], Puzzle]
     if isinstance(defn, FrogsDef):
-        shelf, view, noun = FROGS, "frogs", "frog"
-        build: Callable[[], Puzzle] = partial(frogs_from, name, defn)
-        blurb = common.subtitle or f"Black {'/'.join(defn.black)}, white {'/'.join(defn.white)}."
+        shelf, build = FROGS, partial(frogs_from, name, defn)
+        blurb = Phrase(N_("Black {black}, white {white}."), black=directions(defn.black), white=directions(defn.white))
     elif isinstance(defn, KnightsDef):
-        shelf, view, noun = KNIGHTS, "knights", "knight"
-        build = partial(knights_from, name, defn)
-        blurb = common.subtitle or "Swap them by knight moves."
+        shelf, build = KNIGHTS, partial(knights_from, name, defn)
     else:
-        shelf, view, noun = PAIRS, "pairs", "pair"
-        build = partial(pairs_from, name, defn)
-        blurb = common.subtitle or "Move two stones at once."
-    short = common.title.removeprefix(f"{shelf.title}, ")
-    one = "stone" if noun == "pair" else noun   # a pair is two stones: one of them is a stone
-    words = {BLACK: f"black {one}", WHITE: f"white {one}"}
+        shelf, build = PAIRS, partial(pairs_from, name, defn)
     return PuzzleSpec(name, shelf, build, token_oracle, ClassicStart(), InputMode.CURSOR,
-                      Presentation(view, short[:1].upper() + short[1:], blurb, words, noun, common.group,
-                                   common.variant),
+                      Presentation(view, card_title(common.title, shelf), common.subtitle or blurb,
+                                   {BLACK: black, WHITE: white}, noun, common.group, common.variant),
                       Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
                       edit=EditMode.PALETTE, as_file=partial(tokens_file, defn))
+
+
+def card_title(title: str, shelf: Shelf) -> str:
+    """A token file's card title: its title without the shelf's name ('Frogs, board A' -> 'Board A').
+    Derived from the file's text, so the catalogs hold it for each shipped file as they hold the title."""
+    short = title.removeprefix(f"{shelf.title}, ")
+    return short[:1].upper() + short[1:]
+
+
+def directions(names: tuple[str, ...]) -> str:
+    """A stone's directions as a card says them, 'right/down', each in the words of the rules."""
+    listed: str = Phrase(WORDS[DIRECTIONS[names[0]]]) if names else ""
+    for name in names[1:]:
+        # Translators: directions a frog may move in, on a menu card: "right/down".
+        listed = Phrase(N_("{listed}/{direction}"), listed=listed, direction=Phrase(WORDS[DIRECTIONS[name]]))
+    return listed
 
 
 def token_oracle(puzzle: Puzzle) -> Oracle:
@@ -120,20 +155,21 @@ def token_oracle(puzzle: Puzzle) -> Oracle:
     return SearchOracle(puzzle)
 
 
-SHAPE_WORDS = {1: "small block", 4: "big block"}
+SHAPE_WORDS = {1: N_("small block"), 4: N_("big block")}
 
 
 def piece_word(kind: Kind) -> str:
     """A kind of piece in words, for hints: 'big block', 'tall block', 'car', or 'piece B'."""
-    rows = 1 + max(r for r, _ in kind.shape)
-    cols = 1 + max(c for _, c in kind.shape)
+    rows = 1 + max(r for r, _c in kind.shape)
+    cols = 1 + max(c for _r, c in kind.shape)
     if kind.axis is not None and 1 in (rows, cols):
-        return "car" if len(kind.shape) == 2 else "truck"
+        return N_("car") if len(kind.shape) == 2 else N_("truck")
     if rows * cols == len(kind.shape):   # a rectangle
         if rows == cols:
-            return SHAPE_WORDS.get(len(kind.shape), f"{rows}x{cols} block")
-        return "tall block" if rows > cols else "wide block"
-    return f"piece {kind.chars[0]}"
+            return SHAPE_WORDS.get(len(kind.shape)) or Phrase(N_("{rows}x{cols} block"), rows=rows, cols=cols)
+        return N_("tall block") if rows > cols else N_("wide block")
+    # Translators: a piece of a sliding-block puzzle named by its letter in the puzzle file: "piece B".
+    return Phrase(N_("piece {letter}"), letter=kind.chars[0])
 
 
 def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[str]]:
@@ -149,8 +185,8 @@ def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[s
         try:
             spec = spec_for(name, got)
             spec.puzzle   # the rules are checked now, not when the player first opens the puzzle
-        except (PuzzleFileError, ValueError) as err:
-            problems.append(f"{shown(path.name, 60)}: {err}")
+        except ValueError as err:   # a PuzzleFileError too: the rules could not be built
+            problems.append(str(PuzzleFileError(path.name, "", str(err))))
             continue
         taken.add(name)
         specs.append(spec)

@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from game.files.model import MoveCount
+from game.i18n import N_, _, ngettext
 from game.intent import KEY_LABELS, Intent
 from game.oracles.base import OracleStatus, Phase
+from game.phrase import translated
 from game.session import Purpose, Session
 from game.settings import Settings
 from game.spec import InputMode
-from game.words import n_moves
 
 Colour = tuple[int, int, int]
 
@@ -143,7 +145,7 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
     """The panel for this game, this oracle status, these settings and this chosen deal distance."""
     spec = session.spec
     return PanelModel(
-        shelf_title=spec.shelf.title.upper(),
+        shelf_title=_(spec.shelf.title).upper(),
         shelf_colour=spec.shelf.colour,
         figures=_figures(session, status, settings.hide_answer),
         table=_table_status(session, status, settings.hide_answer),
@@ -151,16 +153,25 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
         buttons=_main_buttons(session),
         deal=_deal_row(session, deal_distance),
         toggles=_toggles(session, settings),
-        help=HELP[spec.input],
+        help=_(HELP[spec.input]),
         legend=marks_shown(settings, session.exact),
         count=_count_button(session),
     )
 
 
-HELP = {InputMode.SLIDE: "Arrows slide · Tab + Enter pick · F1 every key",
-        InputMode.CURSOR: "Arrows/Tab move the cursor · Enter picks · F1 every key",
-        InputMode.PIECES: "Drag a piece · Tab or arrows pick, arrows move · F1 every key"}
-HIDDEN = "hidden"
+HELP = {InputMode.SLIDE: N_("Arrows slide · Tab + Enter pick · F1 every key"),
+        InputMode.CURSOR: N_("Arrows/Tab move the cursor · Enter picks · F1 every key"),
+        InputMode.PIECES: N_("Drag a piece · Tab or arrows pick, arrows move · F1 every key")}
+# Translators: the distance to the goal while the player hides the answer
+HIDDEN = N_("hidden")
+COUNT_BUTTONS = {
+    # Translators: a button: moves are counted one cell at a time; pressed, the next way of counting
+    MoveCount.CELL: N_("Moves counted: cell ›"),
+    # Translators: a button: moves are counted one straight line at a time; pressed, the next way
+    MoveCount.LINE: N_("Moves counted: line ›"),
+    # Translators: a button: moves are counted one path at a time; pressed, the next way
+    MoveCount.PATH: N_("Moves counted: path ›"),
+}
 
 
 def marks_shown(settings: Settings, exact: bool) -> bool:
@@ -170,7 +181,10 @@ def marks_shown(settings: Settings, exact: bool) -> bool:
 
 
 def sound_label(settings: Settings) -> str:
-    return "off" if settings.muted or settings.volume == 0 else f"{settings.volume}%"
+    """The sound toggle's label: off, or the volume."""
+    if settings.muted or settings.volume == 0:
+        return _("Sound: off")
+    return _("Sound: {volume}%").format(volume=settings.volume)
 
 
 def clock(seconds: float) -> str:
@@ -191,41 +205,47 @@ def _figures(s: Session, status: OracleStatus, hidden: bool = False) -> tuple[Fi
     """Moves, fewest to goal, time: the middle one is live and exact wherever a table exists
     (and says nothing while the player hides the answer)."""
     dist = s.known_distance()
+    label = _("Fewest to goal")
     if s.solved:
-        best = Figure("Fewest to goal", "solved", Tone.GOOD)
+        # Translators: the distance to the goal of a solved game
+        best = Figure(label, _("solved"), Tone.GOOD)
     elif hidden:
-        best = Figure("Fewest to goal", HIDDEN, Tone.DIM)
+        best = Figure(label, _(HIDDEN), Tone.DIM)
     elif dist is not None:
-        best = Figure("Fewest to goal", str(dist), Tone.HINT)
+        best = Figure(label, str(dist), Tone.HINT)
     elif s.exact:
-        best = Figure("Fewest to goal", "dead end", Tone.NOPE)
+        best = Figure(label, _("dead end"), Tone.NOPE)
     elif (status.busy and s.oracle.exact) or s.job is not None or s.waiting is not None:
-        best = Figure("Fewest to goal", "…", Tone.MUTED)
+        best = Figure(label, "…", Tone.MUTED)
     else:
-        best = Figure("Fewest to goal", "?", Tone.DIM)
-    return Figure("Moves", str(s.moves), Tone.TEXT), best, Figure("Time", clock(s.elapsed), Tone.TEXT)
+        best = Figure(label, "?", Tone.DIM)
+    # Translators: the figure of moves played in this game
+    moves = Figure(_("Moves"), str(s.moves), Tone.TEXT)
+    # Translators: the figure of time played in this game
+    return moves, best, Figure(_("Time"), clock(s.elapsed), Tone.TEXT)
 
 
 def _table_status(s: Session, status: OracleStatus, hidden: bool = False) -> TableStatus | None:
     exact = s.oracle.exact
     if status.phase is Phase.BUILDING and not exact:
-        return TableStatus(f"Building {s.puzzle.title} tables {status.fraction:.0%} (first run only). "
-                           "Hints use a simpler heuristic meanwhile.", Tone.MUTED, status.fraction, Tone.ACCENT)
+        return TableStatus(_("Building {title} tables {fraction:.0%} (first run only). "
+                             "Hints use a simpler heuristic meanwhile.").format(title=s.spec.shown_title(),
+                                                                                fraction=status.fraction),
+                           Tone.MUTED, status.fraction, Tone.ACCENT)
     if status.phase is Phase.BUILDING:
-        return TableStatus(f"Solving every position once: {status.fraction:.0%}", Tone.MUTED,
-                           status.fraction, Tone.HINT)
+        return TableStatus(_("Solving every position once: {fraction:.0%}").format(fraction=status.fraction),
+                           Tone.MUTED, status.fraction, Tone.HINT)
     if status.phase is Phase.LOADING and exact:
-        return TableStatus("Loading the table of every position…", Tone.DIM)
+        return TableStatus(_("Loading the table of every position…"), Tone.DIM)
     if status.phase is Phase.FAILED:
-        return TableStatus(status.text, Tone.NOPE)
+        return TableStatus(translated(status.text), Tone.NOPE)
     if hidden and not s.solved:
-        return TableStatus("The answer is hidden (F shows it); H and S still answer when asked.", Tone.DIM)
+        return TableStatus(_("The answer is hidden (F shows it); H and S still answer when asked."), Tone.DIM)
     if s.exact and not s.solved:
-        what = ("exact: every position is solved" if s.known_distance() is not None
-                else "no move sequence reaches the goal")
-        return TableStatus(f"Live count, {what}.", Tone.DIM)
+        return TableStatus(_("Live count, exact: every position is solved.") if s.known_distance() is not None
+                           else _("Live count, no move sequence reaches the goal."), Tone.DIM)
     if s.known_distance() is None and not s.solved and s.job is None:
-        return TableStatus("Press H or S to find out.", Tone.DIM)
+        return TableStatus(_("Press H or S to find out."), Tone.DIM)
     return None
 
 
@@ -233,80 +253,103 @@ def _status_box(s: Session, hidden: bool = False) -> StatusBox | None:
     """Dealing, searching, solving or paused, dead end, hint, solved: the first that applies. A dead
     end the table knows is said at once, unless the answer is hidden (then only when asked)."""
     job, hint, playback = s.job, s.hint_info, s.playback
-    cancel = (button("cancel", "Cancel", Intent.CANCEL),)
+    cancel = (button("cancel", _("Cancel"), Intent.CANCEL),)
     if job is not None and s.dealing is not None:
         return StatusBox(BoxKind.DEALING, (
-            BoxLine(f"Dealing {n_moves(s.dealing)} from the goal", Role.BODY, Tone.TEXT),
-            BoxLine(f"{job.elapsed:.1f} s, solving a random board: {job.text}", Role.TINY, Tone.MUTED)),
+            BoxLine(ngettext("Dealing {n:,} move from the goal", "Dealing {n:,} moves from the goal",
+                             s.dealing).format(n=s.dealing), Role.BODY, Tone.TEXT),
+            # Translators: seconds a search has run, and what it reports
+            BoxLine(_("{seconds:.1f} s, solving a random board: {progress}")
+                    .format(seconds=job.elapsed, progress=translated(job.text)), Role.TINY, Tone.MUTED)),
             cancel, spinning=True)
     if s.waiting is not None:
-        what = "Hint" if s.waiting is Purpose.HINT else "Solve"
+        waiting = _("Hint: waiting for the table") if s.waiting is Purpose.HINT else _("Solve: waiting for the table")
         return StatusBox(BoxKind.SEARCHING, (
-            BoxLine(f"{what}: waiting for the table", Role.BODY, Tone.TEXT),
-            BoxLine("It answers the moment every position is solved.", Role.TINY, Tone.MUTED)), cancel, spinning=True)
+            BoxLine(waiting, Role.BODY, Tone.TEXT),
+            BoxLine(_("It answers the moment every position is solved."), Role.TINY, Tone.MUTED)), cancel,
+            spinning=True)
     if job is not None:
-        what = "Hint" if s.purpose is Purpose.HINT else "Solve"
+        searching = _("Hint: searching") if s.purpose is Purpose.HINT else _("Solve: searching")
         return StatusBox(BoxKind.SEARCHING, (
-            BoxLine(f"{what}: searching", Role.BODY, Tone.TEXT),
-            BoxLine(f"{job.elapsed:.1f} s, {job.text}", Role.TINY, Tone.MUTED)), cancel, spinning=True)
+            BoxLine(searching, Role.BODY, Tone.TEXT),
+            BoxLine(progress_words(job.elapsed, job.text), Role.TINY, Tone.MUTED)), cancel, spinning=True)
     if playback is not None:
-        pace = "Paused" if playback.paused else f"{playback.speed:g} moves a second"
+        left = len(playback.remaining)
+        pace = (_("Paused. Any move of yours takes over.") if playback.paused else
+                _("{speed:g} moves a second. Any move of yours takes over.").format(speed=playback.speed))
         return StatusBox(BoxKind.PAUSED if playback.paused else BoxKind.SOLVING, (
-            BoxLine(f"Solving: {n_moves(len(playback.remaining))} left", Role.BODY, Tone.TEXT),
-            BoxLine(f"{pace}. Any move of yours takes over.", Role.TINY, Tone.MUTED)),
+            BoxLine(ngettext("Solving: {n:,} move left", "Solving: {n:,} moves left", left).format(n=left),
+                    Role.BODY, Tone.TEXT),
+            BoxLine(pace, Role.TINY, Tone.MUTED)),
             _solve_buttons(playback.paused))
     if (hint is not None and hint.dead_end) or (hint is None and not hidden and s.exact and s.known_dead_end()):
         return _dead_end_box(s)
     if hint is not None and hint.move is not None:
+        left = hint.distance or 0
         return StatusBox(BoxKind.HINT, (
-            BoxLine("Hint: the highlighted move.", Role.SMALL, Tone.TEXT),
-            BoxLine(f"{n_moves(hint.distance or 0)} to go. H plays it.", Role.TINY, Tone.MUTED)))
+            BoxLine(_("Hint: the highlighted move."), Role.SMALL, Tone.TEXT),
+            BoxLine(ngettext("{n:,} move to go. H plays it.", "{n:,} moves to go. H plays it.", left).format(n=left),
+                    Role.TINY, Tone.MUTED)))
     if s.solved:
         win = s.result()
         helped = win is not None and not win.own
-        title = ("Solved by the solver" if win is not None and win.by_solver
-                 else "Solved with help" if helped else "Solved!")
+        title = (_("Solved by the solver") if win is not None and win.by_solver
+                 else _("Solved with help") if helped else _("Solved!"))
         return StatusBox(BoxKind.SOLVED, (
             BoxLine(title, Role.HEADING, Tone.HINT if helped else Tone.GOOD),
-            BoxLine("N for a new game, R to restart.", Role.TINY, Tone.MUTED)),
-            (button("review", "Review", Intent.REVIEW),))
+            BoxLine(_("N for a new game, R to restart."), Role.TINY, Tone.MUTED)),
+            # Translators: a button: the review of the game just played
+            (button("review", _("Review"), Intent.REVIEW),))
     return None
+
+
+def progress_words(seconds: float, progress: str) -> str:
+    """A running search's line: its time and what it says it is doing."""
+    # Translators: seconds a search has run, and what it reports ("2.5 s, searching 40 moves… 1,200 nodes")
+    return _("{seconds:.1f} s, {progress}").format(seconds=seconds, progress=translated(progress))
 
 
 def _solve_buttons(paused: bool) -> tuple[ButtonModel, ...]:
     """Play, step and stop first, then the speed (the view puts up to three in a row)."""
-    return (button("pause", "Resume" if paused else "Pause", Intent.PAUSE, active=paused),
-            button("step", "Step", Intent.STEP), button("stop", "Stop", Intent.BACK),
-            button("slower", "Slower", Intent.SLOWER), button("faster", "Faster", Intent.FASTER))
+    return (button("pause", _("Resume") if paused else _("Pause"), Intent.PAUSE, active=paused),
+            # Translators: buttons of the solver's playback: play one move, stop playing
+            button("step", _("Step"), Intent.STEP), button("stop", _("Stop"), Intent.BACK),
+            button("slower", _("Slower"), Intent.SLOWER), button("faster", _("Faster"), Intent.FASTER))
 
 
 def _dead_end_box(s: Session) -> StatusBox:
     hint = s.hint_info
-    back = (button("winnable", "Back to winnable", Intent.WINNABLE, primary=True),)
-    head = BoxLine("Dead end: the goal cannot be reached from here.", Role.SMALL, Tone.TEXT)
+    # Translators: a button: back to the last position of this game from which the goal can be reached
+    back = (button("winnable", _("Back to winnable"), Intent.WINNABLE, primary=True),)
+    head = BoxLine(_("Dead end: the goal cannot be reached from here."), Role.SMALL, Tone.TEXT)
     buttons: tuple[ButtonModel, ...]
     if hint is not None and hint.last_winnable is not None:
-        more, buttons = f"Undo {n_moves(s.cursor - hint.last_winnable)} to win again.", back
+        n = s.cursor - hint.last_winnable
+        more, buttons = ngettext("Undo {n:,} move to win again.", "Undo {n:,} moves to win again.", n).format(n=n), back
     elif hint is None:
-        more, buttons = "B goes back to the last winnable position.", back
+        more, buttons = _("B goes back to the last winnable position."), back
     else:
-        more, buttons = "Restart (R) to try again.", ()
+        more, buttons = _("Restart (R) to try again."), ()
     return StatusBox(BoxKind.DEAD_END, (head, BoxLine(more, Role.TINY, Tone.MUTED)), buttons)
 
 
 def _main_buttons(s: Session) -> tuple[ButtonModel, ...]:
     playback = s.playback
-    solve = "Solve" if playback is None else ("Resume" if playback.paused else "Pause")
-    return (button("hint", "Hint", Intent.HINT, enabled=not s.solved, primary=True),
+    # Translators: buttons: let the solver play the solution, or resume or pause its playback
+    solve = _("Solve") if playback is None else (_("Resume") if playback.paused else _("Pause"))
+    return (button("hint", _("Hint"), Intent.HINT, enabled=not s.solved, primary=True),
             button("solve", solve, Intent.SOLVE, enabled=not s.solved),
-            button("undo", "Undo", Intent.UNDO, enabled=s.cursor > 0),
-            button("redo", "Redo", Intent.REDO, enabled=s.cursor + 1 < len(s.history)),
-            button("restart", "Restart", Intent.RESTART),
-            button("new", s.spec.dealer.new_label, Intent.NEW),
-            button("analysis", "Analysis", Intent.ANALYSIS),
-            button("edit", "Edit position", Intent.EDIT),
-            button("help", "Help", Intent.HELP),
-            button("menu", "Menu", Intent.BACK))
+            # Translators: a button: take back one move
+            button("undo", _("Undo"), Intent.UNDO, enabled=s.cursor > 0),
+            # Translators: a button: play again a move taken back
+            button("redo", _("Redo"), Intent.REDO, enabled=s.cursor + 1 < len(s.history)),
+            # Translators: a button: back to where this game began
+            button("restart", _("Restart"), Intent.RESTART),
+            button("new", _(s.spec.dealer.new_label), Intent.NEW),
+            button("analysis", _("Analysis"), Intent.ANALYSIS),
+            button("edit", _("Edit position"), Intent.EDIT),
+            button("help", _("Help"), Intent.HELP),
+            button("menu", _("Menu"), Intent.BACK))
 
 
 def _count_button(s: Session) -> ButtonModel | None:
@@ -314,31 +357,37 @@ def _count_button(s: Session) -> ButtonModel | None:
     spec = s.spec
     if not spec.counts or spec.count is None:
         return None
-    return button("count", f"Moves counted: {spec.count.value} ›", Intent.COUNT)
+    return button("count", _(COUNT_BUTTONS[spec.count]), Intent.COUNT)
 
 
 def _deal_row(s: Session, wanted: int) -> DealRow:
     d = shown_deal_distance(s, wanted)
     top = s.deal_limit()
     ready = s.can_deal_at_distance()
-    caption = "Deal at a distance from the goal" + (f" (1 to {top})" if top else "")
+    caption = (_("Deal at a distance from the goal (1 to {top})").format(top=top) if top
+               else _("Deal at a distance from the goal"))
     return DealRow(caption,
                    button("down", "-", Intent.DISTANCE_DOWN, key="", enabled=ready and d > 1, centred=True),
-                   button("deal", f"Deal {n_moves(d)} out", Intent.DEAL_AT, enabled=ready),
+                   # Translators: a button: deal a new game this many moves from the goal
+                   button("deal", ngettext("Deal {n:,} move out", "Deal {n:,} moves out", d).format(n=d),
+                          Intent.DEAL_AT, enabled=ready),
                    button("up", "+", Intent.DISTANCE_UP, key="", enabled=ready and (top is None or d < top),
                           centred=True))
 
 
 def _toggles(s: Session, settings: Settings) -> tuple[ButtonModel, ...]:
     hidden = settings.hide_answer
-    marks = "hidden" if hidden else ("on" if settings.move_marks else "off")
-    toggles = [button("marks", f"Marks: {marks}", Intent.MARKS, active=settings.move_marks and not hidden),
-               button("answer", "Answer: " + ("hidden" if hidden else "shown"), Intent.HIDE_ANSWER, active=hidden),
-               button("motion", "Motion: " + ("reduced" if settings.reduce_motion else "full"), Intent.MOTION,
+    # Translators: toggle buttons; the word after the colon is the setting's state
+    marks = _("Marks: hidden") if hidden else (_("Marks: on") if settings.move_marks else _("Marks: off"))
+    toggles = [button("marks", marks, Intent.MARKS, active=settings.move_marks and not hidden),
+               button("answer", _("Answer: hidden") if hidden else _("Answer: shown"), Intent.HIDE_ANSWER,
+                      active=hidden),
+               button("motion", _("Motion: reduced") if settings.reduce_motion else _("Motion: full"), Intent.MOTION,
                       active=settings.reduce_motion),
-               button("sound", f"Sound: {sound_label(settings)}", Intent.MUTE,
+               button("sound", sound_label(settings), Intent.MUTE,
                       active=settings.muted or settings.volume == 0)]
     if s.spec.input is InputMode.SLIDE:
-        toggles.append(button("arrows", "Arrows: " + ("gap" if settings.arrows_move_gap else "tile"),
+        # Translators: a toggle: the arrow keys move the gap, or a tile into the gap
+        toggles.append(button("arrows", _("Arrows: gap") if settings.arrows_move_gap else _("Arrows: tile"),
                               Intent.ARROWS))
     return tuple(toggles)

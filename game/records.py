@@ -15,9 +15,9 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from typing import Any, Mapping
 
+from game.i18n import _, ngettext, pgettext
 from game.session import Win
 from game.untrusted import shown
-from game.words import n_moves, plural
 
 FORMAT = 1
 START = "start"            # the key of games from the puzzle's own start
@@ -64,23 +64,49 @@ class Badge(Enum):
 
 def win_words(win: Win, counted: str = "") -> str:
     """What the game says of a win: the player's own optimum, an own solve against the optimum, or
-    the help it had (``counted``: how moves are counted, where there is a choice)."""
-    by = f", moves counted by {counted}" if counted else ""
-    moves = n_moves(win.moves)
-    notes = win.notes
+    the help it had (``counted``: how moves are counted, "cell", "line" or "path", where there is a choice)."""
+    n, notes = win.moves, win.notes
     if win.by_solver:
-        return f"Solved by the solver, in {moves}."
-    if notes.solver:
-        return f"Solved with the solver's help, in {moves}."
-    if notes.hints:
-        return f"Solved with {plural(notes.hints, 'hint')}, in {moves}."
-    if notes.marks:
-        return f"Solved with move marks on, in {moves}."
-    if win.par is None:
-        return f"Solved in {moves}."
-    if win.optimal:
-        return f"Solved in {moves}. That is optimal{by}!"
-    return f"Solved in {moves}; the fewest possible is {win.par}{by}."
+        text = ngettext("Solved by the solver, in {n:,} move.", "Solved by the solver, in {n:,} moves.", n)
+    elif notes.solver:
+        text = ngettext("Solved with the solver's help, in {n:,} move.",
+                        "Solved with the solver's help, in {n:,} moves.", n)
+    elif notes.hints:
+        # Translators: {moves} is "1 move" or "12 moves"
+        text = ngettext("Solved with {hints:,} hint, in {moves}.", "Solved with {hints:,} hints, in {moves}.",
+                        notes.hints)
+    elif notes.marks:
+        text = ngettext("Solved with move marks on, in {n:,} move.", "Solved with move marks on, in {n:,} moves.", n)
+    elif win.par is None:
+        text = ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", n)
+    elif win.optimal and counted:
+        # Translators: {count} is how moves are counted: "cell", "line" or "path"
+        text = ngettext("Solved in {n:,} move. That is optimal, moves counted by {count}!",
+                        "Solved in {n:,} moves. That is optimal, moves counted by {count}!", n)
+    elif win.optimal:
+        text = ngettext("Solved in {n:,} move. That is optimal!", "Solved in {n:,} moves. That is optimal!", n)
+    elif counted:
+        # Translators: {count} is how moves are counted: "cell", "line" or "path"
+        text = ngettext("Solved in {n:,} move; the fewest possible is {par}, moves counted by {count}.",
+                        "Solved in {n:,} moves; the fewest possible is {par}, moves counted by {count}.", n)
+    else:
+        text = ngettext("Solved in {n:,} move; the fewest possible is {par}.",
+                        "Solved in {n:,} moves; the fewest possible is {par}.", n)
+    moves = ngettext("{n:,} move", "{n:,} moves", n).format(n=n)
+    return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=count_name(counted))
+
+
+def count_name(counted: str) -> str:
+    """A way of counting moves ("cell", "line", "path") as the sentences that name it say it."""
+    names = {
+        # Translators: a way of counting sliding-block moves: one piece one cell
+        "cell": pgettext("move count", "cell"),
+        # Translators: a way of counting sliding-block moves: one piece any distance in a straight line
+        "line": pgettext("move count", "line"),
+        # Translators: a way of counting sliding-block moves: one piece anywhere through empty cells
+        "path": pgettext("move count", "path"),
+    }
+    return names.get(counted, counted)
 
 
 def key_of(win: Win) -> str:
@@ -93,10 +119,12 @@ def key_of(win: Win) -> str:
 def key_label(key: str) -> str:
     """A key in words, for the records screen."""
     if key == START:
-        return "From the start"
+        return _("From the start")
     if key == UNKNOWN:
-        return "Other positions"
-    return f"Dealt {n_moves(int(key))} out"
+        return _("Other positions")
+    n = int(key)
+    # Translators: games dealt this many moves from the goal
+    return ngettext("Dealt {n:,} move out", "Dealt {n:,} moves out", n).format(n=n)
 
 
 def key_order(key: str) -> tuple[int, int]:
@@ -149,16 +177,17 @@ class Records:
         try:
             data = json.loads(text, object_pairs_hook=_unique)
         except _Twice as twice:
-            raise ValueError(f"it gives '{shown(str(twice))}' twice") from None
+            # Translators: about the records file: a key written twice in it
+            raise ValueError(_("it gives '{key}' twice").format(key=shown(str(twice)))) from None
         except (ValueError, RecursionError):
-            raise ValueError("it is not JSON") from None
+            raise ValueError(_("it is not JSON")) from None
         if (not isinstance(data, dict) or type(data.get("format")) is not int or data["format"] != FORMAT
                 or not isinstance(data.get("puzzles"), dict)):
-            raise ValueError(f"it is not a records file of format {FORMAT}")
+            raise ValueError(_("it is not a records file of format {format}").format(format=FORMAT))
         puzzles: dict[str, dict[str, Record]] = {}
         for name, keys in data["puzzles"].items():
             if not (0 < len(name) <= MAX_NAME) or not isinstance(keys, dict):
-                raise ValueError(f"the records of '{shown(name)}' are not a table")
+                raise ValueError(_("the records of '{name}' are not a table").format(name=shown(name)))
             puzzles[name] = {_key(name, key): _record(name, key, value) for key, value in keys.items()}
         return cls(puzzles)
 
@@ -183,31 +212,40 @@ def _compact(fields: dict[str, Any]) -> dict[str, Any]:
 def _key(name: str, key: str) -> str:
     if key in (START, UNKNOWN) or (key.isascii() and key.isdigit() and len(key) <= 6):
         return key
-    raise ValueError(f"the records of '{shown(name)}' have a row '{shown(key)}' I do not know")
+    raise ValueError(_("the records of '{name}' have a row '{key}' I do not know").format(name=shown(name),
+                                                                                          key=shown(key)))
 
 
 def _record(name: str, key: str, value: Any) -> Record:
-    where = f"the records of '{shown(name)}' ({shown(key)})"
+    where = {"name": shown(name), "key": shown(key)}
     if not isinstance(value, dict) or set(value) - {f for f in Record.__dataclass_fields__}:
-        raise ValueError(f"{where} are not a record")
+        raise ValueError(_("the records of '{name}' ({key}) are not a record").format(**where))
     counts = {f: value.get(f, 0) for f in ("solved", "own", "optimal")}
     for f, n in counts.items():
         if not _whole(n):
-            raise ValueError(f"{where} give '{shown(str(n))}' for {f}, not a count")
+            raise ValueError(_not_a_count(where, f, n))
     if not counts["optimal"] <= counts["own"] <= counts["solved"]:
-        raise ValueError(f"{where} count more optimal or own solves than solves")
+        raise ValueError(_("the records of '{name}' ({key}) count more optimal or own solves than solves")
+                         .format(**where))
     bests: dict[str, Any] = {}
     for f in ("best_over", "best_moves"):
         n = value.get(f)
         if n is not None and not _whole(n):
-            raise ValueError(f"{where} give '{shown(str(n))}' for {f}, not a count")
+            raise ValueError(_not_a_count(where, f, n))
         bests[f] = n
     t = value.get("best_time")
     if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
                           or not 0 <= t <= MAX_SECONDS):
-        raise ValueError(f"{where} give '{shown(str(t))}' for the best time, not a number of seconds")
+        raise ValueError(_("the records of '{name}' ({key}) give '{value}' for the best time, not a number of "
+                           "seconds").format(value=shown(str(t)), **where))
     return Record(counts["solved"], counts["own"], counts["optimal"], bests["best_over"], bests["best_moves"],
                   float(t) if t is not None else None)
+
+
+def _not_a_count(where: dict[str, str], field: str, value: Any) -> str:
+    # Translators: {field} is a key of the records file ("solved", "best_moves"), left in English
+    return _("the records of '{name}' ({key}) give '{value}' for {field}, not a count").format(
+        value=shown(str(value)), field=field, **where)
 
 
 def _whole(n: Any) -> bool:

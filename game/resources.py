@@ -1,5 +1,6 @@
 """Where the game's own files are: inside the installed package (``game/assets``, put there by the
-wheel), or the checkout's ``assets/`` folder when the game runs from its source."""
+wheel, or by ``make dist`` in the desktop bundle, whose ``files("game")`` is its folder ``_internal/game``),
+or the checkout's ``assets/`` folder when the game runs from its source."""
 from __future__ import annotations
 
 from importlib.resources import files

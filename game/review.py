@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Callable, Sequence
 
 from game.answers import Answers
 from game.history import EntryKind, Notes
+from game.i18n import N_, _, ngettext
 from game.puzzles.base import Move, Puzzle
-from game.words import n_moves, plural
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -45,6 +45,15 @@ class Kind(Enum):
 
 
 MISTAKES = frozenset({Kind.FARTHER, Kind.SAME, Kind.DEAD_END})
+# one move in a sentence, by what it did: its number, its text ("6 b3-b2"), its distances before and after
+STEP_SENTENCES = {
+    Kind.CLOSER: N_("move {number}: {move} came closer ({before} → {after})"),
+    Kind.FARTHER: N_("move {number}: {move} went farther ({before} → {after})"),
+    Kind.SAME: N_("move {number}: {move} came no closer ({before} → {after})"),
+    Kind.DEAD_END: N_("move {number}: {move} went into a dead end ({before} → {after})"),
+    Kind.INSIDE: N_("move {number}: {move} moved inside a dead end ({before} → {after})"),
+    None: N_("move {number}: {move} is still being measured ({before} → {after})"),
+}
 
 
 @dataclass(frozen=True)
@@ -86,14 +95,14 @@ class Step:
 
     def sentence(self) -> str:
         """'move 7: 6 b3-b2 went farther (12 → 13)'."""
-        kind = self.kind.value if self.kind is not None else "is still being measured"
-        return f"move {self.number}: {self.text} {kind} ({shown(self.before)} → {shown(self.after)})"
+        return _(STEP_SENTENCES[self.kind]).format(number=self.number, move=self.text, before=shown(self.before),
+                                                   after=shown(self.after))
 
 
 def shown(distance: Known) -> str:
     if isinstance(distance, Unknown):
         return "?"
-    return "dead end" if distance is None else str(distance)
+    return _("dead end") if distance is None else str(distance)
 
 
 def kind_of(before: Known, after: Known) -> Kind | None:
@@ -171,27 +180,47 @@ class Review:
         """One sentence on the moves: perfect, or how many went wrong."""
         moves = len(self.line)
         if not moves:
-            return "No moves yet: the review follows the game as it is played."
+            return _("No moves yet: the review follows the game as it is played.")
         mistakes = self.mistakes
         if not mistakes and self.known < len(self.distances):
-            return "No mistake found so far."
+            return _("No mistake found so far.")
         if not mistakes:
-            return ("No mistakes: every move brought you closer." if self.solved else
-                    "No mistakes so far: every move brought you closer.")
-        parts = [f"{plural(c, 'move')} {kind.value}" for kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END)
-                 if (c := sum(s.kind is kind for s in mistakes))]
-        return "; ".join(parts) + "."
+            return (_("No mistakes: every move brought you closer.") if self.solved else
+                    _("No mistakes so far: every move brought you closer."))
+        listed = ""
+        for kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END):
+            count = sum(s.kind is kind for s in mistakes)
+            if count:
+                part = _mistakes(kind, count)
+                # Translators: mistakes so far, and one more ("2 moves went farther; 1 move came no closer")
+                listed = _("{mistakes}; {more}").format(mistakes=listed, more=part) if listed else part
+        # Translators: the list of mistakes as a sentence
+        return _("{mistakes}.").format(mistakes=listed)
 
     def summary(self) -> str:
         """The game in a sentence: its moves against the par."""
         moves, par = len(self.line), self.par
-        par_text = ("" if isinstance(par, Unknown) else " It began in a dead end." if par is None
-                    else f" The fewest possible from where it began: {par}.")
-        if self.solved:
-            return f"Solved in {n_moves(moves)}.{par_text}"
         to_go = self.distances[-1]
-        left = f", {n_moves(to_go)} to go" if isinstance(to_go, int) else (", in a dead end" if to_go is None else "")
-        return f"A game in progress: {n_moves(moves)} so far{left}.{par_text}"
+        if self.solved:
+            first = ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", moves)
+        elif isinstance(to_go, int):
+            # Translators: {left} is "1 move" or "12 moves"
+            first = ngettext("A game in progress: {n:,} move so far, {left} to go.",
+                             "A game in progress: {n:,} moves so far, {left} to go.", moves)
+        elif to_go is None:
+            first = ngettext("A game in progress: {n:,} move so far, in a dead end.",
+                             "A game in progress: {n:,} moves so far, in a dead end.", moves)
+        else:
+            first = ngettext("A game in progress: {n:,} move so far.", "A game in progress: {n:,} moves so far.",
+                             moves)
+        left = ngettext("{n:,} move", "{n:,} moves", to_go).format(n=to_go) if isinstance(to_go, int) else ""
+        first = first.format(n=moves, left=left)
+        if isinstance(par, Unknown):
+            return first
+        second = (_("It began in a dead end.") if par is None
+                  else _("The fewest possible from where it began: {par}.").format(par=par))
+        # Translators: two sentences one after the other (Japanese joins them without a space)
+        return _("{first} {second}").format(first=first, second=second)
 
     def help_note(self) -> str:
         """The help the game had, as the records count it ('' for the player's own game)."""
@@ -201,14 +230,27 @@ class Review:
 def help_words(notes: Notes, solver: Sequence[bool], solved: bool) -> str:
     """The help a game had (its notes, which of its moves the solver made), in a sentence."""
     if solver and solver[-1] and solved:
-        return "The solver finished it: the records count it as solved with help."
+        return _("The solver finished it: the records count it as solved with help.")
     if notes.solver or any(solver):
-        return "The solver played some of its moves: the records count it as solved with help."
+        return _("The solver played some of its moves: the records count it as solved with help.")
     if notes.hints:
-        return f"It had {plural(notes.hints, 'hint')}: the records count it as solved with help."
+        return ngettext("It had {n:,} hint: the records count it as solved with help.",
+                        "It had {n:,} hints: the records count it as solved with help.",
+                        notes.hints).format(n=notes.hints)
     if notes.marks:
-        return "Move marks were on: the records count it as solved with help."
+        return _("Move marks were on: the records count it as solved with help.")
     return ""
+
+
+def _mistakes(kind: Kind, count: int) -> str:
+    """How many moves made one kind of mistake: "2 moves went farther"."""
+    if kind is Kind.FARTHER:
+        text = ngettext("{n:,} move went farther", "{n:,} moves went farther", count)
+    elif kind is Kind.SAME:
+        text = ngettext("{n:,} move came no closer", "{n:,} moves came no closer", count)
+    else:
+        text = ngettext("{n:,} move went into a dead end", "{n:,} moves went into a dead end", count)
+    return text.format(n=count)
 
 
 def review(puzzle: Puzzle, line: GameLine, distance: DistanceOf, optimal: Sequence[Move] | None = None,

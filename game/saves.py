@@ -8,7 +8,8 @@ is in the records). ``undone: N`` in the header: the last N entries were taken b
 them). A plain list of moves under a start position is a saved game too, so a player can write one.
 
 Loading replays every line through the puzzle's own rules, so a saved game exercises the same
-code as playing. The text is untrusted: every problem is one sentence, never a traceback.
+code as playing. The text is untrusted: every problem is one sentence, never a traceback, in the
+player's language (the file's own words, ``moves:`` or ``notes:``, stay as the file spells them).
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Mapping
 from game import catalog
 from game.background import Service
 from game.history import ANCHORS, Entry, EntryKind, Notes
+from game.i18n import N_, _
 from game.puzzles.base import PositionError
 from game.spec import PuzzleSpec
 from game.untrusted import shown
@@ -35,6 +37,8 @@ MAX_LINE = 4_000             # characters of one line (the longest position text
 MAX_HINTS = 1_000_000
 HEAD_KEYS = ("puzzle", "start", "time", "undone", "moves")
 NOTE_FLAGS = ("solver", "marks", "recorded")
+TOO_MANY = N_("the saved game has more than {most:,} moves, more than a game can hold.")
+NO_PUZZLE = N_("the saved game does not say which puzzle it is (no 'puzzle:' line).")
 
 
 @dataclass(frozen=True)
@@ -146,20 +150,21 @@ def _head(text: str) -> tuple[dict[str, str], list[tuple[int, str]]]:
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if len(line) > MAX_LINE:
-            raise PositionError(f"line {number} of the saved game is far too long to be part of one.")
+            raise PositionError(_("line {number} of the saved game is far too long to be part of one.")
+                                .format(number=number))
         if not line or line.startswith("#"):
             continue
         if history is not None:
             history.append((number, line))
             if len(history) > MAX_ENTRIES * 2:
-                raise PositionError(f"the saved game has more than {MAX_ENTRIES:,} moves, more than a game can hold.")
+                raise PositionError(_(TOO_MANY).format(most=MAX_ENTRIES))
             continue
         key, colon, value = line.partition(":")
         key = key.strip().lower()
         if not colon or key not in HEAD_KEYS:
-            raise PositionError(f"the saved game has a line I do not understand: '{shown(line)}'.")
+            raise PositionError(_("the saved game has a line I do not understand: '{line}'.").format(line=shown(line)))
         if key in fields:
-            raise PositionError(f"the saved game gives '{key}:' twice.")
+            raise PositionError(_("the saved game gives '{key}:' twice.").format(key=key))
         if key == "moves":
             history = []
         fields[key] = value.strip()
@@ -172,13 +177,14 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = math.nan
     if not math.isfinite(seconds) or not 0.0 <= seconds <= MAX_SECONDS:
-        raise PositionError(f"the saved play time '{shown(text, 20)}' is not a number of seconds.")
+        raise PositionError(_("the saved play time '{text}' is not a number of seconds.").format(text=shown(text, 20)))
     return seconds
 
 
-def _count(text: str, what: str, most: int) -> int:
+def _count(text: str, refusal: str, most: int) -> int:
+    """A whole number from 0 to ``most``; else ``refusal`` (an ``N_`` message with {text} and {most})."""
     if not (text.isascii() and text.isdigit() and len(text) <= 9 and int(text) <= most):
-        raise PositionError(f"the saved {what} '{shown(text, 20)}' is not a whole number from 0 to {most:,}.")
+        raise PositionError(_(refusal).format(text=shown(text, 20), most=most))
     return int(text)
 
 
@@ -187,48 +193,51 @@ def _notes(text: str, number: int) -> Notes:
     for word in text.split():
         key, eq, value = word.partition("=")
         if key == "hints" and eq:
-            hints = _count(value, "number of hints", MAX_HINTS)
+            hints = _count(value, N_("the saved number of hints '{text}' is not a whole number from 0 to {most:,}."),
+                           MAX_HINTS)
         elif word in NOTE_FLAGS:
             flags.add(word)
         else:
-            raise PositionError(f"line {number} of the saved game has a note I do not understand: '{shown(word)}'.")
+            raise PositionError(_("line {number} of the saved game has a note I do not understand: '{word}'.")
+                                .format(number=number, word=shown(word)))
     return Notes(hints, "solver" in flags, "marks" in flags, "recorded" in flags)
 
 
 def spec_of(text: str) -> PuzzleSpec:
     """The puzzle a saved game's text names (PositionError: it names none, or one there is not)."""
-    fields, _ = _head(text)
+    fields, _history = _head(text)
     name = fields.get("puzzle")
     if not name:
-        raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
+        raise PositionError(_(NO_PUZZLE))
     try:
         return catalog.get(name)
     except KeyError as exc:
         raise PositionError(str(exc)) from None
     except ValueError as exc:   # a puzzle file named there that cannot be read
-        raise PositionError(f"the saved game's puzzle cannot be played: {exc}") from None
+        raise PositionError(_("the saved game's puzzle cannot be played: {problem}").format(problem=exc)) from None
 
 
 def read_game(text: str, spec: PuzzleSpec | None = None) -> SavedGame:
     """The game a saved text holds, every line replayed by the puzzle's rules. With ``spec``, the
     text must be a game of that puzzle. PositionError with one sentence for anything wrong."""
     if "\x00" in text:
-        raise PositionError("the saved game is not text (it holds NUL characters).")
+        raise PositionError(_("the saved game is not text (it holds NUL characters)."))
     fields, lines = _head(text)
     name = fields.get("puzzle")
     if not name:
-        raise PositionError("the saved game does not say which puzzle it is (no 'puzzle:' line).")
+        raise PositionError(_(NO_PUZZLE))
     if spec is None:
         spec = spec_of(text)
     elif name != spec.name:
-        raise PositionError(f"the saved game is a game of '{shown(name)}', not of {spec.title}.")
+        raise PositionError(_("the saved game is a game of '{name}', not of {title}.")
+                            .format(name=shown(name), title=spec.shown_title()))
     puzzle = spec.puzzle
     if "start" not in fields:
-        raise PositionError("the saved game has no start position (no 'start:' line).")
+        raise PositionError(_("the saved game has no start position (no 'start:' line)."))
     try:
         start = puzzle.parse(fields["start"])
     except PositionError as exc:
-        raise PositionError(f"the saved start position is wrong: {exc}") from None
+        raise PositionError(_("the saved start position is wrong: {problem}").format(problem=exc)) from None
     seconds = _seconds(fields.get("time", "0"))
     entries = [Entry(start, None, EntryKind.START)]
     notes: dict[int, Notes] = {}
@@ -239,30 +248,35 @@ def read_game(text: str, spec: PuzzleSpec | None = None) -> SavedGame:
         key = key.strip().lower() if colon else ""
         if key == "notes":
             if anchor in notes:
-                raise PositionError(f"line {number} of the saved game gives a game's notes twice.")
+                raise PositionError(_("line {number} of the saved game gives a game's notes twice.")
+                                    .format(number=number))
             notes[anchor] = _notes(value, number)
             continue
         if len(entries) >= MAX_ENTRIES:
-            raise PositionError(f"the saved game has more than {MAX_ENTRIES:,} moves, more than a game can hold.")
+            raise PositionError(_(TOO_MANY).format(most=MAX_ENTRIES))
         if key == "restart":
             entries.append(Entry(entries[anchor].position, None, EntryKind.RESTART))
         elif key == "deal":
             try:
                 entries.append(Entry(puzzle.parse(value), None, EntryKind.DEAL))
             except PositionError as exc:
-                raise PositionError(f"the position on line {number} of the saved game is wrong: {exc}") from None
+                raise PositionError(_("the position on line {number} of the saved game is wrong: {problem}")
+                                    .format(number=number, problem=exc)) from None
         else:
             kind, text_of_move = (EntryKind.SOLVE, value.strip()) if key == "solver" else (EntryKind.MOVE, line)
             moves += 1
             try:
                 move = puzzle.parse_move(state, text_of_move)
             except PositionError as exc:
-                raise PositionError(f"saved move {moves} ('{shown(text_of_move)}') cannot be played: "
-                                    f"{str(exc).rstrip('.')}.") from None
+                raise PositionError(_("saved move {number} ('{move}') cannot be played: {problem}.")
+                                    .format(number=moves, move=shown(text_of_move),
+                                            problem=str(exc).rstrip(".。"))) from None
             entries.append(Entry(puzzle.play(state, move), move, kind))
         if entries[-1].kind in ANCHORS:
             anchor = len(entries) - 1
-    undone = _count(fields.get("undone", "0"), "number of moves taken back", len(entries) - 1)
+    undone = _count(fields.get("undone", "0"),
+                    N_("the saved number of moves taken back '{text}' is not a whole number from 0 to {most:,}."),
+                    len(entries) - 1)
     return SavedGame(spec, tuple(entries), len(entries) - 1 - undone, seconds, notes)
 
 

@@ -17,6 +17,7 @@ from game.files.model import Common, PuzzleDef
 from game.files.reading import read_puzzle_file
 from game.files.toml_reader import parse_toml
 from game.files.toml_writer import to_toml
+from game.i18n import _
 from game.puzzles.base import PositionError
 from game.spec import PuzzleSpec
 from game.oracles.base import Report
@@ -32,8 +33,8 @@ class SaveError(ValueError):
 def unavailable(spec: PuzzleSpec) -> str | None:
     """Why this puzzle cannot be saved as a file at all (None: it can)."""
     if spec.as_file is None:
-        return (f"Puzzle files cannot describe the {spec.title}, so it cannot be saved as one: "
-                "Ctrl+C copies the position as text instead.")
+        return _("Puzzle files cannot describe the {title}, so it cannot be saved as one: Ctrl+C copies the "
+                 "position as text instead.").format(title=spec.shown_title())
     return None
 
 
@@ -42,19 +43,24 @@ def clean_title(text: str) -> str:
     return " ".join("".join(ch for ch in text if ch.isprintable()).split())[:TITLE_LIMIT].strip()
 
 
+def numbered_title(spec: PuzzleSpec, number: int) -> str:
+    """'My frogs 2': a title for the player's own puzzle of this shelf, in the player's language."""
+    # Translators: the title offered for a puzzle the player saves from the editor: "My frogs 1".
+    return _("My {shelf} {number}").format(shelf=_(spec.shelf.title).lower(), number=number)
+
+
 def first_title(spec: PuzzleSpec) -> str:
     """'My frogs 1': the title offered before the folder is looked at."""
-    return f"My {spec.shelf.title.lower()} 1"
+    return numbered_title(spec, 1)
 
 
 def default_title(spec: PuzzleSpec, folder: Path | None = None) -> str:
     """'My frogs 1', or the first number whose file is not in the folder yet."""
     folder = folder if folder is not None else library.player_folder()
-    stem = first_title(spec).removesuffix(" 1")
     n = 1
-    while n < 10_000 and (folder / library.file_name_for(f"{stem} {n}")).exists():
+    while n < 10_000 and (folder / library.file_name_for(numbered_title(spec, n))).exists():
         n += 1
-    return f"{stem} {n}"
+    return numbered_title(spec, n)
 
 
 def definition(spec: PuzzleSpec, position: bytes, title: str) -> PuzzleDef:
@@ -65,13 +71,15 @@ def definition(spec: PuzzleSpec, position: bytes, title: str) -> PuzzleDef:
         raise SaveError(reason)
     title = clean_title(title)
     if not title:
-        raise SaveError("Give the puzzle a title first.")
+        raise SaveError(_("Give the puzzle a title first."))
     try:
         spec.puzzle.check(position)
         defn = spec.as_file(position)
     except PositionError as err:
-        raise SaveError(sentence(f"Only a position of this puzzle can be saved: {err}")) from None
-    source = f"Made in the position editor from {spec.title}."
+        raise SaveError(sentence(_("Only a position of this puzzle can be saved: {problem}").format(problem=err))) \
+            from None
+    # written into the file as its source, in the language the player saves it in
+    source = _("Made in the position editor from {title}.").format(title=spec.shown_title())
     return replace(defn, common=Common(title, source=shown(source, 1000)))
 
 
@@ -81,9 +89,10 @@ def file_text(defn: PuzzleDef, name: str) -> str:
     try:
         back = parse_toml(text, name)
     except PuzzleFileError as err:
-        raise SaveError(sentence(f"This puzzle cannot be written as a file: {err.problem}")) from None
+        raise SaveError(sentence(_("This puzzle cannot be written as a file: {problem}").format(problem=err.problem))) \
+            from None
     if replace(back, common=replace(back.common, origin="")) != defn:
-        raise SaveError("This puzzle cannot be written as a file: reading it back gives another puzzle.")
+        raise SaveError(_("This puzzle cannot be written as a file: reading it back gives another puzzle."))
     return text
 
 
@@ -97,11 +106,13 @@ def save_puzzle(spec: PuzzleSpec, position: bytes, title: str, folder: Path | No
     try:
         write_new(path, text)
     except FileExistsError:
-        raise SaveError(f"Your folder already has a file called {shown(path.name, 70)}: choose another title.") \
-            from None
+        raise SaveError(_("Your folder already has a file called {name}: choose another title.")
+                        .format(name=shown(path.name, 70))) from None
     except OSError as err:
-        raise SaveError(sentence(f"The puzzle could not be written to {shown(str(folder), 80)} "
-                                 f"({err.strerror or type(err).__name__})")) from None
+        # Translators: {reason} is the system's own words for what went wrong.
+        raise SaveError(sentence(_("The puzzle could not be written to {folder} ({reason})")
+                                 .format(folder=shown(str(folder), 80), reason=err.strerror or type(err).__name__))) \
+            from None
     return path
 
 
@@ -113,7 +124,8 @@ def write_puzzle(report: Report, name: str, position: bytes, title: str) -> tupl
     try:
         return str(path), read_puzzle_file(path)
     except (PuzzleFileError, UnreadableFile) as err:
-        raise SaveError(sentence(f"Saved as {path.name}, but it cannot be read back: {err}")) from None
+        raise SaveError(sentence(_("Saved as {name}, but it cannot be read back: {problem}")
+                                 .format(name=path.name, problem=err))) from None
 
 
 def suggest_title(report: Report, name: str) -> str:
@@ -126,4 +138,5 @@ def shelve(path: Path, defn: PuzzleDef) -> PuzzleSpec:
     try:
         return library.shelve_file(path, defn)
     except PuzzleFileError as err:
-        raise SaveError(sentence(f"Saved as {path.name}, but it could not join the menu: {err}")) from None
+        raise SaveError(sentence(_("Saved as {name}, but it could not join the menu: {problem}")
+                                 .format(name=path.name, problem=err))) from None

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import ngettext
 from game.oracles.base import Line
-from game.words import n_moves
 
 DEAL_TRIES = 12   # random boards tried before settling for the longest line found
 
@@ -23,9 +23,14 @@ class SearchedDeal:
             self.best = line
         best = self.best
         if best is not None and len(best) >= self.goal:
-            return best.states[len(best) - self.goal], f"A position {n_moves(self.goal)} from the goal."
+            return best.states[len(best) - self.goal], ngettext(
+                "A position {n:,} move from the goal.", "A position {n:,} moves from the goal.",
+                self.goal).format(n=self.goal)
         if best is not None and not self.more():
-            return best.states[0], f"No random board needed {n_moves(self.goal)}; this one needs {len(best)}."
+            return best.states[0], ngettext(
+                "No random board needed {n:,} move; this one needs {found}.",
+                "No random board needed {n:,} moves; this one needs {found}.", self.goal).format(n=self.goal,
+                                                                                              found=len(best))
         return None
 
     def more(self) -> bool:

@@ -7,6 +7,7 @@ from typing import Sequence
 
 from game import tasks
 from game.background import Job, JobState, Lane, Service, Task
+from game.i18n import _
 from game.oracles.base import Answer
 
 
@@ -63,7 +64,7 @@ class Searches:
         job, position, purpose = self.job, self.position, self.purpose
         if job is None or position is None or purpose is None or not job.done:
             return None
-        finished = Finished(job.result if job.state is JobState.DONE else None, job.error or "The search failed.",
+        finished = Finished(job.result if job.state is JobState.DONE else None, job.error or _("The search failed."),
                             purpose, position, self._earlier_at)
         self.job, self.purpose, self._earlier_at = None, None, ()
         return None if job.state is JobState.CANCELLED else finished

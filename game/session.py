@@ -29,14 +29,14 @@ from game import saves
 from game.answers import Answers, Resolved
 from game.background import Job, Service
 from game.history import Entry, EntryKind, History, Notes
+from game.i18n import N_, _, ngettext
 from game.memory import Memory
-from game.oracles.base import Answer, dead_end_message
+from game.oracles.base import Answer
 from game.playback import DEFAULT_SPEED, Playback, clamp_speed
 from game.puzzles.base import Move
 from game.searched_deal import SearchedDeal
 from game.searches import Purpose
 from game.spec import PuzzleSpec
-from game.words import n_moves
 
 __all__ = ["Entry", "EntryKind", "Event", "EventKind", "Hint", "Memory", "Notes", "Playback", "Purpose", "Session",
            "Win"]
@@ -219,7 +219,7 @@ class Session:
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
             self.playback = None
-            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {n_moves(self.moves)}."))
+            self._emit(Event(EventKind.SOLVED, move, before, after, solved_words(self.moves)))
         return True
 
     def _join(self, move: Move, before: bytes, after: bytes) -> bool:
@@ -242,14 +242,14 @@ class Session:
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
             self.playback = None
-            self._emit(Event(EventKind.SOLVED, move, before, after, f"Solved in {n_moves(self.moves)}."))
+            self._emit(Event(EventKind.SOLVED, move, before, after, solved_words(self.moves)))
         return True
 
     def _illegal_text(self, state: bytes, move: Move) -> str:
         try:
-            return f"{self.puzzle.move_text(state, move)} is not a legal move here."
+            return _("{move} is not a legal move here.").format(move=self.puzzle.move_text(state, move))
         except (IndexError, KeyError):
-            return "That is not a legal move here."
+            return _("That is not a legal move here.")
 
     def undo(self) -> bool:
         if not self.timeline.can_undo():
@@ -308,7 +308,7 @@ class Session:
         dealer = self.spec.dealer
         if not dealer.one_start:
             self.new_deal()
-            return dealer.new_message
+            return _(dealer.new_message)
         position = None
         if self.answers.exact:
             position = (self.oracle.position_at(distance, self.rng) if distance is not None
@@ -316,12 +316,17 @@ class Session:
         if position is None:
             self.new_deal(self.puzzle.start)
             if self.answers.exact and distance is not None:
-                return f"No position is {n_moves(distance)} from the goal: the classic start instead."
-            return "The classic start (random positions come once the table is ready)."
+                return ngettext("No position is {n:,} move from the goal: the classic start instead.",
+                                "No position is {n:,} moves from the goal: the classic start instead.",
+                                distance).format(n=distance)
+            return _("The classic start (random positions come once the table is ready).")
         self.new_deal(position)
         far = self.answers.distance(position)
-        where = f"{n_moves(far)} from the goal" if far is not None else "from the start's reach"
-        return f"A random position {where}; Shift+R brings back the classic start."
+        if far is None:
+            return _("A random position from the start's reach; Shift+R brings back the classic start.")
+        return ngettext("A random position {n:,} move from the goal; Shift+R brings back the classic start.",
+                        "A random position {n:,} moves from the goal; Shift+R brings back the classic start.",
+                        far).format(n=far)
 
     def classic_start(self) -> None:
         """The puzzle's own start as a new game (undoable like any new game)."""
@@ -353,7 +358,7 @@ class Session:
         self._position_changed(before)
         self._emit(Event(kind, move, before, self.position))
         if kind is EventKind.REDO and self.solved and not self.puzzle.is_goal(before):
-            self._emit(Event(EventKind.SOLVED, move, before, self.position, f"Solved in {n_moves(self.moves)}."))
+            self._emit(Event(EventKind.SOLVED, move, before, self.position, solved_words(self.moves)))
 
     def _position_changed(self, before: bytes) -> None:
         """The shown hint and any search for the old position are obsolete now."""
@@ -396,7 +401,7 @@ class Session:
             position = self.oracle.position_at(distance, self.rng)
             if position is None:
                 return False
-            self.new_deal(position, f"A position {n_moves(distance)} from the goal.")
+            self.new_deal(position, position_words(distance))
             return True
         if not self.can_deal_at_distance():
             return False
@@ -413,7 +418,7 @@ class Session:
             self._deal = None
             return
         deal.tries += 1
-        self.searches.submit(board, (), (), "Deal", Purpose.DEAL)
+        self.searches.submit(board, (), (), N_("Deal"), Purpose.DEAL)
         self._poll_job()
 
     def _take_deal(self, answer: Answer) -> None:
@@ -440,7 +445,7 @@ class Session:
         """
         if self.solved:
             self.hint_info = Hint(None, 0, False, None)
-            self._emit(Event(EventKind.HINT, None, self.position, None, "Already solved."))
+            self._emit(Event(EventKind.HINT, None, self.position, None, _("Already solved.")))
             return
         shown = self.hint_info
         if shown is not None:
@@ -450,24 +455,36 @@ class Session:
                 self.undo_to_last_winnable()
             return
         if not self._answer_at_once(Purpose.HINT):
-            self._search("Hint", Purpose.HINT)
+            self._search(N_("Hint"), Purpose.HINT)
 
     def _show_hint(self, line: tuple[Move, ...]) -> None:
         move = line[0] if line else None
         self.hint_info = Hint(move, len(line), False, None)
         if move is not None:
             self._helped()
-        text = self.puzzle.move_text(self.position, move) if move is not None else "Already solved."
-        self._emit(Event(EventKind.HINT, move, self.position, None, f"{text} ({n_moves(len(line))} to go)"))
+        n = len(line)
+        if move is None:
+            text = ngettext("Already solved. ({n:,} move to go)", "Already solved. ({n:,} moves to go)", n)
+        else:
+            # Translators: {move} is the move in the game's notation ("5 b2-b3")
+            text = ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n)
+        words = text.format(move=self.puzzle.move_text(self.position, move) if move is not None else "", n=n)
+        self._emit(Event(EventKind.HINT, move, self.position, None, words))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
-        message = dead_end_message(self.puzzle)
         self.hint_info = Hint(None, None, True, last_winnable)
         self._helped()
+        title = self.spec.shown_title()
         if last_winnable is not None:
-            message += f" Undo {n_moves(self.cursor - last_winnable)} to get back to a winnable position."
+            back = self.cursor - last_winnable
+            message = ngettext(
+                "This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
+                "Undo {n:,} move to get back to a winnable position.",
+                "This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
+                "Undo {n:,} moves to get back to a winnable position.", back).format(title=title, n=back)
         else:
-            message += " No earlier position of this game can win either: restart."
+            message = _("This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
+                        "No earlier position of this game can win either: restart.").format(title=title)
         self._emit(Event(EventKind.DEAD_END, None, self.position, None, message))
 
     # -- auto-solve ------------------------------------------------------------------------------
@@ -480,7 +497,7 @@ class Session:
         if self.solved:
             return
         if not self._answer_at_once(Purpose.SOLVE):
-            self._search("Solve", Purpose.SOLVE)
+            self._search(N_("Solve"), Purpose.SOLVE)
 
     def toggle_pause(self) -> None:
         if self.playback is not None:
@@ -490,7 +507,7 @@ class Session:
         """Play exactly one move of the optimal solution and stay paused (starting a paused playback if needed)."""
         if self.playback is None:
             if not self.solved and not self._answer_at_once(Purpose.STEP):
-                self._search("Solve", Purpose.STEP)
+                self._search(N_("Solve"), Purpose.STEP)
             return
         self.playback.paused = True
         self._advance()
@@ -517,7 +534,7 @@ class Session:
         if not self.play(move, kind=EntryKind.SOLVE):  # cannot happen: any other change stops playback
             self.playback = None
             self._emit(Event(EventKind.SEARCH_FAILED, move, self.position, None,
-                             "The solution no longer fits the board."))
+                             _("The solution no longer fits the board.")))
             return
         if self.playback is playback and not playback.remaining:
             self.playback = None
@@ -602,7 +619,7 @@ class Session:
             self.elapsed += dt
         playback = self.playback
         if playback is not None:
-            for _ in range(playback.due(dt)):
+            for _step in range(playback.due(dt)):
                 if self.playback is not playback:
                     break
                 self._advance()
@@ -702,3 +719,14 @@ class Session:
         self.elapsed = seconds
         self._started = self.moves > 0
         self._events.clear()
+
+
+def solved_words(moves: int) -> str:
+    """What the game says the moment a game is solved."""
+    return ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", moves).format(n=moves)
+
+
+def position_words(distance: int) -> str:
+    """What the game says of a new game dealt at a distance from the goal."""
+    return ngettext("A position {n:,} move from the goal.", "A position {n:,} moves from the goal.",
+                    distance).format(n=distance)

@@ -41,12 +41,20 @@ class Settings:
     muted: bool = False             # sound off (the volume is kept for when it comes back)
     volume: int = 70                # sound effects, 0 to 100 in steps of VOLUME_STEP
     help_seen: tuple[str, ...] = ()   # puzzles whose help has shown itself once (see game.ui.help_content)
+    language: str = "system"        # "system" follows LANGUAGE/LANG and the platform; else a code such as "ja"
+    text_size: int = 100            # per cent of the normal text size: 100, 125 or 150
+    theme: str = "standard"         # the colours: "standard" or "high-contrast" (game.ui.theme.PALETTES)
 
     def __post_init__(self) -> None:
         self.help_seen = tuple(self.help_seen)   # a list read back from JSON is the same setting
 
 
-RANGES = {"deal_distance": (1, 254), "volume": (0, 100)}   # the integers' allowed values, inclusive
+RANGES = {"deal_distance": (1, 254), "volume": (0, 100)}   # the integers. allowed values, inclusive
+CHOICES: dict[str, tuple[Any, ...]] = {   # settings with a few allowed values: anything else is the default
+    "language": ("system", "en", "ja"),
+    "text_size": (100, 125, 150),
+    "theme": ("standard", "high-contrast"),
+}
 
 
 def config_dir() -> Path:
@@ -86,6 +94,8 @@ def _valid(name: str, default: Any, value: Any) -> Any:
     """``value`` if it is a good value of the setting ``name`` (whose default is ``default``), else None."""
     if isinstance(default, bool):
         return value if isinstance(value, bool) else None
+    if name in CHOICES:
+        return value if type(value) is type(default) and value in CHOICES[name] else None
     if isinstance(default, int):
         return value if _whole_in(value, *RANGES[name]) else None
     if isinstance(default, tuple):   # a list of short names: the good ones kept, in order, once each

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from game.dealers import Dealer
 from game.files.model import MoveCount, PuzzleDef
+from game.i18n import N_
+from game.phrase import translated
 from game.puzzles.base import Puzzle
 
 if TYPE_CHECKING:
@@ -44,24 +46,32 @@ class Shelf:
     """A group of puzzles in the menu and in ``list``: a title and the colour of its cards."""
 
     key: str
-    title: str
+    title: str                                  # English, marked: shown through _()
     colour: Colour
 
 
 @dataclass(frozen=True)
 class Presentation:
-    """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words."""
+    """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words.
+
+    Its words are English, marked with ``N_`` where they are written (a puzzle file's own title
+    and blurb are data): whoever shows them passes them through ``_()`` (or :func:`translated`)."""
 
     view: str                                   # key of the board view (registered by the UI)
     short_title: str                            # the menu card's title
     blurb: str                                  # one line on the menu card
     piece_names: Mapping[int, str] = field(default_factory=dict)   # code -> words for hints ("tile 5")
-    piece_noun: str = "piece"                   # for codes without a name
+    piece_noun: str = N_("piece")               # for codes without a name
     group: str = ""                             # puzzles of one group share a menu card, titled so ...
     variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
 
     def piece_name(self, code: int) -> str:
+        """The piece in English words ("tile 5", "black frog")."""
         return self.piece_names.get(code, self.piece_noun)
+
+    def shown_piece_name(self, code: int) -> str:
+        """The piece in the active language, to fill a sentence's placeholder ("5の駒")."""
+        return translated(self.piece_name(code))
 
 
 @dataclass(frozen=True)
@@ -71,8 +81,8 @@ class Figures:
     published: int | None = None                # the literature's solution from the start (usually optimal, not always)
     positions: int | None = None                # positions reachable from the start
     longest: int | None = None                  # moves needed by the farthest positions
-    rows: tuple[tuple[str, str], ...] = ()      # label/value pairs for screens without a table
-    note: str = ""                              # why a screen shows published figures only
+    rows: tuple[tuple[str, str], ...] = ()      # label/value pairs for screens without a table (marked: _() them)
+    note: str = ""                              # why a screen shows published figures only (marked: _() it)
 
 
 @dataclass(frozen=True)
@@ -122,7 +132,12 @@ class PuzzleSpec:
 
     @property
     def title(self) -> str:
+        """The puzzle's title in English (the command line's, and a marked message)."""
         return self.puzzle.title
+
+    def shown_title(self) -> str:
+        """The puzzle's title in the active language (a puzzle file's own title stays as it is)."""
+        return self.puzzle.shown_title()
 
     def __repr__(self) -> str:
         return f"<PuzzleSpec {self.name}>"

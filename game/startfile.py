@@ -13,16 +13,18 @@ from typing import Mapping
 
 from game.files.model import BlocksDef, Common, FrogsDef, Grid, KnightsDef, MoveCount, PairsDef
 from game.files.shapes import EMPTY, WALL
+from game.i18n import N_, _
 from game.puzzles.base import PositionError
 from game.puzzles.blocks import layout, placements
 
 TOKEN_LETTERS: Mapping[int, str] = {0: EMPTY, 1: "B", 2: "W"}   # the stones' codes in the token families
+MISFIT = N_("this position does not fit the puzzle's board.")
 
 
 def token_grid(board: Grid, state: bytes, letters: Mapping[int, str] = TOKEN_LETTERS) -> Grid:
     """The rows of ``board`` (a start or goal grid: only its holes matter) filled with ``state``."""
     if len(state) != sum(ch != WALL for row in board for ch in row) or any(code not in letters for code in state):
-        raise PositionError("this position does not fit the puzzle's board.")
+        raise PositionError(_(MISFIT))
     cells = iter(state)
     return tuple("".join(WALL if ch == WALL else letters[next(cells)] for ch in row) for row in board)
 
@@ -36,13 +38,14 @@ def blocks_grid(defn: BlocksDef, state: bytes) -> Grid:
     """The start grid of a sliding-block position: a character per piece, walls and empty cells."""
     lay = layout(defn)
     if len(state) != len(lay.board):
-        raise PositionError("this position does not fit the puzzle's board.")
+        raise PositionError(_(MISFIT))
     chars = [EMPTY] * len(state)
     for kind in lay.kinds:
         fits = placements(lay.board, kind.shape)
         anchors = [cell for cell, code in enumerate(state) if code == kind.codes[0]]
         if len(anchors) != kind.count or any(a not in fits for a in anchors):
-            raise PositionError(f"the pieces '{kind.chars}' are not all whole in this position.")
+            raise PositionError(_("the pieces '{pieces}' are not all whole in this position.")
+                                .format(pieces=kind.chars))
         for ch, anchor in zip(kind.chars, anchors):
             for cell in fits[anchor]:
                 chars[cell] = ch

@@ -5,6 +5,9 @@ Files are read only if they are regular files, without blocking (a FIFO or a dev
 path must never freeze the game) and never beyond a size bound. Text shown back to the player
 is escaped (an escape sequence must never reach the terminal) and shortened. A file that is
 wrong is kept aside, never overwritten; files we write are written atomically.
+
+The sentences about a file name what it is by an ``N_``-marked noun ("puzzle file") the caller
+gives; it is translated here, with the sentence around it.
 """
 from __future__ import annotations
 
@@ -14,8 +17,12 @@ import stat
 import tempfile
 from pathlib import Path
 
+from game.i18n import N_, _
+
 SHOWN_LIMIT = 40          # characters of untrusted text quoted in a sentence
 SENTENCE_LIMIT = 400      # characters of one error sentence
+A_FILE = N_("file")       # what a file is called when the caller does not say
+_SENTENCE_ENDS = ".!?…)。！？）」"
 
 
 class UnreadableFile(ValueError):
@@ -36,26 +43,35 @@ def sentence(text: str) -> str:
     """A message for people: one line, escaped, capitalised, within SENTENCE_LIMIT."""
     text = shown(" ".join(text.split()), SENTENCE_LIMIT)
     if not text:
-        return "Something went wrong."
-    return text[:1].upper() + text[1:] + ("" if text[-1] in ".!?…)" else ".")
+        return _("Something went wrong.")
+    return text[:1].upper() + text[1:] + ("" if text[-1] in _SENTENCE_ENDS else ".")
 
 
-def read_bounded(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes. UnreadableFile otherwise."""
+def _cannot_read(what: str, name: str, exc: OSError) -> UnreadableFile:
+    # Translators: {what} is a kind of file ("puzzle file", "saved game"); {reason} is the system's own words.
+    return UnreadableFile(_("the {what} {name} cannot be read ({reason}).")
+                          .format(what=_(what), name=name, reason=exc.strerror or exc))
+
+
+def read_bounded(path: str | os.PathLike[str], limit: int, what: str = A_FILE) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes. UnreadableFile otherwise.
+    ``what`` is an ``N_``-marked noun for the file ("puzzle file")."""
     name = shown(str(path), 80)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    # Translators: {what} is a kind of file ("puzzle file", "saved game"), {name} its path, as in all that follow.
+    too_large = _("the {what} {name} is larger than {limit:,} bytes.")
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise UnreadableFile(f"the {what} {name} does not exist.") from None
+        raise UnreadableFile(_("the {what} {name} does not exist.").format(what=_(what), name=name)) from None
     except OSError as exc:
-        raise UnreadableFile(f"the {what} {name} cannot be read ({exc.strerror or exc}).") from None
+        raise _cannot_read(what, name, exc) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnreadableFile(f"the {what} {name} is not a regular file.")
+            raise UnreadableFile(_("the {what} {name} is not a regular file.").format(what=_(what), name=name))
         if info.st_size > limit:
-            raise TooLargeFile(f"the {what} {name} is larger than {limit:,} bytes.")
+            raise TooLargeFile(too_large.format(what=_(what), name=name, limit=limit))
         parts: list[bytes] = []
         got = 0
         while got <= limit:
@@ -65,21 +81,22 @@ def read_bounded(path: str | os.PathLike[str], limit: int, what: str = "file") -
             parts.append(part)
             got += len(part)
     except OSError as exc:
-        raise UnreadableFile(f"the {what} {name} cannot be read ({exc.strerror or exc}).") from None
+        raise _cannot_read(what, name, exc) from None
     finally:
         os.close(fd)
     if got > limit:
-        raise TooLargeFile(f"the {what} {name} is larger than {limit:,} bytes.")
+        raise TooLargeFile(too_large.format(what=_(what), name=name, limit=limit))
     return b"".join(parts)
 
 
-def read_text(path: str | os.PathLike[str], limit: int, what: str = "file") -> str:
+def read_text(path: str | os.PathLike[str], limit: int, what: str = A_FILE) -> str:
     """The UTF-8 text of a regular file of at most ``limit`` bytes. UnreadableFile otherwise."""
     data = read_bounded(path, limit, what)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise UnreadableFile(f"the {what} {shown(str(path), 80)} is not UTF-8 text.") from None
+        raise UnreadableFile(_("the {what} {name} is not UTF-8 text.")
+                             .format(what=_(what), name=shown(str(path), 80))) from None
 
 
 def keep_aside(path: Path) -> Path | None:

@@ -15,6 +15,7 @@ from game.files.js2_reader import parse_js2
 from game.files.model import PuzzleDef
 from game.files.sliding_reader import parse_sliding
 from game.files.toml_reader import parse_toml
+from game.i18n import N_, _
 from game.untrusted import UnreadableFile, read_text
 
 FILE_LIMIT = 256 * 1024
@@ -30,7 +31,7 @@ def read_puzzle_file(path: str | os.PathLike[str]) -> PuzzleDef:
     """The definition in one file. PuzzleFileError (a bad puzzle) or UnreadableFile (not a
     readable regular text file within the size bound), each one sentence naming the file."""
     path = Path(path)
-    text = read_text(path, FILE_LIMIT, "puzzle file").removeprefix("\ufeff")
+    text = read_text(path, FILE_LIMIT, N_("puzzle file")).removeprefix("\ufeff")
     return parser_for(text, path.name)(text, path.name)
 
 
@@ -46,8 +47,8 @@ def parser_for(text: str, name: str) -> Parser:
         return parse_js2
     if any(_TOML_KEY.match(line) for line in lines):
         return parse_toml
-    raise PuzzleFileError(name, "", "this is not a puzzle file in a known format "
-                                    "(TOML puzzle, jim'slide configuration or Knuth's SLIDING input)")
+    raise PuzzleFileError(name, "", _("this is not a puzzle file in a known format "
+                                      "(TOML puzzle, jim'slide configuration or Knuth's SLIDING input)"))
 
 
 def scan_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, PuzzleDef | PuzzleFileError]]:
@@ -70,7 +71,8 @@ def scan_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, PuzzleDef | 
         except UnreadableFile as exc:
             found.append((path, PuzzleFileError(name, "", str(exc))))
         except Exception as exc:   # noqa: BLE001 - a reader bug must not take the menu down
-            found.append((path, PuzzleFileError(name, "", f"this file could not be read ({type(exc).__name__})")))
+            problem = _("this file could not be read ({error})").format(error=type(exc).__name__)
+            found.append((path, PuzzleFileError(name, "", problem)))
     return found
 
 

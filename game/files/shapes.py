@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import string
 import unicodedata
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from game.files.model import Grid
+from game.i18n import _
 from game.untrusted import shown
 
 Cell = tuple[int, int]
@@ -91,9 +92,21 @@ def is_cell(ch: str) -> bool:
     return ch.isprintable() and not ch.isspace()
 
 
-def unplaced_problem(pieces: dict[str, list[Cell]], goal: Grid, same: tuple[str, ...]) -> str | None:
+class Unplaced(NamedTuple):
+    """Why a goal cannot hold the pieces it leaves out: a piece shown too few times where no cell
+    is marked '?' (``piece``, ``shown`` of ``total``), or too few '?' cells (``free`` for ``need``)."""
+
+    piece: str = ""
+    shown: int = 0
+    total: int = 0
+    free: int = 0
+    need: int = 0
+
+
+def unplaced(pieces: dict[str, list[Cell]], goal: Grid, same: tuple[str, ...]) -> Unplaced | None:
     """Why the goal cannot hold every piece it does not show (None: it can), by counting cells:
-    a goal without '?' must show every piece, and the '?' cells must fit the pieces left out."""
+    a goal without '?' must show every piece, and the '?' cells must fit the pieces left out.
+    Each reader words it in its own sentence."""
     placed = piece_cells(goal)
     grouped = set("".join(same))
     groups = list(same) + [ch for ch in pieces if ch not in grouped]
@@ -102,11 +115,10 @@ def unplaced_problem(pieces: dict[str, list[Cell]], goal: Grid, same: tuple[str,
     for group in groups:
         shown_here = sum(ch in placed for ch in group)
         if not free and shown_here != len(group):
-            return (f"shows {shown_here} of the pieces like '{shown(group[0])}', but the start has {len(group)}: "
-                    "mark cells that may hold anything with '?'")
+            return Unplaced(piece=shown(group[0]), shown=shown_here, total=len(group))
         missing += (len(group) - shown_here) * len(pieces[group[0]])
     if missing > free:
-        return f"leaves {free} cells marked '?' for the pieces it does not show, which need {missing}"
+        return Unplaced(free=free, need=missing)
     return None
 
 
@@ -115,5 +127,5 @@ def plain_title(candidate: str, origin: str, limit: int = 80) -> str:
     text = " ".join("".join(ch if is_plain_text(ch) else " " for ch in candidate).split())
     if not text:
         stem = origin.rsplit("/", 1)[-1].rsplit(".", 1)[0] if origin else ""
-        text = " ".join("".join(ch if is_plain_text(ch) else " " for ch in stem).split()) or "Imported puzzle"
+        text = " ".join("".join(ch if is_plain_text(ch) else " " for ch in stem).split()) or _("Imported puzzle")
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"

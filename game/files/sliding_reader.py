@@ -27,12 +27,13 @@ line, not in the file, so the definition takes the game's default move count.
 from __future__ import annotations
 
 import re
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
-from game.files.errors import PuzzleFileError
+from game.files.errors import PuzzleFileError, at_line
 from game.files.model import BlocksDef, Common
 from game.files.shapes import (EMPTY, MAX_NUMBER_DIGITS, MAX_PIECES, MAX_SIDE, PIECE_LETTERS, WALL, Cell,
                                is_connected, plain_title)
+from game.i18n import N_, _, ngettext
 from game.untrusted import shown
 
 NAMES = "123456789abcdef"
@@ -50,7 +51,7 @@ class SlidingFile:
         self.shapes: dict[str, tuple[list[Cell], int]] = {}   # name -> (cells from reference, line)
 
     def fail(self, line: int, problem: str) -> NoReturn:
-        raise PuzzleFileError(self.origin, f"line {line}" if line else "", problem)
+        raise PuzzleFileError(self.origin, at_line(line), problem)
 
     def next_line(self) -> tuple[int, str] | None:
         """The next line that is not blank, with its number."""
@@ -63,16 +64,18 @@ class SlidingFile:
     def size(self) -> tuple[int, int, str]:
         first = self.next_line()
         if first is None:
-            self.fail(0, "the file is empty")
+            self.fail(0, _("the file is empty"))
         number, text = first
         found = _SIZE.match(text)
         if not found:
-            self.fail(number, f"'{shown(text, 20)}' is not a board size such as '5 x 4' (rows x columns)")
+            self.fail(number, _("'{text}' is not a board size such as '5 x 4' (rows x columns)")
+                      .format(text=shown(text, 20)))
         if max(len(found[1]), len(found[2])) > MAX_NUMBER_DIGITS:
-            self.fail(number, "the board size is far too large")
+            self.fail(number, _("the board size is far too large"))
         rows, cols = int(found[1]), int(found[2])
         if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            self.fail(number, f"the board is {rows} x {cols}, but rows and columns must be 1 to {MAX_SIDE}")
+            self.fail(number, _("the board is {rows} x {cols}, but rows and columns must be 1 to {most}")
+                      .format(rows=rows, cols=cols, most=MAX_SIDE))
         comment = found[3].strip()
         if comment.startswith("(") and comment.endswith(")"):
             comment = comment[1:-1]
@@ -87,29 +90,33 @@ class SlidingFile:
                 return line
             name, pattern = found[1], found[2]
             if name not in NAMES:
-                self.fail(number, f"'{shown(name)}' is not a piece name: use 1 to 9 or a to f")
+                self.fail(number, _("'{name}' is not a piece name: use 1 to 9 or a to f").format(name=shown(name)))
             if name in self.shapes:
-                self.fail(number, f"piece {name} is already defined on line {self.shapes[name][1]}")
+                self.fail(number, _("piece {name} is already defined on line {line}")
+                          .format(name=name, line=self.shapes[name][1]))
             self.shapes[name] = (self._pattern(number, name, pattern, cols), number)
-        self.fail(0, "the file ends before the start configuration")
+        self.fail(0, _("the file ends before the start configuration"))
 
     def _pattern(self, number: int, name: str, pattern: str, cols: int) -> list[Cell]:
         bad = next((ch for ch in pattern if ch not in "01/"), None)
         if bad is not None:
-            self.fail(number, f"piece {name} has {shown(repr(bad))} in its pattern, which uses only 0, 1 and /")
+            self.fail(number, _("piece {name} has {char} in its pattern, which uses only 0, 1 and /")
+                      .format(name=name, char=shown(repr(bad))))
         rows = pattern.split("/")
         cells = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "1"]
         if not cells:
-            self.fail(number, f"piece {name} is empty: its pattern has no 1")
+            self.fail(number, _("piece {name} is empty: its pattern has no 1").format(name=name))
         if len(rows) > MAX_SIDE or max(len(row) for row in rows) > cols:
-            self.fail(number, f"piece {name} is larger than the board")
+            self.fail(number, _("piece {name} is larger than the board").format(name=name))
         if not is_connected(cells):
-            self.fail(number, f"piece {name} is split in two: its cells must touch edge to edge")
+            self.fail(number, _("piece {name} is split in two: its cells must touch edge to edge").format(name=name))
         top, left = cells[0]
         return [(r - top, c - left) for r, c in cells]
 
-    def configuration(self, line: tuple[int, str], rows: int, cols: int, what: str) -> list[list[tuple[str, int]]]:
-        """Each cell as (name, piece index): ``('0', -1)`` empty, ``('x', -1)`` a wall."""
+    def configuration(self, line: tuple[int, str], rows: int, cols: int, stop: bool) -> list[list[tuple[str, int]]]:
+        """Each cell as (name, piece index): ``('0', -1)`` empty, ``('x', -1)`` a wall (the start's,
+        or with ``stop`` the stop's: each mistake is said of the one it is in)."""
+        said = CONFIGURATION_PROBLEMS[stop]
         number, text = line
         board: list[list[tuple[str, int] | None]] = [[None] * cols for _ in range(rows)]
         free = ((r, c) for r in range(rows) for c in range(cols))
@@ -117,25 +124,52 @@ class SlidingFile:
         for position, ch in enumerate(text, 1):
             cell = next((rc for rc in free if board[rc[0]][rc[1]] is None), None)
             if cell is None:
-                self.fail(number, f"the {what} names more cells than the {rows} x {cols} board has")
+                self.fail(number, _(said.cells).format(rows=rows, cols=cols))
             r, c = cell
             if ch in "0x":
                 board[r][c] = (ch, -1)
                 continue
             if ch not in NAMES:
-                self.fail(number, f"the {what} has {shown(repr(ch))} at symbol {position}, but uses only 0, x and piece names")
+                self.fail(number, _(said.symbol).format(char=shown(repr(ch)), position=position))
             if ch not in self.shapes:
-                self.fail(number, f"the {what} names piece {ch}, which no definition line gives")
+                self.fail(number, _(said.undefined).format(name=ch))
             for dr, dc in self.shapes[ch][0]:
                 rr, cc = r + dr, c + dc
                 if not (0 <= rr < rows and 0 <= cc < cols) or board[rr][cc] is not None:
-                    self.fail(number, f"in the {what}, piece {ch} at row {r + 1}, column {c + 1} "
-                                      "overlaps another piece, a wall or the board's edge")
+                    self.fail(number, _(said.overlap).format(name=ch, row=r + 1, column=c + 1))
                 board[rr][cc] = (ch, count)
             count += 1
             if count > MAX_PIECES:
-                self.fail(number, f"the {what} has more than {MAX_PIECES} pieces")
+                self.fail(number, _(said.pieces).format(limit=MAX_PIECES))
         return [[cell or ("0", -1) for cell in row] for row in board]
+
+
+class Said(NamedTuple):
+    """The mistakes a configuration line can make, each said of the start or of the stop."""
+
+    cells: str
+    symbol: str
+    undefined: str
+    overlap: str
+    pieces: str
+
+
+CONFIGURATION_PROBLEMS = {   # by whether the mistake is in the stop (True) or the start (False)
+    False: Said(
+        N_("the start names more cells than the {rows} x {cols} board has"),
+        N_("the start has {char} at symbol {position}, but uses only 0, x and piece names"),
+        N_("the start names piece {name}, which no definition line gives"),
+        N_("in the start, piece {name} at row {row}, column {column} overlaps another piece, a wall or the board's "
+           "edge"),
+        N_("the start has more than {limit} pieces")),
+    True: Said(
+        N_("the stop names more cells than the {rows} x {cols} board has"),
+        N_("the stop has {char} at symbol {position}, but uses only 0, x and piece names"),
+        N_("the stop names piece {name}, which no definition line gives"),
+        N_("in the stop, piece {name} at row {row}, column {column} overlaps another piece, a wall or the board's "
+           "edge"),
+        N_("the stop has more than {limit} pieces")),
+}
 
 
 def parse_sliding(text: str, origin: str) -> BlocksDef:
@@ -143,18 +177,18 @@ def parse_sliding(text: str, origin: str) -> BlocksDef:
     file = SlidingFile(text, origin)
     rows, cols, comment = file.size()
     start_line = file.pieces(cols)
-    start = file.configuration(start_line, rows, cols, "start")
+    start = file.configuration(start_line, rows, cols, stop=False)
     stop_line = file.next_line()
     if stop_line is None:
-        file.fail(0, "the file ends before the stop configuration")
-    stop = file.configuration(stop_line, rows, cols, "stop")
+        file.fail(0, _("the file ends before the stop configuration"))
+    stop = file.configuration(stop_line, rows, cols, stop=True)
     _compare(file, start, stop, stop_line[0])
     chars, names = _characters(start)
     if not chars:
-        file.fail(start_line[0], "the start has no piece")
+        file.fail(start_line[0], _("the start has no piece"))
     start_grid = _grid(start, chars)
     if not any(EMPTY in row for row in start_grid):
-        file.fail(start_line[0], "the start has no empty cell, so no piece could ever move")
+        file.fail(start_line[0], _("the start has no empty cell, so no piece could ever move"))
     members: dict[str, list[str]] = {}
     for index, name in names.items():
         members.setdefault(name, []).append(chars[index])
@@ -170,11 +204,14 @@ def _compare(file: SlidingFile, start: list[list[tuple[str, int]]], stop: list[l
     for r, (start_row, stop_row) in enumerate(zip(start, stop), 1):
         for c, (a, b) in enumerate(zip(start_row, stop_row), 1):
             if (a[0] == "x") != (b[0] == "x"):
-                file.fail(line, f"row {r}, column {c} is blocked (x) in only one of the start and the stop")
+                file.fail(line, _("row {row}, column {column} is blocked (x) in only one of the start and the stop")
+                          .format(row=r, column=c))
     for name in NAMES:
         have, want = _count(start, name), _count(stop, name)
         if have != want:
-            file.fail(line, f"the stop has {want} pieces named {name}, but the start has {have}")
+            file.fail(line, ngettext("the stop has {count} piece named {name}, but the start has {start}",
+                                     "the stop has {count} pieces named {name}, but the start has {start}", want)
+                      .format(count=want, name=name, start=have))
 
 
 def _count(board: list[list[tuple[str, int]]], name: str) -> int:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from game.files.model import DIRECTIONS, Axis, BlocksDef, Common, FrogsDef, Grid, Jump, KnightsDef, MoveCount, PairsDef
 from game.files.shapes import (ANY, EMPTY, MAX_PIECES, WALL, copies, is_connected, piece_cells, shape_of,
-                               unplaced_problem)
+                               unplaced)
+from game.i18n import N_, _, ngettext
 from game.untrusted import shown
 
 if TYPE_CHECKING:
@@ -21,20 +22,21 @@ STONES = "BW"
 def blocks(file: TomlFile, common: Common) -> BlocksDef:
     start = file.grid("start")
     pieces = piece_cells(start)
-    where = "key 'start'"
     if any(ANY in row for row in start):
-        file.fail(where, "contains '?', which only a goal may use")
+        file.fail(_("key 'start' contains '?', which only a goal may use"))
     if not pieces:
-        file.fail(where, "has no piece")
+        file.fail(_("key 'start' has no piece"))
     if len(pieces) > MAX_PIECES:
-        file.fail(where, f"has {len(pieces)} pieces, more than {MAX_PIECES}")
+        file.fail(_("key 'start' has {count} pieces, more than {limit}").format(count=len(pieces), limit=MAX_PIECES))
     if not any(EMPTY in row for row in start):
-        file.fail(where, "has no empty cell, so no piece could ever move")
+        file.fail(_("key 'start' has no empty cell, so no piece could ever move"))
     for ch, cells in pieces.items():
         if not is_connected(cells):
-            file.fail(where, f"piece '{shown(ch)}' is split in two: the cells of one character must touch edge to edge")
+            file.fail(_("key 'start', piece '{piece}' is split in two: the cells of one character must touch edge "
+                        "to edge").format(piece=shown(ch)))
     same = _same(file, pieces)
-    moves = MoveCount(file.choice("moves", tuple(m.value for m in MoveCount), "path", "a move count"))
+    moves = MoveCount(file.choice("moves", tuple(m.value for m in MoveCount), "path",
+                                  N_("key '{key}', {value} is not a move count: use {choices}")))
     axis = _axis(file, pieces, same)
     goal = file.grid("goal")
     _blocks_goal(file, start, goal, pieces, same)
@@ -43,22 +45,24 @@ def blocks(file: TomlFile, common: Common) -> BlocksDef:
 
 def _same(file: TomlFile, pieces: dict[str, list[tuple[int, int]]]) -> tuple[str, ...]:
     """Groups of interchangeable pieces: each a string of piece characters of one shape."""
-    where = "key 'same'"
     value = file.get("same", [])
     if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
-        file.fail(where, 'must be a list of strings, e.g. same = ["ACDF", "GHIJ"]')
+        file.fail(_('key \'same\' must be a list of strings, e.g. same = ["ACDF", "GHIJ"]'))
     seen: set[str] = set()
     for n, group in enumerate(value, 1):
         if len(group) < 2:
-            file.fail(where, f"group {n} ('{shown(group)}') must name at least two identical pieces")
+            file.fail(_("key 'same', group {number} ('{group}') must name at least two identical pieces")
+                      .format(number=n, group=shown(group)))
         for ch in group:
             if ch not in pieces:
-                file.fail(where, f"group {n} names '{shown(ch)}', which is not a piece of the start")
+                file.fail(_("key 'same', group {number} names '{piece}', which is not a piece of the start")
+                          .format(number=n, piece=shown(ch)))
             if ch in seen:
-                file.fail(where, f"piece '{shown(ch)}' is named more than once")
+                file.fail(_("key 'same', piece '{piece}' is named more than once").format(piece=shown(ch)))
             seen.add(ch)
             if shape_of(pieces[ch]) != shape_of(pieces[group[0]]):
-                file.fail(where, f"pieces '{shown(group[0])}' and '{shown(ch)}' are declared identical but have different shapes")
+                file.fail(_("key 'same', pieces '{first}' and '{other}' are declared identical but have different "
+                            "shapes").format(first=shown(group[0]), other=shown(ch)))
     return tuple(value)
 
 
@@ -66,55 +70,74 @@ def _axis(file: TomlFile, pieces: dict[str, list[tuple[int, int]]], same: tuple[
     """Pieces that move along one axis only; identical pieces must agree, or they could not swap."""
     value = file.get("axis", {})
     if not isinstance(value, dict):
-        file.fail("key 'axis'", 'must be a table, e.g. axis = { A = "x", B = "y" }')
+        file.fail(_('key \'axis\' must be a table, e.g. axis = { A = "x", B = "y" }'))
     axis = {}
     for ch, direction in value.items():
-        where = f"key 'axis.{shown(ch)}'"
+        where = f"axis.{shown(ch)}"
         if ch not in pieces:
-            file.fail(where, f"names '{shown(ch)}', which is not a piece of the start")
+            file.fail(_("key '{key}' names '{piece}', which is not a piece of the start")
+                      .format(key=where, piece=shown(ch)))
         if direction not in ("x", "y"):
-            file.fail(where, 'must be "x" (moves only sideways) or "y" (moves only up and down)')
+            file.fail(_('key \'{key}\' must be "x" (moves only sideways) or "y" (moves only up and down)')
+                      .format(key=where))
         axis[ch] = Axis(direction)
     for group in same:
         if len({axis.get(ch) for ch in group}) > 1:
-            file.fail("key 'axis'", f"the identical pieces '{shown(group)}' must all have the same axis")
+            file.fail(_("key 'axis', the identical pieces '{pieces}' must all have the same axis")
+                      .format(pieces=shown(group)))
     return axis
 
 
 def _same_size(file: TomlFile, start: Grid, goal: Grid) -> None:
     if (len(goal), len(goal[0])) != (len(start), len(start[0])):
-        file.fail("key 'goal'", f"the goal has {len(goal)} rows of {len(goal[0])} cells, "
-                                f"but the start has {len(start)} rows of {len(start[0])}")
+        file.fail(_("key 'goal', the goal has {rows} rows of {cells} cells, but the start has {start_rows} rows "
+                    "of {start_cells}").format(rows=len(goal), cells=len(goal[0]), start_rows=len(start),
+                                               start_cells=len(start[0])))
+
+
+SAME_HOLES = {   # (a wall, a hole) by (whether the start or the goal has it): one sentence each
+    ("wall", True): N_("key 'goal', row {row}, column {column} is a wall ('#') in the start but not in the goal: "
+                       "start and goal must have the same walls"),
+    ("wall", False): N_("key 'goal', row {row}, column {column} is a wall ('#') in the goal but not in the start: "
+                        "start and goal must have the same walls"),
+    ("hole", True): N_("key 'goal', row {row}, column {column} is a hole ('#') in the start but not in the goal: "
+                       "start and goal must have the same holes"),
+    ("hole", False): N_("key 'goal', row {row}, column {column} is a hole ('#') in the goal but not in the start: "
+                        "start and goal must have the same holes"),
+}
 
 
 def _same_walls(file: TomlFile, start: Grid, goal: Grid, word: str) -> None:
     for r, (start_row, goal_row) in enumerate(zip(start, goal), 1):
         for c, (s, g) in enumerate(zip(start_row, goal_row), 1):
             if (s == WALL) != (g == WALL):
-                has, lacks = ("start", "goal") if s == WALL else ("goal", "start")
-                file.fail("key 'goal'", f"row {r}, column {c} is a {word} ('#') in the {has} but not in the {lacks}: "
-                                        f"start and goal must have the same {word}s")
+                file.fail(_(SAME_HOLES[word, s == WALL]).format(row=r, column=c))
 
 
 def _blocks_goal(file: TomlFile, start: Grid, goal: Grid, pieces: dict[str, list[tuple[int, int]]],
                  same: tuple[str, ...]) -> None:
     """Each goal character is one whole copy of its piece; a goal without '?' shows every piece."""
-    where = "key 'goal'"
     _same_size(file, start, goal)
     _same_walls(file, start, goal, "wall")
     placed = piece_cells(goal)
     for ch, cells in placed.items():
         if ch not in pieces:
-            file.fail(where, f"names piece '{shown(ch)}', which the start does not have")
+            file.fail(_("key 'goal' names piece '{piece}', which the start does not have").format(piece=shown(ch)))
         count = copies(cells, shape_of(pieces[ch]))
         if count is None:
-            file.fail(where, f"the cells of piece '{shown(ch)}' do not have its shape in the start")
+            file.fail(_("key 'goal', the cells of piece '{piece}' do not have its shape in the start")
+                      .format(piece=shown(ch)))
         if count > 1:
-            file.fail(where, f"shows piece '{shown(ch)}' {count} times: write each piece once "
-                             "(an identical piece may use the character of any piece in its group)")
-    problem = unplaced_problem(pieces, goal, same)
-    if problem:
-        file.fail(where, problem)
+            file.fail(_("key 'goal' shows piece '{piece}' {count} times: write each piece once (an identical piece "
+                        "may use the character of any piece in its group)").format(piece=shown(ch), count=count))
+    gap = unplaced(pieces, goal, same)
+    if gap and gap.piece:
+        file.fail(_("key 'goal' shows {shown} of the pieces like '{piece}', but the start has {count}: mark cells "
+                    "that may hold anything with '?'").format(shown=gap.shown, piece=gap.piece, count=gap.total))
+    if gap:
+        file.fail(ngettext("key 'goal' leaves {free} cell marked '?' for the pieces it does not show, which need "
+                           "{need}", "key 'goal' leaves {free} cells marked '?' for the pieces it does not show, "
+                           "which need {need}", gap.free).format(free=gap.free, need=gap.need))
 
 
 def _stone_grid(file: TomlFile, key: str, family: str, alphabet: str) -> Grid:
@@ -123,8 +146,10 @@ def _stone_grid(file: TomlFile, key: str, family: str, alphabet: str) -> Grid:
         for ch in row:
             if ch not in alphabet:
                 quoted = [f"'{a}'" for a in alphabet]
-                file.fail(f"key '{key}'", f"row {r} contains '{shown(ch)}', but a {family} grid uses only "
-                                          f"{', '.join(quoted[:-1])} and {quoted[-1]}")
+                # Translators: {cells} lists the grid's characters: "'B', 'W', '.' and '#'".
+                cells = _("{cells} and {last}").format(cells=", ".join(quoted[:-1]), last=quoted[-1])
+                file.fail(_("key '{key}', row {row} contains '{char}', but a {family} grid uses only {cells}")
+                          .format(key=key, row=r, char=shown(ch), family=family, cells=cells))
     return grid
 
 
@@ -135,7 +160,9 @@ def _stones(grid: Grid) -> tuple[int, int]:
 def _same_stones(file: TomlFile, key: str, start: Grid, black: int, white: int) -> None:
     have = _stones(start)
     if (black, white) != have:
-        file.fail(f"key '{key}'", f"has {black} black and {white} white stones, but the start has {have[0]} and {have[1]}")
+        file.fail(_("key '{key}' has {black} black and {white} white stones, but the start has {start_black} and "
+                    "{start_white}").format(key=key, black=black, white=white, start_black=have[0],
+                                            start_white=have[1]))
 
 
 def tokens(file: TomlFile, common: Common, family: str) -> FrogsDef | KnightsDef:
@@ -143,9 +170,9 @@ def tokens(file: TomlFile, common: Common, family: str) -> FrogsDef | KnightsDef
     alphabet = STONES + EMPTY + WALL
     start = _stone_grid(file, "start", family, alphabet)
     if not any(EMPTY in row for row in start):
-        file.fail("key 'start'", "has no empty cell, so no stone could ever move")
+        file.fail(_("key 'start' has no empty cell, so no stone could ever move"))
     if _stones(start) == (0, 0):
-        file.fail("key 'start'", "has no stone")
+        file.fail(_("key 'start' has no stone"))
     goal = _stone_grid(file, "goal", family, alphabet)
     _same_size(file, start, goal)
     _same_walls(file, start, goal, "hole")
@@ -154,20 +181,21 @@ def tokens(file: TomlFile, common: Common, family: str) -> FrogsDef | KnightsDef
         return KnightsDef(common, start, goal)
     black = _directions(file, "black", FrogsDef.black)
     white = _directions(file, "white", FrogsDef.white)
-    jump = Jump(file.choice("jump", tuple(j.value for j in Jump), "other", "a jump rule"))
+    jump = Jump(file.choice("jump", tuple(j.value for j in Jump), "other",
+                            N_("key '{key}', {value} is not a jump rule: use {choices}")))
     return FrogsDef(common, start, goal, black, white, jump)
 
 
 def _directions(file: TomlFile, key: str, default: tuple[str, ...]) -> tuple[str, ...]:
-    where = f"key '{key}'"
     value = file.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(d, str) for d in value):
-        file.fail(where, 'must be a list of directions, e.g. ["right", "down"]')
+        file.fail(_('key \'{key}\' must be a list of directions, e.g. ["right", "down"]').format(key=key))
     for n, name in enumerate(value):
         if name not in DIRECTIONS:
-            file.fail(where, f"'{shown(name)}' is not a direction: use " + ", ".join(DIRECTIONS))
+            file.fail(_("key '{key}', '{value}' is not a direction: use {directions}")
+                      .format(key=key, value=shown(name), directions=", ".join(DIRECTIONS)))
         if name in value[:n]:
-            file.fail(where, f"names '{name}' twice")
+            file.fail(_("key '{key}' names '{value}' twice").format(key=key, value=name))
     return tuple(value)
 
 
@@ -176,18 +204,18 @@ def pairs(file: TomlFile, common: Common) -> PairsDef:
     alphabet = STONES + EMPTY
     start = _stone_grid(file, "start", "pairs", alphabet)
     if _stones(start) == (0, 0):
-        file.fail("key 'start'", "has no stone")
+        file.fail(_("key 'start' has no stone"))
     if sum(row.count(EMPTY) for row in start) < 2:
-        file.fail("key 'start'", "has fewer than two empty cells, so no pair could ever move")
+        file.fail(_("key 'start' has fewer than two empty cells, so no pair could ever move"))
     if file.has("goal") == file.has("goal_block"):
         if file.has("goal"):
-            file.fail("key 'goal_block'", "cannot be given together with 'goal': keep one of them")
-        file.fail("key 'goal'", "is missing: a pairs puzzle needs a goal grid or a goal_block")
+            file.fail(_("key 'goal_block' cannot be given together with 'goal': keep one of them"))
+        file.fail(_("key 'goal' is missing: a pairs puzzle needs a goal grid or a goal_block"))
     either = file.get("either_order", False)
     if file.has("either_order") and not file.has("goal_block"):
-        file.fail("key 'either_order'", "applies only to a goal_block")
+        file.fail(_("key 'either_order' applies only to a goal_block"))
     if not isinstance(either, bool):
-        file.fail("key 'either_order'", "must be true or false")
+        file.fail(_("key 'either_order' must be true or false"))
     if file.has("goal"):
         goal = _stone_grid(file, "goal", "pairs", alphabet)
         _same_size(file, start, goal)
@@ -195,8 +223,9 @@ def pairs(file: TomlFile, common: Common) -> PairsDef:
         return PairsDef(common, start, goal)
     block = file.get("goal_block")
     if not isinstance(block, str) or not block or set(block) - set(STONES):
-        file.fail("key 'goal_block'", 'must be a string of B and W only, e.g. "BBBWWW"')
+        file.fail(_('key \'goal_block\' must be a string of B and W only, e.g. "BBBWWW"'))
     _same_stones(file, "goal_block", start, block.count("B"), block.count("W"))
     if len(block) > len(start[0]):
-        file.fail("key 'goal_block'", f"has {len(block)} stones, more than a row of {len(start[0])} cells holds")
+        file.fail(_("key 'goal_block' has {count} stones, more than a row of {cells} cells holds")
+                  .format(count=len(block), cells=len(start[0])))
     return PairsDef(common, start, None, block, either)

@@ -3,6 +3,9 @@
 ``tomllib`` reads the syntax; everything a file can get wrong in structure (keys, grids, pieces,
 goals, figures) becomes one :class:`PuzzleFileError` naming the key, so a player who writes a
 puzzle by hand learns exactly what to fix. Whether a goal can be reached is left to the search.
+
+Each problem is one translated clause that names its key itself; key names, values and the
+format's words in quotes stay as the file spells them.
 """
 from __future__ import annotations
 
@@ -12,9 +15,10 @@ import tomllib
 from typing import NoReturn
 
 from game.files import toml_families
-from game.files.errors import PuzzleFileError
+from game.files.errors import PuzzleFileError, at_line
 from game.files.model import Common, PuzzleDef
 from game.files.shapes import MAX_SIDE, is_cell, is_plain_text
+from game.i18n import _, ngettext
 from game.untrusted import shown
 
 FAMILIES = ("blocks", "frogs", "knights", "pairs")
@@ -38,8 +42,9 @@ class TomlFile:
         self.data = data
         self.origin = origin
 
-    def fail(self, where: str, problem: str) -> NoReturn:
-        raise PuzzleFileError(self.origin, where, problem)
+    def fail(self, problem: str) -> NoReturn:
+        """Refuse the file: ``problem`` is a translated clause that names its key."""
+        raise PuzzleFileError(self.origin, "", problem)
 
     def get(self, key: str, default: object = None) -> object:
         return self.data.get(key, default)
@@ -49,56 +54,65 @@ class TomlFile:
 
     def text(self, key: str, *, required: bool = False) -> str:
         """A plain one-line string: titles and sources are shown in menus and messages."""
-        where = f"key '{key}'"
         value = self.data.get(key)
         if value is None:
             if required:
-                self.fail(where, f"is missing: every puzzle file needs a {key}")
+                self.fail(_("key '{key}' is missing: every puzzle file needs a {key}").format(key=key))
             return ""
         if not isinstance(value, str):
-            self.fail(where, f"must be text in quotes, not {describe(value)}")
+            self.fail(_("key '{key}' must be text in quotes, not {value}").format(key=key, value=describe(value)))
         if required and not value.strip():
-            self.fail(where, "is empty")
+            self.fail(_("key '{key}' is empty").format(key=key))
         if not is_plain_text(value):
-            self.fail(where, "contains a control character (such as a tab or a line break): write plain text on one line")
+            self.fail(_("key '{key}' contains a control character (such as a tab or a line break): "
+                        "write plain text on one line").format(key=key))
         if len(value) > TEXT_LIMITS[key]:
-            self.fail(where, f"is {len(value)} characters long, more than {TEXT_LIMITS[key]}")
+            self.fail(_("key '{key}' is {length} characters long, more than {limit}")
+                      .format(key=key, length=len(value), limit=TEXT_LIMITS[key]))
         return value
 
     def grid(self, key: str) -> tuple[str, ...]:
         """A grid: rows of equal length, one printable character per cell, at most 16x16."""
-        where = f"key '{key}'"
         value = self.data.get(key)
         if value is None:
-            self.fail(where, "is missing")
+            self.fail(_("key '{key}' is missing").format(key=key))
         if not isinstance(value, str):
-            self.fail(where, f"must be a grid written as a multi-line string, not {describe(value)}")
+            self.fail(_("key '{key}' must be a grid written as a multi-line string, not {value}")
+                      .format(key=key, value=describe(value)))
         rows = value.replace("\r\n", "\n").split("\n")
         while rows and not rows[0].strip():
             rows.pop(0)
         while rows and not rows[-1].strip():
             rows.pop()
         if not rows:
-            self.fail(where, "the grid is empty")
+            self.fail(_("key '{key}', the grid is empty").format(key=key))
         if len(rows) > MAX_SIDE:
-            self.fail(where, f"the grid has {len(rows)} rows, more than {MAX_SIDE}")
+            self.fail(_("key '{key}', the grid has {rows} rows, more than {limit}")
+                      .format(key=key, rows=len(rows), limit=MAX_SIDE))
         for n, row in enumerate(rows, 1):
             bad = next((ch for ch in row if not is_cell(ch)), None)
             if not row:
-                self.fail(where, f"row {n} is empty")
+                self.fail(_("key '{key}', row {row} is empty").format(key=key, row=n))
+            if bad == " ":
+                self.fail(_("key '{key}', row {row} contains a space: write one visible character per cell, "
+                            "without spaces").format(key=key, row=n))
             if bad is not None:
-                what = "a space" if bad == " " else f"the character {shown(repr(bad))}"
-                self.fail(where, f"row {n} contains {what}: write one visible character per cell, without spaces")
+                self.fail(_("key '{key}', row {row} contains the character {char}: write one visible character "
+                            "per cell, without spaces").format(key=key, row=n, char=shown(repr(bad))))
             if len(row) > MAX_SIDE:
-                self.fail(where, f"row {n} has {len(row)} cells, more than {MAX_SIDE}")
+                self.fail(_("key '{key}', row {row} has {cells} cells, more than {limit}")
+                          .format(key=key, row=n, cells=len(row), limit=MAX_SIDE))
             if len(row) != len(rows[0]):
-                self.fail(where, f"row {n} has {len(row)} cells, but row 1 has {len(rows[0])}")
+                self.fail(ngettext("key '{key}', row {row} has {cells} cell, but row 1 has {first}",
+                                   "key '{key}', row {row} has {cells} cells, but row 1 has {first}", len(row))
+                          .format(key=key, row=n, cells=len(row), first=len(rows[0])))
         return tuple(rows)
 
-    def choice(self, key: str, allowed: tuple[str, ...], default: str, what: str) -> str:
+    def choice(self, key: str, allowed: tuple[str, ...], default: str, refusal: str) -> str:
+        """One of ``allowed``; else ``refusal`` (an ``N_`` message with {key}, {value} and {choices})."""
         value = self.data.get(key, default)
         if not isinstance(value, str) or value not in allowed:
-            self.fail(f"key '{key}'", f"{describe(value)} is not {what}: use {either(allowed)}")
+            self.fail(_(refusal).format(key=key, value=describe(value), choices=either(allowed)))
         return value
 
     def published(self, allowed: tuple[str, ...]) -> dict[str, int]:
@@ -107,20 +121,23 @@ class TomlFile:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.fail("key 'published'", f"must be a table such as [published] with {allowed[-1]} = 81")
+            self.fail(_("key 'published' must be a table such as [published] with {count} = 81")
+                      .format(count=allowed[-1]))
         out = {}
         for key, number in value.items():
-            where = f"key 'published.{shown(key)}'"
+            where = f"published.{shown(key)}"
             if key not in allowed:
-                self.fail(where, f"is not a move count of this family: use {either(allowed)}")
+                self.fail(_("key '{key}' is not a move count of this family: use {choices}")
+                          .format(key=where, choices=either(allowed)))
             if type(number) is not int or not 1 <= number <= PUBLISHED_MAX:
-                self.fail(where, f"must be a whole number from 1 to {PUBLISHED_MAX:,}, not {describe(number)}")
+                self.fail(_("key '{key}' must be a whole number from 1 to {most:,}, not {value}")
+                          .format(key=where, most=PUBLISHED_MAX, value=describe(number)))
             out[key] = number
         return out
 
 
 def describe(value: object) -> str:
-    """A TOML value as a sentence may quote it."""
+    """A TOML value as a sentence may quote it (TOML's own words, true and false, stay as they are)."""
     if isinstance(value, str):
         return f"'{shown(value)}'"
     if isinstance(value, bool):
@@ -128,13 +145,19 @@ def describe(value: object) -> str:
     if isinstance(value, (int, float)):
         return shown(str(value))
     if isinstance(value, dict):
-        return "a table"
-    return "a list" if isinstance(value, list) else "a date or time"
+        # Translators: a kind of TOML value, quoted in "key 'title' must be text in quotes, not a table".
+        return _("a table")
+    # Translators: kinds of TOML value, as "a table" above.
+    return _("a list") if isinstance(value, list) else _("a date or time")
 
 
 def either(options: tuple[str, ...]) -> str:
+    """The allowed values, quoted as the file spells them: '"cell", "line" or "path"'."""
     quoted = [f'"{o}"' for o in options]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    if len(quoted) == 1:
+        return quoted[0]
+    # Translators: the last of several allowed values: {choices} is '"cell", "line"', {last} is '"path"'.
+    return _("{choices} or {last}").format(choices=", ".join(quoted[:-1]), last=quoted[-1])
 
 
 def load(text: str, origin: str) -> dict[str, object]:
@@ -145,14 +168,19 @@ def load(text: str, origin: str) -> dict[str, object]:
         message = str(exc)
         at = _POSITION.search(message)
         reason = _POSITION.sub("", message).replace("(at end of document)", "").strip()
-        reason = reason[:1].lower() + reason[1:]
-        where = f"line {at[1]}" if at else "end of file"
-        column = f" at column {at[2]}" if at else ""
-        raise PuzzleFileError(origin, where, f"this is not valid TOML ({shown(reason, 80)}{column})") from None
+        reason = shown(reason[:1].lower() + reason[1:], 80)
+        if at:
+            # Translators: {reason} is the TOML reader's own words, in English.
+            problem = _("this is not valid TOML ({reason} at column {column})").format(reason=reason, column=at[2])
+            raise PuzzleFileError(origin, at_line(int(at[1])), problem) from None
+        raise PuzzleFileError(origin, _("end of file"), _("this is not valid TOML ({reason})").format(reason=reason)) \
+            from None
     except RecursionError:
-        raise PuzzleFileError(origin, "", "this is not a puzzle file: its TOML nests lists or tables too deeply") from None
+        raise PuzzleFileError(origin, "", _("this is not a puzzle file: its TOML nests lists or tables too deeply")) \
+            from None
     except ValueError:
-        raise PuzzleFileError(origin, "", "this is not a puzzle file: its TOML holds a number too long to read") from None
+        raise PuzzleFileError(origin, "", _("this is not a puzzle file: its TOML holds a number too long to read")) \
+            from None
 
 
 def parse_toml(text: str, origin: str) -> PuzzleDef:
@@ -160,27 +188,30 @@ def parse_toml(text: str, origin: str) -> PuzzleDef:
     file = TomlFile(load(text, origin), origin)
     version = file.get("format")
     if version is None:
-        file.fail("key 'format'", "is missing: write format = 1 at the top of the file")
+        file.fail(_("key 'format' is missing: write format = 1 at the top of the file"))
     if type(version) is not int or version != 1:
-        file.fail("key 'format'", f"is {describe(version)}, but this game reads format 1 only")
+        file.fail(_("key 'format' is {value}, but this game reads format 1 only").format(value=describe(version)))
     family = file.get("family")
     if family is None:
-        file.fail("key 'family'", f"is missing: write family = {either(FAMILIES)}")
+        file.fail(_("key 'family' is missing: write family = {choices}").format(choices=either(FAMILIES)))
     if not isinstance(family, str) or family not in FAMILIES:
-        file.fail("key 'family'", f"{describe(family)} is not a puzzle family: use {either(FAMILIES)}")
+        file.fail(_("key 'family', {value} is not a puzzle family: use {choices}")
+                  .format(value=describe(family), choices=either(FAMILIES)))
     allowed = COMMON_KEYS + FAMILY_KEYS[family]
     for key in file.data:
         if key not in allowed:
             near = difflib.get_close_matches(key, allowed, 1) if len(key) <= 40 else []
-            hint = f" (did you mean '{near[0]}')" if near else ""
-            file.fail(f"key '{shown(key)}'", f"is not a key of a {family} puzzle{hint}")
+            if near:
+                file.fail(_("key '{key}' is not a key of a {family} puzzle (did you mean '{near}')")
+                          .format(key=shown(key), family=family, near=near[0]))
+            file.fail(_("key '{key}' is not a key of a {family} puzzle").format(key=shown(key), family=family))
     title = file.text("title", required=True)
     subtitle, source = file.text("subtitle"), file.text("source")
     counts = ("cell", "line", "path") if family == "blocks" else ("moves",)
     group, variant = file.text("group"), file.text("variant")
     if bool(group.strip()) != bool(variant.strip()):
-        file.fail("key 'variant'" if group.strip() else "key 'group'",
-                  "must come with the other: a file joins a group (one menu card) under a variant label")
+        file.fail(_("key '{key}' must come with the other: a file joins a group (one menu card) under a variant "
+                    "label").format(key="variant" if group.strip() else "group"))
     common = Common(title, subtitle, source, file.published(counts), origin, group.strip(), variant.strip())
     if family == "blocks":
         return toml_families.blocks(file, common)

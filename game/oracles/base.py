@@ -21,6 +21,8 @@ from solvers.problem import Path
 from solvers.search import CHECK_EVERY
 from solvers.sweep import Analysis
 
+from game.i18n import N_
+from game.phrase import Phrase
 from game.puzzles.base import Move, PositionError, Puzzle
 
 if TYPE_CHECKING:
@@ -134,7 +136,7 @@ class Ticker:
     """The cancel callback handed to the generic searches, which call it every CHECK_EVERY
     expansions: so it also counts nodes, and reports them a few times a second."""
 
-    def __init__(self, report: Report, what: str = "searching") -> None:
+    def __init__(self, report: Report, what: str = N_("searching")) -> None:
         self.report = report
         self.what = what
         self.calls = 0
@@ -145,12 +147,15 @@ class Ticker:
         now = time.monotonic()
         if now - self.last >= PROGRESS_EVERY:
             self.last = now
-            self.report.progress(None, f"{self.what}… {self.calls * CHECK_EVERY:,} nodes")
+            # Translators: a search's progress: what it does, and how many positions it has looked at so far
+            self.report.progress(None, Phrase(N_("{what}… {nodes:,} nodes"), what=Phrase(self.what),
+                                              nodes=self.calls * CHECK_EVERY))
         return self.report.cancelled()
 
 
-def dead_end_message(puzzle: Puzzle) -> str:
-    return f"This position is a dead end in {puzzle.title}: no sequence of moves reaches the goal from it."
+def dead_end_message(puzzle: Puzzle) -> Phrase:
+    return Phrase(N_("This position is a dead end in {title}: no sequence of moves reaches the goal from it."),
+                  title=Phrase(puzzle.title))
 
 
 class Oracle(ABC):
@@ -257,14 +262,17 @@ class Oracle(ABC):
         """Figures of the whole space and the seconds they took (TooLarge where there is no table)."""
         raise TooLarge(self.no_table_reason())
 
-    def no_table_reason(self) -> str:
-        return f"{self.puzzle.title} has too many positions to sweep; solve single positions instead."
+    def no_table_reason(self) -> Phrase:
+        """Why there is no table of every position (a Phrase: show it through ``translated``)."""
+        return Phrase(N_("{title} has too many positions to sweep; solve single positions instead."),
+                      title=Phrase(self.puzzle.title))
 
 
 def first_winnable(oracle: Oracle, earlier: Sequence[bytes], report: Report) -> Answer:
     """A dead end's answer: the first earlier position whose search finds a line."""
     for index, state in enumerate(earlier):
-        report.progress(None, f"dead end; checking earlier positions ({index + 1} of {len(earlier)})…")
+        report.progress(None, Phrase(N_("dead end; checking earlier positions ({number} of {count})…"),
+                                     number=index + 1, count=len(earlier)))
         line = oracle.answer(state, (), report).line
         if line is not None:
             return Answer(None, index, line)

@@ -18,8 +18,10 @@ from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprin
 from solvers.ranking import SlotRanker
 
 from game.files.model import MoveCount
+from game.i18n import N_
 from game.oracles.base import QUIET, Build, Oracle, Report, TooLarge
 from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, SPOT_CHECKS, TableOracle, TablePayload, _Loaded
+from game.phrase import Phrase
 from game.puzzles.base import Puzzle
 from game.puzzles.blocks import BlocksPuzzle
 
@@ -130,9 +132,10 @@ class ComponentTableOracle(TableOracle):
         loaded = self._loaded
         return len(loaded.table.table) if loaded is not None else None
 
-    def no_table_reason(self) -> str:
-        return (f"{self.puzzle.title} has more than {TABLE_LIMIT:,} positions in reach of its start, too many for "
-                "a table; single positions are solved by search instead.")
+    def no_table_reason(self) -> Phrase:
+        return Phrase(N_("{title} has more than {limit:,} positions in reach of its start, too many for a table; "
+                         "single positions are solved by search instead."), title=Phrase(self.puzzle.title),
+                      limit=TABLE_LIMIT)
 
 
 class _NotCached(Exception):

@@ -17,7 +17,9 @@ import numpy as np
 
 from solvers import cache, fifteen
 
+from game.i18n import N_
 from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Report
+from game.phrase import Phrase
 from game.puzzles.base import Puzzle
 
 
@@ -61,6 +63,7 @@ class PatternOracle(Oracle):
         path = fifteen.solve15(self.puzzle, state, cancel=report.cancelled, progress=progress, heuristic=heuristic)
         return Answer(Line.of(path, started, f"ida* ({heuristic.name})"))
 
-    def no_table_reason(self) -> str:
+    def no_table_reason(self) -> Phrase:
         positions = factorial(len(self.puzzle.board)) // 2
-        return f"{self.puzzle.title} has too many positions to sweep (about {positions:.3g}); solve single positions instead."
+        return Phrase(N_("{title} has too many positions to sweep (about {positions:.3g}); solve single positions "
+                         "instead."), title=Phrase(self.puzzle.title), positions=float(positions))

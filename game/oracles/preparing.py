@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING
 
 from game import tasks
 from game.background import Job, JobState, Lane, Service, Task, Where
+from game.i18n import N_
 from game.oracles.base import READY, Build, OracleStatus, Phase
 
 if TYPE_CHECKING:
     from game.oracles.base import Oracle
 
-DEFAULT_TEXT = {Phase.LOADING: "loading the table…", Phase.BUILDING: "building the table (first time only)…"}
+# what the status says while a task has said nothing yet (English, marked: shown through translated())
+DEFAULT_TEXT = {Phase.LOADING: N_("loading the table…"), Phase.BUILDING: N_("building the table (first time only)…")}
 
 
 class Preparation:
@@ -21,7 +23,7 @@ class Preparation:
         self.service = service
         self.failed = False
         self.phase = Phase.LOADING
-        self.job: Job[object | None] = self._submit(Build.NEVER, Lane.LIGHT, "Loading the table")
+        self.job: Job[object | None] = self._submit(Build.NEVER, Lane.LIGHT, N_("Loading the table"))
 
     def _submit(self, build: Build, lane: Lane, label: str) -> Job[object | None]:
         return self.service.submit(Task(tasks.prepare, (self.oracle.name, build), label), lane)
@@ -37,11 +39,11 @@ class Preparation:
                 return READY
             if self.phase is Phase.LOADING and self._may_build():
                 self.phase = Phase.BUILDING
-                self.job = self._submit(Build.ALWAYS, Lane.BUILD, "Building the table")
+                self.job = self._submit(Build.ALWAYS, Lane.BUILD, N_("Building the table"))
                 return self.poll()
             return OracleStatus(Phase.IDLE)
         self.failed = True
-        return OracleStatus(Phase.FAILED, 0.0, job.error or "The table could not be prepared.")
+        return OracleStatus(Phase.FAILED, 0.0, job.error or N_("The table could not be prepared."))
 
     def _may_build(self) -> bool:
         """Inline services (headless screenshots) build only what is quick."""

@@ -8,7 +8,9 @@ from typing import Sequence
 from solvers.problem import Counted, TooManyStates
 from solvers.search import bfs, bidirectional_bfs, ida_star
 
+from game.i18n import N_
 from game.oracles.base import QUIET, Answer, Line, Oracle, Report, Ticker, TooLarge, first_winnable
+from game.phrase import Phrase
 from game.puzzles.base import Puzzle
 
 
@@ -39,8 +41,9 @@ class SearchOracle(Oracle):
             else:
                 path = bfs(counted, state, ticker)
         except TooManyStates as too_many:
-            raise TooLarge(f"A search from this position of {self.puzzle.title} would have to hold {too_many}, "
-                           "more than this game allows; a complete table is the way for a puzzle this large.") from None
+            raise TooLarge(Phrase(N_("A search from this position of {title} would have to hold {states}, more than "
+                                     "this game allows; a complete table is the way for a puzzle this large."),
+                                  title=Phrase(self.puzzle.title), states=str(too_many))) from None
         if path is None:
             return None
         line = Line.of(path, started, self.algorithm)

@@ -21,8 +21,10 @@ from solvers.sweep import (UNREACHED, Analysis, PositionSet, analyse, distance_c
                            reachable_mask)
 from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
 
+from game.i18n import N_
 from game.oracles.base import QUIET, Answer, Build, Line, Report, TooLarge, Verdict
 from game.oracles.search import SearchOracle
+from game.phrase import Phrase
 from game.puzzles.base import Move, Puzzle
 
 CHEAP_POSITIONS = 400_000         # answering builds tables of at most this many positions on the fly
@@ -77,7 +79,8 @@ class TableOracle(SearchOracle):
         if self._layout is None:
             puzzle = self.puzzle
             if puzzle.ranker is None:
-                raise TooLarge(f"{puzzle.title} has no ranks for its positions, so it cannot have a table.")
+                raise TooLarge(Phrase(N_("{title} has no ranks for its positions, so it cannot have a table."),
+                                      title=Phrase(puzzle.title)))
             ranker: Ranker = puzzle.ranker
             slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goals(), puzzle.start], max_slots=MAX_SLOTS)
             if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:

@@ -13,6 +13,8 @@ from typing import Callable, Iterator, Mapping, Sequence
 from solvers.ranking import Ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
+from game.i18n import _, ngettext
+from game.phrase import translated
 from game.untrusted import shown
 
 
@@ -90,10 +92,11 @@ class Board:
     def parse_coord(self, text: str) -> int:
         text = text.strip().lower()
         if not (2 <= len(text) <= 4 and "a" <= text[0] <= "z" and text[1:].isascii() and text[1:].isdigit()):
-            raise PositionError(f"'{shown(text)}' is not a cell name like a1 (column letter, row number from the top).")
+            raise PositionError(_("'{text}' is not a cell name like a1 (column letter, row number from the top).")
+                                .format(text=shown(text)))
         cell = self.at(int(text[1:]) - 1, ord(text[0]) - ord("a"))
         if cell is None:
-            raise PositionError(f"there is no cell {text} on this board.")
+            raise PositionError(_("there is no cell {cell} on this board.").format(cell=text))
         return cell
 
 
@@ -136,6 +139,10 @@ class Symbols:
     def label(self, code: int) -> str:
         return self.describe.get(code, self.names[code])
 
+    def shown_label(self, code: int) -> str:
+        """The label in the active language: descriptions are marked messages, a bare symbol is data."""
+        return _(self.describe[code]) if code in self.describe else self.names[code]
+
 
 Validator = Callable[[bytes], None]
 
@@ -157,6 +164,20 @@ class Puzzle:
     goal_text: str = ""
     checks: Sequence[Validator] = ()
     heuristic: Callable[[bytes], int] | None = None
+
+    # -- in words --------------------------------------------------------------------
+
+    def shown_title(self) -> str:
+        """The title in the active language (a puzzle file's own title stays as it is)."""
+        return translated(self.title)
+
+    def shown_rule(self) -> str:
+        """The move rule in the active language (the field is English: the command line's)."""
+        return translated(self.move_rule)
+
+    def shown_goal(self) -> str:
+        """The goal in the active language ('' where the board's picture of it says it all)."""
+        return translated(self.goal_text) if self.goal_text else ""
 
     # -- the solver protocol -------------------------------------------------------
 
@@ -206,7 +227,7 @@ class Puzzle:
         for m, nxt in self.successors(state):
             if m == move:
                 return nxt
-        raise PositionError(f"{self.move_text(state, move)} is not a legal move here.")
+        raise PositionError(_("{move} is not a legal move here.").format(move=self.move_text(state, move)))
 
     def token(self, code: int, plain: bool = False) -> str:
         return self.symbols.plain(code) if plain else self.symbols.name(code)
@@ -218,11 +239,12 @@ class Puzzle:
     def parse_move(self, state: bytes, text: str) -> Move:
         parts = text.split()
         if not parts or len(parts) > 2 or "-" not in parts[-1]:
-            raise PositionError(f"'{shown(text)}' is not a move like 'B a1-c1' (piece, from, to).")
-        a, _, b = parts[-1].partition("-")
+            raise PositionError(_("'{text}' is not a move like 'B a1-c1' (piece, from, to).").format(text=shown(text)))
+        a, _dash, b = parts[-1].partition("-")
         move = Move(self.board.parse_coord(a), self.board.parse_coord(b))
         if len(parts) == 2 and self.symbols.code(parts[0]) != state[move.src]:
-            raise PositionError(f"there is no {shown(parts[0])} on {a}.")
+            # Translators: a piece's symbol ("B", "5") and a cell name ("a1")
+            raise PositionError(_("there is no {piece} on {cell}.").format(piece=shown(parts[0]), cell=a))
         self.play(state, move)
         return move
 
@@ -241,16 +263,15 @@ class Puzzle:
         """Position from text; raises PositionError with one sentence naming the problem."""
         rows = [r.split() for r in text.strip().split("/")]
         if len(rows) != self.board.height:
-            raise PositionError(
-                f"{self.title} has {self.board.height} rows separated by '/', but the position has {len(rows)}.")
+            raise PositionError(rows_problem(self.title, self.board.height, len(rows)))
         codes: list[int] = []
         for r, (tokens, cols) in enumerate(zip(rows, self.board.rows), start=1):
             if len(tokens) != len(cols):
-                raise PositionError(f"row {r} of {self.title} has {len(cols)} cells, but the position gives {len(tokens)}.")
+                raise PositionError(cells_problem(self.title, r, len(cols), len(tokens)))
             for t in tokens:
                 code = self.symbols.code(t)
                 if code is None:
-                    raise PositionError(f"'{shown(t)}' in row {r} is not a piece of {self.title}.")
+                    raise PositionError(not_a_piece(self.title, t, r))
                 codes.append(code)
         state = bytes(codes)
         self.check(state)
@@ -261,10 +282,16 @@ class Puzzle:
         want = _count(self.start)
         have = _count(state)
         for code in sorted(set(want) | set(have)):
-            if want.get(code, 0) != have.get(code, 0):
-                what = "empty cells" if code == EMPTY else f"'{self.symbols.label(code)}' pieces"
-                raise PositionError(
-                    f"the position has {have.get(code, 0)} {what}, but {self.title} has {want.get(code, 0)}.")
+            had, wanted = have.get(code, 0), want.get(code, 0)
+            if had != wanted:
+                if code == EMPTY:
+                    text = ngettext("the position has {n} empty cell, but {title} has {want}.",
+                                    "the position has {n} empty cells, but {title} has {want}.", had)
+                else:
+                    text = ngettext("the position has {n} '{piece}' piece, but {title} has {want}.",
+                                    "the position has {n} '{piece}' pieces, but {title} has {want}.", had)
+                raise PositionError(text.format(n=had, want=wanted, title=self.shown_title(),
+                                                piece=self.symbols.shown_label(code)))
         for validate in self.checks:
             validate(state)
 
@@ -280,6 +307,27 @@ class Puzzle:
                 i += 1
             lines.append(" ".join(cells).rstrip())
         return "\n".join(lines)
+
+
+def rows_problem(title: str, height: int, given: int) -> str:
+    """A position text with the wrong number of rows, in one sentence."""
+    return ngettext("{title} has {height} row separated by '/', but the position has {given}.",
+                    "{title} has {height} rows separated by '/', but the position has {given}.",
+                    height).format(title=_(title), height=height, given=given)
+
+
+def cells_problem(title: str, row: int, width: int, given: int) -> str:
+    """A row of a position text with the wrong number of cells, in one sentence."""
+    return ngettext("row {row} of {title} has {width} cell, but the position gives {given}.",
+                    "row {row} of {title} has {width} cells, but the position gives {given}.",
+                    width).format(row=row, title=_(title), width=width, given=given)
+
+
+def not_a_piece(title: str, token: str, row: int | None = None) -> str:
+    """A token of a position text that names no piece of the puzzle, in one sentence."""
+    if row is None:
+        return _("'{token}' is not a piece of {title}.").format(token=shown(token), title=_(title))
+    return _("'{token}' in row {row} is not a piece of {title}.").format(token=shown(token), row=row, title=_(title))
 
 
 def grid_state(grid: Sequence[str], codes: Mapping[str, int], hole: str = "#") -> bytes:

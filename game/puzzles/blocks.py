@@ -26,15 +26,17 @@ from solvers.rules import EMPTY, Rule, RuleMatrix, RuleSet
 
 from game.files.model import Axis, BlocksDef, MoveCount
 from game.files.shapes import is_connected, piece_cells
-from game.puzzles.base import Board, Move, PositionError, Puzzle, Symbols, Validator
+from game.i18n import N_, _
+from game.puzzles.base import (Board, Move, PositionError, Puzzle, Symbols, Validator, cells_problem, not_a_piece,
+                               rows_problem)
 from game.untrusted import shown
 
 WALL = "#"
 STEPS = {Axis.X: ((0, -1), (0, 1)), Axis.Y: ((-1, 0), (1, 0)), None: ((-1, 0), (1, 0), (0, -1), (0, 1))}
 MOVE_RULES = {
-    MoveCount.CELL: "A move slides one piece by one cell into empty space.",
-    MoveCount.LINE: "A move slides one piece any distance in one straight line through empty space.",
-    MoveCount.PATH: "A move takes one piece anywhere it can slide through empty space, turning corners.",
+    MoveCount.CELL: N_("A move slides one piece by one cell into empty space."),
+    MoveCount.LINE: N_("A move slides one piece any distance in one straight line through empty space."),
+    MoveCount.PATH: N_("A move takes one piece anywhere it can slide through empty space, turning corners."),
 }
 
 
@@ -89,19 +91,21 @@ def layout(defn: BlocksDef, faces: Mapping[str, str] | None = None) -> Layout:
         shape = _shape(pieces[members[0]])
         for ch in members:
             if not is_connected(pieces[ch]):
-                raise PositionError(f"piece '{shown(ch)}' is split in two.")
+                raise PositionError(_("piece '{piece}' is split in two.").format(piece=shown(ch)))
             if _shape(pieces[ch]) != shape:
-                raise PositionError(f"pieces {shown(group)} are declared identical but differ in shape.")
+                raise PositionError(_("pieces {pieces} are declared identical but differ in shape.")
+                                    .format(pieces=shown(group)))
         face = (faces or {}).get(members[0], members[0] * len(shape))
         if len(face) != len(shape):
-            raise PositionError(f"piece '{shown(members[0])}' needs one face per cell ({len(shape)}).")
+            raise PositionError(_("piece '{piece}' needs one face per cell ({cells}).")
+                                .format(piece=shown(members[0]), cells=len(shape)))
         kind = Kind("".join(members), shape, tuple(range(code, code + len(shape))), face,
                     defn.axis.get(members[0]))
         code += len(shape)
         kinds.append(kind)
         kind_of.update({ch: kind for ch in members})
     if code > 255:
-        raise PositionError("the puzzle has too many piece cells to code (at most 254).")
+        raise PositionError(_("the puzzle has too many piece cells to code (at most 254)."))
     return Layout(board, width, height, tuple(kinds), kind_of)
 
 
@@ -324,13 +328,14 @@ class BlocksPuzzle(Puzzle):
         rows = [r.split() if " " in r.strip() else list(r.strip()) for r in text.strip().split("/")]
         lay = self.layout
         if len(rows) != lay.height:
-            raise PositionError(f"{self.title} has {lay.height} rows separated by '/', but the position has {len(rows)}.")
+            raise PositionError(rows_problem(self.title, lay.height, len(rows)))
         for r, tokens in enumerate(rows, start=1):
             if len(tokens) != lay.width:
-                raise PositionError(f"row {r} of {self.title} has {lay.width} cells, but the position gives {len(tokens)}.")
+                raise PositionError(cells_problem(self.title, r, lay.width, len(tokens)))
             for c, token in enumerate(tokens):
                 if (token == WALL) != (self.board.at(r - 1, c) is None):
-                    raise PositionError(f"row {r}, cell {c + 1}: the walls of {self.title} do not move.")
+                    raise PositionError(_("row {row}, cell {cell}: the walls of {title} do not move.")
+                                        .format(row=r, cell=c + 1, title=self.shown_title()))
         tokens = [t for row in rows for t in row if t != WALL]
         state = self._by_faces(tokens) if self._faces_name_cells() else self._by_letters(rows)
         self.check(state)
@@ -341,8 +346,8 @@ class BlocksPuzzle(Puzzle):
         for i, token in enumerate(tokens):
             code = self.symbols.code(token)
             if code is None:
-                r, _ = self.board.cells[i]
-                raise PositionError(f"'{shown(token)}' in row {r + 1} is not a piece of {self.title}.")
+                r = self.board.cells[i][0]
+                raise PositionError(not_a_piece(self.title, token, r + 1))
             codes.append(code)
         return bytes(codes)
 
@@ -352,11 +357,12 @@ class BlocksPuzzle(Puzzle):
         for ch, at in piece_cells(grid).items():
             kind = self.layout.kind_of.get(ch)
             if kind is None:
-                raise PositionError(f"'{shown(ch)}' is not a piece of {self.title}.")
+                raise PositionError(not_a_piece(self.title, ch))
             pieces = [[rc] for rc in at] if len(kind.shape) == 1 else [at]
             for piece in pieces:
                 if _shape(piece) != kind.shape:
-                    raise PositionError(f"piece '{shown(ch)}' does not have its shape in this position.")
+                    raise PositionError(_("piece '{piece}' does not have its shape in this position.")
+                                        .format(piece=shown(ch)))
                 for (r, c), code in zip(sorted(piece), kind.codes):
                     cell = self.board.at(r, c)
                     assert cell is not None
@@ -437,11 +443,12 @@ def goal_pattern(defn: BlocksDef, lay: Layout) -> list[frozenset[int] | None]:
     for ch, cells in piece_cells(defn.goal).items():
         kind = lay.kind_of.get(ch)
         if kind is None or _shape(cells) != kind.shape:
-            raise PositionError(f"the goal's piece '{shown(ch)}' is not a piece of the start with its shape.")
+            raise PositionError(_("the goal's piece '{piece}' is not a piece of the start with its shape.")
+                                .format(piece=shown(ch)))
         for (r, c), code in zip(sorted(cells), kind.codes):
             cell = lay.board.at(r, c)
             if cell is None:
-                raise PositionError(f"the goal puts piece '{shown(ch)}' on a wall.")
+                raise PositionError(_("the goal puts piece '{piece}' on a wall.").format(piece=shown(ch)))
             pattern[cell] = frozenset({code})
     return pattern
 
@@ -458,8 +465,9 @@ def _whole_pieces(lay: Layout) -> Validator:
                     continue
                 cells = fits.get(cell)
                 if cells is None or any(state[x] != want for x, want in zip(cells, kind.codes)):
-                    raise PositionError(f"a piece '{kind.chars[0]}' is not whole in this position.")
+                    raise PositionError(_("a piece '{piece}' is not whole in this position.")
+                                        .format(piece=shown(kind.chars[0])))
                 covered += len(cells)
         if covered != sum(1 for code in state if code):
-            raise PositionError("this position has piece cells that belong to no whole piece.")
+            raise PositionError(_("this position has piece cells that belong to no whole piece."))
     return check

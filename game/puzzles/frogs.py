@@ -15,15 +15,32 @@ from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
 from game.files.model import DIRECTIONS, FrogsDef, Jump
+from game.i18n import N_
+from game.phrase import Phrase
 from game.puzzles.base import Board, Puzzle, Symbols, grid_state
 
 BLACK, WHITE = 1, 2
 STONE_NAMES = {EMPTY: ".", BLACK: "B", WHITE: "W"}
 STONE_CODES = {".": EMPTY, "B": BLACK, "W": WHITE}
 STONE_SYMBOLS = Symbols(STONE_NAMES, aliases={"b": BLACK, "w": WHITE, "0": EMPTY, "_": EMPTY},
-                        describe={EMPTY: "empty", BLACK: "black", WHITE: "white"})
-WORDS = {step: word for word, step in DIRECTIONS.items()}
-OVER = {Jump.OTHER: "one frog of the other colour", Jump.ANY: "one frog", Jump.NONE: ""}
+                        describe={EMPTY: N_("empty"), BLACK: N_("black"), WHITE: N_("white")})
+# the directions of a puzzle file in words (the file's own keywords are English and stay so)
+WORDS = {(0, 1): N_("right"), (0, -1): N_("left"), (-1, 0): N_("up"), (1, 0): N_("down"),
+         (-1, 1): N_("up-right"), (-1, -1): N_("up-left"), (1, 1): N_("down-right"), (1, -1): N_("down-left")}
+# the rules in one sentence, by what a frog may jump over
+MOVE_RULES = {
+    Jump.OTHER: N_("A move slides {motion} into an adjacent empty cell, or jumps it straight over one frog of the "
+                   "other colour into the empty cell behind."),
+    Jump.ANY: N_("A move slides {motion} into an adjacent empty cell, or jumps it straight over one frog into the "
+                 "empty cell behind."),
+    Jump.NONE: N_("A move slides {motion} into an adjacent empty cell."),
+}
+# every frog line's title, written out so that each is a message of its own
+LINE_TITLES = {
+    1: N_("Frogs, line of 1 each side"), 2: N_("Frogs, line of 2 each side"), 3: N_("Frogs, line of 3 each side"),
+    4: N_("Frogs, line of 4 each side"), 5: N_("Frogs, line of 5 each side"), 6: N_("Frogs, line of 6 each side"),
+    7: N_("Frogs, line of 7 each side"), 8: N_("Frogs, line of 8 each side"),
+}
 
 Step = tuple[int, int]
 
@@ -46,25 +63,38 @@ def frog_rules(board: Board, black_dirs: Sequence[Step], white_dirs: Sequence[St
     return rules
 
 
-def _words(steps: Sequence[Step]) -> str:
-    names = [WORDS[s] for s in steps]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+def _words(steps: Sequence[Step]) -> Phrase:
+    """'right', 'right or down', 'right, down or up'."""
+    names = [Phrase(WORDS[s]) for s in steps]
+    if len(names) == 1:
+        return names[0]
+    listed = names[0]
+    for name in names[1:-1]:
+        # Translators: a list of directions so far, and one more ("right, down")
+        listed = Phrase(N_("{listed}, {direction}"), listed=listed, direction=name)
+    # Translators: a list of directions and the last of them ("right, down or up")
+    return Phrase(N_("{listed} or {direction}"), listed=listed, direction=names[-1])
 
 
-def frog_move_rule(black: Sequence[Step], white: Sequence[Step], jump: Jump) -> str:
+def frog_move_rule(black: Sequence[Step], white: Sequence[Step], jump: Jump) -> Phrase:
     """The rules in one sentence: what a move is, the unit of "optimal" (in the words of the
     picture: frogs on lily pads)."""
     if set(black) == set(white):
-        motion = f"any frog {_words(black)}"
+        # Translators: fills {motion} in "A move slides {motion} into an adjacent empty cell..."
+        motion = Phrase(N_("any frog {directions}"), directions=_words(black))
     elif set(white) == {(-dr, -dc) for dr, dc in black}:
-        gap = "; " if max(len(black), len(white)) > 2 else ", "   # the lists have commas of their own
-        motion = f"a frog forward (black {_words(black)}{gap}white {_words(white)})"
+        if max(len(black), len(white)) > 2:   # the lists have commas of their own
+            # Translators: fills {motion} in "A move slides {motion} into an adjacent empty cell..."
+            motion = Phrase(N_("a frog forward (black {black}; white {white})"),
+                            black=_words(black), white=_words(white))
+        else:
+            # Translators: fills {motion} in "A move slides {motion} into an adjacent empty cell..."
+            motion = Phrase(N_("a frog forward (black {black}, white {white})"),
+                            black=_words(black), white=_words(white))
     else:
-        motion = f"a frog (black {_words(black)}; white {_words(white)})"
-    text = f"A move slides {motion} into an adjacent empty cell"
-    if jump is not Jump.NONE:
-        text += f", or jumps it straight over {OVER[jump]} into the empty cell behind"
-    return text + "."
+        # Translators: fills {motion} in "A move slides {motion} into an adjacent empty cell..."
+        motion = Phrase(N_("a frog (black {black}; white {white})"), black=_words(black), white=_words(white))
+    return Phrase(MOVE_RULES[jump], motion=motion)
 
 
 def _reversible(black: Sequence[Step], white: Sequence[Step]) -> bool:
@@ -74,7 +104,7 @@ def _reversible(black: Sequence[Step], white: Sequence[Step]) -> bool:
 
 def make_frogs(name: str, title: str, board: Board, start: bytes, goal: bytes, black: Sequence[Step],
                white: Sequence[Step], jump: Jump = Jump.OTHER, move_rule: str = "",
-               goal_text: str = "black and white have swapped places") -> Puzzle:
+               goal_text: str = N_("black and white have swapped places")) -> Puzzle:
     counts = [start.count(EMPTY), start.count(BLACK), start.count(WHITE)]
     return Puzzle(
         name=name, title=title, move_rule=move_rule or frog_move_rule(black, white, jump), board=board,
@@ -87,7 +117,7 @@ def frogs_from(name: str, defn: FrogsDef) -> Puzzle:
     """A frogs puzzle from its file's definition."""
     swapped = grid_state(defn.start, {".": EMPTY, "B": WHITE, "W": BLACK})
     goal = grid_state(defn.goal, STONE_CODES)
-    text = "black and white have swapped places" if goal == swapped else "the frogs as the goal shows"
+    text = N_("black and white have swapped places") if goal == swapped else N_("the frogs as the goal shows")
     return make_frogs(name, defn.common.title, Board.from_grid(defn.start), grid_state(defn.start, STONE_CODES),
                       goal, [DIRECTIONS[d] for d in defn.black], [DIRECTIONS[d] for d in defn.white], defn.jump,
                       goal_text=text)
@@ -96,7 +126,12 @@ def frogs_from(name: str, defn: FrogsDef) -> Puzzle:
 def frogs_line(n: int) -> Puzzle:
     start = bytes([BLACK] * n + [EMPTY] + [WHITE] * n)
     return make_frogs(
-        f"frogs-line-{n}", f"Frogs, line of {n} each side", Board.rectangle(2 * n + 1, 1), start,
+        f"frogs-line-{n}", line_title(n), Board.rectangle(2 * n + 1, 1), start,
         bytes([WHITE] * n + [EMPTY] + [BLACK] * n), ((0, 1),), ((0, -1),),
-        move_rule="A move slides a frog forward (black right, white left) into the empty cell, "
-                  "or jumps it over one frog of the other colour into the empty cell behind.")
+        move_rule=N_("A move slides a frog forward (black right, white left) into the empty cell, "
+                     "or jumps it over one frog of the other colour into the empty cell behind."))
+
+
+def line_title(n: int) -> str:
+    """A frog line's title: its own message for the lines the game offers."""
+    return LINE_TITLES.get(n, f"Frogs, line of {n} each side")

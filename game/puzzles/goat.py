@@ -8,6 +8,7 @@ with a sentence of its own (the two-cell piece can never leave the top row).
 from __future__ import annotations
 
 from game.files.model import BlocksDef, Common, MoveCount
+from game.i18n import N_, _
 from game.puzzles.base import PositionError
 from game.puzzles.blocks import BlocksPuzzle, make_blocks
 from solvers.rules import EMPTY
@@ -16,7 +17,7 @@ from solvers.rules import EMPTY
 TOP_LEFT, SIDE_H, BLOCK_L, BLOCK_R, SIDE_V, GATE, SHEEP, BOTTOM_LEFT, BOTTOM_RIGHT, WOLF = range(1, 11)
 
 DEFINITION = BlocksDef(
-    Common("Goat", source="This game's own."),
+    Common(N_("Goat"), source=N_("This game's own.")),
     start=("asTT", "c.dS", "efgW"),
     goal=("asTT", "cSd.", "efgW"),
     same=("sf",),
@@ -29,14 +30,15 @@ ASCII = {
     "s": SHEEP, "bl": BOTTOM_LEFT, "br": BOTTOM_RIGHT, "w": WOLF, "0": EMPTY, "_": EMPTY,
 }
 DESCRIBE = {
-    EMPTY: "empty", TOP_LEFT: "pen corner ┌", SIDE_H: "pen side ─", BLOCK_L: "two-cell piece ┐▭ (left half)",
-    BLOCK_R: "two-cell piece ┐▭ (right half)", SIDE_V: "pen side │", GATE: "gate ∥", SHEEP: "sheep S",
-    BOTTOM_LEFT: "pen corner └", BOTTOM_RIGHT: "pen corner ┘", WOLF: "wolf W",
+    EMPTY: N_("empty"), TOP_LEFT: N_("pen corner ┌"), SIDE_H: N_("pen side ─"),
+    BLOCK_L: N_("two-cell piece ┐▭ (left half)"), BLOCK_R: N_("two-cell piece ┐▭ (right half)"),
+    SIDE_V: N_("pen side │"), GATE: N_("gate ∥"), SHEEP: N_("sheep S"),
+    BOTTOM_LEFT: N_("pen corner └"), BOTTOM_RIGHT: N_("pen corner ┘"), WOLF: N_("wolf W"),
 }
 # the pieces in words, for hints
 PIECE_WORDS = {
-    TOP_LEFT: "corner", SIDE_H: "fence", BLOCK_L: "long block", SIDE_V: "fence", GATE: "gate", SHEEP: "sheep",
-    BOTTOM_LEFT: "corner", BOTTOM_RIGHT: "corner", WOLF: "wolf",
+    TOP_LEFT: N_("corner"), SIDE_H: N_("fence"), BLOCK_L: N_("long block"), SIDE_V: N_("fence"), GATE: N_("gate"),
+    SHEEP: N_("sheep"), BOTTOM_LEFT: N_("corner"), BOTTOM_RIGHT: N_("corner"), WOLF: N_("wolf"),
 }
 
 
@@ -44,14 +46,14 @@ def _block_in_top_row(state: bytes) -> None:
     """Goat's own sentences: the two-cell piece written in order, and in the top row."""
     for cell, code in enumerate(state):
         if code == BLOCK_L and (cell % 4 == 3 or state[cell + 1] != BLOCK_R):
-            raise PositionError("the two-cell piece must be written ┐ ▭, left half then right half, in one row.")
+            raise PositionError(_("the two-cell piece must be written ┐ ▭, left half then right half, in one row."))
     if BLOCK_L in state and state.index(BLOCK_L) >= 4:
         raise PositionError(
-            "this Goat position cannot be solved: with one empty cell the two-cell piece can never leave "
-            "its row, and it must be in the top row.")
+            _("this Goat position cannot be solved: with one empty cell the two-cell piece can never leave "
+              "its row, and it must be in the top row."))
 
 
 def make_goat() -> BlocksPuzzle:
     return make_blocks("goat", DEFINITION, faces=FACES, aliases=ASCII, describe=DESCRIBE,
-                       move_rule="A move slides one piece (the two-cell piece too) by one cell into empty space.",
-                       goal_text="the sheep inside the closed pen", checks=(_block_in_top_row,))
+                       move_rule=N_("A move slides one piece (the two-cell piece too) by one cell into empty space."),
+                       goal_text=N_("the sheep inside the closed pen"), checks=(_block_in_top_row,))

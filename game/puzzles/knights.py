@@ -5,13 +5,14 @@ from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, RuleSet
 
 from game.files.model import KnightsDef
+from game.i18n import N_
 from game.puzzles.base import Board, Puzzle, Symbols, grid_state, swap_rule
 
 BLACK, WHITE = 1, 2
 JUMPS = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 CODES = {".": EMPTY, "B": BLACK, "W": WHITE}
 SYMBOLS = Symbols({EMPTY: ".", BLACK: "B", WHITE: "W"}, aliases={"b": BLACK, "w": WHITE, "0": EMPTY, "_": EMPTY},
-                  describe={EMPTY: "empty", BLACK: "black knight", WHITE: "white knight"})
+                  describe={EMPTY: N_("empty"), BLACK: N_("black knight"), WHITE: N_("white knight")})
 
 
 def knights_from(name: str, defn: KnightsDef) -> Puzzle:
@@ -26,7 +27,7 @@ def knights_from(name: str, defn: KnightsDef) -> Puzzle:
     swapped = grid_state(defn.start, {".": EMPTY, "B": WHITE, "W": BLACK})
     return Puzzle(
         name=name, title=defn.common.title,
-        move_rule="A move takes one knight by a chess knight's move to an empty square.",
+        move_rule=N_("A move takes one knight by a chess knight's move to an empty square."),
         board=board, symbols=SYMBOLS, rules=RuleSet(rules, len(board)), start=start, goal_states=(goal,),
         reversible=True, ranker=multiset_ranker([start.count(EMPTY), start.count(BLACK), start.count(WHITE)]),
-        goal_text="black and white have swapped places" if goal == swapped else "the knights as the goal shows")
+        goal_text=N_("black and white have swapped places") if goal == swapped else N_("the knights as the goal shows"))

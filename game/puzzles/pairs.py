@@ -9,13 +9,15 @@ from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
 from game.files.model import PairsDef
+from game.i18n import N_
+from game.phrase import Phrase
 from game.puzzles.base import Board, Puzzle, grid_state
 from game.puzzles.frogs import BLACK, STONE_CODES, STONE_SYMBOLS, WHITE
 
 STONES = frozenset({BLACK, WHITE})
 FREE = frozenset({EMPTY})
-MOVE_RULE = ("A move lifts two adjacent stones and puts them, in the same order, "
-             "into two adjacent empty cells anywhere in the row.")
+MOVE_RULE = N_("A move lifts two adjacent stones and puts them, in the same order, "
+               "into two adjacent empty cells anywhere in the row.")
 
 
 def _pairs_of_cells(board: Board) -> list[tuple[int, int]]:
@@ -55,11 +57,14 @@ def pairs_from(name: str, defn: PairsDef) -> Puzzle:
     stones = sum(1 for v in start if v)
     if defn.goal is not None:
         goals: tuple[bytes, ...] = (grid_state(defn.goal, STONE_CODES),)
-        text = 'the stones placed as "' + " / ".join(" ".join(row) for row in defn.goal) + '"'   # a row may end in "."
+        rows = " / ".join(" ".join(row) for row in defn.goal)   # in quotes: a row may end in "."
+        text = Phrase(N_('the stones placed as "{rows}"'), rows=rows)
     else:
         goals = block_goals(board, defn.goal_block, defn.either_order, stones)
-        text = (f"the stones in one unbroken block {' '.join(defn.goal_block)} anywhere in the row"
-                + (", either colour first" if defn.either_order else ""))
+        block = " ".join(defn.goal_block)
+        text = (Phrase(N_("the stones in one unbroken block {block} anywhere in the row, either colour first"),
+                       block=block) if defn.either_order else
+                Phrase(N_("the stones in one unbroken block {block} anywhere in the row"), block=block))
     return Puzzle(
         name=name, title=defn.common.title, move_rule=MOVE_RULE, board=board, symbols=STONE_SYMBOLS,
         rules=RuleSet(pair_rules(board), len(board)), start=start, goal_states=goals, reversible=True,

@@ -33,3 +33,14 @@ def test_every_new_setting_round_trips_and_bad_values_fall_back(tmp_path):
     assert got.volume == Settings().volume and got.help_seen == ("goat",) and got.deal_distances == {"eight": 12}
     path.write_text(json.dumps({"deal_distances": [1, 2], "help_seen": {"a": 1}}))
     assert load_settings(path) == Settings()
+
+
+def test_theme_is_kept_and_only_a_known_palette_is_read(tmp_path):
+    path = tmp_path / "settings.json"
+    assert Settings().theme == "standard"
+    assert save_settings(Settings(theme="high-contrast"), path)
+    assert load_settings(path).theme == "high-contrast"
+    for bad in ("dark", "High-Contrast", "", 1, None, True, ["high-contrast"], "x" * 10_000):
+        path.write_text(json.dumps({"theme": bad, "muted": True}))
+        got = load_settings(path)
+        assert got.theme == "standard" and got.muted, bad   # the bad key falls back; the others are still read

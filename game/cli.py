@@ -24,6 +24,7 @@ from game.files.model import MoveCount
 from game.oracles.base import Build
 from game.oracles.table import TableOracle
 from game.puzzles.base import PositionError, Puzzle
+from game.settings import CHOICES as SETTING_CHOICES
 from game.spec import PuzzleSpec
 from game.untrusted import UnreadableFile, sentence, shown
 from game.words import n_moves
@@ -102,6 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--records", action="store_true", help="render the records screen (your records)")
     shot.add_argument("--load", metavar="GAME", help="render a saved game (a file Ctrl+S wrote)")
     shot.add_argument("--review", action="store_true", help="render the review of the game (with --load)")
+    shot.add_argument("--settings", action="store_true", help="render the settings screen")
+    shot.add_argument("--lang", choices=("en", "ja"), default="en", help="the window's language (default: en)")
+    shot.add_argument("--text-size", type=int, choices=(100, 125, 150), default=100, help="text size in per cent")
+    shot.add_argument("--theme", choices=SETTING_CHOICES["theme"], default="standard",
+                      help="the colours (default: standard)")
 
     _moves_option(shot)
 
@@ -417,8 +423,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         saved = read_saved_file(args.load)
     elif args.review:
         raise UsageError("--review draws the review of a saved game: give the game with --load")
-    elif args.puzzle is None and not (args.menu or args.records):
-        raise UsageError("name a puzzle to render, or pass --menu, --records or --load")
+    elif args.puzzle is None and not (args.menu or args.records or args.settings):
+        raise UsageError("name a puzzle to render, or pass --menu, --records, --settings or --load")
     name = None
     if args.puzzle is not None:
         spec = resolve(args.puzzle, args.moves)
@@ -428,7 +434,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     from game.ui import app
     return app.render_screenshot(name, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
-                                 records=args.records, load=saved, review=args.review)
+                                 records=args.records, load=saved, review=args.review, settings=args.settings,
+                                 language=args.lang, text_size=args.text_size, theme=args.theme)
 
 
 def cmd_demo() -> int:

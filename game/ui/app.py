@@ -8,9 +8,10 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game import catalog
+from game import catalog, i18n
 from game import tasks
 from game.background import Job, Lane, Service, Task, Where
+from game.i18n import N_, _
 from game.journal import Journal
 from game.puzzles.base import PositionError
 from game.saves import SavedGame
@@ -29,6 +30,15 @@ REST_FPS = 30       # while nothing does: input, background jobs and the clock a
 
 
 __all__ = ["App", "Settings", "run", "run_demo", "render_screenshot"]
+
+
+def preferred_locales(pygame) -> list[str]:
+    """The operating system's preferred languages, best first ("ja_JP", "en"), where SDL can tell."""
+    try:
+        found = pygame.system.get_pref_locales()
+    except (AttributeError, pygame.error):
+        return []
+    return [f"{loc['language']}_{loc['country']}" if loc.get("country") else loc["language"] for loc in found]
 
 
 def _init_pygame(headless: bool):
@@ -64,6 +74,7 @@ class App:
         self.theme = Theme(self.size)
         self.persist_settings = persist_settings
         self.settings = load_settings() if persist_settings else Settings()
+        self.apply_settings()
         from game.ui.audio import SoundPlayer
         self.sound = SoundPlayer(self.settings.volume, self.settings.muted)
         if sound if sound is not None else not headless:
@@ -183,10 +194,14 @@ class App:
         self.settings.volume, self.settings.muted = self.sound.volume, self.sound.muted
         self.save_settings()
         self.play_sound(sample)
-        text = self.sound.describe()
+        level = self.sound.describe()
         if self.sound.unavailable and not (self.sound.muted or self.sound.volume == 0):
-            text += " (no sound device was found)"
-        self.notify(f"{text} · V sound on/off · Ctrl+- / Ctrl+= volume")
+            # Translators: {sound} is how the sound is set ("Sound 70%"); then the keys that change it
+            said = _("{sound} (no sound device was found) · V sound on/off · Ctrl+- / Ctrl+= volume")
+        else:
+            # Translators: {sound} is how the sound is set ("Sound 70%", "Sound off"); then the keys that change it
+            said = _("{sound} · V sound on/off · Ctrl+- / Ctrl+= volume")
+        self.notify(said.format(sound=level))
 
     def notify(self, text: str) -> None:
         """A word about a setting, on any screen: a note over the foot of the window for a moment."""
@@ -203,6 +218,8 @@ class App:
             return False
         if intent is Intent.HELP:
             self.open_help()
+        elif intent is Intent.SETTINGS:
+            self.open_settings()
         elif intent is Intent.MUTE:
             self.toggle_sound()
         elif intent in (Intent.VOLUME_UP, Intent.VOLUME_DOWN):
@@ -234,6 +251,37 @@ class App:
         self.save_settings()
         return value
 
+    def change_setting(self, name: str, value) -> None:
+        """A setting changed from the settings screen: kept, saved, and in effect on every screen."""
+        setattr(self.settings, name, value)
+        self.save_settings()
+        if name in ("muted", "volume"):
+            self.sound.set_level(self.settings.volume, self.settings.muted)
+            self.play_sound("slide" if not self.settings.muted else None)
+        if name in ("language", "text_size", "theme"):
+            self.apply_settings()
+            self.resized()
+
+    def apply_settings(self) -> None:
+        """The language, text size and colours the settings ask for (at start, and when they change)."""
+        from game.ui import theme as T
+        i18n.activate(self.settings.language, preferred=preferred_locales(self.pg))
+        self.pg.display.set_caption(i18n._("Fewest Moves"))
+        self.theme.text_scale = self.settings.text_size / 100
+        T.use_palette(self.settings.theme)
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+        if not isinstance(self.scene, SettingsScene):
+            self.push(SettingsScene(self))
+
+    def close_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+        if isinstance(self.scene, SettingsScene) and len(self.scenes) > 1:
+            self.scenes.pop().leave()
+            if self.scene is not None:
+                self.scene.invalidate()
+
     def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None) -> None:
         """The puzzle's game in progress, resumed (``position``: then a new game from there; ``load``:
         a saved game, then, as a new game)."""
@@ -253,7 +301,8 @@ class App:
         """The position editor on ``position`` (default: the puzzle's start); Esc comes back here."""
         from game.ui.edit.scene import EditorScene
         from game.ui.scenes.play import PlayScene
-        back = "Back to the game" if isinstance(self.scene, PlayScene) else "Back to the menu"
+        # the editor's button that leaves it, translated where the button is drawn
+        back = N_("Back to the game") if isinstance(self.scene, PlayScene) else N_("Back to the menu")
         self.push(EditorScene(self, catalog.get(name), position, back))
 
     def play_from_editor(self, name: str, position: bytes, message: str = "") -> None:
@@ -445,6 +494,7 @@ class App:
         except Exception:  # noqa: BLE001 - closing must not fail
             pass
         self.pg.display.quit()
+        i18n.deactivate()   # what the command line prints after a window closed stays English
 
 
 # -- entry points ------------------------------------------------------------------------------
@@ -492,14 +542,15 @@ def run_demo() -> int:
 def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
                       editor: bool = False, rules: bool = False, records: bool = False,
-                      load: SavedGame | None = None, review: bool = False) -> int:
+                      load: SavedGame | None = None, review: bool = False, settings: bool = False,
+                      language: str = i18n.ENGLISH, text_size: int = 100, theme: str = "standard") -> int:
     """One frame of the game, drawn without a display: the menu, a puzzle (its analysis, editor or
     help card over it), the records screen (the player's own records), or a saved game."""
     try:
         spec, state = _start(puzzle_name, position)
         if load is not None:
             spec = load.spec
-        if spec is None and not (menu or records):
+        if spec is None and not (menu or records or settings):
             raise PositionError("name a puzzle to render, or pass --menu.")
         if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
             raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
@@ -507,6 +558,9 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
         return _fail(err)
     app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
     app.settings.move_marks = marks
+    app.settings.language, app.settings.text_size, app.settings.theme = language, text_size, theme
+    app.apply_settings()
+    app.resized()
     if records:   # the player's own records, read as the game reads them
         from game.journal import Folders, read_records
         app.journal.records = read_records(Folders.here().records)[0]
@@ -521,6 +575,8 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                 app.tick(0.4)
         elif records:
             app.open_records()
+        elif settings:
+            app.open_settings()
         elif spec is not None and not menu:
             app.open_puzzle(spec.name, state, load=load)
             if rules:

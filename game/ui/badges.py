@@ -7,30 +7,36 @@ import math
 
 import pygame
 
+from game.i18n import N_, _
 from game.records import Badge
 from game.ui import theme as T
 
-DARK = (30, 24, 14)
-# badge -> (label, fill, icon); a badge of NONE draws nothing
-LOOKS = {Badge.OPTIMAL: ("Optimal", T.ACCENT, "star"),
-         Badge.SOLVED: ("Solved", T.GOOD, "check"),
-         Badge.ASSISTED: ("With help", T.mix(T.CARD, T.HINT, 0.35), "")}
-IN_PROGRESS = ("In progress", T.HINT, "dot")
+# badge -> (label, fill (see theme.pill_fill), icon); a badge of NONE draws nothing. Labels are
+# translated where drawn.
+# Translators: the badges on a puzzle's card and in the records: solved in the fewest moves, solved,
+# solved with a hint or the solver, a game left unfinished
+LOOKS = {Badge.OPTIMAL: (N_("Optimal"), "optimal", "star"),
+         Badge.SOLVED: (N_("Solved"), "solved", "check"),
+         Badge.ASSISTED: (N_("With help"), "with help", "")}
+IN_PROGRESS = (N_("In progress"), "in progress", "dot")
 
 
 def pill_size(theme: T.Theme, label: str, icon: str) -> tuple[int, int]:
-    text = theme.text(label, "tiny", DARK)
+    """How large the pill of ``label`` (English, translated here) is."""
+    text = theme.text(_(label), "tiny", T.INK)
     h = text.get_height() + theme.px(4)
     icon_w = h - theme.px(2) if icon else 0
     return text.get_width() + icon_w + theme.px(12), h
 
 
-def draw_pill(surface: pygame.Surface, theme: T.Theme, label: str, fill: tuple[int, int, int], icon: str,
+def draw_pill(surface: pygame.Surface, theme: T.Theme, label: str, pill: str, icon: str,
               topleft: tuple[int, int]) -> pygame.Rect:
-    """A rounded pill with an icon and a label; returns where it was drawn."""
+    """A rounded pill (one of theme.PILLS) with an icon and a label (English, shown in the player's
+    language); returns where it was drawn."""
     w, h = pill_size(theme, label, icon)
     rect = pygame.Rect(topleft, (w, h))
-    ink = DARK if sum(fill) > 380 else T.TEXT
+    fill = T.pill_fill(pill)
+    ink = T.ink_on(fill)
     pygame.draw.rect(surface, T.shade(fill, -0.45), rect.move(0, max(1, theme.px(1))), border_radius=h // 2)
     pygame.draw.rect(surface, fill, rect, border_radius=h // 2)
     x = rect.x + theme.px(6)
@@ -39,7 +45,7 @@ def draw_pill(surface: pygame.Surface, theme: T.Theme, label: str, fill: tuple[i
         box = pygame.Rect(x, rect.centery - size // 2, size, size)
         draw_icon(surface, icon, box, ink)
         x += size + theme.px(3)
-    text = theme.text(label, "tiny", ink)
+    text = theme.text(_(label), "tiny", ink)
     surface.blit(text, text.get_rect(midleft=(x, rect.centery)))
     return rect
 
@@ -64,11 +70,11 @@ def draw_badge(surface: pygame.Surface, theme: T.Theme, badge: Badge, topright: 
     looks = LOOKS.get(badge)
     if looks is None:
         return None
-    label, fill, icon = looks
-    w, _ = pill_size(theme, label, icon)
-    return draw_pill(surface, theme, label, fill, icon, (topright[0] - w, topright[1]))
+    label, pill, icon = looks
+    w = pill_size(theme, label, icon)[0]
+    return draw_pill(surface, theme, label, pill, icon, (topright[0] - w, topright[1]))
 
 
 def draw_in_progress(surface: pygame.Surface, theme: T.Theme, topleft: tuple[int, int]) -> pygame.Rect:
-    label, fill, icon = IN_PROGRESS
-    return draw_pill(surface, theme, label, fill, icon, topleft)
+    label, pill, icon = IN_PROGRESS
+    return draw_pill(surface, theme, label, pill, icon, topleft)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.untrusted import shown
 
-NO_SYSTEM = "There is no system clipboard here: the text is kept for pasting inside this game only."
+# said in the player's language by copy and paste, which return it
+NO_SYSTEM = N_("There is no system clipboard here: the text is kept for pasting inside this game only.")
 
 
 class Clipboard:
@@ -21,24 +23,26 @@ class Clipboard:
         self.detached = False     # the last copy did not reach the system's clipboard
 
     def copy(self, text: str) -> str:
-        """Put ``text`` on the clipboard; what to tell the player."""
+        """Put ``text`` on the clipboard; what to tell the player (in the player's language)."""
         self.inside = text
         try:
             pygame.scrap.put_text(text)
         except (pygame.error, AttributeError, OSError, UnicodeError):
             self.detached = True
-            return NO_SYSTEM
+            return _(NO_SYSTEM)
         self.detached = False
-        return f"Copied: {shown(text, 60)}"
+        # Translators: {text} is the position copied, as text
+        return _("Copied: {text}").format(text=shown(text, 60))
 
     def paste(self) -> tuple[str, str]:
-        """(the clipboard's text, a note for the player: empty unless the game fell back on its own copy)."""
+        """(the clipboard's text, a note for the player in the player's language: empty unless the game fell
+        back on its own copy)."""
         try:
             text = pygame.scrap.get_text() if pygame.scrap.has_text() else ""
         except (pygame.error, AttributeError, OSError, UnicodeError):
-            return self.inside, NO_SYSTEM
+            return self.inside, _(NO_SYSTEM)
         if not text and self.detached:
-            return self.inside, NO_SYSTEM
+            return self.inside, _(NO_SYSTEM)
         return text or "", ""
 
 

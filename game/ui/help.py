@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.intent import Intent
 from game.spec import PuzzleSpec
 from game.ui import theme as T
@@ -116,13 +117,14 @@ class HelpScene(Scene):
         # the text, top down, from (0, 0) inside the card's padding
         lines: list[Line] = []
         y = 0
-        kicker = ("HOW TO PLAY · shown once for each puzzle" if self.first else "HOW TO PLAY")
+        kicker = (_("HOW TO PLAY · shown once for each puzzle") if self.first else _("HOW TO PLAY"))
         lines.append(Line(kicker, "tiny", self.spec.shelf.colour, (0, y)))
         y += th.size_of("tiny") + th.px(4)
-        lines.append(Line(self.spec.title, "title", T.TEXT, (0, y)))
+        lines.append(Line(_(self.spec.title), "title", T.TEXT, (0, y)))
         y += th.size_of("title") + th.px(10)
+        rule = self.spec.puzzle.move_rule
         for text, role, colour in ((goal_words(self.spec, self._board_goal()), "body", T.TEXT),
-                                   (self.spec.puzzle.move_rule, "body", T.TEXT),
+                                   (self.spec.puzzle.shown_rule() if rule.strip() else "", "body", T.TEXT),
                                    (count_words(self.spec), "small", T.MUTED)):
             for line in th.wrap(text, role, text_w):
                 lines.append(Line(line, role, colour, (0, y)))
@@ -130,8 +132,8 @@ class HelpScene(Scene):
             if text:
                 y += th.px(6)
         text_h = y + gap
-        foot = ("Any key or click closes this; F1 or ? opens it again." if not self.first
-                else "Any key or click closes this. F1 or ? brings it back whenever you want it.")
+        foot = (_("Any key or click closes this; F1 or ? opens it again.") if not self.first
+                else _("Any key or click closes this. F1 or ? brings it back whenever you want it."))
         foot_h = th.size_of("tiny") + th.px(6)
         keys_h, columns = self._keys_height(keys_w, side_keys)
         room_h = h - 2 * m - 2 * pad - foot_h   # what the card's inside may take
@@ -177,7 +179,7 @@ class HelpScene(Scene):
         top = rect.y + th.size_of("heading") + th.px(8)
         row_h = self._key_row_h()
         col_w = (rect.w - th.px(16) * (columns - 1)) // columns
-        self.key_cap_w = max(th.measure(keys, th.size_of("tiny")) for keys, _ in self.keys) + th.px(12)
+        self.key_cap_w = max(th.measure(keys, th.size_of("tiny")) for keys, _words in self.keys) + th.px(12)
         rows = -(-len(self.keys) // columns)
         self.key_cells = []
         for i, (keys, words) in enumerate(self.keys):
@@ -287,8 +289,8 @@ class HelpScene(Scene):
     def _draw_picture(self, surface: pygame.Surface, picture: Picture) -> None:
         th = self.theme
         example = picture.example
-        surface.blit(th.fit(example.title, "small", picture.caption.w, T.MUTED), picture.caption.topleft)
-        moved_from = frozenset(a for a, _ in example.glide.paths)
+        surface.blit(th.fit(_(example.title), "small", picture.caption.w, T.MUTED), picture.caption.topleft)
+        moved_from = frozenset(a for a, _to in example.glide.paths)
         moved_to = frozenset(b for _, b in example.glide.paths)
         calm = Highlights(time=self.time, reduce_motion=True)
         before = Highlights(time=self.time, reduce_motion=True, hint_from=moved_from, hint_to=moved_to)
@@ -317,7 +319,7 @@ class HelpScene(Scene):
         th = self.theme
         if not self.key_cells:
             return
-        surface.blit(th.text("Keys", "heading", T.TEXT), self.keys_title)
+        surface.blit(th.text(_("Keys"), "heading", T.TEXT), self.keys_title)
         tiny = th.size_of("tiny")
         for keys, words, cell in self.key_cells:
             cap = th.text(keys, tiny, T.TEXT)
@@ -327,5 +329,5 @@ class HelpScene(Scene):
             pygame.draw.rect(surface, T.PANEL_EDGE, box, 1, border_radius=max(3, box.h // 4))
             surface.blit(cap, cap.get_rect(center=box.center))
             x = box.right + th.px(10)
-            text = th.fit(words, "small", cell.right - x, T.MUTED)
+            text = th.squeeze(words, "small", cell.right - x, T.MUTED)
             surface.blit(text, text.get_rect(midleft=(x, cell.centery)))

@@ -11,22 +11,33 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from game.files.model import MoveCount
+from game.i18n import N_, _
 from game.puzzles.base import Move
 from game.spec import InputMode, PuzzleSpec
+from game.ui.play.areas import goal_sentence
 from game.ui.play.effects import Glide, move_between
 
 EXAMPLES = 2          # moves shown at most (a frog's slide and its jump)
 SEARCH_BUDGET = 400   # positions looked at from the start to find one move of each kind
 
-KIND_TITLES = {"slide": "A slide", "block": "A block moves", "jump": "A jump", "hop": "A knight's move",
-               "pair": "A pair carried"}
+# captions over the example pictures, translated where drawn
+KIND_TITLES = {"slide": N_("A slide"), "block": N_("A block moves"), "jump": N_("A jump"), "hop": N_("A knight's move"),
+               "pair": N_("A pair carried")}
+ANY_MOVE = N_("A move")
+# how moves are counted now, with the ways K offers (every sliding-block puzzle offers all three)
+COUNT_SENTENCES = {
+    MoveCount.CELL: N_("Moves are counted by cell now; K counts them by cell, line or path."),
+    MoveCount.LINE: N_("Moves are counted by line now; K counts them by cell, line or path."),
+    MoveCount.PATH: N_("Moves are counted by path now; K counts them by cell, line or path."),
+}
 
 
 @dataclass(frozen=True)
 class Example:
     """One legal move: the position before, the move, the position after, and how it travels."""
 
-    title: str
+    title: str          # in English: translated where it is drawn
     before: bytes
     move: Move
     after: bytes
@@ -40,17 +51,17 @@ def help_key(spec: PuzzleSpec) -> str:
 
 
 def goal_words(spec: PuzzleSpec, shown_on_board: str = "") -> str:
-    """The goal in a sentence; where the rules give none, what the board shows of it."""
-    goal = (spec.puzzle.goal_text or shown_on_board).strip()
-    return f"Goal: {goal}{'' if goal.endswith('.') else '.'}" if goal else ""   # a goal row may end in an empty cell
+    """The goal in a sentence; where the rules give none, what the board shows of it (already in
+    the player's language)."""
+    goal = spec.puzzle.goal_text
+    return goal_sentence(spec.puzzle.shown_goal() if goal.strip() else shown_on_board)
 
 
 def count_words(spec: PuzzleSpec) -> str:
     """How moves are counted, where the player may choose."""
     if not spec.counts or spec.count is None:
         return ""
-    ways = ", ".join(c.value for c in spec.counts[:-1]) + f" or {spec.counts[-1].value}"
-    return f"Moves are counted by {spec.count.value} now; K counts them by {ways}."
+    return _(COUNT_SENTENCES[spec.count])
 
 
 def examples(spec: PuzzleSpec, limit: int = EXAMPLES, budget: int = SEARCH_BUDGET) -> tuple[Example, ...]:
@@ -69,7 +80,7 @@ def examples(spec: PuzzleSpec, limit: int = EXAMPLES, budget: int = SEARCH_BUDGE
             if kind not in found and len(found) < limit:
                 glide = move_between(puzzle, position, after)
                 if glide is not None:
-                    found[kind] = Example(KIND_TITLES.get(kind, "A move"), position, move, after, glide)
+                    found[kind] = Example(KIND_TITLES.get(kind, ANY_MOVE), position, move, after, glide)
             if after not in seen:
                 seen.add(after)
                 queue.append(after)
@@ -77,41 +88,46 @@ def examples(spec: PuzzleSpec, limit: int = EXAMPLES, budget: int = SEARCH_BUDGE
 
 
 def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
-    """(keys, what they do) for this puzzle: the board's own first, then the game's."""
-    noun = spec.presentation.piece_noun
+    """(keys, what they do) for this puzzle: the board's own first, then the game's, in the
+    player's language (key names such as Enter and Esc stay as printed on the keyboard)."""
+    noun = _(spec.presentation.piece_noun)
     mode = spec.input
     rows: list[tuple[str, str]]
     if mode is InputMode.SLIDE:
-        rows = [("Click", f"a {noun} by the gap slides in"),
-                ("Arrows", "slide toward the gap (G: move the gap)"),
-                ("Tab, Enter", f"pick a {noun}, then move it")]
+        # Translators: the left column of the help's keys names a key or a mouse action
+        rows = [(_("Click"), _("a {noun} by the gap slides in").format(noun=noun)),
+                (_("Arrows"), _("slide toward the gap (G: move the gap)")),
+                ("Tab, Enter", _("pick a {noun}, then move it").format(noun=noun))]
     elif mode is InputMode.CURSOR:
-        rows = [("Click", f"a {noun}: its move, or pick a target"),
-                ("Arrows, Tab", "move the cursor"),
-                ("Enter", "pick, then confirm")]
+        rows = [(_("Click"), _("a {noun}: its move, or pick a target").format(noun=noun)),
+                (_("Arrows, Tab"), _("move the cursor")),
+                ("Enter", _("pick, then confirm"))]
     else:
-        rows = [("Drag", "a piece through free space"),
-                ("Tab, arrows", "pick a piece; arrows move it"),
-                ("Enter", "where the picked piece can go")]
+        rows = [(_("Drag"), _("a piece through free space")),
+                (_("Tab, arrows"), _("pick a piece; arrows move it")),
+                ("Enter", _("where the picked piece can go"))]
         if spec.counts:
-            rows.append(("K", "count by cell, line or path"))
-    rows += [("H", "hint; H again plays it"),
-             ("S", "solve: the shortest solution"),
-             ("U, Shift+U", "undo, redo"),
-             ("Ctrl S / O", "save this game, open your save"),
-             ("R, N", f"restart, {spec.dealer.new_label.lower()}")]
+            rows.append(("K", _("count by cell, line or path")))
+    # Translators: {new} is the panel's button for a new game ("Shuffle"), lower-cased
+    new_game = _("restart, {new}").format(new=_(spec.dealer.new_label).lower())
+    rows += [("H", _("hint; H again plays it")),
+             ("S", _("solve: the shortest solution")),
+             ("U, Shift+U", _("undo, redo")),
+             ("Ctrl S / O", _("save this game, open your save")),
+             ("R, N", new_game)]
     if spec.dealer.one_start:
-        rows[-1] = ("R, N", "restart, a random position")
-        rows.append(("Shift+R", "the classic start again"))
+        rows[-1] = ("R, N", _("restart, a random position"))
+        rows.append(("Shift+R", _("the classic start again")))
     if not spec.puzzle.reversible:
-        rows.append(("B", "back to the last winnable position"))
-    rows += [("D, [ ]", "deal N moves from the goal"),
-             ("O", "marks: closer, farther, dead end"),
-             ("F", "hide the answer (count, marks)"),
-             ("V", "sound on or off"),
-             ("Ctrl - / =", "sound softer, louder"),
-             ("M", "reduce motion"),
-             ("E, A, W", "editor, analysis, review"),
-             ("F1, ?", "this help"),
-             ("Esc", "back")]
+        rows.append(("B", _("back to the last winnable position")))
+    rows += [("D, [ ]", _("deal N moves from the goal")),
+             ("O", _("marks: closer, farther, dead end")),
+             ("F", _("hide the answer (count, marks)")),
+             ("V", _("sound on or off")),
+             ("Ctrl - / =", _("sound softer, louder")),
+             ("M", _("reduce motion")),
+             ("E, A, W", _("editor, analysis, review")),
+             ("F1, ?", _("this help")),
+             # Translators: what Esc does on the play screen: go back (to the menu)
+             ("Esc", _("back"))]
     return rows

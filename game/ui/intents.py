@@ -68,6 +68,8 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_DELETE, _SHIFT): Intent.CLEAR,
     (pygame.K_F11, _PLAIN): Intent.FULLSCREEN,
     (pygame.K_F1, _PLAIN): Intent.HELP,
+    (pygame.K_F2, _PLAIN): Intent.SETTINGS,
+    (pygame.K_COMMA, _CTRL): Intent.SETTINGS,
     (pygame.K_SLASH, _SHIFT): Intent.HELP,        # "?" on a US layout; other layouts: by the character typed
     (pygame.K_QUESTION, _PLAIN): Intent.HELP,
     (pygame.K_f, _PLAIN): Intent.HIDE_ANSWER,

@@ -1,52 +1,174 @@
 """Colours, sizes and text, all scaled to the window. Fonts re-render on resize; glyph surfaces are cached."""
 from __future__ import annotations
 
-from collections import OrderedDict
+import unicodedata
+import weakref
+from collections import OrderedDict, deque
 from functools import lru_cache
 
 import pygame
 import pygame.freetype
 
-# -- palette -------------------------------------------------------------------
-BG_TOP = (34, 40, 56)
-BG_BOTTOM = (18, 21, 31)
-PANEL = (39, 46, 64)
-PANEL_EDGE = (58, 68, 92)
-CARD = (47, 55, 76)
-CARD_HOVER = (58, 68, 94)
-TEXT = (238, 240, 246)
-MUTED = (160, 168, 188)
-DIM = (110, 118, 138)
-ACCENT = (246, 182, 66)        # amber: selection, primary
-GOOD = (98, 214, 132)          # targets, solved
-HINT = (84, 200, 250)          # hint highlight
-NOPE = (236, 98, 98)           # the gentle "no"
+from game import linebreak
+from game.colour_check import contrast
+from game.fontsubset import JAPANESE, SYMBOLS, UI, UI_BOLD
+from game.panel import BoxKind
+from game.resources import assets
+from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS, TILES
 
-# fonts with the scripts the built-in font lacks (puzzle names such as 横刀立马), the first found is used
+# -- palettes ------------------------------------------------------------------
+# Each palette names every colour the interface draws with; ``use_palette`` makes one of them this
+# module's BG_TOP, TEXT, ... Drawing code reads ``T.NAME`` when it draws and keeps none, so a switch
+# shows at once. tests/ui/test_contrast.py checks every palette: text against its surfaces
+# (``text_pairs``) and the marks under simulated colour blindness (``mark_colours``).
+Colour = tuple[int, int, int]
+
+PALETTE_COLOURS: dict[str, dict[str, Colour]] = {
+    "standard": {
+        "BG_TOP": (34, 40, 56), "BG_BOTTOM": (18, 21, 31), "GLOW": (90, 110, 160),
+        "PANEL": (39, 46, 64), "PANEL_EDGE": (58, 68, 92), "CARD": (47, 55, 76), "CARD_HOVER": (54, 64, 88),
+        "TEXT": (238, 240, 246), "MUTED": (186, 193, 210), "DIM": (166, 174, 194),
+        "INK": (30, 24, 14),               # dark text on light fills (primary buttons, pills, chips)
+        "ACCENT": (246, 182, 66),          # amber: selection, primary
+        "GOOD": (98, 214, 132),            # targets, solved
+        "HINT": (86, 182, 250),            # hint highlight (and its mark)
+        "NOPE": (255, 133, 166),           # the gentle "no" (and the mark of a refused move)
+        # the move marks and a tile in place: told apart with any colour vision (and by shape)
+        "CLOSER": (56, 156, 118), "FARTHER": (238, 84, 36), "SAME": (173, 197, 198),
+        "DEAD_END": (180, 36, 52), "IN_PLACE": (20, 90, 180),
+    },
+    "high-contrast": {
+        "BG_TOP": (12, 12, 16), "BG_BOTTOM": (0, 0, 0), "GLOW": (0, 0, 0),
+        "PANEL": (14, 14, 20), "PANEL_EDGE": (200, 204, 220), "CARD": (28, 28, 38), "CARD_HOVER": (46, 46, 62),
+        "TEXT": (255, 255, 255), "MUTED": (222, 225, 235), "DIM": (170, 174, 190),
+        "INK": (0, 0, 0),
+        "ACCENT": (255, 214, 10), "GOOD": (90, 240, 140), "HINT": (110, 211, 255), "NOPE": (255, 148, 166),
+        "CLOSER": (41, 157, 113), "FARTHER": (255, 98, 26), "SAME": (201, 230, 227),
+        "DEAD_END": (183, 31, 51),
+        "IN_PLACE": (20, 90, 180),         # on the cream tiles: alike in every palette (tile sprites are cached)
+    },
+}
+PALETTES: tuple[str, ...] = tuple(PALETTE_COLOURS)   # the names a setting may choose
+OUTLINED = frozenset({"high-contrast"})               # palettes whose buttons all have a strong edge
+
+# what code reads (``T.TEXT``), set by use_palette
+BG_TOP: Colour = PALETTE_COLOURS["standard"]["BG_TOP"]
+BG_BOTTOM: Colour = PALETTE_COLOURS["standard"]["BG_BOTTOM"]
+GLOW: Colour = PALETTE_COLOURS["standard"]["GLOW"]
+PANEL: Colour = PALETTE_COLOURS["standard"]["PANEL"]
+PANEL_EDGE: Colour = PALETTE_COLOURS["standard"]["PANEL_EDGE"]
+CARD: Colour = PALETTE_COLOURS["standard"]["CARD"]
+CARD_HOVER: Colour = PALETTE_COLOURS["standard"]["CARD_HOVER"]
+TEXT: Colour = PALETTE_COLOURS["standard"]["TEXT"]
+MUTED: Colour = PALETTE_COLOURS["standard"]["MUTED"]
+DIM: Colour = PALETTE_COLOURS["standard"]["DIM"]
+INK: Colour = PALETTE_COLOURS["standard"]["INK"]
+ACCENT: Colour = PALETTE_COLOURS["standard"]["ACCENT"]
+GOOD: Colour = PALETTE_COLOURS["standard"]["GOOD"]
+HINT: Colour = PALETTE_COLOURS["standard"]["HINT"]
+NOPE: Colour = PALETTE_COLOURS["standard"]["NOPE"]
+CLOSER: Colour = PALETTE_COLOURS["standard"]["CLOSER"]
+FARTHER: Colour = PALETTE_COLOURS["standard"]["FARTHER"]
+SAME: Colour = PALETTE_COLOURS["standard"]["SAME"]
+DEAD_END: Colour = PALETTE_COLOURS["standard"]["DEAD_END"]
+IN_PLACE: Colour = PALETTE_COLOURS["standard"]["IN_PLACE"]
+palette = "standard"   # the palette in use
+
+
+def use_palette(name: str) -> None:
+    """Make the palette ``name`` (one of PALETTES) the colours everything draws with from now on."""
+    global palette
+    if name not in PALETTE_COLOURS:
+        raise ValueError(f"no palette {name!r}: one of {', '.join(PALETTES)}")
+    globals().update(PALETTE_COLOURS[name])
+    palette = name
+
+
+def current(colour: Colour) -> Colour:
+    """``colour`` as the palette in use has it: a colour named in another palette (a message's colour
+    chosen before a switch) becomes this palette's colour of that name; any other stays as it is."""
+    mine = PALETTE_COLOURS[palette]
+    if colour in mine.values():
+        return colour
+    for other in PALETTE_COLOURS.values():
+        for name, value in other.items():
+            if value == colour:
+                return mine[name]
+    return colour
+
+# -- fonts -----------------------------------------------------------------------------------------------
+# The window draws with the fonts bundled in assets/fonts (built by game.fontsubset): Inter for Latin text,
+# Noto Sans CJK JP for Japanese and the Chinese puzzle names, DejaVu Sans for the symbols Inter lacks
+# (Goat's pieces). Each character comes from the first of them that has it, else from a font of this
+# computer with the script (FALLBACK_FONTS), else it is left out.
+BUNDLED = (UI.name, JAPANESE.name, SYMBOLS.name)
+FALLBACK = "fallback"
+# Text sizes (px) are those the layouts were drawn with, in pygame's built-in font, which draws at 0.6875
+# of the size asked for. An em of 0.66 px in the bundled fonts, with the line boxes game.fontsubset gives
+# them, takes the same height: lines and capitals within a pixel. Japanese is set a little smaller, as
+# usual beside Latin, so that a line mixing both is no taller than either. Text of the size of a heading
+# or larger (headings, titles, figures) is set in the semibold, the rest in the medium weight.
+EM_PER_PX = 0.66
+JAPANESE_EM_PER_PX = 0.62
+
+# fonts with the scripts the bundled fonts lack (Korean, Thai, ...), the first found is used
 FALLBACK_FONTS = ("notosanscjksc", "notosanscjk", "sourcehansans", "droidsansfallbackfull", "droidsansfallback",
                   "wenquanyizenhei", "wenquanyimicrohei", "microsoftyahei", "simhei", "msgothic", "pingfangsc",
                   "hiraginosans", "arialunicodems")
 
 
-@lru_cache(maxsize=4096)
-def has_glyph(ch: str) -> bool:
-    """Whether the built-in font draws this character (else it would draw an empty box)."""
+@lru_cache(maxsize=None)
+def font_file(name: str) -> str | None:
+    """The path of a bundled font (None if it is missing, or of the fallback if this computer has none)."""
+    if name == FALLBACK:
+        return pygame.font.match_font(FALLBACK_FONTS)
+    path = assets() / "fonts" / name
+    return str(path) if path.is_file() else None
+
+
+def load_font(name: str, px: int) -> pygame.font.Font:
+    """The font ``name`` (a bundled font's file name, or FALLBACK) for text of ``px``."""
+    px = max(6, int(px))
+    path = font_file(name)
+    if path is None:
+        return pygame.font.Font(None, px)    # the built-in font, should the files be missing
+    if name == JAPANESE.name:
+        return pygame.font.Font(path, max(1, round(JAPANESE_EM_PER_PX * px)))
+    return pygame.font.Font(path, max(1, round(EM_PER_PX * px)))
+
+
+def latin_font(px: int, bold: bool) -> pygame.font.Font:
+    """The Latin font for text of ``px``, semibold or medium (a board's labels, a tile's number)."""
+    return load_font(UI_BOLD.name if bold else UI.name, px)
+
+
+@lru_cache(maxsize=8192)
+def face_of(ch: str) -> str | None:
+    """The font that draws ``ch`` (a bundled font's name or FALLBACK), None if none does."""
     if ch.isspace():
-        return True
+        return UI.name
+    if unicodedata.category(ch) in ("Cc", "Cf", "Cn", "Co", "Cs"):
+        return None                       # direction marks and the like: nothing to draw
+    for name in (*BUNDLED, FALLBACK):
+        if _draws(name, ch):
+            return name
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _draws(name: str, ch: str) -> bool:
+    face = _glyph_face(name)
+    return face is not None and face.get_metrics(ch)[0] is not None
+
+
+@lru_cache(maxsize=None)
+def _glyph_face(name: str) -> pygame.freetype.Font | None:
+    path = font_file(name)
+    if path is None:
+        return None
     if not pygame.freetype.get_init():
         pygame.freetype.init()
-    return _builtin_face().get_metrics(ch)[0] is not None
-
-
-@lru_cache(maxsize=1)
-def _builtin_face() -> pygame.freetype.Font:
-    return pygame.freetype.Font(None, 12)
-
-
-@lru_cache(maxsize=1)
-def fallback_font_path() -> str | None:
-    """A font of this computer for characters the built-in font lacks (None if it has none)."""
-    return pygame.font.match_font(FALLBACK_FONTS)
+    return pygame.freetype.Font(path, 12)
 
 
 class Theme:
@@ -55,8 +177,11 @@ class Theme:
     TEXT_CACHE = 768
 
     def __init__(self, size: tuple[int, int]) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._text: OrderedDict = OrderedDict()
+        self.text_scale = 1.0   # the player's text size (1.25 for 125 %): text roles grow, the layout's units do not
+        self.drawn_text: weakref.WeakKeyDictionary[pygame.Surface, str] = weakref.WeakKeyDictionary()   # for audits
+        self.cuts: deque[str] = deque(maxlen=100)   # texts cut short that were not excerpts (see ``fit``)
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -75,48 +200,52 @@ class Theme:
             "display": (64, 36), "title": (34, 22), "heading": (24, 17), "body": (19, 14),
             "small": (17, 13), "tiny": (14, 12), "stat": (40, 24),
         }[role]
-        return self.px(base, floor)
+        return self.px(base * self.text_scale, round(floor * self.text_scale))
 
     def font(self, px: int) -> pygame.font.Font:
+        """The Latin font at ``px`` (semibold from a heading's size on): draws text without Japanese or symbols."""
+        return self._font(UI_BOLD.name if px >= self.size_of("heading") else UI.name, px)
+
+    def _font(self, name: str, px: int) -> pygame.font.Font:
         px = max(6, int(px))
-        f = self._fonts.get(px)
+        f = self._fonts.get((name, px))
         if f is None:
-            f = self._fonts[px] = pygame.font.Font(None, px)
+            f = self._fonts[(name, px)] = load_font(name, px)
         return f
 
     def runs(self, text: str, px: int) -> list[tuple[pygame.font.Font, str]]:
-        """``text`` as runs of one font each: characters the built-in font lacks come from a font
-        of this computer, or are left out if it has none."""
-        builtin = self.font(px)
-        if all(has_glyph(ch) for ch in text):
-            return [(builtin, text)]
-        other = self._fallback(px)
+        """``text`` as runs of one font each (see ``face_of``); characters no font draws are left out."""
+        latin = self.font(px)
+        if text.isascii() and text.isprintable():
+            return [(latin, text)]
         out: list[tuple[pygame.font.Font, str]] = []
         for ch in text:
-            font = builtin if has_glyph(ch) else other
-            if font is None:
+            name = face_of(ch)
+            if name is None:
                 continue
+            font = latin if name == UI.name else self._font(name, px)
             if out and out[-1][0] is font:
                 out[-1] = (font, out[-1][1] + ch)
             else:
                 out.append((font, ch))
-        return out or [(builtin, "")]
-
-    def _fallback(self, px: int) -> pygame.font.Font | None:
-        path = fallback_font_path()
-        if path is None:
-            return None
-        px = max(6, int(px))
-        f = self._fonts.get(-px)
-        if f is None:
-            f = self._fonts[-px] = pygame.font.Font(path, round(px * 0.66))   # the built-in font runs small
-        return f
+        return out or [(latin, "")]
 
     def measure(self, text: str, px: int) -> int:
         """How wide ``text`` is drawn at ``px``."""
         return sum(font.size(part)[0] for font, part in self.runs(text, px))
 
-    def text(self, text: str, role_or_px, colour=TEXT) -> pygame.Surface:
+    def extent(self, text: str, px: int) -> tuple[int, int]:
+        """How large ``text`` is drawn at ``px``, Japanese and symbols included (``font(px).size`` knows Latin only)."""
+        runs = self.runs(text, px)
+        sizes = [font.size(part) for font, part in runs]
+        if len(runs) == 1:
+            return sizes[0]
+        ascent = max(font.get_ascent() for font, _ in runs)
+        return (sum(w for w, _ in sizes),
+                max(ascent - font.get_ascent() + h for (font, _), (_, h) in zip(runs, sizes)))
+
+    def text(self, text: str, role_or_px, colour: Colour | None = None) -> pygame.Surface:
+        colour = TEXT if colour is None else colour
         px = self.size_of(role_or_px) if isinstance(role_or_px, str) else int(role_or_px)
         key = (text, px, colour)
         surf = self._text.get(key)
@@ -129,15 +258,19 @@ class Theme:
         else:
             surf = _joined([(font.render(part, True, colour), font.get_ascent()) for font, part in runs])
         self._text[key] = surf
+        self.drawn_text[surf] = text
         if len(self._text) > self.TEXT_CACHE:
             self._text.popitem(last=False)
         return surf
 
-    def fit(self, text: str, role_or_px, width: int, colour=TEXT) -> pygame.Surface:
-        """Text cut with an ellipsis to fit ``width`` pixels."""
+    def fit(self, text: str, role_or_px, width: int, colour: Colour | None = None, excerpt: bool = False) -> pygame.Surface:
+        """Text cut with an ellipsis to fit ``width`` pixels. Only an ``excerpt`` (a card's one-line blurb,
+        a file's name) is meant to be cut: any other cut is noted in ``cuts``, which the layout tests read."""
         surf = self.text(text, role_or_px, colour)
         if surf.get_width() <= width or not text:
             return surf
+        if not excerpt:
+            self.cuts.append(text)
         px = self.size_of(role_or_px) if isinstance(role_or_px, str) else int(role_or_px)
         lo, hi = 0, len(text)
         while lo < hi:
@@ -148,19 +281,19 @@ class Theme:
                 hi = mid - 1
         return self.text(text[:lo].rstrip() + "...", px, colour)
 
-    def wrap(self, text: str, role_or_px, width: int) -> list[str]:
+    def squeeze(self, text: str, role_or_px, width: int, colour=None, least: float = 0.8) -> pygame.Surface:
+        """Text a little smaller where it would not fit ``width`` (down to ``least`` of its size), then
+        cut: for labels in fixed cells, which a longer language or a larger text size would overrun."""
         px = self.size_of(role_or_px) if isinstance(role_or_px, str) else int(role_or_px)
-        lines, line = [], ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if self.measure(trial, px) <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        if line:
-            lines.append(line)
-        return lines
+        wide = self.measure(text, px)
+        if wide > width > 0:
+            px = max(int(px * least), int(px * width / wide))
+        return self.fit(text, px, width, colour)
+
+    def wrap(self, text: str, role_or_px, width: int) -> list[str]:
+        """Lines of at most ``width`` pixels, broken at spaces or, in Japanese, between characters."""
+        px = self.size_of(role_or_px) if isinstance(role_or_px, str) else int(role_or_px)
+        return linebreak.wrap(text, width, lambda line: self.measure(line, px))
 
 
 def _joined(parts: list[tuple[pygame.Surface, int]]) -> pygame.Surface:
@@ -190,3 +323,130 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     strip.set_at((0, 0), top)
     strip.set_at((0, 1), bottom)
     return pygame.transform.smoothscale(strip, (w, h))
+
+
+# -- colours worked out from the palette ---------------------------------------------------------
+# Read when drawing, like the palette: the drawing code and the contrast test use the same rules.
+
+def ink_on(fill: Colour) -> Colour:
+    """Text or a glyph on ``fill``: the dark ink or the light text, whichever stands out more."""
+    return INK if contrast(INK, fill) >= contrast(TEXT, fill) else TEXT
+
+
+def mark_ink(fill: Colour) -> Colour:
+    """A move mark's glyph on its badge: white where it stands out at 3:1 (WCAG's ratio for graphics),
+    else the dark ink."""
+    return (255, 255, 255) if contrast((255, 255, 255), fill) >= 3 else INK
+
+
+def button_face(primary: bool = False, enabled: bool = True, active: bool = False, hover: bool = False) -> Colour:
+    """A button's face. A disabled one lies flat on the panel with an outline: its label stays readable
+    and the missing face says it cannot be pressed."""
+    if not enabled:
+        return PANEL
+    base = mix(CARD, HINT, 0.3) if active else ACCENT if primary else CARD
+    return shade(base, 0.08) if hover else base
+
+
+def button_edge(enabled: bool = True) -> Colour | None:
+    """The outline of a button, if it has one: a disabled button's, and in an OUTLINED palette every
+    button's (a disabled one's fainter)."""
+    if palette in OUTLINED:
+        return PANEL_EDGE if enabled else mix(PANEL, PANEL_EDGE, 0.45)
+    return None if enabled else PANEL_EDGE
+
+
+def button_ink(primary: bool = False, enabled: bool = True) -> Colour:
+    return INK if primary and enabled else TEXT if enabled else DIM
+
+
+def key_cap_face(face: Colour) -> Colour:
+    return shade(face, -0.2)
+
+
+def key_cap_ink(primary: bool = False, enabled: bool = True, active: bool = False) -> Colour:
+    return INK if primary and enabled and not active else TEXT if active else MUTED if enabled else DIM
+
+
+BOX_TINTS = {BoxKind.SOLVING: "HINT", BoxKind.PAUSED: "HINT", BoxKind.DEAD_END: "NOPE", BoxKind.HINT: "HINT",
+             BoxKind.SOLVED: "GOOD", BoxKind.ILLEGAL: "ACCENT"}   # the others are plain cards
+
+
+def box_face(kind: BoxKind) -> Colour:
+    """The answer box's face: a card with a touch of its colour (the edge carries the colour)."""
+    tint = BOX_TINTS.get(kind)
+    return CARD if tint is None else mix(PANEL, globals()[tint], 0.1)
+
+
+def box_edge(kind: BoxKind) -> Colour:
+    tint = BOX_TINTS.get(kind)
+    return PANEL_EDGE if tint is None else mix(CARD, globals()[tint], 0.75)
+
+
+PILLS = ("optimal", "solved", "with help", "in progress")
+
+
+def pill_fill(pill: str) -> Colour:
+    """The fill of a badge's pill (one of PILLS); its label is ``ink_on`` it."""
+    return {"optimal": ACCENT, "solved": GOOD, "with help": mix(CARD, HINT, 0.35), "in progress": HINT}[pill]
+
+
+def coordinate_colour() -> Colour:
+    """The board's column letters and row numbers, quieter than text."""
+    return MUTED
+
+
+def mark_colours() -> dict[str, Colour]:
+    """The colours that carry a meaning on the board (and the review's chart), which every colour
+    vision must tell apart: the move marks, the hint, a tile in place, a refused move, the selection."""
+    return {"closer": CLOSER, "farther": FARTHER, "same": SAME, "dead end": DEAD_END, "hint": HINT,
+            "in place": IN_PLACE, "illegal": NOPE, "selected": ACCENT}
+
+
+# Text roles that are WCAG "large" at every window size. Titles are semibold with an em of 0.66 of their
+# nominal size (EM_PER_PX); large bold text is 14 pt (18.7 CSS px), a nominal 28.3 px, which only
+# "display" keeps down to its smallest size (36). "title" (22 in a small window) and all others: normal.
+LARGE_ROLES = ("display",)
+TONE_NAMES = ("TEXT", "MUTED", "DIM", "ACCENT", "GOOD", "HINT", "NOPE")
+
+
+def text_pairs() -> list[tuple[str, Colour, Colour, bool]]:
+    """(where, text colour, surface under it, large?) for every pairing the interface draws, in the
+    palette in use. The window's gradient is lightest at the top (its glow adds under one level)."""
+    g = globals()
+    pairs: list[tuple[str, Colour, Colour, bool]] = []
+    tones = {name: g[name] for name in TONE_NAMES}
+    for surface in ("BG_TOP", "BG_BOTTOM", "PANEL", "CARD", "CARD_HOVER"):
+        pairs += [(f"{tone} on {surface}", colour, g[surface], False) for tone, colour in tones.items()]
+    pill = over(PANEL, 220 / 255, BG_TOP)    # the message under the board: a translucent pill
+    pairs += [(f"{tone} on the message pill", colour, pill, False) for tone, colour in tones.items()]
+    banner = over(PANEL, 235 / 255, BG_TOP)
+    pairs += [("the Solved! banner", TEXT, banner, True), ("the Solved! banner's line", GOOD, banner, False),
+              ("a note over the foot of the window", TEXT, shade(PANEL, -0.2), False),
+              ("a title on the window", TEXT, BG_TOP, True),
+              ("the board's coordinates", coordinate_colour(), BG_TOP, False),
+              ("a selected title in the name field", TEXT, mix(PANEL, HINT, 0.45), False),
+              ("the demo's badge", INK, ACCENT, False)]
+    for primary in (False, True):
+        for enabled in (True, False):
+            for active in (False, True):
+                for hover in (False, True):
+                    face = button_face(primary, enabled, active, hover)
+                    what = (f"{'primary' if primary else 'plain'} button, {'enabled' if enabled else 'disabled'}"
+                            f"{', on' if active else ''}{', hovered' if hover else ''}")
+                    pairs += [(what, button_ink(primary and not active, enabled), face, False),
+                              (what + ": key cap", key_cap_ink(primary, enabled, active),
+                               key_cap_face(face), False)]
+    for kind in BoxKind:
+        pairs += [(f"{tone} in the {kind.value} box", tones[tone], box_face(kind), False)
+                  for tone in ("TEXT", "MUTED", "GOOD", "HINT", "NOPE")]
+    pairs += [(f"the {pill} badge's label", ink_on(pill_fill(pill)), pill_fill(pill), False) for pill in PILLS]
+    for shelf in (TILES, BLOCKS, FROGS, PAIRS, KNIGHTS):
+        pairs += [(f"{shelf.title}: the panel's label", shelf.colour, PANEL, False),
+                  (f"{shelf.title}: a chosen size", INK, shelf.colour, False)]
+    return pairs
+
+
+def over(colour: Colour, alpha: float, under: Colour) -> Colour:
+    """``colour`` at opacity ``alpha`` painted over ``under``."""
+    return mix(under, colour, alpha)

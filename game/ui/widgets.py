@@ -5,11 +5,15 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.phrase import translated as in_language
 from game.ui import theme as T
 from game.ui.intents import KEY_LABELS, Intent
 
 
 class Button:
+    """A button whose label (and key cap) are English, marked with ``N_`` where written: translated each
+    time it is drawn, so a change of language shows at once."""
+
     def __init__(self, label: str, intent: Intent, key: str | None = None, primary: bool = False) -> None:
         self.label = label
         self.intent = intent
@@ -29,7 +33,7 @@ class Button:
             return
         hover = mouse is not None and self.rect.collidepoint(mouse) and self.enabled
         style = ButtonStyle(self.primary, self.enabled, self.active, self.centred)
-        label = theme.fit(self.label, button_role(theme, r.h), int(r.w * 0.66), style.foreground)
+        label = theme.fit(translated(self.label), button_role(theme, r.h), int(r.w * 0.66), style.foreground)
         draw_button(surface, theme, r, label, self.key or "", style, hover, pressed)
 
 
@@ -44,7 +48,14 @@ class ButtonStyle:
 
     @property
     def foreground(self) -> tuple[int, int, int]:
-        return (40, 28, 10) if self.primary and self.enabled else (T.TEXT if self.enabled else T.DIM)
+        return T.button_ink(self.primary and not self.active, self.enabled)
+
+
+def translated(text: str) -> str:
+    """English text fixed ahead (a button's label, a key cap, a puzzle's title) in the player's language;
+    a phrase made from data (a card's published figure) is composed again in it. An empty text stays
+    empty: gettext would give the catalog's header for it."""
+    return in_language(text) if text else ""
 
 
 def button_role(theme: T.Theme, height: int) -> str:
@@ -57,7 +68,7 @@ def button_padding(height: int) -> int:
 
 
 def _key_cap_box(theme: T.Theme, key: str) -> pygame.Rect:
-    size = theme.font(theme.size_of("tiny")).size(key)
+    size = theme.extent(translated(key), theme.size_of("tiny"))
     return pygame.Rect((0, 0), size).inflate(max(6, size[1] // 2), max(4, size[1] // 3))
 
 
@@ -71,33 +82,34 @@ def key_cap_fits(theme: T.Theme, rect: pygame.Rect, label_width: int, key: str) 
 
 def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, label: pygame.Surface, key: str,
                 style: ButtonStyle, hover: bool, pressed: bool) -> None:
-    """A raised button: its face, the rendered label and, where it fits, the key cap."""
+    """A raised button: its face, the rendered label and, where it fits, the key cap. A disabled one
+    lies flat, outlined: it reads as not pressable by its shape, and its label stays readable."""
     if rect.w <= 0:
         return
     hover = hover and style.enabled
     rad = max(4, rect.h // 4)
-    base = T.ACCENT if style.primary else T.CARD
-    if style.active:
-        base = T.mix(T.CARD, T.HINT, 0.45)
-    if hover:
-        base = T.shade(base, 0.12)
-    if not style.enabled:
-        base = T.mix(T.PANEL, T.CARD, 0.4)
-    lift = 0 if (pressed and hover) else max(1, rect.h // 14)
-    pygame.draw.rect(surface, T.shade(base, -0.35), rect.move(0, lift), border_radius=rad)
-    face = rect.move(0, 0 if lift else max(1, rect.h // 14))
+    base = T.button_face(style.primary, style.enabled, style.active, hover)
+    if style.enabled:
+        lift = 0 if (pressed and hover) else max(1, rect.h // 14)
+        pygame.draw.rect(surface, T.shade(base, -0.35), rect.move(0, lift), border_radius=rad)
+        face = rect.move(0, 0 if lift else max(1, rect.h // 14))
+    else:
+        face = rect.move(0, max(1, rect.h // 14))
     pygame.draw.rect(surface, base, face, border_radius=rad)
+    edge = T.button_edge(style.enabled)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, face, max(1, theme.px(1.5) if style.enabled else 1), border_radius=rad)
     pad = button_padding(rect.h)
     if style.centred:
         surface.blit(label, label.get_rect(center=face.center))
         return
     surface.blit(label, label.get_rect(midleft=(face.x + pad, face.centery)))
     if key_cap_fits(theme, rect, label.get_width(), key):
-        fg = style.foreground
-        cap = theme.text(key, "tiny", T.shade(fg, -0.15) if style.primary else (T.MUTED if style.enabled else T.DIM))
+        ink = T.key_cap_ink(style.primary, style.enabled, style.active)
+        cap = theme.text(translated(key), "tiny", ink)
         box = _key_cap_box(theme, key)
         box.midright = (face.right - pad // 2 - 2, face.centery)
-        pygame.draw.rect(surface, T.shade(base, -0.2), box, border_radius=max(3, box.h // 4))
+        pygame.draw.rect(surface, T.key_cap_face(base), box, border_radius=max(3, box.h // 4))
         pygame.draw.rect(surface, T.shade(base, 0.18), box, 1, border_radius=max(3, box.h // 4))
         surface.blit(cap, cap.get_rect(center=box.center))
 
@@ -113,10 +125,12 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float, c
     pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=rad)
 
 
-def card(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, radius: float, face=T.PANEL,
-         edge=T.PANEL_EDGE, edge_width: float = 1.5, lift: int = 0) -> pygame.Rect:
-    """A raised card: a dark drop under ``rect``, then the face and its edge ``lift`` pixels up.
-    Returns the face's rect."""
+def card(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, radius: float, face: T.Colour | None = None,
+         edge: T.Colour | None = None, edge_width: float = 1.5, lift: int = 0) -> pygame.Rect:
+    """A raised card: a dark drop under ``rect``, then the face (the panel's colour unless given) and its
+    edge ``lift`` pixels up. Returns the face's rect."""
+    face = T.PANEL if face is None else face
+    edge = T.PANEL_EDGE if edge is None else edge
     rad = theme.px(radius)
     pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), rect.move(0, theme.px(4)), border_radius=rad)
     face_rect = rect.move(0, -lift)

@@ -34,25 +34,25 @@ def _laid_out(state: PanelState, size: tuple[int, int]) -> tuple[PanelLayout, Th
 
 def _label_fits(theme: Theme, item) -> None:
     if isinstance(item, ButtonItem):
-        w, h = theme.font(item.px).size(item.model.label)
+        w, h = theme.extent(item.model.label, item.px)
         room = item.rect.w - (button_padding(item.rect.h) if item.model.centred else 2 * button_padding(item.rect.h))
         assert w <= room and h <= item.rect.h, item
         if item.show_key:
             assert key_cap_fits(theme, item.rect, w, item.model.key), item
     elif isinstance(item, TextItem):
-        w, h = theme.font(item.px).size(item.text)
+        w, h = theme.extent(item.text, item.px)
         assert w <= item.rect.w and h <= item.rect.h, item
         assert not item.text.endswith("..."), item
     elif isinstance(item, FigureItem):
-        label = theme.font(item.label_px).size(item.label)
-        value = theme.font(item.value_px).size(item.value)
+        label = theme.extent(item.label, item.label_px)
+        value = theme.extent(item.value, item.value_px)
         assert label[0] + value[0] < item.rect.w and value[1] <= item.rect.h, item
     elif isinstance(item, LegendItem):
         rows = len(Verdict) // item.columns
         cell_w, row_h = item.rect.w // item.columns, item.rect.h // rows
         sprite = mark_sprite(Verdict.CLOSER, max(6, item.px // 2)).get_size()
         for verdict in Verdict:
-            w, h = theme.font(item.px).size(verdict.value)
+            w, h = theme.extent(verdict.value, item.px)
             assert sprite[0] + theme.px(4) + w <= cell_w and max(h, sprite[1]) <= row_h, (item, verdict)
 
 

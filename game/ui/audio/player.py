@@ -17,6 +17,7 @@ import sys
 import threading
 from typing import Any, Callable, Iterator, Mapping, Protocol
 
+from game.i18n import _
 from game.settings import VOLUME_STEP
 from game.ui.audio.synth import EFFECTS, RATE, synthesize, to_format
 
@@ -87,6 +88,10 @@ class SoundPlayer:
             self.muted = False
         return self.volume
 
+    def set_level(self, volume: int, muted: bool) -> None:
+        """The level the settings screen chose (0 to 100, and whether muted)."""
+        self.volume, self.muted = max(0, min(100, volume)), muted
+
     def toggle(self) -> bool:
         """Sound off, or back on (at half volume if it had been turned all the way down); True if on."""
         if self.muted or self.volume == 0:
@@ -99,8 +104,8 @@ class SoundPlayer:
     def describe(self) -> str:
         """How the sound is set, in a few words ("Sound 70%", "Sound off")."""
         if self.muted or self.volume == 0:
-            return "Sound off"
-        return f"Sound {self.volume}%"
+            return _("Sound off")
+        return _("Sound {volume}%").format(volume=self.volume)
 
     # -- opening the mixer -----------------------------------------------------------------------
     def open_in_background(self, opener: Callable[[], Output | None] | None = None) -> None:

@@ -7,6 +7,7 @@ scene to show. Hit testing goes through the board view, as on the play screen.
 from __future__ import annotations
 
 from game.editor import EMPTY, Editor
+from game.i18n import _
 from game.spec import EditMode
 from game.ui.views import Highlights
 from game.ui.views.base import BoardView
@@ -32,7 +33,7 @@ class EditorBoard:
     def pick(self, cell: int) -> str | None:
         """Pick up what is in ``cell`` (tiles: the gap too, to move it)."""
         if self.editor.position[cell] == EMPTY and self.editor.mode is not EditMode.SWAP:
-            return "There is no piece here to pick up."
+            return _("There is no piece here to pick up.")
         self.held = cell
         return None
 
@@ -44,7 +45,7 @@ class EditorBoard:
         else:
             anchor = editor.pieces.anchor(editor.position, cell)
             target = self.shifted(anchor, cell, to) if anchor is not None else None
-            refused = "It does not fit there: it would stick out of the board." if target is None \
+            refused = _("It does not fit there: it would stick out of the board.") if target is None \
                 else editor.relocate(cell, target)
         if refused is None:
             self.held = None
@@ -128,7 +129,7 @@ class EditorBoard:
         """A drag ends where the grabbed point is; a click paints (tokens) or picks up (the others)."""
         if self.press is None:
             return None
-        cell, _ = self.press
+        cell = self.press[0]
         self.press = None
         if self.dragging:
             self.dragging, self.drag_offset = False, (0, 0)

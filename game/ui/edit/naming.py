@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.library import file_name_for
 from game.saving import TITLE_LIMIT, clean_title
 from game.ui import theme as T
@@ -83,8 +84,8 @@ class Naming:
         pad = theme.px(22, 10)
         w = min(max(theme.px(420), over.w * 2 // 3), surface.get_width() - 2 * pad)
         inner = w - 2 * pad
-        lines = theme.wrap(f"It becomes {self.file_name()} in {self.folder}, a puzzle of its own on the menu.",
-                           "tiny", inner)
+        lines = theme.wrap(_("It becomes {file} in {folder}, a puzzle of its own on the menu.")
+                           .format(file=self.file_name(), folder=self.folder), "tiny", inner)
         errors = theme.wrap(self.error, "small", inner) if self.error else []
         remarks = theme.wrap(self.remark, "small", inner) if self.remark else []
         field_h = theme.size_of("body") + theme.px(16)
@@ -97,9 +98,10 @@ class Naming:
         box.clamp_ip(surface.get_rect())
         self.box = card(surface, theme, box, 18, face=T.PANEL, edge=T.ACCENT, edge_width=2)
         x, y = box.x + pad, box.y + pad
-        surface.blit(theme.text("Save as puzzle", "heading", T.TEXT), (x, y))
+        surface.blit(theme.text(_("Save as puzzle"), "heading", T.TEXT), (x, y))
         y += theme.size_of("heading") + theme.px(12)
-        surface.blit(theme.text("Title", "small", T.MUTED), (x, y))
+        # Translators: the label of the field where the player names the puzzle being saved
+        surface.blit(theme.text(_("Title"), "small", T.MUTED), (x, y))
         y += theme.size_of("small") + theme.px(4)
         field = pygame.Rect(x, y, inner, field_h)
         pygame.draw.rect(surface, T.shade(T.PANEL, -0.3), field, border_radius=theme.px(6))
@@ -125,8 +127,9 @@ class Naming:
         half = (inner - theme.px(10)) // 2
         self.cancel_rect = pygame.Rect(x, y, half, button_h)
         self.save_rect = pygame.Rect(x + inner - half, y, half, button_h)
-        for rect, label, key, primary in ((self.cancel_rect, "Cancel", "Esc", False),
-                                          (self.save_rect, "Save", "Enter", True)):
+        # Translators: the save dialog's buttons (Save: write the puzzle file)
+        for rect, label, key, primary in ((self.cancel_rect, _("Cancel"), "Esc", False),
+                                          (self.save_rect, _("Save"), "Enter", True)):
             style = ButtonStyle(primary=primary)
             draw_button(surface, theme, rect, theme.text(label, "body", style.foreground), key, style,
                         mouse is not None and rect.collidepoint(mouse), False)

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pygame
 
 from game.edit_panel import EditorPanel
+from game.i18n import _
 from game.panel import ButtonModel, Role, Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import DENSITIES, Column, Density, PanelLayout, _Sizes, placed_button
@@ -46,7 +47,7 @@ def _arrange(model: EditorPanel, panel: pygame.Rect, viewport: pygame.Rect, them
         col.text(text, Role.TINY, tone)
         col.space(sizes.section)
     if model.palette:
-        col.text("Brush: a click puts it in a cell (Tab changes it)", Role.TINY, Tone.MUTED)
+        col.text(_("Brush: a click puts it in a cell (Tab changes it)"), Role.TINY, Tone.MUTED)
         col.space(theme.px(6, 3))
         many = len(model.palette)
         if _fit(theme, model.palette, (col.w - (many - 1) * sizes.gap) // many, sizes.button):
@@ -77,5 +78,5 @@ def _arrange(model: EditorPanel, panel: pygame.Rect, viewport: pygame.Rect, them
 def _fit(theme: T.Theme, buttons: tuple[ButtonModel, ...], width: int, height: int) -> bool:
     """Whether every label fits a button this wide, in full."""
     room = width - 2 * button_padding(height)
-    return all(theme.font(placed_button(theme, b, pygame.Rect(0, 0, width, height)).px).size(b.label)[0] <= room
+    return all(theme.measure(b.label, placed_button(theme, b, pygame.Rect(0, 0, width, height)).px) <= room
                for b in buttons)

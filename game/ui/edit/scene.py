@@ -15,7 +15,7 @@ import pygame
 from game.edit_panel import EditorPanel, editor_panel
 from game.panel import ButtonModel
 from game.editor import EMPTY, Editor, ReadingKind
-from game.words import n_moves
+from game.i18n import _, ngettext
 from game.intent import DIRECTIONS, Intent
 from game.library import player_folder
 from game.saving import SaveError, first_title
@@ -46,7 +46,7 @@ class EditorScene(BoardScreen):
         self.editor = Editor(spec, position, service=app.service)
         self.view = view_for(spec)
         self.board = EditorBoard(self.editor, self.view)
-        self.footer = Footer("Editing: the answers follow every change. Esc goes back.")
+        self.footer = Footer(_("Editing: the answers follow every change. Esc goes back."))
         self.effects = Effects()
         self.panel_view = PanelView()
         self.back_to = back_to
@@ -67,8 +67,8 @@ class EditorScene(BoardScreen):
             **{intent: partial(board.step, dr, dc) for intent, (dr, dc) in DIRECTIONS.items()},
             Intent.NEXT: partial(board.next_brush, 1), Intent.PREV: partial(board.next_brush, -1),
             Intent.CONFIRM: board.confirm, Intent.BACK: self.back,
-            Intent.UNDO: lambda: None if editor.undo() else "Nothing to undo.",
-            Intent.REDO: lambda: None if editor.redo() else "Nothing to redo.",
+            Intent.UNDO: lambda: None if editor.undo() else _("Nothing to undo."),
+            Intent.REDO: lambda: None if editor.redo() else _("Nothing to redo."),
             Intent.RESTART: self.reset, Intent.CLEAR: editor.clear, Intent.ERASE: self.erase,
             Intent.COPY: self.copy, Intent.PASTE: self.paste, Intent.PLAY_HERE: self.play_here,
             Intent.SAVE: self.open_save, Intent.CANCEL: self.stop, Intent.SOLVE: self.search,
@@ -117,7 +117,7 @@ class EditorScene(BoardScreen):
             self.effects.shake(self.board.cursor)
             self.say(refused, T.NOPE)
 
-    def say(self, text: str, colour: tuple[int, int, int] = T.MUTED) -> None:
+    def say(self, text: str, colour: tuple[int, int, int] | None = None) -> None:
         self.footer.say(text, colour)
         self.invalidate()
 
@@ -140,29 +140,29 @@ class EditorScene(BoardScreen):
         if self.board.drop_hold():
             return None
         if self.editor.stop_search():
-            self.say("Search cancelled: S searches again.")
+            self.say(_("Search cancelled: S searches again."))
             return None
         self.app.back_to_menu()
         return None
 
     def stop(self) -> str | None:
         if self.editor.stop_search():
-            self.say("Search cancelled: S searches again.")
+            self.say(_("Search cancelled: S searches again."))
         return None
 
     def search(self) -> str | None:
         if not self.editor.search_again():
-            return "There is nothing to search: what this position is is known."
+            return _("There is nothing to search: what this position is is known.")
         return None
 
     def reset(self) -> str | None:
         if self.editor.reset():
-            self.say("Back to the puzzle's start (U undoes it).")
+            self.say(_("Back to the puzzle's start (U undoes it)."))
         return None
 
     def erase(self) -> str | None:
         if not self.editor.palette:
-            return "The pieces of this puzzle cannot be taken off the board, only moved."
+            return _("The pieces of this puzzle cannot be taken off the board, only moved.")
         return self.board.type_piece(EMPTY)
 
     def copy(self) -> str | None:
@@ -174,14 +174,15 @@ class EditorScene(BoardScreen):
         refused = self.editor.paste(text)
         if refused is None:
             self.board.held = None
-            self.say(note or "Pasted (U undoes it).")
+            self.say(note or _("Pasted (U undoes it)."))
         return refused
 
     def play_here(self) -> str | None:
         problem = self.editor.problem()
         if problem is not None:
-            return f"Only a position of this puzzle can be played. {problem}"
-        self.app.play_from_editor(self.spec.name, self.editor.position, "A new game from the editor's position.")
+            # Translators: {problem} is a sentence saying what is wrong with the position
+            return _("Only a position of this puzzle can be played. {problem}").format(problem=problem)
+        self.app.play_from_editor(self.spec.name, self.editor.position, _("A new game from the editor's position."))
         return None
 
     def open_save(self) -> str | None:
@@ -197,10 +198,12 @@ class EditorScene(BoardScreen):
         """What the saved puzzle will be, as far as is known now."""
         reading = self.editor.reading()
         if reading.kind is ReadingKind.SOLVABLE and reading.distance is not None:
-            return f"Its shortest solution takes {n_moves(reading.distance)}."
+            n = reading.distance
+            return ngettext("Its shortest solution takes {n:,} move.", "Its shortest solution takes {n:,} moves.",
+                            n).format(n=n)
         if reading.kind is ReadingKind.DEAD_END:
-            return "Careful: it is a dead end, so nobody can solve it from this start."
-        return "Its shortest solution is not known yet."
+            return _("Careful: it is a dead end, so nobody can solve it from this start.")
+        return _("Its shortest solution is not known yet.")
 
     def save(self) -> None:
         """Enter in the dialog: the file is written in the background (see ``take_saved``)."""
@@ -229,11 +232,12 @@ class EditorScene(BoardScreen):
         self.naming = None
         self.app.refresh_menu(spec.name)
         dead = self.editor.reading().kind is ReadingKind.DEAD_END
-        self.say(f"Saved as {path.name}: “{spec.title}” is on the menu now"
-                 + (" (a dead end: nobody can solve it)." if dead else "."), T.GOOD)
+        said = (_("Saved as {file}: “{title}” is on the menu now (a dead end: nobody can solve it).") if dead
+                else _("Saved as {file}: “{title}” is on the menu now."))
+        self.say(said.format(file=path.name, title=spec.title), T.GOOD)
 
     def toggle_motion(self) -> str | None:
-        self.say("Reduced motion on." if self.app.toggle_setting("reduce_motion") else "Full motion on.")
+        self.say(_("Reduced motion on.") if self.app.toggle_setting("reduce_motion") else _("Full motion on."))
         return None
 
     # -- mouse and the dialog's keys ----------------------------------------------------------------
@@ -317,7 +321,8 @@ class EditorScene(BoardScreen):
         th = self.theme
         surface.blit(background(surface.get_size()), (0, 0))
         x, y = self.header.topleft
-        title = th.fit(f"Edit: {self.puzzle.title}", "title", self.header.w)
+        # Translators: the position editor's title over the board
+        title = th.fit(_("Edit: {title}").format(title=_(self.puzzle.title)), "title", self.header.w)
         surface.blit(title, (x, y))
         y += title.get_height() + th.px(4)
         for line in self.header_lines:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.puzzles.base import Puzzle
 from game.ui import theme as T
 
@@ -18,10 +19,23 @@ class Areas:
     footer: pygame.Rect
 
 
+def goal_sentence(goal: str) -> str:
+    """"Goal: ..." around the goal's words (already translated), ended once; empty without words."""
+    goal = goal.strip()
+    if not goal:
+        return ""   # a goal row may end in an empty cell
+    if goal.endswith((".", "。")):
+        return _("Goal: {goal}").format(goal=goal)
+    return _("Goal: {goal}.").format(goal=goal)
+
+
 def header_lines(theme: T.Theme, puzzle: Puzzle, width: int) -> list[str]:
     """The line or two under the title: the goal and what one move is."""
-    goal = f"Goal: {puzzle.goal_text}." if puzzle.goal_text else ""
-    return theme.wrap(f"{goal} {puzzle.move_rule}".strip(), "small", width)[:2]
+    goal = goal_sentence(puzzle.shown_goal() if puzzle.goal_text.strip() else "")
+    rule = puzzle.shown_rule() if puzzle.move_rule.strip() else ""
+    # Translators: the goal sentence, then the move rule sentence, under the puzzle's title
+    text = _("{goal} {rule}").format(goal=goal, rule=rule) if goal and rule else goal or rule
+    return theme.wrap(text.strip(), "small", width)[:2]
 
 
 def screen_areas(theme: T.Theme, size: tuple[int, int]) -> Areas:

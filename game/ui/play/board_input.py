@@ -13,6 +13,7 @@ from typing import Protocol
 
 import pygame
 
+from game.i18n import N_, _
 from game.intent import DIRECTIONS, Intent
 from game.puzzles.base import Move
 from game.spec import InputMode, PuzzleSpec
@@ -37,7 +38,7 @@ class BoardHost(Protocol):
 
 
 class BoardInput:
-    choose_text = "Choose where it goes: a highlighted cell."    # said when a piece with several moves is taken
+    choose_text = N_("Choose where it goes: a highlighted cell.")  # said when a piece with several moves is taken
 
     def __init__(self, spec: PuzzleSpec, view: BoardView, host: BoardHost, position: bytes) -> None:
         self.spec, self.puzzle, self.view, self.host = spec, spec.puzzle, view, host
@@ -61,7 +62,7 @@ class BoardInput:
         for move in self.puzzle.legal_moves(position):
             paths = move_paths(self.puzzle, position, move)
             self.moves_by_anchor.setdefault(move.src, []).append((move, paths))
-            for s, _ in paths:
+            for s, _to in paths:
                 owners = self.owner.setdefault(s, [])
                 if move.src not in owners:
                     owners.append(move.src)
@@ -112,12 +113,12 @@ class BoardInput:
                 dr, dc = -dr, -dc
             cells = self.puzzle.board.cells
             for moves in self.moves_by_anchor.values():
-                for move, _ in moves:
+                for move, _paths in moves:
                     (r0, c0), (r1, c1) = cells[move.src], cells[move.dst]
                     if (r1 - r0, c1 - c0) == (dr, dc):
                         self.host.play(move)
                         return
-            self.host.refuse(None, "Nothing can slide that way.")
+            self.host.refuse(None, _("Nothing can slide that way."))
             return
         self.show_cursor = True
         self.cursor = self._step_cursor(self.cursor, dr, dc)
@@ -134,7 +135,7 @@ class BoardInput:
         self.show_cursor = True
         items = sorted(self.destinations(self.selected) if self.selected is not None else self.moves_by_anchor)
         if not items:
-            self.host.refuse(None, "No piece can move: undo (U) or restart (R).")
+            self.host.refuse(None, _("No piece can move: undo (U) or restart (R)."))
             return
         if self.cursor in items:
             self.cursor = items[(items.index(self.cursor) + step) % len(items)]
@@ -155,7 +156,7 @@ class BoardInput:
         anchors = sorted(self.owner.get(cell, []), key=lambda a: (a != cell, a))  # the piece starting here first
         if not anchors:
             self.selected = None
-            self.host.refuse(cell, "That cannot move now.")
+            self.host.refuse(cell, _("That cannot move now."))
             return
         if self.selected in anchors and len(anchors) > 1:
             self.activate(anchors[(anchors.index(self.selected) + 1) % len(anchors)])
@@ -170,7 +171,7 @@ class BoardInput:
         elif moves:
             self.selected = anchor
             if self.show_cursor:
-                self.host.say(self.choose_text)
+                self.host.say(_(self.choose_text))
 
     def let_go(self) -> bool:
         """Esc: drop the selection; False if there was none."""
@@ -197,7 +198,7 @@ class BoardInput:
             cell = self.view.hit(pos)
             self.selected = None
             if cell is not None:
-                self.host.refuse(cell, "That piece cannot move now." if self.position[cell] != 0 else "")
+                self.host.refuse(cell, _("That piece cannot move now.") if self.position[cell] != 0 else "")
             return
         self.press, self.dragging, self.drag_offset = (anchor, pos), False, (0, 0)
 
@@ -247,7 +248,7 @@ class BoardInput:
         """Left button up: drop a dragged piece, or click the piece pressed."""
         if self.press is None:
             return
-        anchor, _ = self.press
+        anchor = self.press[0]
         self.press = None
         if anchor not in self.moves_by_anchor:
             self.dragging = False

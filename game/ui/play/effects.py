@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.files.model import MoveCount
+from game.i18n import _
 from game.puzzles.base import Move, Puzzle
 from game.puzzles.blocks import BlocksPuzzle
 from game.ui import theme as T
@@ -26,7 +27,11 @@ LONGEST = 0.6           # seconds, however long the slide
 NOPE_SECONDS = 0.45
 CELEBRATION_SECONDS = 2.8
 MAX_PARTICLES = 160
-CONFETTI = (T.ACCENT, T.GOOD, T.HINT, T.NOPE, (240, 240, 250), (190, 140, 240))
+
+
+def confetti() -> tuple[T.Colour, ...]:
+    """The celebration's colours, from the palette in use."""
+    return T.ACCENT, T.GOOD, T.HINT, T.NOPE, (240, 240, 250), (190, 140, 240)
 
 
 @dataclass(frozen=True)
@@ -150,7 +155,7 @@ class Effects:
         rng = random.Random()
         self.particles = [
             Particle(frame.centerx + rng.uniform(-0.3, 0.3) * frame.w, frame.centery, rng.uniform(-1, 1) * pitch * 4,
-                     -rng.uniform(2.5, 6) * pitch, rng.choice(CONFETTI), rng.uniform(0, 6.28), rng.uniform(-8, 8),
+                     -rng.uniform(2.5, 6) * pitch, rng.choice(confetti()), rng.uniform(0, 6.28), rng.uniform(-8, 8),
                      rng.uniform(0.06, 0.12) * pitch)
             for _ in range(MAX_PARTICLES)
         ]
@@ -223,7 +228,7 @@ class Effects:
 
 def _banner(theme: T.Theme, subtitle: str) -> pygame.Surface:
     """"Solved!" over the moves made, on a rounded card with a green edge."""
-    title = theme.text("Solved!", "display", T.TEXT)
+    title = theme.text(_("Solved!"), "display", T.TEXT)
     sub = theme.text(subtitle, "heading", T.GOOD)
     size = (max(title.get_width(), sub.get_width()) + theme.px(60), title.get_height() + sub.get_height() + theme.px(30))
     banner = pygame.Surface(size, pygame.SRCALPHA)

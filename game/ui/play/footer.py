@@ -21,9 +21,9 @@ class Footer:
         self.caption: str | None = None    # the demo's caption, shown instead of messages
         self._pills: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
 
-    def say(self, text: str, colour: tuple[int, int, int] = T.MUTED, about: bytes | None = None) -> None:
-        """Show a message; one ``about`` a position goes when the position changes."""
-        self.text, self.colour, self.age, self.about = text, colour, 0.0, about
+    def say(self, text: str, colour: tuple[int, int, int] | None = None, about: bytes | None = None) -> None:
+        """Show a message (muted unless ``colour``); one ``about`` a position goes when the position changes."""
+        self.text, self.colour, self.age, self.about = text, T.MUTED if colour is None else colour, 0.0, about
 
     def alpha(self) -> int:
         if self.caption:
@@ -46,7 +46,7 @@ class Footer:
         alpha = self.alpha()
         if not text or alpha <= 0:
             return
-        colour = T.TEXT if self.caption else self.colour
+        colour = T.TEXT if self.caption else T.current(self.colour)   # said before a change of palette: its new look
         pill, text_size = self._pill(theme, text, colour, "heading" if self.caption else "body", area.w)
         box = pygame.Rect((0, 0), text_size)
         box.center = area.center
@@ -63,7 +63,7 @@ class Footer:
         if got is None:
             room = width - theme.px(40)
             px = theme.size_of(role)
-            while px > MIN_PX and theme.font(px).size(text)[0] > room:   # smaller before shorter
+            while px > MIN_PX and theme.measure(text, px) > room:   # smaller before shorter
                 px -= 1
             surf = theme.fit(text, px, room, colour)
             box = surf.get_rect().inflate(theme.px(28), theme.px(12))

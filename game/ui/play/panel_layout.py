@@ -12,12 +12,21 @@ from typing import Union
 
 import pygame
 
+from game.i18n import N_, _
 from game.oracles.base import Verdict
 from game.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox, Tone
 from game.ui import theme as T
 from game.ui.widgets import button_padding, button_role, key_cap_fits
 
 MIN_PX = 9        # the smallest font a label may shrink to
+# Translators: the legend of the move marks: a move gets closer to the goal, farther, the same, or a dead end
+VERDICT_WORDS = {Verdict.CLOSER: N_("closer"), Verdict.FARTHER: N_("farther"), Verdict.SAME: N_("same"),
+                 Verdict.DEAD_END: N_("dead end")}
+
+
+def verdict_word(verdict: Verdict) -> str:
+    """A move mark's word in the legend, in the player's language."""
+    return _(VERDICT_WORDS[verdict])
 
 
 @dataclass(frozen=True)
@@ -231,7 +240,7 @@ class Column:
         font = self.theme.font(px)
         line_h = max(px, font.get_linesize())
         for line in lines:
-            lw, lh = font.size(line)
+            lw, lh = self.theme.extent(line, px)
             self.items.append(TextItem(pygame.Rect(self.x + indent, self.y, lw, max(lh, line_h)), line, px, colour))
             self.y += max(lh, line_h)
 
@@ -239,7 +248,7 @@ class Column:
         th = self.theme
         label_px, value_px = th.size_of("small"), th.size_of(role)
         gap = th.px(12)
-        while value_px > MIN_PX and th.font(label_px).size(label)[0] + gap + th.font(value_px).size(value)[0] > self.w:
+        while value_px > MIN_PX and th.measure(label, label_px) + gap + th.measure(value, value_px) > self.w:
             value_px -= 1
             label_px = min(label_px, value_px)
         height = max(value_px, th.font(value_px).get_linesize())
@@ -286,7 +295,7 @@ class Column:
         th = self.theme
         px = th.size_of("tiny")
         badge = 2 * max(6, px // 2) + 2 + th.px(6)
-        widest = max(th.font(px).size(verdict.value)[0] for verdict in Verdict)
+        widest = max(th.measure(verdict_word(verdict), px) for verdict in Verdict)
         columns = 4 if 4 * (badge + widest) <= self.w else 2
         rows = 4 // columns
         row_h = max(px, badge) + th.px(4)
@@ -331,7 +340,7 @@ def wrapped(theme: T.Theme, text: str, px: int, width: int) -> tuple[int, list[s
     every line fits."""
     while True:
         lines = theme.wrap(text, px, width) or [""]
-        if px <= MIN_PX or all(theme.font(px).size(line)[0] <= width for line in lines):
+        if px <= MIN_PX or all(theme.measure(line, px) <= width for line in lines):
             return px, lines
         px -= 1
 
@@ -342,10 +351,10 @@ def placed_button(theme: T.Theme, model: ButtonModel, rect: pygame.Rect) -> Butt
     pad = button_padding(rect.h)
     room = rect.w - (2 * pad if not model.centred else pad)
     while px > MIN_PX:
-        w, h = theme.font(px).size(model.label)
+        w, h = theme.extent(model.label, px)
         if w <= room and h <= rect.h:
             break
         px -= 1
-    label_w = theme.font(px).size(model.label)[0]
+    label_w = theme.measure(model.label, px)
     show_key = not model.centred and key_cap_fits(theme, rect, label_w, model.key)
     return ButtonItem(rect, model, px, show_key)

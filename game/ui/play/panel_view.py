@@ -7,24 +7,20 @@ import math
 import pygame
 
 from game.oracles.base import Verdict
-from game.panel import BoxKind, Colour, PanelModel, Tone
+from game.panel import Colour, PanelModel, Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import (BarItem, ButtonItem, FigureItem, LegendItem, PanelLayout, RuleItem,
-                                       SpinnerItem, TextItem, lay_out)
+                                       SpinnerItem, TextItem, lay_out, verdict_word)
 from game.ui.views.base import mark_sprite
 from game.ui.widgets import ButtonStyle, card, draw_button, draw_progress
 
-TONES: dict[Tone, Colour] = {Tone.TEXT: T.TEXT, Tone.MUTED: T.MUTED, Tone.DIM: T.DIM, Tone.GOOD: T.GOOD,
-                             Tone.HINT: T.HINT, Tone.NOPE: T.NOPE, Tone.ACCENT: T.ACCENT}
-BOX_FACES: dict[BoxKind, Colour] = {
-    BoxKind.DEALING: T.CARD, BoxKind.SEARCHING: T.CARD, BoxKind.SOLVING: T.mix(T.CARD, T.HINT, 0.12),
-    BoxKind.PAUSED: T.mix(T.CARD, T.HINT, 0.12), BoxKind.DEAD_END: T.mix(T.CARD, T.NOPE, 0.25),
-    BoxKind.HINT: T.mix(T.CARD, T.HINT, 0.2), BoxKind.SOLVED: T.mix(T.CARD, T.GOOD, 0.18),
-    BoxKind.ILLEGAL: T.mix(T.CARD, T.ACCENT, 0.22)}
+TONES: dict[Tone, str] = {Tone.TEXT: "TEXT", Tone.MUTED: "MUTED", Tone.DIM: "DIM", Tone.GOOD: "GOOD",
+                          Tone.HINT: "HINT", Tone.NOPE: "NOPE", Tone.ACCENT: "ACCENT"}   # -> the palette's name
 
 
 def colour_of(colour: Tone | Colour) -> Colour:
-    return TONES[colour] if isinstance(colour, Tone) else colour
+    """A tone's colour in the palette in use (a colour given as such stays)."""
+    return getattr(T, TONES[colour]) if isinstance(colour, Tone) else colour
 
 
 class PanelView:
@@ -78,7 +74,7 @@ class PanelView:
              pressed: str | None, time: float, reduce_motion: bool) -> None:
         """The panel as last drawn (it is drawn again only when the layout, scroll, hover or press
         changed), then its spinners, which turn every frame."""
-        state = (self.scroll, hover, pressed, reduce_motion)
+        state = (self.scroll, hover, pressed, reduce_motion, T.palette)
         if self._picture is None or self._picture_of is not layout or self._picture_state != state:
             self._picture = self._paint(theme, layout, hover, pressed)
             self._picture_of, self._picture_state = layout, state
@@ -100,7 +96,9 @@ class PanelView:
         picture.set_clip(viewport)
         offset = (-ox, -oy - self.scroll)
         for box in layout.boxes:
-            pygame.draw.rect(picture, BOX_FACES[box.kind], box.rect.move(offset), border_radius=theme.px(12))
+            at = box.rect.move(offset)
+            pygame.draw.rect(picture, T.box_face(box.kind), at, border_radius=theme.px(12))
+            pygame.draw.rect(picture, T.box_edge(box.kind), at, max(1, theme.px(1.5)), border_radius=theme.px(12))
         for item in layout.items:
             _draw_item(picture, theme, item, offset, hover, pressed)
         picture.set_clip(None)
@@ -159,7 +157,7 @@ def _draw_legend(surface: pygame.Surface, theme: T.Theme, item: LegendItem, offs
         sprite = mark_sprite(verdict, radius)
         x, y = r.x + (i % item.columns) * cell_w, r.y + (i // item.columns) * row_h
         surface.blit(sprite, (x, y))
-        word = theme.text(verdict.value, item.px, T.MUTED)
+        word = theme.text(verdict_word(verdict), item.px, T.MUTED)
         surface.blit(word, (x + sprite.get_width() + theme.px(4), y + (sprite.get_height() - word.get_height()) // 2))
 
 

@@ -9,6 +9,7 @@ Highlights are whole pieces and whole places, never single cells.
 """
 from __future__ import annotations
 
+from game.i18n import N_, _
 from game.intent import DIRECTIONS, Intent
 from game.puzzles.base import Move
 from game.spec import PuzzleSpec
@@ -18,11 +19,11 @@ from game.ui.views import Highlights
 from game.ui.views.base import BoardView
 from game.ui.views.pieces import Pieces
 
-PICKED = "Arrows move the picked piece · Tab picks another · Enter shows where it can go."
+PICKED = N_("Arrows move the picked piece · Tab picks another · Enter shows where it can go.")
 
 
 class PieceInput(BoardInput):
-    choose_text = "Choose where it goes: Tab, then Enter."
+    choose_text = N_("Choose where it goes: Tab, then Enter.")
 
     def __init__(self, spec: PuzzleSpec, view: BoardView, host: BoardHost, position: bytes) -> None:
         self.pieces = Pieces(spec.puzzle)
@@ -50,7 +51,7 @@ class PieceInput(BoardInput):
         dst = self.puzzle.board.step(self.picked, dr, dc)
         move = next((m for m, _ in self.moves_by_anchor.get(self.picked, []) if m.dst == dst), None)
         if move is None:
-            self.host.refuse(self.picked, "That piece cannot move that way: Tab picks another.")
+            self.host.refuse(self.picked, _("That piece cannot move that way: Tab picks another."))
             return
         self.picked = self.cursor = move.dst
         self.host.play(move, step=True)
@@ -61,7 +62,7 @@ class PieceInput(BoardInput):
         able = [a for a, moves in self.moves_by_anchor.items()
                 if any(m.dst == board.step(a, dr, dc) for m, _ in moves)] or list(self.moves_by_anchor)
         if not able:
-            self.host.refuse(None, "No piece can move: undo (U) or restart (R).")
+            self.host.refuse(None, _("No piece can move: undo (U) or restart (R)."))
             return
         r0, c0 = board.cells[min(self.cursor, len(board) - 1)]
 
@@ -69,7 +70,7 @@ class PieceInput(BoardInput):
             r, c = board.cells[anchor]
             return abs(r - r0) + abs(c - c0), anchor
         self.pick(min(able, key=distance))
-        self.host.say(PICKED)
+        self.host.say(_(PICKED))
 
     def pick(self, anchor: int) -> None:
         self.picked = self.cursor = anchor
@@ -91,7 +92,7 @@ class PieceInput(BoardInput):
             return
         pieces = sorted(self.moves_by_anchor)
         if not pieces:
-            self.host.refuse(None, "No piece can move: undo (U) or restart (R).")
+            self.host.refuse(None, _("No piece can move: undo (U) or restart (R)."))
             return
         at = self.picked if self.picked in pieces and self.show_cursor else None
         self.pick(pieces[(pieces.index(at) + step) % len(pieces)] if at is not None else pieces[0 if step > 0 else -1])

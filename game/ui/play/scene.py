@@ -14,6 +14,8 @@ import pygame
 
 from game.background import Job
 from game.editor import read_position
+from game.files.model import MoveCount
+from game.i18n import N_, _, ngettext
 from game.intent import DIRECTIONS, Intent
 from game.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
 from game.journal import Opened
@@ -36,7 +38,6 @@ from game.ui.play.piece_input import PieceInput
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
 from game.ui.views.base import Mark
-from game.words import n_moves
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -46,10 +47,14 @@ FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
 # the settings a key toggles, with what the game says when it turns on / off
-TOGGLES = {Intent.MOTION: ("reduce_motion", "Reduced motion on.", "Full motion on."),
-           Intent.ARROWS: ("arrows_move_gap", "Arrows now move the gap.", "Arrows now move the tile."),
-           Intent.HIDE_ANSWER: ("hide_answer", "The answer is hidden: no count, no marks. H and S still answer.",
-                                "The answer shows again.")}
+TOGGLES = {Intent.MOTION: ("reduce_motion", N_("Reduced motion on."), N_("Full motion on.")),
+           Intent.ARROWS: ("arrows_move_gap", N_("Arrows now move the gap."), N_("Arrows now move the tile.")),
+           Intent.HIDE_ANSWER: ("hide_answer", N_("The answer is hidden: no count, no marks. H and S still answer."),
+                                N_("The answer shows again."))}
+# what K says: the count the moves go by from now on
+RECOUNTED = {MoveCount.CELL: N_("Moves now counted by cell: the same position, as a new game."),
+             MoveCount.LINE: N_("Moves now counted by line: the same position, as a new game."),
+             MoveCount.PATH: N_("Moves now counted by path: the same position, as a new game.")}
 
 
 class PlayScene(BoardScreen):
@@ -153,10 +158,11 @@ class PlayScene(BoardScreen):
             if position is not None:
                 session.new_deal(position, message or "")
             elif load is None and not said:
-                said = "Your game as you left it: U takes back its moves, N starts a new one."
+                said = _("Your game as you left it: U takes back its moves, N starts a new one.")
         if load is not None:
-            session.adopt(load, f"Opened a saved game of {self.spec.title}"
-                          + (": undo past its start brings back your game." if len(session.history) > 1 else "."))
+            opened_words = (_("Opened a saved game of {title}: undo past its start brings back your game.")
+                            if len(session.history) > 1 else _("Opened a saved game of {title}."))
+            session.adopt(load, opened_words.format(title=_(self.spec.title)))
             said = None
         self._take(session)
         if opened is not None and opened.problem:
@@ -193,16 +199,17 @@ class PlayScene(BoardScreen):
     def save_game(self) -> None:
         """Ctrl+S: this game, its whole history, to the player's saves folder."""
         if not self.app.journal.enabled:
-            self.refuse(None, "Games are not kept in this window.")
+            self.refuse(None, _("Games are not kept in this window."))
             return
         path = self.app.journal.saved_path(self.spec)
-        self._file_job = (f"Saved as {path} (Ctrl+O opens it again).", self.app.journal.export(self._snapshot()))
+        self._file_job = (_("Saved as {path} (Ctrl+O opens it again).").format(path=path),
+                          self.app.journal.export(self._snapshot()))
         self._take_file_job()
 
     def open_saved(self) -> None:
         """Ctrl+O: the saved game of this puzzle from the player's saves folder, as a new game."""
         if not self.app.journal.enabled:
-            self.refuse(None, "Games are not kept in this window.")
+            self.refuse(None, _("Games are not kept in this window."))
             return
         self.take_over()
         self._file_job = ("open", self.app.journal.load_saved(self.spec))
@@ -217,17 +224,19 @@ class PlayScene(BoardScreen):
             if job.result:
                 self.say(what, T.ACCENT)
             else:
-                self.refuse(None, job.error or f"The game could not be saved as {path}.")
+                self.refuse(None, job.error or _("The game could not be saved as {path}.").format(path=path))
             return
         opened = job.result if job.result is not None else Opened(None, job.error or "")
         if opened.game is not None:
-            before = ": undo past its start brings back the game before." if len(self.session.history) > 1 else "."
-            self.session.adopt(opened.game, f"Opened {path.name}{before}")
+            said = (_("Opened {file}: undo past its start brings back the game before.")
+                    if len(self.session.history) > 1 else _("Opened {file}."))
+            self.session.adopt(opened.game, said.format(file=path.name))
             self._take(self.session)   # shown as it is: no glide from a position of another game
         elif opened.problem:
             self.refuse(None, opened.problem)
         else:
-            self.refuse(None, f"There is no saved game of {self.spec.title} in {path.parent} yet: Ctrl+S saves one.")
+            self.refuse(None, _("There is no saved game of {title} in {folder} yet: Ctrl+S saves one.")
+                        .format(title=_(self.spec.title), folder=path.parent))
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
@@ -255,7 +264,7 @@ class PlayScene(BoardScreen):
         if text:
             self.say(text, T.NOPE)
 
-    def say(self, text: str, colour: tuple[int, int, int] = T.MUTED, about: bytes | None = None) -> None:
+    def say(self, text: str, colour: tuple[int, int, int] | None = None, about: bytes | None = None) -> None:
         self.footer.say(text, colour, about)
         self.invalidate()
 
@@ -304,24 +313,24 @@ class PlayScene(BoardScreen):
             return
         if s.playback is not None:
             s.stop_solve()
-            self.say("Solving stopped.")
+            self.say(_("Solving stopped."))
         elif s.job is not None or s.waiting is not None:
             s.cancel_search()
-            self.say("Search cancelled.")
+            self.say(_("Search cancelled."))
         else:
             self.app.back_to_menu()
 
     def undo(self) -> None:
         if not self.session.undo():
-            self.refuse(None, "Nothing to undo.")
+            self.refuse(None, _("Nothing to undo."))
 
     def redo(self) -> None:
         if not self.session.redo():
-            self.refuse(None, "Nothing to redo.")
+            self.refuse(None, _("Nothing to redo."))
 
     def restart(self) -> None:
         self.session.restart()
-        self.say("Back to the start (U undoes it).")
+        self.say(_("Back to the start (U undoes it)."))
 
     def new_game(self) -> None:
         chosen = self.spec.name in self.app.settings.deal_distances
@@ -331,18 +340,19 @@ class PlayScene(BoardScreen):
 
     def classic_start(self) -> None:
         if not self.spec.dealer.one_start:
-            self.refuse(None, f"{self.spec.title} has no single start: N shuffles, D deals at a distance.")
+            self.refuse(None, _("{title} has no single start: N shuffles, D deals at a distance.")
+                        .format(title=_(self.spec.title)))
             return
         self.session.classic_start()
         self.par = None
-        self.say("The classic start.")
+        self.say(_("The classic start."))
 
     def hint(self) -> None:
         self.session.request_hint()
 
     def solve(self) -> None:
         if self.session.solved:
-            self.say("Already solved: press R to restart or N for a new game.")
+            self.say(_("Already solved: press R to restart or N for a new game."))
         self.session.start_solve()
 
     def pause(self) -> None:
@@ -361,30 +371,32 @@ class PlayScene(BoardScreen):
             s.faster()
         else:
             s.slower()
-        self.say(f"Solve speed: {s.speed:g} moves a second.")
+        self.say(ngettext("Solve speed: {speed:g} move a second.", "Solve speed: {speed:g} moves a second.",
+                          1 if s.speed == 1 else 2).format(speed=s.speed))
 
     def cancel(self) -> None:
         if self.session.job is not None or self.session.waiting is not None:
             self.session.cancel_search()
-            self.say("Search cancelled.")
+            self.say(_("Search cancelled."))
 
     def back_to_winnable(self) -> None:
         if not self.session.undo_to_last_winnable():
-            self.refuse(None, "Ask for a hint first (H): it finds the last position that can still win.")
+            self.refuse(None, _("Ask for a hint first (H): it finds the last position that can still win."))
 
     def toggle(self, intent: Intent) -> None:
         name, on_text, off_text = TOGGLES[intent]
-        self.say(on_text if self.app.toggle_setting(name) else off_text)
+        self.say(_(on_text) if self.app.toggle_setting(name) else _(off_text))
 
     def toggle_marks(self) -> None:
         if self.app.settings.hide_answer:
-            self.say("Move marks are hidden with the answer: F shows them again.")
+            self.say(_("Move marks are hidden with the answer: F shows them again."))
         elif not self.app.toggle_setting("move_marks"):
-            self.say("Move marks off.")
+            self.say(_("Move marks off."))
         elif not self.oracle.exact:
-            self.say(f"Move marks need a complete table: {self.puzzle.title} has too many positions for one.", T.NOPE)
+            self.say(_("Move marks need a complete table: {title} has too many positions for one.")
+                     .format(title=_(self.puzzle.title)), T.NOPE)
         else:
-            self.say("Move marks on: every move shows whether it gets closer, farther, or into a dead end.")
+            self.say(_("Move marks on: every move shows whether it gets closer, farther, or into a dead end."))
 
     def open_analysis(self) -> None:
         self.app.open_analysis(self.puzzle.name)
@@ -393,12 +405,11 @@ class PlayScene(BoardScreen):
         """Count moves the next way: the position on screen, as a new game under that count."""
         spec, counts = self.spec, self.spec.counts
         if spec.recount is None or spec.count not in counts:
-            self.refuse(None, "This puzzle counts its moves one way only.")
+            self.refuse(None, _("This puzzle counts its moves one way only."))
             return
         count = counts[(counts.index(spec.count) + 1) % len(counts)]
         name = spec.recount(count).name
-        self.app.replace_game(name, self.session.position,
-                              f"Moves now counted by {count.value}: the same position, as a new game.")
+        self.app.replace_game(name, self.session.position, _(RECOUNTED[count]))
 
     def edit(self) -> None:
         """The position editor, on the position on screen (Esc comes back to this game)."""
@@ -417,7 +428,7 @@ class PlayScene(BoardScreen):
         except PositionError as err:
             self.refuse(None, str(err))
             return
-        self.start_from(position, note or "A new game from the pasted position (U brings the last one back).")
+        self.start_from(position, note or _("A new game from the pasted position (U brings the last one back)."))
 
     def start_from(self, position: bytes, message: str) -> None:
         """A new game from ``position`` in this session: an entry that undo takes back."""
@@ -442,13 +453,15 @@ class PlayScene(BoardScreen):
         s = self.session
         d = self.shown_deal_distance()
         if not s.can_deal_at_distance():
-            self.say("The table is still loading: try again in a moment.", T.NOPE)
+            self.say(_("The table is still loading: try again in a moment."), T.NOPE)
         elif s.deal_at_distance(d):
             self.par = None
             if s.dealing is not None:
-                self.say(f"Looking for a position {n_moves(d)} from the goal…")
+                self.say(ngettext("Looking for a position {n:,} move from the goal…",
+                                  "Looking for a position {n:,} moves from the goal…", d).format(n=d))
         else:
-            self.say(f"There is no position {n_moves(d)} from the goal.", T.NOPE)
+            self.say(ngettext("There is no position {n:,} move from the goal.",
+                              "There is no position {n:,} moves from the goal.", d).format(n=d), T.NOPE)
 
     # -- mouse --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -520,9 +533,14 @@ class PlayScene(BoardScreen):
         elif kind is EventKind.HINT:
             if event.move is not None and event.before is not None:
                 dist = self.session.known_distance()
-                left = f" ({n_moves(dist)} to go)" if dist is not None else ""
                 text = describe_move(self.spec, event.before, event.move)
-                self.say(f"Hint: {text}{left}. Press H again to play it.", T.HINT, about=event.before)
+                if dist is None:
+                    said = _("Hint: {move}. Press H again to play it.").format(move=text)
+                else:
+                    said = ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
+                                    "Hint: {move} ({n:,} moves to go). Press H again to play it.", dist
+                                    ).format(move=text, n=dist)
+                self.say(said, T.HINT, about=event.before)
             else:
                 self.say(event.message, T.HINT, about=self.session.position)
         elif kind is EventKind.DEAD_END:
@@ -545,8 +563,9 @@ class PlayScene(BoardScreen):
         if self.kept and not win.notes.recorded:
             self.app.journal.record(win)
             s.mark_recorded()
-        self.say(win_words(win, self.spec.count.value if self.spec.count is not None else "")
-                 + ("  W: review" if win.own else ""), T.GOOD if win.own else T.HINT)
+        words = win_words(win, self.spec.count.value if self.spec.count is not None else "")
+        # Translators: after the sentence that says how the game was won; W opens the review of the game
+        self.say(_("{words}  W: review").format(words=words) if win.own else words, T.GOOD if win.own else T.HINT)
         if win.own:   # confetti and the chord once the last piece has landed
             chord = (lambda: self.app.play_sound("win")) if self.app.scene is self else None
             self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
@@ -601,13 +620,20 @@ class PlayScene(BoardScreen):
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
                              reduce_motion)
-        moves = n_moves(self.session.moves) + (f" · optimal {self.par}" if self.par is not None else "")
-        self.effects.draw_celebration(surface, th, self.view.frame_rect(), moves, reduce_motion)
+        self.effects.draw_celebration(surface, th, self.view.frame_rect(), self.solved_words(), reduce_motion)
+
+    def solved_words(self) -> str:
+        """What the celebration says under "Solved!": the moves made, and the optimum where known."""
+        n, par = self.session.moves, self.par
+        if par is None:
+            return ngettext("{moves:,} move", "{moves:,} moves", n).format(moves=n)
+        # Translators: under "Solved!": the moves made, then the fewest possible from the game's start
+        return ngettext("{moves:,} move · optimal {par}", "{moves:,} moves · optimal {par}", n).format(moves=n, par=par)
 
     def draw_header(self, surface: pygame.Surface) -> None:
         th = self.theme
         x, y = self.header.topleft
-        title = th.fit(self.puzzle.title, "title", self.header.w)
+        title = th.fit(_(self.puzzle.title), "title", self.header.w)
         surface.blit(title, (x, y))
         y += title.get_height() + th.px(4)
         for line in self.header_lines:

@@ -15,16 +15,17 @@ import pygame
 
 from game import tasks
 from game.background import Job, JobState, Lane, Task
+from game.i18n import N_, _, ngettext
 from game.oracles.base import OracleStatus, Phase
 from game.spec import PuzzleSpec
 from solvers.sweep import Analysis
 from game.ui import theme as T
+from game.ui.counting import moves_text
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.chart import DistanceChart
 from game.ui.views import view_for
-from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
-from game.words import n_moves
+from game.ui.widgets import Button, card, draw_progress, spinner, stat_row, translated
 
 MAX_THUMBS = 6
 
@@ -46,8 +47,9 @@ class AnalysisScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.pressed: Button | None = None
         self.message = ""
-        self.back_button = Button("Back", Intent.BACK)
-        self.start_button = Button("Play the start", Intent.CONFIRM, key="")
+        self.back_button = Button(N_("Back"), Intent.BACK)
+        # Translators: a button: a new game from the puzzle's start position
+        self.start_button = Button(N_("Play the start"), Intent.CONFIRM, key="")
         self.play_buttons: list[Button] = []
         self.thumb_rects: list[pygame.Rect] = []
         self.chart = DistanceChart()
@@ -69,8 +71,8 @@ class AnalysisScene(Scene):
         if self.job is None:
             return self.oracle.status()
         if self.job.state is JobState.FAILED:
-            return OracleStatus(Phase.FAILED, 0.0, self.job.error or "The analysis failed.")
-        return OracleStatus(Phase.LOADING, self.job.fraction or 0.0, "counting positions…")
+            return OracleStatus(Phase.FAILED, 0.0, self.job.error or _("The analysis failed."))
+        return OracleStatus(Phase.LOADING, self.job.fraction or 0.0, _("counting positions…"))
 
     @property
     def result(self) -> Analysis | None:
@@ -145,7 +147,8 @@ class AnalysisScene(Scene):
                             for i in range(n)]
         self.play_buttons = []
         for i, r in enumerate(self.thumb_rects):
-            b = Button("Play this", Intent.CONFIRM, key="Enter" if i == self.selected else "")
+            # Translators: a button under one of the hardest positions: a new game from it
+            b = Button(N_("Play this"), Intent.CONFIRM, key="Enter" if i == self.selected else "")
             b.rect = pygame.Rect(r.x, r.bottom + th.px(6), r.w, bh)
             self.play_buttons.append(b)
 
@@ -165,13 +168,16 @@ class AnalysisScene(Scene):
         if not 0 <= index < len(hardest):
             return
         result = self.figures()
-        self.play(hardest[index], f"One of the {result.hardest_count:,} hardest positions: "
-                                  f"{n_moves(result.max_distance)} to go.")
+        far = result.max_distance
+        self.play(hardest[index], ngettext("One of the {count:,} hardest positions: {n:,} move to go.",
+                                           "One of the {count:,} hardest positions: {n:,} moves to go.", far
+                                           ).format(count=result.hardest_count, n=far))
 
     def play_distance(self, d: int) -> None:
         position = self.oracle.position_at(d, self.app.rng)
         if position is not None:
-            self.play(position, f"A random position {n_moves(d)} from the goal.")
+            self.play(position, ngettext("A random position {n:,} move from the goal.",
+                                         "A random position {n:,} moves from the goal.", d).format(n=d))
 
     def handle_intent(self, intent: Intent) -> None:
         n = len(self.hardest())
@@ -261,9 +267,11 @@ class AnalysisScene(Scene):
         th = self.theme
         surface.blit(background(surface.get_size()), (0, 0))
         x, y = self.header.topleft
-        title = th.fit(f"Analysis: {self.puzzle.title}", "title", self.start_button.rect.x - x - th.px(20))
+        title = th.fit(_("Analysis: {puzzle}").format(puzzle=translated(self.puzzle.title)), "title",
+                       self.start_button.rect.x - x - th.px(20))
         surface.blit(title, (x, y))
-        sub = th.fit(f"Every position solved once. {self.puzzle.move_rule}", "small",
+        # Translators: {rule} is the puzzle's rule for one move, a sentence of its own
+        sub = th.fit(_("Every position solved once. {rule}").format(rule=translated(self.puzzle.move_rule)), "small",
                      self.start_button.rect.x - x - th.px(20), T.MUTED)
         surface.blit(sub, (x, y + title.get_height() + th.px(4)))
         for rect in (self.chart_card, self.side_card, self.thumbs_card):
@@ -282,18 +290,19 @@ class AnalysisScene(Scene):
         status = self.status()
         c = self.chart_card
         if status.phase is Phase.FAILED:
-            for i, line in enumerate(th.wrap(status.text, "body", c.w - th.px(60))[:4]):
+            for i, line in enumerate(th.wrap(translated(status.text), "body", c.w - th.px(60))[:4]):
                 surface.blit(th.text(line, "body", T.NOPE), (c.x + th.px(30), c.centery + i * th.size_of("body")))
             return
         spin = spinner(self.time, self.app.settings.reduce_motion)
-        what = {Phase.BUILDING: "Solving every position once (first time only)",
-                Phase.LOADING: "Counting positions"}.get(status.phase, "Preparing")
-        text = th.text(f"{what} {spin}", "heading", T.TEXT)
+        # Translators: {spinner} is a turning bar (or an ellipsis) that shows the work is going on
+        said = {Phase.BUILDING: _("Solving every position once (first time only) {spinner}"),
+                Phase.LOADING: _("Counting positions {spinner}")}.get(status.phase, _("Preparing {spinner}"))
+        text = th.text(said.format(spinner=spin), "heading", T.TEXT)
         surface.blit(text, text.get_rect(center=(c.centerx, c.centery - th.px(30))))
         bar = pygame.Rect(0, 0, int(c.w * 0.6), th.px(12, 6))
         bar.center = (c.centerx, c.centery + th.px(4))
         draw_progress(surface, bar, status.fraction, T.HINT)
-        detail = th.fit(status.text or "", "small", c.w - th.px(40), T.MUTED)
+        detail = th.fit(translated(status.text or ""), "small", c.w - th.px(40), T.MUTED)
         surface.blit(detail, detail.get_rect(center=(c.centerx, bar.bottom + th.px(22))))
 
     def draw_figures(self, surface) -> None:
@@ -302,19 +311,23 @@ class AnalysisScene(Scene):
         c = self.side_card
         pad = th.px(18, 8)
         x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
-        surface.blit(th.text("Figures", "heading", T.TEXT), (x, y))
+        surface.blit(th.text(_("Figures"), "heading", T.TEXT), (x, y))
         y += th.size_of("heading") + th.px(12)
         start_d = self.start_distance()
-        rows = [("Positions", f"{result.positions:,}", T.TEXT),
-                ("Can reach the goal", f"{result.solvable:,}", T.GOOD),
-                ("Dead ends", f"{result.dead_ends:,}", T.NOPE if result.dead_ends else T.MUTED),
-                ("Longest optimal", n_moves(result.max_distance), T.ACCENT),
-                ("Hardest positions", f"{result.hardest_count:,}", T.TEXT),
-                ("Average distance", f"{self.average():.1f} moves", T.TEXT),
-                ("Most positions at", n_moves(self.mode_distance()), T.TEXT),
-                ("The start needs", n_moves(start_d) if start_d is not None else "—", T.HINT)]
+        rows = [(_("Positions"), f"{result.positions:,}", T.TEXT),
+                (_("Can reach the goal"), f"{result.solvable:,}", T.GOOD),
+                (_("Dead ends"), f"{result.dead_ends:,}", T.NOPE if result.dead_ends else T.MUTED),
+                # Translators: a figure: the moves the farthest positions need
+                (_("Longest optimal"), moves_text(result.max_distance), T.ACCENT),
+                (_("Hardest positions"), f"{result.hardest_count:,}", T.TEXT),
+                # Translators: a figure: the mean distance from the goal, a decimal ("12.3 moves")
+                (_("Average distance"), _("{n:.1f} moves").format(n=self.average()), T.TEXT),
+                # Translators: a figure: the distance from the goal that the most positions have
+                (_("Most positions at"), moves_text(self.mode_distance()), T.TEXT),
+                (_("The start needs"), moves_text(start_d) if start_d is not None else "—", T.HINT)]
         if self.spec.figures.published is not None:   # the literature's figure, beside ours
-            rows.append(("Published", n_moves(self.spec.figures.published), T.MUTED))
+            # Translators: a figure: the solution's length as published in the puzzle's literature
+            rows.append((_("Published"), moves_text(self.spec.figures.published), T.MUTED))
         row_h = th.size_of("body") + th.px(12)
         for label, value, colour in rows:
             if y + row_h > c.bottom - th.size_of("tiny") * 3:
@@ -323,11 +336,12 @@ class AnalysisScene(Scene):
                 surface.blit(surf, pos)
             y += row_h
             pygame.draw.line(surface, T.PANEL_EDGE, (x, y - th.px(5)), (x + w, y - th.px(5)), 1)
-        note = ("Positions: every position a player can reach from the start. Dead ends can never reach "
-                "the goal (moves are one-way)." if result.dead_ends else
-                "Positions: every position a player can reach from the start.")
+        note = (_("Positions: every position a player can reach from the start. Dead ends can never reach "
+                  "the goal (moves are one-way).") if result.dead_ends else
+                _("Positions: every position a player can reach from the start."))
         if self.seconds is not None:
-            note += f" Counted in {self.seconds:.2f} s."
+            # Translators: how long counting every position took, in seconds
+            note += " " + _("Counted in {seconds:.2f} s.").format(seconds=self.seconds)
         y += th.px(4)
         for line in th.wrap(note, "tiny", w):
             if y + th.size_of("tiny") > c.bottom - pad:
@@ -343,9 +357,15 @@ class AnalysisScene(Scene):
         pad = th.px(14, 6)
         hardest = self.hardest()
         if not chosen_only:
-            head = (f"Hardest positions: {n_moves(result.max_distance)} to the goal"
-                    + (f" (first {len(hardest)} of {result.hardest_count:,})" if result.hardest_count > len(hardest)
-                       else ""))
+            far, count = result.max_distance, result.hardest_count
+            if count > len(hardest):
+                # Translators: the heading over the hardest positions' pictures, the first few of all of them
+                head = ngettext("Hardest positions: {n:,} move to the goal (first {shown} of {count:,})",
+                                "Hardest positions: {n:,} moves to the goal (first {shown} of {count:,})", far
+                                ).format(n=far, shown=len(hardest), count=count)
+            else:
+                head = ngettext("Hardest positions: {n:,} move to the goal", "Hardest positions: {n:,} moves to the "
+                                "goal", far).format(n=far)
             surface.blit(th.fit(head, "heading", c.w - 2 * pad), (c.x + pad, c.y + pad))
         for i, r in enumerate(self.thumb_rects):
             button = self.play_buttons[i]
@@ -366,24 +386,26 @@ class AnalysisScene(Scene):
         c = self.chart_card
         pad = th.px(24, 10)
         x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
-        surface.blit(th.text("Why there is no chart here", "heading", T.TEXT), (x, y))
+        surface.blit(th.text(_("Why there is no chart here"), "heading", T.TEXT), (x, y))
         y += th.size_of("heading") + th.px(14)
-        text = self.spec.figures.note or self.oracle.no_table_reason()
+        text = translated(self.spec.figures.note) or translated(self.oracle.no_table_reason())
         for line in th.wrap(text, "body", w):
             surface.blit(th.text(line, "body", T.MUTED), (x, y))
             y += th.size_of("body") + th.px(3)
         s = self.side_card
         x, y, w = s.x + th.px(18), s.y + th.px(18), s.w - th.px(36)
-        surface.blit(th.text("Published figures", "heading", T.TEXT), (x, y))
+        surface.blit(th.text(_("Published figures"), "heading", T.TEXT), (x, y))
         y += th.size_of("heading") + th.px(12)
         for label, value in self.spec.figures.rows:
-            lab = th.text(label, "small", T.MUTED)
-            val = th.text(value, "body", T.TEXT)
+            lab = th.text(translated(label), "small", T.MUTED)
+            val = th.text(translated(value), "body", T.TEXT)
             surface.blit(lab, (x, y))
             surface.blit(val, (x + w - val.get_width(), y))
             y += th.size_of("body") + th.px(12)
         limit = self.spec.dealer.searched_limit
         if limit is not None:
             t = self.thumbs_card
-            msg = f"Deal at a distance in the game (D) finds positions up to about {n_moves(limit)} out by search."
+            msg = ngettext("Deal at a distance in the game (D) finds positions up to about {n:,} move out by search.",
+                           "Deal at a distance in the game (D) finds positions up to about {n:,} moves out by search.",
+                           limit).format(n=limit)
             surface.blit(th.fit(msg, "body", t.w - th.px(40), T.MUTED), (t.x + th.px(20), t.y + th.px(20)))

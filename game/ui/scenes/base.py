@@ -71,8 +71,9 @@ _BG_CACHE: dict = {}
 
 
 def background(size: tuple[int, int]) -> pygame.Surface:
-    """The window background: a gradient with a soft vignette, cached per size."""
-    surf = _BG_CACHE.get(size)
+    """The window background: a gradient with a soft vignette, cached per size and palette."""
+    key = (size, T.palette)
+    surf = _BG_CACHE.get(key)
     if surf is None:
         _BG_CACHE.clear()
         surf = T.vertical_gradient(size, T.BG_TOP, T.BG_BOTTOM)
@@ -80,8 +81,8 @@ def background(size: tuple[int, int]) -> pygame.Surface:
         glow = pygame.Surface((max(1, w // 8), max(1, h // 8)), pygame.SRCALPHA)
         gw, gh = glow.get_size()
         for i in range(12, 0, -1):
-            pygame.draw.ellipse(glow, (90, 110, 160, 5), (gw * (0.5 - i / 24), gh * (0.35 - i / 30), gw * i / 12,
+            pygame.draw.ellipse(glow, (*T.GLOW, 5), (gw * (0.5 - i / 24), gh * (0.35 - i / 30), gw * i / 12,
                                                           gh * i / 15))
         surf.blit(pygame.transform.smoothscale(glow, size), (0, 0))
-        _BG_CACHE[size] = surf
+        _BG_CACHE[key] = surf
     return surf

@@ -9,8 +9,9 @@ import math
 
 import pygame
 
+from game.i18n import _, ngettext, pgettext
 from game.ui import theme as T
-from game.words import n_moves, plural
+from game.ui.counting import moves_text
 
 CHART_TOP = (110, 196, 250)
 CHART_FAR = (246, 170, 70)
@@ -63,8 +64,8 @@ class DistanceChart:
         step = nice_step(peak)
         top_value = step * math.ceil(peak / step)
         labels = [short_count(step * i) for i in range(int(round(top_value / step)) + 1)]
-        label_w = max(th.font(th.size_of("tiny")).size(t)[0] for t in labels)
-        left = c.x + pad + th.text("positions", "tiny", T.MUTED).get_height() + th.px(6) + label_w + th.px(8)
+        label_w = max(th.measure(t, th.size_of("tiny")) for t in labels)
+        left = c.x + pad + th.text(_("positions"), "tiny", T.MUTED).get_height() + th.px(6) + label_w + th.px(8)
         bottom = c.bottom - pad - th.size_of("tiny") * 2 - th.px(14)
         plot = pygame.Rect(left, top, c.right - pad - left, bottom - top)
         slot = plot.w / max(1, len(counts))
@@ -89,9 +90,10 @@ class DistanceChart:
     def draw(self, surface: pygame.Surface, th: T.Theme, c: pygame.Rect, start_d: int | None) -> None:
         counts = self.counts
         pad = th.px(18, 8)
-        surface.blit(th.text("Positions by distance from the goal", "heading", T.TEXT), (c.x + pad, c.y + pad))
+        surface.blit(th.text(_("Positions by distance from the goal"), "heading", T.TEXT), (c.x + pad, c.y + pad))
         step, top_value, labels, slot = self._scale
-        axis_title = th.text("positions", "tiny", T.MUTED)
+        # Translators: the analysis chart's vertical axis: how many positions
+        axis_title = th.text(_("positions"), "tiny", T.MUTED)
         plot = self.plot
         # y axis: grid lines with value ticks
         for i, text in enumerate(labels):
@@ -108,7 +110,8 @@ class DistanceChart:
                 self.draw_bar(surface, d, rect, hovered=False)
             if d == start_d:
                 pygame.draw.rect(surface, T.TEXT, rect.inflate(4, 4), 2, border_radius=3)
-                tag = th.text("start", "tiny", T.TEXT)
+                # Translators: over the analysis chart's bar of the puzzle's start position
+                tag = th.text(pgettext("analysis chart", "start"), "tiny", T.TEXT)
                 surface.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - th.px(4))))
         # x axis: distance ticks and title
         every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100) if n / k <= 18)
@@ -117,7 +120,7 @@ class DistanceChart:
             pygame.draw.line(surface, T.MUTED, (cx, plot.bottom), (cx, plot.bottom + th.px(4)), 1)
             lab = th.text(str(d), "tiny", T.MUTED)
             surface.blit(lab, lab.get_rect(midtop=(cx, plot.bottom + th.px(6))))
-        xt = th.text("moves to the goal (optimal)  ·  click a bar to play a position at that distance",
+        xt = th.text(_("moves to the goal (optimal)  ·  click a bar to play a position at that distance"),
                      "tiny", T.MUTED)
         surface.blit(xt, xt.get_rect(midtop=(plot.centerx, plot.bottom + th.px(8) + th.size_of("tiny"))))
 
@@ -135,7 +138,11 @@ class DistanceChart:
         rect = dict(self.bars)[hover_d]
         if rect.h:
             self.draw_bar(surface, hover_d, rect, hovered=True)
-        tip = th.text(f"{n_moves(hover_d)}: {plural(self.counts[hover_d], 'position')}", "small", T.TEXT)
+        count = self.counts[hover_d]
+        positions = ngettext("{n:,} position", "{n:,} positions", count).format(n=count)
+        # Translators: the tooltip of a bar: a distance from the goal and how many positions are that far
+        tip = th.text(_("{moves}: {positions}").format(moves=moves_text(hover_d), positions=positions), "small",
+                      T.TEXT)
         box = tip.get_rect().inflate(th.px(16), th.px(10))
         plot = self.plot
         box.midbottom = (min(max(hover[0], plot.x + box.w // 2), plot.right - box.w // 2), plot.y + box.h)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import pygame
 
 from game import catalog
+from game.i18n import _, ngettext
 from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.play import PlayScene
-from game.words import n_moves
+from game.ui.widgets import translated
 
 SEARCH_TIMEOUT = 25.0
 SHOW_LENGTH = 2.5
@@ -49,13 +50,13 @@ class DemoScene(Scene):
             self.play.session.new_deal()
             self.play.sync()
             self.play.session.request_hint()
-        self.caption(f"{spec.title}: looking for the shortest solution…")
+        self.caption(_("{puzzle}: looking for the shortest solution…").format(puzzle=translated(spec.title)))
 
     def _next_spec(self) -> PuzzleSpec:
         """The next puzzle of the playlist whose answers come quickly: one that answers by a search
         waits for its tables (which start getting ready now) and joins a later round."""
         playlist = catalog.demo_playlist()
-        for _ in range(len(playlist)):
+        for _turn in range(len(playlist)):
             self.index = (self.index + 1) % len(playlist)
             spec = catalog.get(playlist[self.index])
             if spec.oracle.exact or spec.oracle.ready():
@@ -82,24 +83,30 @@ class DemoScene(Scene):
                 play.par = d
                 s.hint_info = None
                 self.phase, self.clock = "show", 0.0
-                self.caption(f"{play.puzzle.title}: the shortest solution takes {n_moves(d)}.")
+                self.caption(ngettext("{puzzle}: the shortest solution takes {n:,} move.",
+                                      "{puzzle}: the shortest solution takes {n:,} moves.", d
+                                      ).format(puzzle=translated(play.puzzle.title), n=d))
             elif self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None and s.hint_info.dead_end):
                 self.next_puzzle()
         elif self.phase == "show":
             if self.clock > SHOW_LENGTH:
-                for _ in range(SOLVE_SPEED_STEPS):
+                for _step in range(SOLVE_SPEED_STEPS):
                     s.faster()
                 s.start_solve()
                 self.phase, self.clock = "solve", 0.0
         elif self.phase == "solve":
             if s.solved:
                 self.phase, self.clock = "done", 0.0
-                self.caption(f"Solved in {n_moves(s.moves)}, the fewest possible. Press any key to play!")
+                self.caption(ngettext("Solved in {n:,} move, the fewest possible. Press any key to play!",
+                                      "Solved in {n:,} moves, the fewest possible. Press any key to play!", s.moves
+                                      ).format(n=s.moves))
                 # the show's own flourish: a game the solver finished is never celebrated as the player's
                 play.effects.celebrate_after_move(play.view.frame_rect(), play.view.pitch, self.app.settings.reduce_motion)
             else:
                 done = (self.length or 0) - (s.known_distance() or 0)
-                self.caption(f"Optimal solution: move {done} of {self.length}. Press any key to play!")
+                # Translators: the demo plays the shortest solution: {done} is how far it has got, {total} its length
+                self.caption(_("Optimal solution: move {done} of {total}. Press any key to play!").format(
+                    done=done, total=self.length))
                 if s.playback is None and s.job is None and self.clock > 2:
                     s.start_solve()
                 if self.clock > 120:
@@ -121,12 +128,13 @@ class DemoScene(Scene):
         th = self.theme
         w, h = surface.get_size()
         surface.blit(background((w, h)), (0, 0))
-        badge = th.text("DEMO", "small", (30, 22, 8))
+        # Translators: the badge of the unattended show at events
+        badge = th.text(_("DEMO"), "small", T.INK)
         pill = badge.get_rect().inflate(th.px(18), th.px(8))
         pill.topright = (w - self.margin, self.margin + th.px(8))
         pygame.draw.rect(surface, T.ACCENT, pill, border_radius=pill.h // 2)
         surface.blit(badge, badge.get_rect(center=pill.center))
-        title = th.fit(play.puzzle.title, "display", pill.x - 2 * self.margin)
+        title = th.fit(translated(play.puzzle.title), "display", pill.x - 2 * self.margin)
         surface.blit(title, (self.margin, self.margin))
         play.view.draw(surface, play.target, play.effects.motion(), play.highlights())
         y = self.caption_area.y
@@ -134,8 +142,8 @@ class DemoScene(Scene):
             text = th.text(line, "title", T.TEXT)
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
-        moves = n_moves(play.session.moves) + (f" · optimal {play.par}" if play.par is not None else "")
-        play.effects.draw_celebration(surface, th, play.view.frame_rect(), moves, self.app.settings.reduce_motion)
+        play.effects.draw_celebration(surface, th, play.view.frame_rect(), play.solved_words(),
+                                      self.app.settings.reduce_motion)
 
     def layout(self, size) -> None:
         """A stage: title on top, a large two-line caption at the foot, the board in between."""
@@ -163,9 +171,9 @@ class DemoScene(Scene):
         if play.session.solved:      # nobody wants a solved board: a fresh game instead
             play.session.new_deal()
             play.sync()
-            play.say("Your turn, on a fresh game! Hint (H) and Solve (S) are always there.", T.ACCENT)
+            play.say(_("Your turn, on a fresh game! Hint (H) and Solve (S) are always there."), T.ACCENT)
         else:
-            play.say("Your turn! Hint (H) and Solve (S) are always there.", T.ACCENT)
+            play.say(_("Your turn! Hint (H) and Solve (S) are always there."), T.ACCENT)
         self.play = None
         self.app.visitor_takes(play)
 

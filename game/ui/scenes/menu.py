@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import catalog, library
+from game.i18n import N_, _, ngettext
 from game.spec import PuzzleSpec, Shelf
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress
@@ -14,7 +15,7 @@ from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import glide_toward
 from game.ui.views import view_for
-from game.ui.widgets import Button, card as draw_card
+from game.ui.widgets import Button, card as draw_card, translated
 
 MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
 QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
@@ -35,15 +36,18 @@ def notes(folder: str, problems: tuple[str, ...],
           kept: tuple[str, ...] = ()) -> list[tuple[str, str, tuple[int, int, int]]]:
     """What the notes say: the player's folder, then a sentence per file that could not be read (and
     about their records, if they could not be read)."""
-    out = [(sentence, "small", T.NOPE) for sentence in kept] + [("Your own puzzles", "heading", T.TEXT),
-           (f"Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
-            "starts.", "small", T.MUTED)]
+    out = [(sentence, "small", T.NOPE) for sentence in kept] + [(_("Your own puzzles"), "heading", T.TEXT),
+           (_("Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
+              "starts.").format(folder=folder), "small", T.MUTED)]
     if problems:
         many = len(problems)
-        out.append((f"{many} file{'s' if many > 1 else ''} could not be read:", "small", T.NOPE))
+        out.append((ngettext("{n:,} file could not be read:", "{n:,} files could not be read:", many).format(n=many),
+                    "small", T.NOPE))
         out += [(sentence, "tiny", T.MUTED) for sentence in problems[:MAX_PROBLEMS]]
         if many > MAX_PROBLEMS:
-            out.append((f"... and {many - MAX_PROBLEMS} more.", "tiny", T.MUTED))
+            rest = many - MAX_PROBLEMS
+            # Translators: after the list of puzzle files that could not be read, the ones not listed
+            out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny", T.MUTED))
     return out
 
 
@@ -99,7 +103,8 @@ class MenuScene(Scene):
         self.headings: list[tuple[Shelf, pygame.Rect]] = []
         self.press: int | None = None
         self.quitting = 0.0                  # seconds left for a second Esc to quit
-        self.records_button = Button("Records", Intent.RESTART, key="R")
+        self.records_button = Button(N_("Records"), Intent.RESTART, key="R")
+        self.settings_button = Button(N_("Settings"), Intent.SETTINGS)
         self._journal_seen = False           # the journal's start-up read taken in (chosen variants, notes)
         self._last_shown: str | None = None  # the last played puzzle this menu has selected
         self.layout(app.size)
@@ -112,9 +117,11 @@ class MenuScene(Scene):
         self.top = th.size_of("display") + th.size_of("body") + th.px(44)
         bw, bh = max(th.px(128), 110), max(th.px(30), th.size_of("small") + th.px(12))
         self.records_button.rect = pygame.Rect(w - m - bw, th.px(12), bw, bh)
+        self.settings_button.rect = self.records_button.rect.move(-bw - th.px(10), 0)
         gap = th.px(16, 8)
-        roomy = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176), 150) + gap)))
-        tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(118), 112) + gap))
+        grow = th.text_scale   # larger text, wider cards (and fewer to a row)
+        roomy = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176 * grow), 150) + gap)))
+        tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(118 * grow), 112) + gap))
         for cols in range(roomy, tightest + 1):   # as roomy as lets every card show at once
             card_w, card_h, bottom = self.place_cards(cols, m, gap, w)
             if bottom <= h - th.px(8):
@@ -173,14 +180,14 @@ class MenuScene(Scene):
         else the chosen one between a previous and a next arrow."""
         th = self.theme
         r = card.rect
-        lines = th.wrap(card.spec.presentation.blurb, "small", r.w - th.px(20))
+        lines = th.wrap(translated(card.spec.presentation.blurb), "small", r.w - th.px(20))
         card.lines = lines[:self.blurb_lines]
         if len(lines) > self.blurb_lines:
             card.lines[-1] += " " + " ".join(lines[self.blurb_lines:])   # th.fit ends it with an ellipsis
         card.chips, card.compact = [], False
         if not card.group:
             return
-        labels = [s.presentation.variant for s in card.specs]
+        labels = [translated(s.presentation.variant) for s in card.specs]
         pad, gap, height = th.px(5), th.px(3), th.size_of("small") + th.px(4)
         widths = [th.text(label, "small", T.TEXT).get_width() + 2 * pad for label in labels]
         y = r.h - height - th.px(8)
@@ -325,6 +332,9 @@ class MenuScene(Scene):
             self.clamp_scroll()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.press = self.card_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.settings_button.hit(event.pos):
+            self.press = None
+            self.app.open_settings()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.records_button.hit(event.pos):
             self.press = None
             self.app.open_records()
@@ -401,7 +411,7 @@ class MenuScene(Scene):
         """The note a first Esc leaves: a second one quits."""
         th = self.theme
         w, h = surface.get_size()
-        text = th.text("Press Esc again to quit (your games are kept) · any other key stays", "body", T.TEXT)
+        text = th.text(_("Press Esc again to quit (your games are kept) · any other key stays"), "body", T.TEXT)
         box = text.get_rect().inflate(th.px(36), th.px(18))
         box.midbottom = (w // 2, h - th.px(24))
         pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
@@ -420,8 +430,9 @@ class MenuScene(Scene):
                 pygame.draw.rect(surface, colour, at, border_radius=th.px(6))
             else:
                 pygame.draw.rect(surface, T.PANEL_EDGE, at, 1, border_radius=th.px(6))
-            label = ("‹", card.spec.presentation.variant, "›")[n] if compact else card.specs[index].presentation.variant
-            text = th.text(label, "small", T.BG_BOTTOM if chosen else T.TEXT)
+            variant = translated(card.specs[index if not compact else card.index].presentation.variant)
+            label = ("‹", variant, "›")[n] if compact else variant
+            text = th.text(label, "small", T.INK if chosen else T.TEXT)
             surface.blit(text, text.get_rect(center=at.center))
 
     def title_text(self, title: str, width: int) -> pygame.Surface:
@@ -429,7 +440,7 @@ class MenuScene(Scene):
         th = self.theme
         body = th.size_of("body")
         wide = th.measure(title, body)
-        px = body if wide <= width else max(th.size_of("small"), int(body * width / wide))
+        px = body if wide <= width else max(int(th.size_of("small") * 0.85), int(body * width / wide))
         return th.fit(title, px, width)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -437,6 +448,7 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         surface.blit(background((w, h)), (0, 0))
         off = int(self.scroll)
+        surface.set_clip(pygame.Rect(0, self.top, w, h - self.top))   # the scrolled part: under the title bar
         for shelf, r in self.headings:
             rr = r.move(0, -off)
             if rr.bottom < 0 or rr.top > h:
@@ -444,7 +456,7 @@ class MenuScene(Scene):
             colour = shelf.colour
             pygame.draw.rect(surface, colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
-            surface.blit(th.text(shelf.title, "heading", T.TEXT), (rr.x + th.px(14), rr.y))
+            surface.blit(th.text(translated(shelf.title), "heading", T.TEXT), (rr.x + th.px(14), rr.y))
         for i, card in enumerate(self.flat):
             r = card.rect.move(0, -off)
             if r.bottom < 0 or r.top > h:
@@ -458,10 +470,10 @@ class MenuScene(Scene):
             thumb = self.thumb(card)
             surface.blit(thumb, (r.x + th.px(8), r.y + th.px(8)))
             ty = r.y + th.px(12) + thumb.get_height()
-            surface.blit(self.title_text(card.title, r.w - th.px(20)), (r.x + th.px(10), ty))
+            surface.blit(self.title_text(translated(card.title), r.w - th.px(20)), (r.x + th.px(10), ty))
             ty += th.size_of("body") + th.px(3)
             for line in card.lines:
-                surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED), (r.x + th.px(10), ty))
+                surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED, excerpt=True), (r.x + th.px(10), ty))
                 ty += th.size_of("small")
             self.draw_chooser(surface, card, r, fam_col)
             self.draw_badges(surface, card, r, thumb.get_size())
@@ -471,25 +483,31 @@ class MenuScene(Scene):
                 surface.blit(th.text(note.text, note.role, note.colour), (self.notes_x + note.indent, y))
         if self.content_h - off > h:   # more below: fade out the bottom edge
             surface.blit(self.fade, (0, h - self.fade.get_height()))
+        surface.set_clip(None)
         # the title bar stays on top of scrolled cards
         bar = pygame.Rect(0, 0, w, self.top)
         surface.blit(background((w, h)), (0, 0), bar)
         if off > 0:
             pygame.draw.line(surface, T.PANEL_EDGE, (0, bar.bottom), (w, bar.bottom), 1)
         m = th.px(36, 14)
-        title = th.text("Fewest Moves", "display", T.TEXT)
+        # Translators: the game's name, the menu's title
+        title = th.text(_("Fewest Moves"), "display", T.TEXT)
         surface.blit(title, (m, th.px(16)))
-        sub = th.text("Classic move puzzles. Every hint and every solution is provably the shortest.", "body", T.MUTED)
+        sub = th.text(_("Classic move puzzles. Every hint and every solution is provably the shortest."), "body",
+                      T.MUTED)
         surface.blit(sub, (m, th.px(20) + title.get_height()))
-        keys = th.text("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · F1: help · "
-                       "F11 full screen · Esc twice quits", "tiny", T.DIM)
+        keys = th.text(_("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · "
+                         "F1: help · F11 full screen · Esc twice quits"), "tiny", T.DIM)
         keys_y = th.px(16) + title.get_height() - keys.get_height() - th.px(6)
         surface.blit(keys, (w - m - keys.get_width(), keys_y))
         self.records_button.draw(surface, th, self.hover)
+        self.settings_button.draw(surface, th, self.hover)
         if self.quitting:
             self.draw_quit_note(surface)
         if self.failed:   # said where the player looks first; the sentences are at the foot of the menu
             many = self.failed
-            warn = th.text(f"{many} of your puzzle file{'s' if many > 1 else ''} could not be read: "
-                           "the reasons are at the foot of this page.", "tiny", T.NOPE)
+            warn = th.text(ngettext("{n:,} of your puzzle files could not be read: the reasons are at the foot of "
+                                    "this page.",
+                                    "{n:,} of your puzzle files could not be read: the reasons are at the foot of "
+                                    "this page.", many).format(n=many), "tiny", T.NOPE)
             surface.blit(warn, (w - m - warn.get_width(), keys_y + keys.get_height() + th.px(4)))

@@ -15,19 +15,23 @@ from pathlib import PurePath
 import pygame
 
 from game import catalog, library
+from game.i18n import N_, _, ngettext
 from game.panel import clock
-from game.words import n_moves
 from game.records import START, Badge, Record, Records, key_label, key_order
 from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress, pill_size
+from game.ui.counting import count_name, moves_text
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import glide_toward
-from game.ui.widgets import Button, card
+from game.ui.widgets import Button, card, translated
 
-COLUMNS = (("Solved", 0.50), ("On your own", 0.615), ("Optimal", 0.72), ("Best", 0.835), ("Best time", 0.95))
-OTHERS = ("Other puzzles", T.MUTED)
+# Translators: the records table's column headings (shown in capitals in English): games solved, solved
+# without help, solved in the fewest moves, the best solve against the optimum, the fastest solve
+COLUMNS = ((N_("Solved"), 0.50), (N_("On your own"), 0.615), (N_("Optimal"), 0.72), (N_("Best"), 0.835),
+           (N_("Best time"), 0.95))
+OTHERS = N_("Other puzzles")
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ class Row:
 
     kind: str                          # "shelf", "puzzle" or "key"
     label: str
-    colour: tuple[int, int, int] = T.TEXT
+    colour: tuple[int, int, int] = T.TEXT   # drawn as the palette in use has it (theme.current)
     name: str | None = None            # the puzzle to play from this row
     record: Record | None = None
     badge: Badge = Badge.NONE
@@ -44,9 +48,16 @@ class Row:
 
 
 def puzzle_label(spec: PuzzleSpec) -> str:
+    """The puzzle's name in the table, in the player's language: its card's title and variant, and the
+    way its moves are counted where that is not the puzzle's own."""
     p = spec.presentation
-    label = f"{p.group} · {p.variant}" if p.group and p.variant else p.short_title
-    return label + (f" · moves by {spec.count.value}" if "@" in spec.name and spec.count is not None else "")
+    # Translators: a puzzle in the records: its card's title and the variant chosen on the card ("Frogs · 4 v 3")
+    label = (_("{group} · {variant}").format(group=_(p.group), variant=_(p.variant)) if p.group and p.variant
+             else translated(p.short_title))
+    if "@" in spec.name and spec.count is not None:
+        # Translators: a puzzle in the records whose moves were counted another way ("Klotski · moves by line")
+        return _("{puzzle} · moves by {count}").format(puzzle=label, count=count_name(spec.count))
+    return label
 
 
 def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
@@ -61,12 +72,12 @@ def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
         base = library.split_count(name)[0]
         (extra.setdefault(base, []) if base in shelved else others).append(name)
     for shelf, specs in catalog.shelves():
-        out.append(Row("shelf", shelf.title, shelf.colour))
+        out.append(Row("shelf", translated(shelf.title), shelf.colour))
         for spec in specs:
             for name in (spec.name, *extra.get(spec.name, ())):
                 out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)
     if others:
-        out.append(Row("shelf", *OTHERS))
+        out.append(Row("shelf", _(OTHERS), T.MUTED))
         for name in others:
             out += _puzzle_rows(records, name, None, in_progress)
     return out
@@ -92,18 +103,19 @@ def _puzzle_rows(records: Records, name: str, spec: PuzzleSpec | None, in_progre
 def best_text(record: Record) -> tuple[str, tuple[int, int, int]]:
     """The best of the player's own solves against the optimum: 'optimal', '+3', or its moves."""
     if record.best_over == 0:
-        return "optimal", T.GOOD
+        # Translators: the records' "Best" column: the best solve took the fewest moves possible
+        return _("optimal"), T.GOOD
     if record.best_over is not None:
         return f"+{record.best_over}", T.TEXT
     if record.best_moves is not None:
-        return n_moves(record.best_moves), T.TEXT
+        return moves_text(record.best_moves), T.TEXT
     return "–", T.DIM
 
 
 class RecordsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.back_button = Button("Back", Intent.BACK)
+        self.back_button = Button(N_("Back"), Intent.BACK)
         self.hover: tuple[int, int] | None = None
         self.scroll = 0.0
         self.scroll_target = 0.0
@@ -134,7 +146,7 @@ class RecordsScene(Scene):
         th = self.theme
         self.view = self.table.inflate(-2 * th.px(14), -2 * th.px(10))
         self.view.y += self.head_h
-        self.view.h -= self.head_h
+        self.view.h -= self.head_h + th.size_of("tiny") + th.px(8)   # a strip below the rows for "more below"
         height = sum(self._height(row) for row in self.rows) + th.px(8)
         self._static = pygame.Surface((self.view.w, max(1, height)), pygame.SRCALPHA)
         y = 0
@@ -232,7 +244,7 @@ class RecordsScene(Scene):
         w = surface.get_width()
         if row.kind == "shelf":
             top = y + th.px(6)
-            pygame.draw.rect(surface, row.colour, (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)),
+            pygame.draw.rect(surface, T.current(row.colour), (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
             surface.blit(th.text(row.label, "heading", T.TEXT), (th.px(14), top))
             return
@@ -241,7 +253,7 @@ class RecordsScene(Scene):
         h = self._height(row)
         indent = th.px(34) if key else th.px(14)
         name_w = int(w * COLUMNS[0][1]) - indent - th.px(90)
-        label = th.fit(row.label, role, name_w, row.colour)
+        label = th.fit(row.label, role, name_w, T.current(row.colour))
         surface.blit(label, label.get_rect(midleft=(indent, y + h // 2)))
         if row.kind == "puzzle":
             x = indent + label.get_width() + th.px(10)
@@ -255,7 +267,7 @@ class RecordsScene(Scene):
         record = row.record
         if record is None:
             if row.kind == "puzzle":
-                text = th.text("not solved yet", "tiny", T.DIM)
+                text = th.text(_("not solved yet"), "tiny", T.DIM)
                 surface.blit(text, text.get_rect(midright=(int(w * COLUMNS[0][1]), y + h // 2)))
             return
         best, best_colour = best_text(record)
@@ -263,8 +275,8 @@ class RecordsScene(Scene):
                   (str(record.optimal), T.GOOD if record.optimal else T.DIM), (best, best_colour),
                   (clock(record.best_time) if record.best_time is not None else "–",
                    T.TEXT if record.best_time is not None else T.DIM)]
-        for (value, colour), (_, at) in zip(values, COLUMNS):
-            surf = th.text(value, role, colour if not key else T.shade(colour, -0.15))
+        for (value, colour), (_heading, at) in zip(values, COLUMNS):
+            surf = th.text(value, role, colour if not key else T.mix(colour, T.MUTED, 0.3))   # quieter, as readable
             surface.blit(surf, surf.get_rect(midright=(int(w * at), y + h // 2)))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -272,11 +284,11 @@ class RecordsScene(Scene):
         w, h = surface.get_size()
         surface.blit(background((w, h)), (0, 0))
         x, y = self.table.x, th.px(28, 12)
-        surface.blit(th.text("Records", "title", T.TEXT), (x, y))
+        surface.blit(th.text(_("Records"), "title", T.TEXT), (x, y))
         y += th.size_of("title") + th.px(6)
         room = self.back_button.rect.x - x - th.px(20)
-        for line in th.wrap("Your best against the optimum, puzzle by puzzle. A game with a hint, the solver or "
-                            "move marks counts as solved with help, never as your own.", "small", room)[:2]:
+        for line in th.wrap(_("Your best against the optimum, puzzle by puzzle. A game with a hint, the solver or "
+                              "move marks counts as solved with help, never as your own."), "small", room)[:2]:
             surface.blit(th.text(line, "small", T.MUTED), (x, y))
             y += th.size_of("small")
         summary = th.fit(self.totals(), "small", room, T.ACCENT if self.app.journal.records.puzzles else T.DIM)
@@ -285,9 +297,10 @@ class RecordsScene(Scene):
         head_y = self.table.y + th.px(10)
         view = self.view
         for label, at in COLUMNS:
-            cap = th.text(label.upper(), "tiny", T.DIM)
+            cap = th.text(_(label).upper(), "tiny", T.DIM)
             surface.blit(cap, cap.get_rect(topright=(view.x + int(view.w * at), head_y)))
-        cap = th.text("PUZZLE", "tiny", T.DIM)
+        # Translators: the records table's first column heading (shown in capitals in English)
+        cap = th.text(_("Puzzle").upper(), "tiny", T.DIM)
         surface.blit(cap, (view.x + th.px(14), head_y))
         pygame.draw.line(surface, T.PANEL_EDGE, (view.x, view.y - th.px(4)), (view.right, view.y - th.px(4)), 1)
         clip = surface.get_clip()
@@ -304,7 +317,7 @@ class RecordsScene(Scene):
             surface.blit(self._static, view.topleft, pygame.Rect(0, off, view.w, view.h))
         surface.set_clip(clip)
         if self._static is not None and self._static.get_height() - off > view.h:   # more below
-            more = th.text("more below: scroll or use the arrows", "tiny", T.MUTED)
+            more = th.text(_("more below: scroll or use the arrows"), "tiny", T.MUTED)
             where = more.get_rect(midbottom=(self.table.centerx, self.table.bottom - th.px(4)))
             pill = where.inflate(th.px(16), th.px(4))   # over the last row's text, never through it
             pygame.draw.rect(surface, T.CARD_HOVER, pill, border_radius=pill.h // 2)
@@ -318,9 +331,10 @@ class RecordsScene(Scene):
         records = self.app.journal.records
         names = list(records.puzzles)
         if not names:
-            return "No puzzle solved yet: your first win will be here."
+            return _("No puzzle solved yet: your first win will be here.")
         solved = sum(1 for n in names if records.total(n).solved)
         own = sum(1 for n in names if records.total(n).own)
         optimal = sum(1 for n in names if records.total(n).optimal)
-        return (f"{solved} puzzle{'s' if solved != 1 else ''} solved · {own} on your own · "
-                f"{optimal} in the fewest moves possible")
+        return ngettext("{n:,} puzzle solved · {own:,} on your own · {optimal:,} in the fewest moves possible",
+                        "{n:,} puzzles solved · {own:,} on your own · {optimal:,} in the fewest moves possible",
+                        solved).format(n=solved, own=own, optimal=optimal)

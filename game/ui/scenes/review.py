@@ -12,23 +12,33 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.review import Review, help_words
+from game.i18n import N_, _
+from game.review import Kind, Review, help_words
 from game.review_search import ReviewSearch
 from game.ui import theme as T
+from game.ui.counting import count_name
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.review_chart import CurveChart, Placed
-from game.ui.scenes.review_lists import flow, mistake_paras, moves_flow, optimal_paras
+from game.ui.scenes.review_lists import flow, mistake_paras, more_mistakes, moves_flow, optimal_paras
 from game.ui.scenes.review_parts import (draw_search_progress, place_before, progress_area, showing_search,
                                          thumb_size)
 from game.ui.views import view_for
-from game.ui.widgets import Button, card, spinner
+from game.ui.widgets import Button, card, spinner, translated
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
 
-REVEALS = "Reviewed before the goal without the live count: this game counts as played with help (like move marks)."
+REVEALS = N_("Reviewed before the goal without the live count: this game counts as played with help (like move "
+             "marks).")
+# what the game says after going back before its first mistake, by what that move did
+BACK_BEFORE = {
+    Kind.FARTHER: N_("Back before move {number} ({move} went farther): try another way. Shift+U redoes."),
+    Kind.SAME: N_("Back before move {number} ({move} came no closer): try another way. Shift+U redoes."),
+    Kind.DEAD_END: N_("Back before move {number} ({move} went into a dead end): try another way. Shift+U redoes."),
+}
+BACK_BEFORE_ANY = N_("Back before move {number} ({move}): try another way. Shift+U redoes.")
 
 
 class ReviewScene(Scene):
@@ -37,16 +47,17 @@ class ReviewScene(Scene):
         self.play = play
         self.spec = play.spec
         self.session = play.session
-        self.search = ReviewSearch(self.session, plain=True)   # ASCII moves: any font draws them
+        self.search = ReviewSearch(self.session)   # moves with the pieces' own symbols (the bundled fonts draw them)
         self.view = view_for(self.spec)         # its own: a thumbnail lays the view out to its size
         self.chart = CurveChart()
         self.time = 0.0
         self.hover: tuple[int, int] | None = None
         self.selected: int | None = None        # the move chosen with the arrows
         self.pressed: Button | None = None
-        self.replay_button = Button("Replay from your first mistake", Intent.CONFIRM, primary=True)
-        self.close_button = Button("Close", Intent.BACK)
-        self.stop_button = Button("Stop", Intent.CANCEL)
+        self.replay_button = Button(N_("Replay from your first mistake"), Intent.CONFIRM, primary=True)
+        self.close_button = Button(N_("Close"), Intent.BACK)
+        # Translators: a button: stop the searches that find the review's missing distances
+        self.stop_button = Button(N_("Stop"), Intent.CANCEL)
         self.texts: list[Placed] = []
         self.before_rect: pygame.Rect | None = None
         self._header_rows = 0
@@ -77,7 +88,8 @@ class ReviewScene(Scene):
         m, gap = th.px(28, 12), th.px(16, 8)
         bh = max(th.px(36), th.size_of("body") + th.px(14))
         self.close_button.rect = pygame.Rect(w - m - th.px(120, 70), m, th.px(120, 70), bh)
-        replay_w = th.measure(self.replay_button.label, th.size_of("small" if bh < th.px(44) else "body"))
+        replay_px = th.size_of("small" if bh < th.px(44) else "body")
+        replay_w = th.measure(translated(self.replay_button.label), replay_px)
         replay_w = int(replay_w / 0.66) + th.px(12)
         self.replay_button.rect = pygame.Rect(self.close_button.rect.x - gap - replay_w, m, replay_w, bh)
         self.header = pygame.Rect(m, m, self.replay_button.rect.x - gap - m, 0)
@@ -105,7 +117,7 @@ class ReviewScene(Scene):
         if helped:
             said.append((helped, T.HINT))
         if self.note:
-            said.append((self.note, T.HINT))
+            said.append((_(self.note), T.HINT))
         th = self.theme
         return [((text, colour), min(2, len(th.wrap(text, "small", self.header.w)))) for text, colour in said]
 
@@ -118,8 +130,9 @@ class ReviewScene(Scene):
             return
         showing = showing_search(self.search)
         self.chart.layout(th, self.chart_card, review, progress_area(th, self.chart_card).w + th.px(12) if showing else 0)
-        self.stop_button.label = "Search on" if self.search.stopped else "Stop"
-        count = self.spec.count.value if self.spec.count is not None else ""
+        # Translators: a button: go on finding the review's missing distances after they were stopped
+        self.stop_button.label = N_("Search on") if self.search.stopped else N_("Stop")
+        count = count_name(self.spec.count) if self.spec.count is not None else ""
         texts = list(self.chart.texts)
         self.before_rect, self.before_beside = (place_before(th, self.mistakes_card, self.spec.puzzle.board)
                                                 if review.first_mistake is not None else (None, True))
@@ -130,19 +143,20 @@ class ReviewScene(Scene):
             caption_w = self.mistakes_card.right - room.right - th.px(8)
         elif before is not None:
             room.h = before.y - th.size_of("tiny") - th.px(8) - room.y + th.px(16, 8)
-        texts += flow(th, mistake_paras(review, self.before_rect is not None), room, "… and {n} more: hover the curve")
+        texts += flow(th, mistake_paras(review, self.before_rect is not None), room, more_mistakes)
         if self.before_rect is not None:
             first = review.first_mistake
-            said = f"Before move {first.number if first is not None else ''} (Enter)"
+            # Translators: under the picture of the position before the first mistake; Enter goes back there
+            said = _("Before move {number} (Enter)").format(number=first.number if first is not None else "")
             caption = th.fit(said, "tiny", caption_w, T.MUTED)
             texts.append(Placed(caption, caption.get_rect(midbottom=(self.before_rect.centerx, self.before_rect.y
                                                                      - th.px(4))), self.mistakes_card, text=said,
                                 role="tiny"))
         texts += moves_flow(th, optimal_paras(review, count), review.optimal, self.optimal_card)
         x, y = self.header.topleft
-        title = th.fit(f"Review: {self.spec.title}", "title", self.header.w)
-        texts.append(Placed(title, title.get_rect(topleft=(x, y)), self.header, text=f"Review: {self.spec.title}",
-                                   role="title"))
+        heading = _("Review: {puzzle}").format(puzzle=translated(self.spec.title))
+        title = th.fit(heading, "title", self.header.w)
+        texts.append(Placed(title, title.get_rect(topleft=(x, y)), self.header, text=heading, role="title"))
         y += th.size_of("title") + th.px(6)
         for (text, colour), rows in self.header_lines():
             wrapped = th.wrap(text, "small", self.header.w)
@@ -178,8 +192,8 @@ class ReviewScene(Scene):
         if play.session.rewind_to(index):
             play.sync()
             play.refresh_panel()
-            play.say(f"Back before move {first.number} ({first.text} {first.kind.value if first.kind else ''}): "
-                     "try another way. Shift+U redoes.", T.ACCENT)
+            said = BACK_BEFORE.get(first.kind, BACK_BEFORE_ANY) if first.kind is not None else BACK_BEFORE_ANY
+            play.say(_(said).format(number=first.number, move=first.text), T.ACCENT)
 
     def toggle_search(self) -> None:
         """C: stop finding distances (what is known stays), or search on."""

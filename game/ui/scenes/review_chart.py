@@ -11,16 +11,26 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.review import Kind, Review, Step, Unknown
 from game.ui import theme as T
 from game.ui.scenes.chart import nice_step
-from game.words import n_moves
 
-PLAYER = T.ACCENT
-OPTIMAL = T.GOOD
-SOLVER = T.HINT
-KIND_COLOURS = {Kind.CLOSER: T.ACCENT, Kind.FARTHER: T.NOPE, Kind.SAME: (190, 150, 250), Kind.DEAD_END: T.NOPE,
-                Kind.INSIDE: T.DIM}
+KIND_MARKERS = {Kind.FARTHER: "diamond", Kind.SAME: "square", Kind.DEAD_END: "x"}   # as the move marks
+
+
+def kind_colour(kind: Kind | None) -> T.Colour:
+    """How the chart draws a move of ``kind``: in the player's colour, or a mistake in its move mark's
+    colour (told apart in any colour vision, and by the point's shape)."""
+    return {Kind.FARTHER: T.FARTHER, Kind.SAME: T.SAME, Kind.DEAD_END: T.DEAD_END, Kind.INSIDE: T.DIM}.get(
+        kind, T.ACCENT) if kind is not None else T.ACCENT
+
+
+def kind_text_colour(kind: Kind | None) -> T.Colour:
+    """A sentence about a move of ``kind``: mistakes in the "no" colour, which reads on every surface."""
+    return T.NOPE if kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END) else T.TEXT
+
+
 DOTS_UP_TO = 90      # moves: beyond this only the mistakes get a dot
 
 
@@ -38,16 +48,18 @@ class Placed:
 
 def legend_items(review: Review) -> list[tuple[str, tuple[int, int, int], str]]:
     """(label, colour, marker) for what the chart shows."""
-    items = [("your game", PLAYER, "line")]
+    # Translators: the review chart's legend: the player's moves, the solver's, the shortest line, and the
+    # marks of the moves that were mistakes
+    items = [(_("your game"), T.ACCENT, "line")]
     if any(review.line.solver):
-        items.append(("the solver's moves", SOLVER, "ring"))
+        items.append((_("the solver's moves"), T.HINT, "ring"))
     if isinstance(review.par, int):
-        items.append((f"optimal line (par {review.par})", OPTIMAL, "dash"))
+        items.append((_("optimal line (par {par})").format(par=review.par), T.GOOD, "dash"))
     kinds = {s.kind for s in review.steps}
-    for kind, label in ((Kind.FARTHER, "went farther"), (Kind.SAME, "came no closer"),
-                        (Kind.DEAD_END, "into a dead end")):
+    for kind, label in ((Kind.FARTHER, _("went farther")), (Kind.SAME, _("came no closer")),
+                        (Kind.DEAD_END, _("into a dead end"))):
         if kind in kinds:
-            items.append((label, KIND_COLOURS[kind], "x" if kind is Kind.DEAD_END else "dot"))
+            items.append((label, kind_colour(kind), KIND_MARKERS[kind]))
     return items
 
 
@@ -69,7 +81,7 @@ class CurveChart:
         inner = card.inflate(-2 * pad, -2 * pad)
         self.texts, self._legend = [], []
         top_row = pygame.Rect(inner.x, inner.y, max(10, inner.w - reserve), inner.h)
-        head = th.fit("Moves to the goal after each of your moves", "heading", top_row.w)
+        head = th.fit(_("Moves to the goal after each of your moves"), "heading", top_row.w)
         self.texts.append(Placed(head, head.get_rect(topleft=inner.topleft), card))
         y = self._layout_legend(th, top_row, review, inner.y + head.get_height() + th.px(8))
         known = [d for d in review.distances if isinstance(d, int)]
@@ -81,7 +93,9 @@ class CurveChart:
         tiny = th.size_of("tiny")
         labels = [str(v) for v in range(0, self.top + 1, step)]
         dead = any(d is None for d in review.distances)
-        label_w = max(th.measure(t, tiny) for t in labels + (["dead end"] if dead else []))
+        # Translators: the review chart's mark, on its distance axis, for positions that cannot reach the goal
+        dead_label = _("dead end")
+        label_w = max(th.measure(t, tiny) for t in labels + ([dead_label] if dead else []))
         left = inner.x + tiny + th.px(8) + label_w + th.px(8)
         top = y + th.px(10) + (tiny + th.px(10) if dead else 0)
         bottom = inner.bottom - 2 * tiny - th.px(12)
@@ -94,16 +108,16 @@ class CurveChart:
             surf = th.text(str(v), "tiny", T.MUTED)
             self.texts.append(Placed(surf, surf.get_rect(midright=(plot.x - th.px(6), self.y_of(v))), card))
         if self.dead_y is not None:
-            surf = th.text("dead end", "tiny", T.NOPE)
+            surf = th.text(dead_label, "tiny", T.NOPE)
             self.texts.append(Placed(surf, surf.get_rect(midright=(plot.x - th.px(6), self.dead_y)), card))
         every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if self.span / k <= 12)
         for i in range(0, self.span + 1, every):
             surf = th.text(str(i), "tiny", T.MUTED)
             self.texts.append(Placed(surf, surf.get_rect(midtop=(self.x_of(i), plot.bottom + th.px(6))), card))
-        axis = pygame.transform.rotate(th.text("moves to the goal", "tiny", T.MUTED), 90)
+        axis = pygame.transform.rotate(th.text(_("moves to the goal"), "tiny", T.MUTED), 90)
         if axis.get_height() <= plot.h:
             self.texts.append(Placed(axis, axis.get_rect(midleft=(inner.x, plot.centery)), card))
-        title = th.fit("your moves · hover the curve to see each move", "tiny", plot.w, T.MUTED)
+        title = th.fit(_("your moves · hover the curve to see each move"), "tiny", plot.w, T.MUTED)
         self.texts.append(Placed(title, title.get_rect(midtop=(plot.centerx, plot.bottom + th.px(8) + tiny)), card))
         self.points = [self.point(i, d) for i, d in enumerate(review.distances)]
 
@@ -156,7 +170,7 @@ class CurveChart:
             self.draw_marker(surface, th, rect, colour, marker)
         if isinstance(review.par, int):
             width = max(2, th.px(3))
-            dashed(surface, OPTIMAL, (self.x_of(0), self.y_of(review.par)), (self.x_of(review.par), self.y_of(0)),
+            dashed(surface, T.GOOD, (self.x_of(0), self.y_of(review.par)), (self.x_of(review.par), self.y_of(0)),
                    th.px(10, 4), width)
         self.draw_curve(surface, th, review)
 
@@ -170,19 +184,18 @@ class CurveChart:
         elif marker == "x":
             cross(surface, colour, rect.center, max(3, th.px(5)), max(2, th.px(2)))
         else:
-            pygame.draw.circle(surface, colour, rect.center, max(3, th.px(5)))
+            shape(surface, colour, rect.center, max(3, th.px(5)), marker)
 
     def draw_curve(self, surface: pygame.Surface, th: T.Theme, review: Review) -> None:
         width = max(2, th.px(3))
         for step in review.steps:
             a, b = self.points[step.number - 1], self.points[step.number]
             if a is not None and b is not None:
-                colour = KIND_COLOURS.get(step.kind, PLAYER) if step.kind is not None else PLAYER
-                pygame.draw.line(surface, colour if step.kind is not Kind.CLOSER else PLAYER, a, b, width)
+                pygame.draw.line(surface, kind_colour(step.kind), a, b, width)
         dots = len(review.steps) <= DOTS_UP_TO
         start = self.points[0] if self.points else None
         if start is not None:
-            pygame.draw.circle(surface, PLAYER, start, max(3, th.px(5)))
+            pygame.draw.circle(surface, T.ACCENT, start, max(3, th.px(5)))
         for step in review.steps:
             point = self.points[step.number]
             if point is not None and (dots or step.kind not in (Kind.CLOSER, None)):
@@ -191,18 +204,19 @@ class CurveChart:
     def draw_point(self, surface: pygame.Surface, th: T.Theme, step: Step, point: tuple[int, int],
                    hovered: bool = False) -> None:
         mistake = step.kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END)
-        colour = KIND_COLOURS.get(step.kind, PLAYER) if step.kind is not None else PLAYER
+        colour = kind_colour(step.kind)
         r = max(3, th.px(7 if mistake else 4)) + (th.px(2) if hovered else 0)
         if step.kind is Kind.DEAD_END:
             cross(surface, colour, point, r, max(2, th.px(3)))
             return
         if step.solver:   # the solver's moves: hollow, so the player's own stand out
             pygame.draw.circle(surface, T.PANEL, point, r + (1 if hovered else 0))
-            pygame.draw.circle(surface, SOLVER, point, r, max(1, th.px(2)))
+            pygame.draw.circle(surface, T.HINT, point, r, max(1, th.px(2)))
             return
-        pygame.draw.circle(surface, colour, point, r)
+        marker = KIND_MARKERS.get(step.kind, "dot") if step.kind is not None else "dot"
+        shape(surface, colour, point, r, marker)
         if mistake or hovered:
-            pygame.draw.circle(surface, T.TEXT, point, r, max(1, th.px(2)))
+            shape(surface, T.TEXT, point, r, marker, max(1, th.px(2)))
 
     def draw_hover(self, surface: pygame.Surface, th: T.Theme, review: Review, index: int,
                    thumb: pygame.Surface | None) -> None:
@@ -247,16 +261,34 @@ def tooltip_lines(review: Review, index: int) -> list[tuple[str, tuple[int, int,
     """What the tooltip says of the position after move ``index`` (0: where the game began)."""
     if index == 0:
         par = review.par
-        said = ("its distance is still being found" if isinstance(par, Unknown) else
-                "a dead end" if par is None else f"{n_moves(par)} to the goal: the par")
-        return [(f"Where the game began: {said}", T.TEXT)]
+        if isinstance(par, Unknown):
+            said = _("Where the game began: its distance is still being found")
+        elif par is None:
+            said = _("Where the game began: a dead end")
+        else:
+            said = ngettext("Where the game began: {n:,} move to the goal: the par",
+                            "Where the game began: {n:,} moves to the goal: the par", par).format(n=par)
+        return [(said, T.TEXT)]
     step = review.steps[index - 1]
-    sentence = step.sentence() if T.has_glyph("→") else step.sentence().replace("→", "->")
-    colour = T.TEXT if step.kind in (Kind.CLOSER, None, Kind.INSIDE) else KIND_COLOURS[step.kind]
+    sentence = step.sentence()
+    colour = kind_text_colour(step.kind)
     lines = [(sentence[:1].upper() + sentence[1:], colour)]
     if step.solver:
-        lines.append(("played by the solver", T.MUTED))
+        lines.append((_("played by the solver"), T.MUTED))
     return lines
+
+
+def shape(surface: pygame.Surface, colour, centre: tuple[int, int], r: int, marker: str, width: int = 0) -> None:
+    """A point of the chart: a dot, or a mistake's diamond (farther) or square (no closer), as on the
+    board; filled, or its outline ``width`` wide."""
+    x, y = centre
+    if marker == "diamond":
+        pygame.draw.polygon(surface, colour, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)], width)
+    elif marker == "square":
+        side = round(r * 0.85)
+        pygame.draw.rect(surface, colour, (x - side, y - side, 2 * side + 1, 2 * side + 1), width)
+    else:
+        pygame.draw.circle(surface, colour, centre, r, width)
 
 
 def cross(surface: pygame.Surface, colour, centre: tuple[int, int], r: int, width: int) -> None:

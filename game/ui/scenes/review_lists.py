@@ -5,14 +5,16 @@ Each is a list of paragraphs wrapped into its card; what does not fit is summed 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.review import Review, Unknown
 from game.ui import theme as T
-from game.ui.scenes.review_chart import KIND_COLOURS, Placed
-from game.words import n_moves, plural
+from game.ui.counting import moves_text
+from game.ui.scenes.review_chart import Placed, kind_text_colour
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,22 @@ class Para:
     gap: int = 0                # extra space above, in base pixels
 
 
-def flow(th: T.Theme, paras: list[Para], card: pygame.Rect, more: str = "… and {n} more") -> list[Placed]:
-    """``paras`` wrapped into ``card`` top to bottom; the ones that do not fit become one last line."""
+def more_items(n: int) -> str:
+    """The last line of a list cut short: how many more there are."""
+    # Translators: the last line of a list that did not fit: how many items are left out
+    return ngettext("… and {n:,} more", "… and {n:,} more", n).format(n=n)
+
+
+def more_mistakes(n: int) -> str:
+    """The last line of the mistakes cut short: how many more, and where to see them."""
+    # Translators: the last line of the review's mistakes when they do not all fit; the curve shows each one
+    return ngettext("… and {n:,} more: hover the curve", "… and {n:,} more: hover the curve", n).format(n=n)
+
+
+def flow(th: T.Theme, paras: list[Para], card: pygame.Rect,
+         more: Callable[[int], str] = more_items) -> list[Placed]:
+    """``paras`` wrapped into ``card`` top to bottom; the ones that do not fit become one last line,
+    ``more`` of how many were left out."""
     pad = th.px(16, 8)
     inner = card.inflate(-2 * pad, -2 * pad)
     out: list[Placed] = []
@@ -38,9 +54,10 @@ def flow(th: T.Theme, paras: list[Para], card: pygame.Rect, more: str = "… and
         room = inner.bottom - (tiny + th.px(4) if rest else 0)
         if y + height > room and k:
             left = sum(p.step is not None for p in paras[k:]) or len(paras) - k
-            surf = th.fit(more.format(n=left), "tiny", inner.w, T.MUTED)
+            said = more(left)
+            surf = th.fit(said, "tiny", inner.w, T.MUTED)
             out.append(Placed(surf, surf.get_rect(topleft=(inner.x, min(y, inner.bottom - surf.get_height()))), card,
-                              text=more.format(n=left), role="tiny"))
+                              text=said, role="tiny"))
             break
         y += th.px(para.gap)
         for line in lines:
@@ -52,54 +69,67 @@ def flow(th: T.Theme, paras: list[Para], card: pygame.Rect, more: str = "… and
     return out
 
 
-def readable(text: str) -> str:
-    """The arrow of the model's sentences, or ASCII where the built-in font has none."""
-    return text if T.has_glyph("→") else text.replace("→", "->")
-
-
 def mistake_paras(review: Review, pictured: bool = False) -> list[Para]:
     """The verdict, then each mistake (``pictured``: the position before the first is drawn beside)."""
     mistakes = review.mistakes
-    head = "Mistakes" + (f" ({len(mistakes)})" if mistakes else "")
+    # Translators: the heading of the review's list of mistakes, with how many there are
+    head = _("Mistakes ({n:,})").format(n=len(mistakes)) if mistakes else _("Mistakes")
     perfect = not mistakes and review.known == len(review.distances) and len(review.line) > 0
     paras = [Para(head, "heading", T.TEXT), Para(review.verdict(), "body", T.GOOD if perfect else T.TEXT, gap=4)]
     first = review.first_mistake
     if first is not None and not pictured:
-        paras.append(Para(f"Enter replays from before move {first.number}.", "tiny", T.MUTED))
+        paras.append(Para(_("Enter replays from before move {number}.").format(number=first.number), "tiny", T.MUTED))
     for step in mistakes:
-        text = readable(step.sentence())
-        paras.append(Para(text[:1].upper() + text[1:], "small", KIND_COLOURS[step.kind] if step.kind else T.TEXT,
+        text = step.sentence()
+        paras.append(Para(text[:1].upper() + text[1:], "small", kind_text_colour(step.kind),
                           step.number, gap=4))
     return paras
 
 
+def par_heading(par: int, count_word: str = "") -> str:
+    """The optimal line's heading: the par, and the way moves are counted where there are several."""
+    if count_word:
+        # Translators: {count} is a way of counting sliding-block moves ("cell", "line", "path")
+        return ngettext("Optimal line: the par is {n:,} move, counted by {count}",
+                        "Optimal line: the par is {n:,} moves, counted by {count}", par).format(n=par, count=count_word)
+    return ngettext("Optimal line: the par is {n:,} move", "Optimal line: the par is {n:,} moves", par).format(n=par)
+
+
+def against_par(moves: int, over: int, assisted: bool) -> str:
+    """How the game's moves compare with the par: matched, or how many more it took."""
+    if over <= 0:
+        return _("The game matched it.") if assisted else _("You matched it.")
+    took = moves_text(moves)
+    if assisted:
+        # Translators: {moves} is a count of moves ("12 moves")
+        return ngettext("The game took {moves}: {n:,} move over the par.", "The game took {moves}: {n:,} moves over "
+                        "the par.", over).format(moves=took, n=over)
+    # Translators: {moves} is a count of moves ("12 moves")
+    return ngettext("You took {moves}: {n:,} move over the par.", "You took {moves}: {n:,} moves over the par.",
+                    over).format(moves=took, n=over)
+
+
 def optimal_paras(review: Review, count_word: str = "") -> list[Para]:
-    """The par and the optimal line in the puzzle's move text, numbered."""
+    """The par and the optimal line in the puzzle's move text, numbered (``count_word``: the way moves
+    are counted, in the player's language, where the puzzle has several)."""
     par = review.par
-    by = f", counted by {count_word}" if count_word else ""
     if isinstance(par, Unknown):
-        return [Para("Optimal line", "heading", T.TEXT),
-                Para("Being found by search…", "body", T.MUTED, gap=4)]
+        return [Para(_("Optimal line"), "heading", T.TEXT),
+                Para(_("Being found by search…"), "body", T.MUTED, gap=4)]
     if par is None:
-        return [Para("Optimal line", "heading", T.TEXT),
-                Para("None: no line reaches the goal from where this game began.", "body", T.NOPE, gap=4)]
-    paras = [Para(f"Optimal line: the par is {n_moves(par)}{by}", "heading", T.TEXT)]
+        return [Para(_("Optimal line"), "heading", T.TEXT),
+                Para(_("None: no line reaches the goal from where this game began."), "body", T.NOPE, gap=4)]
+    paras = [Para(par_heading(par, count_word), "heading", T.TEXT)]
     moves = len(review.line)
     if review.solved:
         over = moves - par
-        who = "The game" if review.assisted else "You"
-        said = (f"{who} matched it." if over <= 0 else
-                f"{who} took {n_moves(moves)}: {plural(over, 'move')} over the par.")
-        paras.append(Para(said, "body", T.GOOD if over <= 0 else T.TEXT, gap=4))
-    paras.append(Para("From where the game began:", "tiny", T.MUTED, gap=4))
+        paras.append(Para(against_par(moves, over, review.assisted), "body", T.GOOD if over <= 0 else T.TEXT, gap=4))
+    paras.append(Para(_("From where the game began:"), "tiny", T.MUTED, gap=4))
     if review.optimal is None:
-        paras.append(Para("Being found by search…", "small", T.MUTED))
+        paras.append(Para(_("Being found by search…"), "small", T.MUTED))
     elif not review.optimal:
-        paras.append(Para("None needed: it began at the goal.", "small", T.MUTED))
+        paras.append(Para(_("None needed: it began at the goal."), "small", T.MUTED))
     return paras
-
-
-OPTIMAL_TEXT = T.mix(T.GOOD, T.TEXT, 0.45)
 
 
 def moves_flow(th: T.Theme, paras: list[Para], moves: tuple[str, ...] | None, card: pygame.Rect) -> list[Placed]:
@@ -120,14 +150,17 @@ def moves_flow(th: T.Theme, paras: list[Para], moves: tuple[str, ...] | None, ca
         else:
             lines.append([unit])
     fits = max(0, (inner.bottom - y) // px)
+    shown = [(sep.join(line), False) for line in lines]
     if len(lines) > fits:
         kept = lines[:max(0, fits - 1)]
         rest = len(moves) - sum(len(line) for line in kept)
-        lines = kept + ([[f"… and {n_moves(rest)} more"]] if fits else [])
-    for line in lines:
-        more = line[0].startswith("…")
-        surf = th.fit(sep.join(line), "tiny" if more else "small", inner.w, T.MUTED if more else OPTIMAL_TEXT)
-        out.append(Placed(surf, surf.get_rect(topleft=(inner.x, y)), card, text=sep.join(line),
-                          role="tiny" if more else "small"))
+        # Translators: the last line of the optimal moves when they do not all fit
+        more = ngettext("… and {n:,} move more", "… and {n:,} moves more", rest).format(n=rest)
+        shown = [(sep.join(line), False) for line in kept] + ([(more, True)] if fits else [])
+    for text, more_line in shown:
+        colour = T.MUTED if more_line else T.mix(T.GOOD, T.TEXT, 0.45)   # the optimal moves
+        surf = th.fit(text, "tiny" if more_line else "small", inner.w, colour)
+        out.append(Placed(surf, surf.get_rect(topleft=(inner.x, y)), card, text=text,
+                          role="tiny" if more_line else "small"))
         y += px
     return out

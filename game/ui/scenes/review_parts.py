@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.puzzles.base import Board
 from game.review_search import ReviewSearch
 from game.ui import theme as T
@@ -34,11 +35,16 @@ def draw_search_progress(surface: pygame.Surface, th: T.Theme, search: ReviewSea
     if search.error:
         text, colour = search.error, T.NOPE
     elif search.stopped:
-        text, colour = f"Stopped: {known} of {total} distances known", T.MUTED
+        text = ngettext("Stopped: {known:,} of {total:,} distance known", "Stopped: {known:,} of {total:,} distances "
+                        "known", total).format(known=known, total=total)
+        colour = T.MUTED
     elif search.waiting_for_table:
-        text, colour = "Waiting for the table of every position…", T.MUTED
+        text, colour = _("Waiting for the table of every position…"), T.MUTED
     else:
-        text, colour = f"Finding distances by search: {known} of {total} {spin}", T.TEXT
+        # Translators: {spinner} is a turning bar (or an ellipsis) that shows the search is running
+        text = _("Finding distances by search: {known:,} of {total:,} {spinner}").format(known=known, total=total,
+                                                                                         spinner=spin)
+        colour = T.TEXT
     room = area.w - (stop.rect.w + th.px(10) if not search.error else 0)
     line = th.fit(text, "small", room, colour)
     surface.blit(line, area.topleft)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from game.i18n import N_, _
 from game.puzzles.base import Move
 from game.spec import PuzzleSpec
 from game.ui.views.base import BoardView, Highlights, Motion, move_kind, move_paths  # noqa: F401
@@ -36,23 +37,31 @@ def view_for(spec: PuzzleSpec) -> BoardView:
     return view(spec)
 
 
-_WORDS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
+# a move in words for a hint, one phrase for each kind and way so that each reads whole in any language
+_SLIDES = {(0, 1): N_("slide the {piece} right"), (0, -1): N_("slide the {piece} left"),
+           (1, 0): N_("slide the {piece} down"), (-1, 0): N_("slide the {piece} up")}
+_JUMPS = {(0, 1): N_("jump the {piece} right"), (0, -1): N_("jump the {piece} left"),
+          (1, 0): N_("jump the {piece} down"), (-1, 0): N_("jump the {piece} up")}
 
 
 def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:
-    """'slide tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3'."""
+    """'slide the tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3'
+    (in the player's language; the cells keep their board names)."""
     puzzle = spec.puzzle
     b = puzzle.board
     (r0, c0), (r1, c1) = b.cells[move.src], b.cells[move.dst]
     dr, dc = r1 - r0, c1 - c0
     kind = move_kind(puzzle, move)
-    name = spec.presentation.piece_name(before[move.src])
+    name = _(spec.presentation.piece_name(before[move.src]))
     step = (dr // max(1, abs(dr)) if dr else 0, dc // max(1, abs(dc)) if dc else 0)
-    way = _WORDS.get(step) if (dr == 0 or dc == 0) else None
-    if kind == "hop" or way is None:
-        return f"move the {name} from {b.coord(move.src)} to {b.coord(move.dst)}"
+    straight = step in _SLIDES   # one cell or more along a row or a column
+    src, dst = b.coord(move.src), b.coord(move.dst)
+    if kind == "hop" or not straight:
+        # Translators: {src} and {dst} are cells named like on a chessboard ("b1")
+        return _("move the {piece} from {src} to {dst}").format(piece=name, src=src, dst=dst)
     if kind == "jump":
-        return f"jump the {name} {way}"
+        return _(_JUMPS[step]).format(piece=name)
     if kind == "pair":
-        return f"move the pair at {b.coord(move.src)} to {b.coord(move.dst)}"
-    return f"slide the {name} {way}"
+        # Translators: two stones side by side, {src} the cell of the first; {dst} where it goes
+        return _("move the pair at {src} to {dst}").format(src=src, dst=dst)
+    return _(_SLIDES[step]).format(piece=name)

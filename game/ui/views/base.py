@@ -23,7 +23,6 @@ LABEL_SIZE = 0.16     # the coordinates' letters and numbers, in cells ...
 LABEL_MIN_PX = 14     # ... never smaller than this (the built-in font draws small) ...
 LABEL_MAX_PX = 36     # ... nor larger
 LABEL_BAND = 1.7      # the strip outside the frame that holds them, in label heights
-LABEL_COLOUR = T.mix(T.DIM, T.MUTED, 0.4)
 
 
 @dataclass(frozen=True)
@@ -61,8 +60,10 @@ class Highlights:
     ghost: tuple[int, int] | None = None         # (anchor cell, code): where a dragged piece would land
 
 
-MARK_COLOURS = {Verdict.CLOSER: (86, 206, 118), Verdict.FARTHER: (246, 150, 52), Verdict.SAME: (150, 158, 176),
-                Verdict.DEAD_END: (228, 72, 72)}
+def mark_colour(verdict: Verdict) -> T.Colour:
+    """A move mark's colour in the palette in use (its shape tells it apart too)."""
+    return {Verdict.CLOSER: T.CLOSER, Verdict.FARTHER: T.FARTHER, Verdict.SAME: T.SAME,
+            Verdict.DEAD_END: T.DEAD_END}[verdict]
 
 
 @dataclass(frozen=True)
@@ -100,11 +101,13 @@ def blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int) 
 def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
     """The overlay's badge: colour *and* shape tell the verdict apart (readable without colour).
 
-    closer: green disc with a check; farther: orange diamond with an up arrow (the distance
-    grows); same: grey rounded square with a dash; dead end: red octagon (a stop sign) with an X.
+    closer: a green disc with a check; farther: an orange diamond with a plus; same: a grey rounded
+    square with a dash; dead end: a red octagon (a stop sign) with an X. The colours are the palette's
+    (tests/ui/test_contrast.py tells them apart under simulated colour blindness).
     """
     radius = max(5, int(radius))
-    key = (verdict, radius)
+    colour = mark_colour(verdict)
+    key = (verdict, radius, colour)
     got = _MARK_SPRITES.get(key)
     if got is not None:
         return got
@@ -113,9 +116,8 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     c = size * k / 2
     R = radius * k
-    colour = MARK_COLOURS[verdict]
     edge = T.shade(colour, -0.55)
-    white = (255, 255, 255)
+    glyph = T.mark_ink(colour)
     line = max(2, int(R * 0.2))
 
     def poly(points):
@@ -127,27 +129,27 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
         pygame.draw.circle(big, edge, (c, c), R)
         pygame.draw.circle(big, colour, (c, c), R * 0.82)
         pts = [(c - R * 0.42, c + R * 0.02), (c - R * 0.1, c + R * 0.34), (c + R * 0.45, c - R * 0.32)]
-        pygame.draw.lines(big, white, False, pts, line)
+        pygame.draw.lines(big, glyph, False, pts, line)
         for p in pts:
-            pygame.draw.circle(big, white, p, line / 2)
+            pygame.draw.circle(big, glyph, p, line / 2)
     elif verdict is Verdict.FARTHER:
         # a plus in a diamond: "one more move to go"; an arrow would read as a direction on the board
         poly([(0, -1), (1, 0), (0, 1), (-1, 0)])
         d = R * 0.34
-        pygame.draw.line(big, white, (c - d, c), (c + d, c), line)
-        pygame.draw.line(big, white, (c, c - d), (c, c + d), line)
+        pygame.draw.line(big, glyph, (c - d, c), (c + d, c), line)
+        pygame.draw.line(big, glyph, (c, c - d), (c, c + d), line)
     elif verdict is Verdict.DEAD_END:
         import math as _m
         poly([(_m.cos(_m.pi / 8 + i * _m.pi / 4), _m.sin(_m.pi / 8 + i * _m.pi / 4)) for i in range(8)])
         d = R * 0.32
-        pygame.draw.line(big, white, (c - d, c - d), (c + d, c + d), line)
-        pygame.draw.line(big, white, (c - d, c + d), (c + d, c - d), line)
+        pygame.draw.line(big, glyph, (c - d, c - d), (c + d, c + d), line)
+        pygame.draw.line(big, glyph, (c - d, c + d), (c + d, c - d), line)
     else:
         box = pygame.Rect(0, 0, int(R * 1.6), int(R * 1.6))
         box.center = (int(c), int(c))
         pygame.draw.rect(big, edge, box, border_radius=int(R * 0.35))
         pygame.draw.rect(big, colour, box.inflate(-int(R * 0.32), -int(R * 0.32)), border_radius=int(R * 0.28))
-        pygame.draw.line(big, white, (c - R * 0.38, c), (c + R * 0.38, c), line)
+        pygame.draw.line(big, glyph, (c - R * 0.38, c), (c + R * 0.38, c), line)
     sprite = pygame.transform.smoothscale(big, (size, size))
     if len(_MARK_SPRITES) > 64:
         _MARK_SPRITES.clear()
@@ -414,6 +416,20 @@ class BoardView:
         blit_alpha(surface, inside, pos, alpha)
         blit_alpha(surface, edge, pos, min(255, alpha + 40))
 
+    def _bullseye(self, surface, cell: int, colour, alpha: int, size_f: float) -> None:
+        c = self.cell_center(cell)
+        rad = max(4, int(self.pitch * size_f))
+
+        def make() -> pygame.Surface:
+            s = pygame.Surface((rad * 2, rad * 2), pygame.SRCALPHA)
+            edge = (*T.shade(colour, -0.3), 255)
+            pygame.draw.circle(s, edge, (rad, rad), rad, max(2, rad // 3))
+            pygame.draw.circle(s, (*colour, 255), (rad, rad), rad - max(1, rad // 10), max(1, rad // 4))
+            pygame.draw.circle(s, edge, (rad, rad), max(2, rad * 2 // 5))
+            pygame.draw.circle(s, (*colour, 255), (rad, rad), max(1, rad * 2 // 5 - max(1, rad // 10)))
+            return s
+        blit_alpha(surface, cached_shape(("bullseye", rad, colour), make), (c[0] - rad, c[1] - rad), alpha)
+
     def pulse(self, hl: Highlights) -> float:
         if hl.reduce_motion:
             return 0.75
@@ -423,8 +439,8 @@ class BoardView:
         p = self.pulse(hl)
         for cell in hl.targets:
             self._dot(surface, cell, T.GOOD, int(200 * p))
-        for cell in hl.hint_to:
-            self._dot(surface, cell, T.HINT, int(210 * p), 0.26)
+        for cell in hl.hint_to:   # a ring round a dot: not the targets' plain dot, whatever the colours
+            self._bullseye(surface, cell, T.HINT, int(210 * p), 0.26)
 
     def draw_over(self, surface, hl: Highlights) -> None:
         p = self.pulse(hl)
@@ -483,20 +499,21 @@ class BoardView:
         return surf
 
 
-_LABELS: dict[tuple[int, str], pygame.Surface] = {}
+_LABELS: dict[tuple[int, str, T.Colour], pygame.Surface] = {}
 _LABEL_FONTS: dict[int, pygame.font.Font] = {}
 
 
 def _label(px: int, text: str) -> pygame.Surface:
     """A coordinate's letter or number at ``px``, rendered once."""
-    key = (px, text)
+    colour = T.coordinate_colour()
+    key = (px, text, colour)
     got = _LABELS.get(key)
     if got is None:
         if len(_LABELS) > 256:
             _LABELS.clear()
             _LABEL_FONTS.clear()
-        font = _LABEL_FONTS.get(px) or _LABEL_FONTS.setdefault(px, pygame.font.Font(None, px))
-        got = _LABELS[key] = font.render(text, True, LABEL_COLOUR)
+        font = _LABEL_FONTS.get(px) or _LABEL_FONTS.setdefault(px, T.latin_font(px, bold=False))
+        got = _LABELS[key] = font.render(text, True, colour)
     return got
 
 

@@ -1,4 +1,5 @@
-"""Sliding tiles: cream tiles with depth and clear numerals in a recessed tray."""
+"""Sliding tiles: cream tiles with depth and clear numerals in a recessed tray. A tile in its goal
+place has its numeral in the palette's IN_PLACE colour and a folded corner (shape, not colour alone)."""
 from __future__ import annotations
 
 import pygame
@@ -10,7 +11,6 @@ TILE_TOP = (246, 231, 200)
 TILE_SIDE = (196, 160, 108)
 TILE_EDGE = (170, 132, 84)
 NUMERAL = (66, 46, 30)
-NUMERAL_HOME = (176, 92, 28)
 TRAY = (52, 40, 34)
 TRAY_EDGE = (112, 82, 58)
 SLOT = (38, 29, 25)
@@ -41,9 +41,11 @@ class TilesView(BoardView):
         pygame.draw.rect(glow, (255, 255, 255, 70), glow.get_rect(), border_radius=rad)
         big.blit(glow, shine.topleft)
         pygame.draw.rect(big, T.shade(TILE_TOP, -0.08), body, max(1, k * 2), border_radius=rad)
+        if variant:
+            _corner(big, body, T.IN_PLACE)
         spr = done()
-        font = pygame.font.Font(None, max(8, int(pitch * (0.52 if code < 10 else 0.46))))
-        colour = NUMERAL_HOME if variant else NUMERAL
+        font = T.latin_font(max(8, int(pitch * (0.52 if code < 10 else 0.46))), bold=True)
+        colour = T.IN_PLACE if variant else NUMERAL
         text = font.render(str(code), True, colour)
         emb = font.render(str(code), True, T.shade(TILE_TOP, 0.6))
         cx, cy = pitch // 2, (pitch - int(pitch * 0.075)) // 2 + 1
@@ -60,3 +62,11 @@ class TilesView(BoardView):
             r = self.cell_rect(i).move(-fr.x, -fr.y).inflate(-int(p * 0.06), -int(p * 0.06))
             pygame.draw.rect(s, SLOT, r, border_radius=int(p * 0.12))
         return s
+
+
+def _corner(big: pygame.Surface, body: pygame.Rect, colour) -> None:
+    """A tile in its place: a corner in its colour, like a dog-ear (a shape of its own: the move
+    marks are discs, diamonds, squares and octagons)."""
+    size, inset = body.w * 0.22, body.w * 0.075    # inside the rounded corner
+    x, y = body.x + inset, body.y + inset
+    pygame.draw.polygon(big, colour, [(x, y), (x + size, y), (x, y + size)])

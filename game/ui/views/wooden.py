@@ -14,6 +14,7 @@ from typing import Iterable
 
 import pygame
 
+from game.i18n import _
 from game.oracles.base import Verdict
 from game.puzzles.blocks import BlocksPuzzle, Kind
 from game.spec import PuzzleSpec
@@ -59,7 +60,10 @@ class BlocksView(BoardView):
         return self.blocks.layout.width, self.blocks.layout.height
 
     def goal_words(self) -> str:
-        return "the lacquered pieces, each with a ring, on the places tinted in their colour" if self.targets else ""
+        if not self.targets:
+            return ""
+        # Translators: the goal of a sliding-block puzzle as its board shows it, after "Goal: "
+        return _("the lacquered pieces, each with a ring, on the places tinted in their colour")
 
     # -- pieces ------------------------------------------------------------------------------------
     def make_sprite(self, code: int, pitch: int, variant):
@@ -256,7 +260,7 @@ class BlocksView(BoardView):
         points = [self.cell_center(c) for c in cells]
         x, y = sum(q[0] for q in points) / len(points), sum(q[1] for q in points) / len(points)
         rad = max(4, int(self.pitch * 0.16))
-        dot = cached_shape(("place-dot", rad), lambda: _dot(rad))
+        dot = cached_shape(("place-dot", rad, T.GOOD), lambda: _dot(rad))
         blit_alpha(surface, dot, (round(x) - rad, round(y) - rad), alpha)
 
 

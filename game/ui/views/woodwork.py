@@ -23,7 +23,8 @@ Insets = tuple[float, float, float, float]      # top, right, bottom, left, in p
 
 WOODS: tuple[Colour, ...] = ((232, 196, 142), (180, 106, 66), (212, 152, 78), (240, 220, 178), (158, 110, 66),
                              (134, 94, 64))      # maple, cherry, oak, birch, teak, walnut
-LACQUER: tuple[Colour, ...] = ((204, 54, 46), (52, 106, 190), (58, 152, 92), (224, 172, 48), (150, 82, 176))
+LACQUER: tuple[Colour, ...] = ((204, 54, 46), (40, 100, 200), (0, 158, 115), (240, 200, 60), (230, 130, 200))
+# red, blue, green, yellow, pink: each goal piece and its places, told apart in any colour vision
 
 
 def fill_cells(surface: pygame.Surface, cells: Iterable[Cell], pitch: int, colour, insets: Insets,

@@ -4,18 +4,22 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all typecheck venv bench screenshots package-check clean
+.PHONY: play test test-all typecheck venv bench screenshots package-check dist dist-check catalogs fonts clean
 
-play: $(STAMP)
+# gettext catalogs: assets/locale/<lang>.po, compiled to .mo whenever the .po changes
+LOCALE := assets/locale
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*.po))
+
+play: $(STAMP) $(CATALOGS)
 	$(PY) main.py
 
-test: typecheck
+test: typecheck $(CATALOGS)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test-all: typecheck
+test-all: typecheck $(CATALOGS)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m ''
 
 bench: $(STAMP)
@@ -23,7 +27,7 @@ bench: $(STAMP)
 
 # the README's pictures, drawn by the game itself (headless)
 SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot
-screenshots: $(STAMP)
+screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) --menu assets/screenshots/menu.png
 	$(SHOT) klotski assets/screenshots/klotski.png
 	$(SHOT) goat assets/screenshots/goat-goal.png --from "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
@@ -32,10 +36,15 @@ screenshots: $(STAMP)
 	$(SHOT) guarini assets/screenshots/guarini.png
 	$(SHOT) klotski assets/screenshots/analysis-klotski.png --analysis
 	$(SHOT) frogs-line-3 assets/screenshots/marks-frogs.png --from "B B . B W W W" --marks
+	$(SHOT) eight assets/screenshots/high-contrast.png --marks --theme high-contrast
 	$(SHOT) fifteen assets/screenshots/fifteen.png
 	$(SHOT) frogs-plus assets/screenshots/editor.png --editor --from "B/B/B/./B B B B B W W W W/W/W/W/W"
 	$(SHOT) frogs-c assets/screenshots/help-frogs-c.png --rules
 	$(SHOT) --load assets/games/eight-detours.txt assets/screenshots/review.png --review
+	$(SHOT) --menu assets/screenshots/menu-ja.png --lang ja
+	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
+	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
+	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
 
 # the wheel, installed into a fresh environment and run from a folder outside the checkout
 package-check: $(STAMP)
@@ -51,6 +60,79 @@ package-check: $(STAMP)
 	echo "package-check: the installed wheel solves goat in 20, lists the library and draws klotski"; \
 	rm -rf "$$out"
 
+# a one-folder desktop bundle that runs without Python: dist/fewest-moves/fewest-moves, the same command line as
+# main.py. The game's own files (all of assets/ but the README's pictures) travel inside it as game/assets, where
+# game.resources finds them; the benchmarks are imported by name, so they are collected by name. The catalogs go
+# compiled, so Babel (which compiles a stale one in a checkout) stays out; the freezer copies files without their
+# times, so each .mo is touched to stay newer than its .po. On Linux only Python's own libraries lose their debug
+# symbols (strip comes with binutils, which the freezer needs there): stripping the wheels' (numpy's, pygame's)
+# breaks them.
+DIST_STAMP := $(VENV)/.installed-dist
+DIST_DATA := $(foreach item,$(filter-out assets/screenshots,$(wildcard assets/*)),\
+	--add-data "$(CURDIR)/$(item):game/$(if $(wildcard $(item)/.),$(item),assets)")
+dist: $(DIST_STAMP) $(CATALOGS)
+	rm -rf dist/fewest-moves
+	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --onedir --console --name fewest-moves \
+		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller \
+		--collect-submodules bench --exclude-module babel $(DIST_DATA) main.py
+	find dist/fewest-moves -name '*.mo' -exec touch {} +
+	[ "$$(uname)" != Linux ] || strip --strip-debug dist/fewest-moves/_internal/libpython3* \
+		dist/fewest-moves/_internal/python3*/lib-dynload/*.so
+	@echo "dist: dist/fewest-moves/fewest-moves ($$(du -sh dist/fewest-moves | cut -f1))"
+
+# the bundle, copied to a folder outside the checkout and run there headless: the command line, a picture, the
+# game's own files, and the window's worker processes (a fresh window builds the klotski table in one; a frozen
+# worker that started the game again instead would build nothing). Python here only reads the results.
+dist-check: dist
+	set -e; out=$$(mktemp -d); check="$(abspath $(PY))"; cp -R dist/fewest-moves "$$out/"; cd "$$out"; \
+	export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 FEWEST_MOVES_CACHE="$$out/cache" \
+		FEWEST_MOVES_CONFIG="$$out/config" FEWEST_MOVES_DATA="$$out/data" FEWEST_MOVES_STATE="$$out/state"; \
+	fewest-moves/fewest-moves solve goat --json > goat.json; \
+	"$$check" -c 'import json, sys; d = json.load(open("goat.json")); sys.exit(d["length"] != 20 or not d["optimal"])'; \
+	fewest-moves/fewest-moves screenshot klotski klotski.png; \
+	"$$check" -c 'import pygame; assert pygame.image.load("klotski.png").get_size() == (1280, 800)'; \
+	fewest-moves/fewest-moves list | grep -q "klotski .*25,955 positions"; \
+	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' | sort) > wanted.txt; \
+	(cd fewest-moves/_internal/game/assets && find . -type f | sort) > bundled.txt; \
+	cmp -s wanted.txt bundled.txt || { echo "dist-check: the bundle's game/assets differs from assets/:"; \
+		diff wanted.txt bundled.txt; exit 1; }; \
+	for po in fewest-moves/_internal/game/assets/locale/*.po; do \
+		[ ! -e "$$po" ] || [ "$${po%.po}.mo" -nt "$$po" ] || { echo "dist-check: $$po has no newer .mo"; exit 1; }; done; \
+	FEWEST_MOVES_CACHE="$$out/window-cache" fewest-moves/fewest-moves play klotski > window.log 2>&1 & window=$$!; \
+	for i in $$(seq 240); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
+	kill $$window 2> /dev/null || true; wait $$window || true; \
+	ls window-cache/distances-klotski-* > /dev/null 2>&1 || { echo "dist-check: the window's worker built no table:"; \
+		cat window.log; exit 1; }; \
+	echo "dist-check: the bundle ($$(du -sh fewest-moves | cut -f1)) solves goat in 20, lists the library, draws" \
+		"klotski, carries assets/ and builds a table in a worker process"; \
+	cd /; rm -rf "$$out"
+
+$(DIST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,dist]'
+	touch $(DIST_STAMP)
+
+# every message of the game into the template, the template into each language, each language compiled
+catalogs: $(STAMP)
+	$(VENV)/bin/pybabel -q extract -F $(LOCALE)/babel.cfg -c "Translators:" --project=fewest-moves \
+		--sort-output --msgid-bugs-address="" -o $(LOCALE)/fewest_moves.pot .
+	for po in $(LOCALE)/*.po; do lang=$$(basename $$po .po); \
+		$(VENV)/bin/pybabel -q update -i $(LOCALE)/fewest_moves.pot -o $$po -l $$lang --no-fuzzy-matching \
+		--ignore-obsolete; done
+	$(MAKE) --no-print-directory $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*.po))
+
+$(LOCALE)/%.mo: $(LOCALE)/%.po $(STAMP)
+	$(VENV)/bin/pybabel -q compile -i $< -o $@ -l $*
+
+# the bundled fonts (assets/fonts), cut to the characters the game shows: rerun when a catalog or a puzzle gains
+# characters. Cut from Debian's fonts-inter, fonts-noto-cjk-extra and fonts-dejavu-core (see assets/fonts/README.md).
+FONTS_STAMP := $(VENV)/.installed-fonts
+fonts: $(FONTS_STAMP)
+	$(PY) -m game.fontsubset
+
+$(FONTS_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test,fonts]'
+	touch $(FONTS_STAMP)
+
 venv: $(VENV)/bin/python
 
 $(VENV)/bin/python:
@@ -62,4 +144,4 @@ $(STAMP): $(VENV)/bin/python pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache build dist *.egg-info

@@ -3,11 +3,13 @@ test run (a test that saves a puzzle or a setting must never touch the player's 
 progress and records are private to each test, so no test resumes another's game."""
 import os
 import tempfile
+from collections.abc import Iterator
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["LANGUAGE"] = "en"   # the window follows the system's language: the tests pin the English text
 for _name, _prefix in (("FEWEST_MOVES_DATA", "data"), ("FEWEST_MOVES_CONFIG", "config"),
                        ("FEWEST_MOVES_STATE", "state")):
     os.environ[_name] = tempfile.mkdtemp(prefix=f"fewest-moves-test-{_prefix}-")
@@ -18,6 +20,14 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     """Keep tests away from the player's own cache folder (tests may still share one build)."""
     if "FEWEST_MOVES_CACHE" not in os.environ:
         os.environ["FEWEST_MOVES_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """A test that switches the window to another language leaves English behind it."""
+    yield
+    from game import i18n
+    i18n.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,8 @@
 """Checks shared by the tests: a solution is legal move by move, ends at a goal, and is as short as breadth-first search says."""
 from __future__ import annotations
 
+import gettext
+import io
 import random
 
 from game.puzzles.base import Move, Puzzle
@@ -32,3 +34,16 @@ def random_walk(puzzle: Puzzle, start: bytes, steps: int, rng: random.Random) ->
             break
         state = rng.choice(options)
     return state
+
+
+def catalog_of(translations: dict[str, str], locale: str = "ja") -> gettext.GNUTranslations:
+    """A compiled catalog made up for a test (message -> translation), as the game loads a real one."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+    catalog = Catalog(locale=locale)
+    for message, translation in translations.items():
+        catalog.add(message, translation)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    out.seek(0)
+    return gettext.GNUTranslations(out)

@@ -1,12 +1,16 @@
 """What the wheel carries: every package of the checkout, the game's own files, and the two
 commands (``fewest-moves`` and ``python -m game``). ``make package-check`` installs the real wheel
-into a fresh environment; these tests catch a package or a folder of files left out of it."""
+into a fresh environment; these tests catch a package or a folder of files left out of it. The desktop
+bundle is built and run by ``make dist-check`` (in CI), too slow for this suite; here only its recipe is read."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 from game.resources import assets
 
@@ -41,3 +45,22 @@ def test_the_checkout_finds_its_own_files_and_runs_as_a_module():
     out = subprocess.run([sys.executable, "-m", "game", "list"], cwd=ROOT, capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert "klotski" in out and "25,955 positions" in out
+
+
+def test_the_desktop_bundle_carries_every_entry_of_the_game_s_own_files_but_the_pictures():
+    if shutil.which("make") is None:
+        pytest.skip("make is not installed")
+    recipe = subprocess.run(["make", "--no-print-directory", "-n", "dist"], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=True).stdout
+    for entry in ROOT.joinpath("assets").iterdir():
+        target = f"game/assets/{entry.name}" if entry.is_dir() else "game/assets"
+        named = f'/assets/{entry.name}:{target}"' in recipe
+        assert named == (entry.name != "screenshots"), f"make dist and assets/{entry.name} disagree"
+
+
+def test_a_frozen_worker_process_starts_as_a_worker_not_as_the_game():
+    """The bundle runs main.py: freeze_support must come before the command line, or every background
+    search would start another game instead (make dist-check proves it on the real bundle)."""
+    lines = [line.strip() for line in ROOT.joinpath("main.py").read_text(encoding="utf-8").splitlines()]
+    support = next(i for i, line in enumerate(lines) if line.startswith("multiprocessing.freeze_support()"))
+    assert support < lines.index("sys.exit(main())")

@@ -56,15 +56,15 @@ package-check: $(STAMP)
 	venv/bin/python -c 'import json, sys; d = json.load(open("goat.json")); sys.exit(d["length"] != 20 or not d["optimal"])'; \
 	venv/bin/fewest-moves screenshot klotski klotski.png; \
 	venv/bin/python -m game list | grep -q "klotski .*25,955 positions"; \
+	venv/bin/fewest-moves list --ja | grep -q "klotski .*箱入り娘"; \
 	PYGAME_HIDE_SUPPORT_PROMPT=1 venv/bin/python -c 'import pygame; assert pygame.image.load("klotski.png").get_size() == (1280, 800)'; \
-	echo "package-check: the installed wheel solves goat in 20, lists the library and draws klotski"; \
+	echo "package-check: the installed wheel solves goat in 20, lists the library (and its Japanese names) and draws klotski"; \
 	rm -rf "$$out"
 
 # a one-folder desktop bundle that runs without Python: dist/fewest-moves/fewest-moves, the same command line as
 # main.py. The game's own files (all of assets/ but the README's pictures) travel inside it as game/assets, where
 # game.resources finds them; the benchmarks are imported by name, so they are collected by name. The catalogs go
-# compiled, so Babel (which compiles a stale one in a checkout) stays out; the freezer copies files without their
-# times, so each .mo is touched to stay newer than its .po. On Linux only Python's own libraries lose their debug
+# compiled, so Babel (which compiles a stale one in a checkout) stays out. On Linux only Python's own libraries lose their debug
 # symbols (strip comes with binutils, which the freezer needs there): stripping the wheels' (numpy's, pygame's)
 # breaks them.
 DIST_STAMP := $(VENV)/.installed-dist
@@ -75,7 +75,6 @@ dist: $(DIST_STAMP) $(CATALOGS)
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --onedir --console --name fewest-moves \
 		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller \
 		--collect-submodules bench --exclude-module babel $(DIST_DATA) main.py
-	find dist/fewest-moves -name '*.mo' -exec touch {} +
 	[ "$$(uname)" != Linux ] || strip --strip-debug dist/fewest-moves/_internal/libpython3* \
 		dist/fewest-moves/_internal/python3*/lib-dynload/*.so
 	@echo "dist: dist/fewest-moves/fewest-moves ($$(du -sh dist/fewest-moves | cut -f1))"
@@ -96,15 +95,15 @@ dist-check: dist
 	(cd fewest-moves/_internal/game/assets && find . -type f | sort) > bundled.txt; \
 	cmp -s wanted.txt bundled.txt || { echo "dist-check: the bundle's game/assets differs from assets/:"; \
 		diff wanted.txt bundled.txt; exit 1; }; \
-	for po in fewest-moves/_internal/game/assets/locale/*.po; do \
-		[ ! -e "$$po" ] || [ "$${po%.po}.mo" -nt "$$po" ] || { echo "dist-check: $$po has no newer .mo"; exit 1; }; done; \
+	fewest-moves/fewest-moves list --ja | grep -q "klotski .*25,955 positions  箱入り娘" || { \
+		echo "dist-check: the bundle does not read its Japanese catalog"; exit 1; }; \
 	FEWEST_MOVES_CACHE="$$out/window-cache" fewest-moves/fewest-moves play klotski > window.log 2>&1 & window=$$!; \
 	for i in $$(seq 240); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
 	kill $$window 2> /dev/null || true; wait $$window || true; \
 	ls window-cache/distances-klotski-* > /dev/null 2>&1 || { echo "dist-check: the window's worker built no table:"; \
 		cat window.log; exit 1; }; \
 	echo "dist-check: the bundle ($$(du -sh fewest-moves | cut -f1)) solves goat in 20, lists the library, draws" \
-		"klotski, carries assets/ and builds a table in a worker process"; \
+		"klotski, carries assets/, reads its Japanese catalog and builds a table in a worker process"; \
 	cd /; rm -rf "$$out"
 
 $(DIST_STAMP): $(STAMP)

@@ -89,6 +89,13 @@ def _on_demand(spec: PuzzleSpec) -> PuzzleSpec:
     return _ON_DEMAND.setdefault(spec.name, spec)
 
 
+def retell_problems() -> None:
+    """The bad files' sentences again, in the language just chosen."""
+    from game import library
+    _builtins()
+    _PROBLEMS[:] = [library.retold(problem) for problem in _PROBLEMS]
+
+
 def problems() -> tuple[str, ...]:
     """One sentence per puzzle file that could not be read (the rest loaded)."""
     _builtins()

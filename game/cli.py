@@ -70,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
     _moves_option(play)
 
-    sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
+    listing = sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
+    listing.add_argument("--ja", action="store_true", help="the Japanese name of each puzzle too, in a last column")
 
     s = sub.add_parser("solve", help="print an optimal solution")
     s.add_argument("puzzle", help="a puzzle name or a puzzle file")
@@ -147,7 +148,7 @@ def _run(args_list: list[str]) -> int:
         args = build_parser().parse_args(args_list)
         command = args.command or "play"
         if command == "list":
-            return cmd_list()
+            return cmd_list(args.ja)
         if command == "solve":
             return cmd_solve(resolve(args.puzzle, args.moves), args.position, args.json)
         if command == "analyze":
@@ -190,7 +191,8 @@ def _position(puzzle: Puzzle, text: str | None) -> bytes:
     return puzzle.start if text is None else puzzle.parse(text)
 
 
-def cmd_list() -> int:
+def cmd_list(japanese: bool = False) -> int:
+    names = _names_in("ja") if japanese else {}
     for shelf, specs in catalog.shelves():
         print(shelf.title)
         rule = None
@@ -199,9 +201,21 @@ def cmd_list() -> int:
             if p.move_rule != rule:
                 rule = p.move_rule
                 print(f"  {rule}")
-            print(f"    {spec.name:22s} {p.title:42s} {_position_count(spec)}")
+            line = f"    {spec.name:22s} {p.title:42s} {_position_count(spec):>32s}"
+            print(f"{line}  {names[spec.name]}" if names else line.rstrip())
         print()
     return 0
+
+
+def _names_in(language: str) -> dict[str, str]:
+    """Each puzzle's title in ``language``: the window's catalog, borrowed for a moment (the rest of the
+    command line's output stays English)."""
+    from game import i18n
+    i18n.activate(language)
+    try:
+        return {spec.name: spec.shown_title() for spec in catalog.specs()}
+    finally:
+        i18n.deactivate()
 
 
 def _position_count(spec: PuzzleSpec) -> str:

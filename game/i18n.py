@@ -101,13 +101,14 @@ def catalog(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     folder = locale_folder()
     mo, po = folder / f"{code}.mo", folder / f"{code}.po"
-    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
-        with open(mo, "rb") as fh:
-            return gettext.GNUTranslations(fh)
-    if po.is_file():
+    stale = not mo.is_file() or (po.is_file() and po.stat().st_mtime > mo.stat().st_mtime)
+    if stale and po.is_file():   # a checkout with a catalog edited since it was compiled
         compiled = compile_in_memory(po)
         if compiled is not None:
             return gettext.GNUTranslations(io.BytesIO(compiled))
+    if mo.is_file():   # installed or frozen: the compiled catalog, whatever times the copying gave the files
+        with open(mo, "rb") as fh:
+            return gettext.GNUTranslations(fh)
     return gettext.NullTranslations()
 
 

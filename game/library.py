@@ -172,12 +172,25 @@ def piece_word(kind: Kind) -> str:
     return Phrase(N_("piece {letter}"), letter=kind.chars[0])
 
 
+class FileProblem(str):
+    """The sentence saying why a puzzle file could not be used, in the language of the moment it was
+    read; ``path`` lets it be said again in another (:func:`retold`)."""
+
+    path: Path
+
+    def __new__(cls, text: str, path: Path) -> FileProblem:
+        self = super().__new__(cls, text)
+        self.path = path
+        return self
+
+
 def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[str]]:
     """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file."""
-    specs, problems = [], []
+    specs: list[PuzzleSpec] = []
+    problems: list[str] = []
     for path, got in scan_folder(folder):
         if isinstance(got, PuzzleFileError):
-            problems.append(str(got))
+            problems.append(FileProblem(str(got), path))
             continue
         name = name_for(path)
         while name in taken:
@@ -186,11 +199,26 @@ def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[s
             spec = spec_for(name, got)
             spec.puzzle   # the rules are checked now, not when the player first opens the puzzle
         except ValueError as err:   # a PuzzleFileError too: the rules could not be built
-            problems.append(str(PuzzleFileError(path.name, "", str(err))))
+            problems.append(FileProblem(str(PuzzleFileError(path.name, "", str(err))), path))
             continue
         taken.add(name)
         specs.append(spec)
     return specs, problems
+
+
+def retold(problem: str) -> str:
+    """A bad file's sentence said again in the active language (the file is read again: its sentences
+    are made as it is read); a sentence without a file, or a file that now reads, stays as it was."""
+    if not isinstance(problem, FileProblem):
+        return problem
+    for _path, got in scan_folder(problem.path.parent, only=problem.path.name):
+        if isinstance(got, PuzzleFileError):
+            return FileProblem(str(got), problem.path)
+        try:
+            spec_for(name_for(problem.path), got).puzzle
+        except ValueError as err:
+            return FileProblem(str(PuzzleFileError(problem.path.name, "", str(err))), problem.path)
+    return problem
 
 
 def file_name_for(title: str) -> str:

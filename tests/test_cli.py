@@ -30,6 +30,18 @@ def test_list_names_every_puzzle_with_its_rule(capsys) -> None:
     assert "5,443,200" in out and "181,440" in out
 
 
+def test_list_can_name_each_puzzle_in_japanese_and_stays_english_otherwise(capsys) -> None:
+    _, plain, _ = run(capsys, "list")
+    code, out, _ = run(capsys, "list", "--ja")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("    ")}
+    assert "8パズル" in lines["eight"] and "おしどりの遊び" in lines["pairs"] and "騎士の交換" in lines["knights"]
+    for line in plain.splitlines():   # the English columns are the same, the Japanese name comes last
+        if line.startswith("    "):
+            assert lines[line.split()[0]].startswith(line.rstrip())
+    assert plain == run(capsys, "list")[1] and "パズル" not in plain
+
+
 def test_solve_json_from_start(capsys) -> None:
     code, out, _ = run(capsys, "solve", "eight", "--json")
     assert code == 0

@@ -51,14 +51,15 @@ def parser_for(text: str, name: str) -> Parser:
                                       "(TOML puzzle, jim'slide configuration or Knuth's SLIDING input)"))
 
 
-def scan_folder(folder: str | os.PathLike[str]) -> list[tuple[Path, PuzzleDef | PuzzleFileError]]:
-    """Every puzzle file of one folder, sorted by name, at most MAX_FILES: its definition or its
-    error. Subfolders, hidden files, backups (``~``, ``.broken``) and anything not a regular
+def scan_folder(folder: str | os.PathLike[str],
+                only: str | None = None) -> list[tuple[Path, PuzzleDef | PuzzleFileError]]:
+    """Every puzzle file of one folder (or only the one named ``only``), sorted by name, at most
+    MAX_FILES: its definition or its error. Subfolders, hidden files, backups (``~``, ``.broken``) and anything not a regular
     file are skipped; a folder that does not exist or cannot be listed gives an empty list."""
     folder = Path(folder)
     try:
         with os.scandir(folder) as entries:
-            names = sorted(entry.name for entry in entries if _is_candidate(entry))
+            names = sorted(entry.name for entry in entries if _is_candidate(entry) and only in (None, entry.name))
     except OSError:
         return []
     found: list[tuple[Path, PuzzleDef | PuzzleFileError]] = []

@@ -260,6 +260,8 @@ class App:
             self.play_sound("slide" if not self.settings.muted else None)
         if name in ("language", "text_size", "theme"):
             self.apply_settings()
+            if name == "language":
+                catalog.retell_problems()
             self.resized()
 
     def apply_settings(self) -> None:

@@ -51,3 +51,42 @@ def test_the_language_and_text_size_settings_are_kept_and_checked(tmp_path):
     assert (odd.language, odd.text_size) == ("system", 100)
     path.write_text('{"language": 3, "text_size": "150"}', encoding="utf-8")
     assert (load_settings(path).language, load_settings(path).text_size) == ("system", 100)
+
+
+def test_a_bad_puzzle_file_is_said_again_in_the_language_just_chosen(tmp_path):
+    from game import library
+    bad = tmp_path / "broken.toml"
+    bad.write_text('title = "Broken"\nfamily = "frogs"\nboard = ["B.W", "BW"]\n', encoding="utf-8")
+    specs, problems = library.load_folder(tmp_path, set())
+    assert not specs and len(problems) == 1 and problems[0].startswith("broken.toml: ")
+    english = problems[0]
+    i18n.activate("ja")
+    japanese = library.retold(problems[0])
+    assert japanese.startswith("broken.toml") and japanese != english
+    assert any("\u3040" <= ch <= "\u9fff" for ch in japanese)
+    i18n.deactivate()
+    assert library.retold(japanese) == english
+    bad.unlink()   # a file gone since: its sentence stays as it was
+    assert library.retold(japanese) == japanese
+
+
+def test_a_compiled_catalog_is_read_whatever_the_files_times_and_a_stale_one_is_compiled_afresh(tmp_path, monkeypatch):
+    """An installed or frozen game (no Babel) reads its .mo even when copying left the .po newer; a
+    checkout whose .po changed since compiling reads the .po, compiled in memory."""
+    import os
+    import shutil
+    from game.build_catalogs import compile_catalog
+    from game.resources import assets
+    po = tmp_path / "ja.po"
+    shutil.copy(assets() / "locale" / "ja.po", po)
+    compile_catalog(po, tmp_path / "ja.mo")
+    os.utime(tmp_path / "ja.mo", (1_000_000, 1_000_000))   # older than the .po, as a copy may leave it
+    monkeypatch.setattr(i18n, "locale_folder", lambda: tmp_path)
+    assert i18n.catalog("ja").gettext("Hint") != "Hint"
+    monkeypatch.setattr(i18n, "compile_in_memory", lambda path: None)   # no Babel
+    assert i18n.catalog("ja").gettext("Hint") != "Hint"
+    po.write_text(po.read_text(encoding="utf-8").replace('msgid "Hint"\nmsgstr "ヒント"', 'msgid "Hint"\nmsgstr "ひんと"'),
+                  encoding="utf-8")
+    monkeypatch.undo()
+    monkeypatch.setattr(i18n, "locale_folder", lambda: tmp_path)
+    assert i18n.catalog("ja").gettext("Hint") == "ひんと"   # the edited .po, newer than its .mo

@@ -27,6 +27,7 @@ ENV_ORDER = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")   # gettext's own orde
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
 _language = ENGLISH
+_loaded: dict[str, gettext.NullTranslations] = {ENGLISH: _active}   # what ``activate`` last put in place
 
 
 def _(message: str) -> str:
@@ -133,7 +134,10 @@ def activate(choice: str = SYSTEM, environ: Mapping[str, str] | None = None, pre
     code = system_language(environ, preferred) if choice == SYSTEM else (normalise(choice) or ENGLISH)
     if code not in available():
         code = ENGLISH
-    _active, _language = catalog(code), code
+    if code != _language or _active is not _loaded.get(code):   # the file is read once per switch, not per call
+        _loaded.clear()
+        _loaded[code] = _active = catalog(code)
+        _language = code
     return code
 
 

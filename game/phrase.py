@@ -45,5 +45,8 @@ def _rebuild(message: str, fields: dict[str, Field]) -> Phrase:
 
 def translated(text: str) -> str:
     """``text`` in the active language: a phrase composes itself again, a marked message is looked
-    up, anything else (a title from a puzzle file) comes back as it is."""
+    up, anything else (a title from a puzzle file) comes back as it is. An empty text stays empty:
+    gettext would give the catalog's header for it."""
+    if not text:
+        return text
     return text.shown() if isinstance(text, Phrase) else _(text)

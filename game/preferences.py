@@ -17,12 +17,14 @@ ON_OFF = (False, True)
 @dataclass(frozen=True)
 class Row:
     """One setting: its field in :class:`Settings`, its label (marked for the catalogs), its values
-    in order, and how a value reads on screen."""
+    in order, how a value reads on screen, and whether stepping past the last value comes round to
+    the first (a list of choices) or stops there (a scale)."""
 
     field: str
     label: str
     values: Sequence[Any]
     words: Callable[[Any], str]
+    wraps: bool = True
 
     def value(self, settings: Settings) -> Any:
         return getattr(settings, self.field)
@@ -35,7 +37,7 @@ class Row:
         values = list(self.values)
         current = self.value(settings)
         i = values.index(current) if current in values else 0
-        if self.field == "volume":
+        if not self.wraps:
             return values[max(0, min(len(values) - 1, i + step))]
         return values[(i + step) % len(values)]
 
@@ -62,14 +64,14 @@ def _arrows(gap: bool) -> str:
 PALETTE_WORDS = {"standard": N_("Standard"), "high-contrast": N_("High contrast")}
 
 
-def rows(palettes: Sequence[str] = ("standard",)) -> list[Row]:
-    """The rows, in the order the screen shows them (``palettes``: the theme's colour sets)."""
+def rows() -> list[Row]:
+    """The rows, in the order the screen shows them."""
     return [
         Row("language", N_("Language"), CHOICES["language"], _language),
         Row("text_size", N_("Text size"), CHOICES["text_size"], _percent),
-        Row("theme", N_("Colours"), tuple(palettes), lambda name: _(PALETTE_WORDS.get(name, name))),
+        Row("theme", N_("Colours"), CHOICES["theme"], lambda name: _(PALETTE_WORDS.get(name, name))),
         Row("muted", N_("Sound"), ON_OFF, lambda muted: _on_off(not muted)),
-        Row("volume", N_("Volume"), tuple(range(0, 101, VOLUME_STEP)), _percent),
+        Row("volume", N_("Volume"), tuple(range(0, 101, VOLUME_STEP)), _percent, wraps=False),
         Row("move_marks", N_("Move marks"), ON_OFF, _on_off),
         Row("hide_answer", N_("Hide the answer"), ON_OFF, _on_off),
         Row("reduce_motion", N_("Reduce motion"), ON_OFF, _on_off),

@@ -15,9 +15,10 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from typing import Any, Mapping
 
-from game.i18n import _, ngettext, pgettext
+from game.i18n import _, ngettext
 from game.session import Win
 from game.untrusted import shown
+from game.words import count_name, moves_text
 
 FORMAT = 1
 START = "start"            # the key of games from the puzzle's own start
@@ -92,21 +93,8 @@ def win_words(win: Win, counted: str = "") -> str:
     else:
         text = ngettext("Solved in {n:,} move; the fewest possible is {par}.",
                         "Solved in {n:,} moves; the fewest possible is {par}.", n)
-    moves = ngettext("{n:,} move", "{n:,} moves", n).format(n=n)
+    moves = moves_text(n)
     return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=count_name(counted))
-
-
-def count_name(counted: str) -> str:
-    """A way of counting moves ("cell", "line", "path") as the sentences that name it say it."""
-    names = {
-        # Translators: a way of counting sliding-block moves: one piece one cell
-        "cell": pgettext("move count", "cell"),
-        # Translators: a way of counting sliding-block moves: one piece any distance in a straight line
-        "line": pgettext("move count", "line"),
-        # Translators: a way of counting sliding-block moves: one piece anywhere through empty cells
-        "path": pgettext("move count", "path"),
-    }
-    return names.get(counted, counted)
 
 
 def key_of(win: Win) -> str:

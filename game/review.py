@@ -17,6 +17,7 @@ from game.answers import Answers
 from game.history import EntryKind, Notes
 from game.i18n import N_, _, ngettext
 from game.puzzles.base import Move, Puzzle
+from game.words import moves_text
 
 if TYPE_CHECKING:
     from game.session import Session
@@ -213,7 +214,7 @@ class Review:
         else:
             first = ngettext("A game in progress: {n:,} move so far.", "A game in progress: {n:,} moves so far.",
                              moves)
-        left = ngettext("{n:,} move", "{n:,} moves", to_go).format(n=to_go) if isinstance(to_go, int) else ""
+        left = moves_text(to_go) if isinstance(to_go, int) else ""
         first = first.format(n=moves, left=left)
         if isinstance(par, Unknown):
             return first

@@ -177,7 +177,7 @@ class Puzzle:
 
     def shown_goal(self) -> str:
         """The goal in the active language ('' where the board's picture of it says it all)."""
-        return translated(self.goal_text) if self.goal_text else ""
+        return translated(self.goal_text)
 
     # -- the solver protocol -------------------------------------------------------
 

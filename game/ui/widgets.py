@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.phrase import translated as in_language
+from game.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import KEY_LABELS, Intent
 
@@ -49,13 +49,6 @@ class ButtonStyle:
     @property
     def foreground(self) -> tuple[int, int, int]:
         return T.button_ink(self.primary and not self.active, self.enabled)
-
-
-def translated(text: str) -> str:
-    """English text fixed ahead (a button's label, a key cap, a puzzle's title) in the player's language;
-    a phrase made from data (a card's published figure) is composed again in it. An empty text stays
-    empty: gettext would give the catalog's header for it."""
-    return in_language(text) if text else ""
 
 
 def button_role(theme: T.Theme, height: int) -> str:

@@ -137,18 +137,20 @@ class EditorScene(BoardScreen):
         return self.naming is not None
 
     def back(self) -> str | None:
-        if self.board.drop_hold():
-            return None
-        if self.editor.stop_search():
-            self.say(_("Search cancelled: S searches again."))
-            return None
-        self.app.back_to_menu()
+        if not (self.board.drop_hold() or self.cancel_search()):
+            self.app.back_to_menu()
         return None
 
     def stop(self) -> str | None:
-        if self.editor.stop_search():
-            self.say(_("Search cancelled: S searches again."))
+        self.cancel_search()
         return None
+
+    def cancel_search(self) -> bool:
+        """Stop the search on this position, and say so; False if none was running."""
+        if not self.editor.stop_search():
+            return False
+        self.say(_("Search cancelled: S searches again."))
+        return True
 
     def search(self) -> str | None:
         if not self.editor.search_again():

@@ -20,12 +20,13 @@ from game.oracles.base import OracleStatus, Phase
 from game.spec import PuzzleSpec
 from solvers.sweep import Analysis
 from game.ui import theme as T
-from game.ui.counting import moves_text
+from game.words import moves_text
+from game.phrase import translated
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.chart import DistanceChart
 from game.ui.views import view_for
-from game.ui.widgets import Button, card, draw_progress, spinner, stat_row, translated
+from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
 
 MAX_THUMBS = 6
 

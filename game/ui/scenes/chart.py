@@ -11,7 +11,7 @@ import pygame
 
 from game.i18n import _, ngettext, pgettext
 from game.ui import theme as T
-from game.ui.counting import moves_text
+from game.words import moves_text
 
 CHART_TOP = (110, 196, 250)
 CHART_FAR = (246, 170, 70)

@@ -13,11 +13,11 @@ import pygame
 from game import catalog
 from game.i18n import _, ngettext
 from game.spec import PuzzleSpec
+from game.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.play import PlayScene
-from game.ui.widgets import translated
 
 SEARCH_TIMEOUT = 25.0
 SHOW_LENGTH = 2.5

@@ -9,13 +9,14 @@ import pygame
 from game import catalog, library
 from game.i18n import N_, _, ngettext
 from game.spec import PuzzleSpec, Shelf
+from game.phrase import translated
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import glide_toward
 from game.ui.views import view_for
-from game.ui.widgets import Button, card as draw_card, translated
+from game.ui.widgets import Button, card as draw_card
 
 MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
 QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
@@ -495,11 +496,16 @@ class MenuScene(Scene):
         surface.blit(title, (m, th.px(16)))
         sub = th.text(_("Classic move puzzles. Every hint and every solution is provably the shortest."), "body",
                       T.MUTED)
-        surface.blit(sub, (m, th.px(20) + title.get_height()))
         keys = th.text(_("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · "
                          "F1: help · F11 full screen · Esc twice quits"), "tiny", T.DIM)
-        keys_y = th.px(16) + title.get_height() - keys.get_height() - th.px(6)
-        surface.blit(keys, (w - m - keys.get_width(), keys_y))
+        keys_y = max(th.px(16) + title.get_height() - keys.get_height() - th.px(6),
+                     self.records_button.rect.bottom + th.px(4))   # under the buttons, never through them
+        keys_x = w - m - keys.get_width()
+        sub_y = th.px(20) + title.get_height()
+        if keys_x < m + sub.get_width():   # the two lines share columns: the subtitle goes below the keys
+            sub_y = max(sub_y, keys_y + keys.get_height() + th.px(4))
+        surface.blit(sub, (m, sub_y))
+        surface.blit(keys, (keys_x, keys_y))
         self.records_button.draw(surface, th, self.hover)
         self.settings_button.draw(surface, th, self.hover)
         if self.quitting:

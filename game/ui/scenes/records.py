@@ -21,11 +21,12 @@ from game.records import START, Badge, Record, Records, key_label, key_order
 from game.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress, pill_size
-from game.ui.counting import count_name, moves_text
+from game.words import count_name, moves_text
+from game.phrase import translated
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import glide_toward
-from game.ui.widgets import Button, card, translated
+from game.ui.widgets import Button, card
 
 # Translators: the records table's column headings (shown in capitals in English): games solved, solved
 # without help, solved in the fewest moves, the best solve against the optimum, the fastest solve

@@ -16,7 +16,8 @@ from game.i18n import N_, _
 from game.review import Kind, Review, help_words
 from game.review_search import ReviewSearch
 from game.ui import theme as T
-from game.ui.counting import count_name
+from game.words import count_name
+from game.phrase import translated
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.review_chart import CurveChart, Placed
@@ -24,7 +25,7 @@ from game.ui.scenes.review_lists import flow, mistake_paras, more_mistakes, move
 from game.ui.scenes.review_parts import (draw_search_progress, place_before, progress_area, showing_search,
                                          thumb_size)
 from game.ui.views import view_for
-from game.ui.widgets import Button, card, spinner, translated
+from game.ui.widgets import Button, card, spinner
 
 if TYPE_CHECKING:
     from game.ui.app import App

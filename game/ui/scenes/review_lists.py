@@ -13,7 +13,7 @@ import pygame
 from game.i18n import _, ngettext
 from game.review import Review, Unknown
 from game.ui import theme as T
-from game.ui.counting import moves_text
+from game.words import moves_text
 from game.ui.scenes.review_chart import Placed, kind_text_colour
 
 

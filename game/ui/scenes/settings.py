@@ -19,8 +19,7 @@ from game.ui.widgets import Button, card
 class SettingsScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        palettes = getattr(T, "PALETTES", ("standard",))
-        self.rows = [row for row in preferences.rows(tuple(palettes)) if hasattr(app.settings, row.field)]
+        self.rows = preferences.rows()
         self.selected = 0
         self.hover: tuple[int, int] | None = None
         self.back_button = Button("Back", Intent.BACK)

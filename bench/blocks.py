@@ -32,7 +32,7 @@ _REFERENCE = r"""
 import json, resource, sys, time
 from collections import deque
 sys.path.insert(0, {root!r})
-from game import catalog
+from game.catalog import registry as catalog
 puzzle = catalog.puzzle({name!r})
 started = time.perf_counter()
 seen = {{puzzle.start}}
@@ -66,7 +66,7 @@ def hint_latency(name: str, hints: int) -> dict:
     """Microseconds for the best moves of random positions of a loaded table."""
     import numpy as np
 
-    from game import catalog
+    from game.catalog import registry as catalog
     from game.oracles.base import Build
 
     spec = catalog.get(name)

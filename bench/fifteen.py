@@ -18,11 +18,11 @@ from pathlib import Path
 
 import numpy as np
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.cli import OneSentenceParser, UsageError, guarded
-from game.puzzles.base import PositionError
-from game.resources import assets
-from game.untrusted import read_text, shown
+from game.rules.puzzle import PositionError
+from game.common.resources import assets
+from game.common.untrusted import read_text, shown
 from solvers import fifteen
 from solvers.problem import Cancelled
 

@@ -12,7 +12,7 @@ import os
 import statistics
 import time
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.cli import OneSentenceParser, UsageError, guarded, parse_size
 
 DEFAULT_PUZZLES = ("eight", "goat", "klotski", "frogs-c", "knights", "pairs")
@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
         catalog.get(name)
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from game.background import Where
+    from game.common.background import Where
     from game.ui.app import App
     from game.ui.scenes.base import background
     from game.ui.scenes.menu import MenuScene

@@ -16,7 +16,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.cli import UsageError, parse_size
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def main(argv: list[str]) -> int:
         return 2
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    from game.background import Where
+    from game.common.background import Where
     from game.ui.app import App
     from game.ui.scenes.menu import MenuScene
 

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 _REFERENCE = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from game import catalog
+from game.catalog import registry as catalog
 puzzle = catalog.puzzle({name!r})
 rules = puzzle.rules
 by_empty = [[] for _ in range(rules.ncells)]
@@ -114,7 +114,7 @@ def analyze_cold(*args: str) -> dict:
 def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
     import numpy as np
 
-    from game import catalog
+    from game.catalog import registry as catalog
     from game.oracles.base import Build
     from game.oracles.table import TableOracle
     from solvers import cache
@@ -195,7 +195,7 @@ def main(argv: list[str]) -> int:
     if not 1 <= args.hints <= MAX_HINTS:
         raise UsageError(f"--hints takes a number of positions from 1 to {MAX_HINTS:,}")
 
-    from game import catalog
+    from game.catalog import registry as catalog
 
     names = [n for n in args.puzzles.split(",") if n] or [s.name for s in catalog.specs() if _whole_table(s)]
     for n in names:   # every name checked before the reference runs for half a minute

@@ -18,16 +18,16 @@ from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.files.errors import PuzzleFileError
 from game.files.model import MoveCount
 from game.oracles.base import Build
 from game.oracles.table import TableOracle
-from game.puzzles.base import PositionError, Puzzle
-from game.settings import CHOICES as SETTING_CHOICES
-from game.spec import PuzzleSpec
-from game.untrusted import UnreadableFile, sentence, shown
-from game.words import n_moves
+from game.rules.puzzle import PositionError, Puzzle
+from game.keeping.settings import CHOICES as SETTING_CHOICES
+from game.catalog.spec import PuzzleSpec
+from game.common.untrusted import UnreadableFile, sentence, shown
+from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "blocks": "bench.blocks", "frames": "bench.frames",
@@ -210,7 +210,7 @@ def cmd_list(japanese: bool = False) -> int:
 def _names_in(language: str) -> dict[str, str]:
     """Each puzzle's title in ``language``: the window's catalog, borrowed for a moment (the rest of the
     command line's output stays English)."""
-    from game import i18n
+    from game.common import i18n
     i18n.activate(language)
     try:
         return {spec.name: spec.shown_title() for spec in catalog.specs()}
@@ -398,7 +398,7 @@ def cmd_play(name: str | None, position: str | None, load: str | None = None) ->
     if load is not None:
         if name is not None or position is not None:
             raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
-        from game.journal import read_saved_file
+        from game.keeping.journal import read_saved_file
         saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
         from game.ui import app
         return app.run(None, None, load=saved)
@@ -433,7 +433,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if args.load is not None:
         if args.puzzle is not None or args.position is not None:
             raise UsageError("--load renders a saved game, which names its own puzzle and position: give it alone")
-        from game.journal import read_saved_file
+        from game.keeping.journal import read_saved_file
         saved = read_saved_file(args.load)
     elif args.review:
         raise UsageError("--review draws the review of a saved game: give the game with --load")

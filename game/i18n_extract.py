@@ -4,7 +4,7 @@
 A file's title, subtitle, source, group and variant reach the window, so each is a message,
 once per file, at the line of its key, with a comment naming the key. A token puzzle's card
 title is derived from its title ("Frogs, board A (11 cells)" gives "Board A (11 cells)"), so
-it is a message too, made by :mod:`game.library` exactly as the menu gets it. Everything else
+it is a message too, made by :mod:`game.catalog.library` exactly as the menu gets it. Everything else
 a card says is the game's own words, marked in the Python code.
 """
 from __future__ import annotations
@@ -70,7 +70,7 @@ def key_lines(text: str) -> dict[str, int]:
 
 def card_title(text: str, name: str) -> str:
     """The title of the file's menu card, as the library makes it."""
-    from game import library
+    from game.catalog import library
     from game.files.toml_reader import parse_toml
 
     return library.spec_for(library.name_for(Path(name)), parse_toml(text, name)).presentation.short_title

@@ -26,7 +26,7 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
 def _english_after() -> Iterator[None]:
     """A test that switches the window to another language leaves English behind it."""
     yield
-    from game import i18n
+    from game.common import i18n
     i18n.deactivate()
 
 
@@ -41,7 +41,8 @@ def _private_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     """The player's folder is a temporary one; puzzles saved into it leave the shelves afterwards."""
-    from game import catalog, library
+    from game.catalog import registry as catalog
+    from game.catalog import library
 
     monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path))
     before = set(catalog.names())

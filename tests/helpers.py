@@ -5,7 +5,7 @@ import gettext
 import io
 import random
 
-from game.puzzles.base import Move, Puzzle
+from game.rules.puzzle import Move, Puzzle
 from solvers.search import bidirectional_bfs, bfs
 
 

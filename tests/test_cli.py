@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.cli import main
 
 from tests.helpers import assert_optimal_and_legal

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, library
+from game.common import i18n
+from game.catalog import library
 from game.files.errors import PuzzleFileError
 from game.files.toml_reader import parse_toml
 from game.i18n_extract import SHOWN_KEYS, extract
-from game.phrase import Phrase, translated
-from game.spec import PuzzleSpec
+from game.common.phrase import Phrase, translated
+from game.catalog.spec import PuzzleSpec
 from tests.helpers import catalog_of
 
 babel_extract = pytest.importorskip("babel.messages.extract")

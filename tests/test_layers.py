@@ -1,4 +1,5 @@
-"""The import rules of the design: solvers/ stands alone, only game/ui/ touches pygame."""
+"""The import rules of the design: solvers/ stands alone; pygame is touched only by game/ui/ and by the
+drawing of each family (its ``view*.py`` modules), which nothing else imports."""
 from __future__ import annotations
 
 import ast
@@ -27,11 +28,37 @@ def test_solvers_import_neither_pygame_nor_game() -> None:
         assert not _imports(path) & {"pygame", "game"}, path
 
 
-def test_only_game_ui_imports_pygame() -> None:
+def _draws(path: Path) -> bool:
+    """Whether a module of game/ may touch pygame: the window's code, or a family's drawing."""
+    parts = path.relative_to(ROOT / "game").parts
+    return parts[0] == "ui" or (parts[0] == "families" and path.name.startswith("view"))
+
+
+def _modules(path: Path) -> set[str]:
+    """Every module a file imports, whole dotted names (``from a.b import c`` gives a.b and a.b.c)."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_only_the_window_and_the_families_drawings_import_pygame() -> None:
     for path in _python_files("game"):
-        if "ui" in path.relative_to(ROOT / "game").parts[:1]:
+        if not _draws(path):
+            assert "pygame" not in _imports(path), path
+
+
+def test_a_familys_drawing_is_imported_by_drawing_code_only() -> None:
+    """The command line and the midend never pull in pygame through a family's view."""
+    for path in _python_files("game"):
+        if _draws(path):
             continue
-        assert "pygame" not in _imports(path), path
+        views = {m for m in _modules(path) if m.startswith("game.families.") and m.rsplit(".", 1)[-1].startswith("view")}
+        assert not views, (path, views)
 
 
 def test_nothing_loads_pickles_or_evals() -> None:

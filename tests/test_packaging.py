@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.resources import assets
+from game.common.resources import assets
 
 ROOT = Path(__file__).resolve().parent.parent
 

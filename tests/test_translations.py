@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
+from game.common import i18n
 
 babel_extract = pytest.importorskip("babel.messages.extract")
 from babel.messages.frontend import parse_mapping_cfg  # noqa: E402

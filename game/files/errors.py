@@ -7,8 +7,8 @@ whole; only the file and the line frame it.
 """
 from __future__ import annotations
 
-from game.i18n import _
-from game.untrusted import SENTENCE_LIMIT, shown
+from game.common.i18n import _
+from game.common.untrusted import SENTENCE_LIMIT, shown
 
 ORIGIN_LIMIT = 60   # characters of a file name quoted in a sentence
 _ENDINGS = ".。"     # a problem's own full stop gives way to the frame's

@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Callable
 
 from game.files.errors import PuzzleFileError
-from game.files.js2_reader import parse_js2
+from game.families.blocks.js2 import parse_js2
 from game.files.model import PuzzleDef
-from game.files.sliding_reader import parse_sliding
+from game.families.blocks.sliding import parse_sliding
 from game.files.toml_reader import parse_toml
-from game.i18n import N_, _
-from game.untrusted import UnreadableFile, read_text
+from game.common.i18n import N_, _
+from game.common.untrusted import UnreadableFile, read_text
 
 FILE_LIMIT = 256 * 1024
 MAX_FILES = 500

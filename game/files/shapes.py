@@ -9,8 +9,8 @@ import unicodedata
 from typing import Iterable, Iterator, NamedTuple
 
 from game.files.model import Grid
-from game.i18n import _
-from game.untrusted import shown
+from game.common.i18n import _
+from game.common.untrusted import shown
 
 Cell = tuple[int, int]
 Shape = frozenset[Cell]

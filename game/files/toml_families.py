@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from game.files.model import DIRECTIONS, Axis, BlocksDef, Common, FrogsDef, Grid, Jump, KnightsDef, MoveCount, PairsDef
 from game.files.shapes import (ANY, EMPTY, MAX_PIECES, WALL, copies, is_connected, piece_cells, shape_of,
                                unplaced)
-from game.i18n import N_, _, ngettext
-from game.untrusted import shown
+from game.common.i18n import N_, _, ngettext
+from game.common.untrusted import shown
 
 if TYPE_CHECKING:
     from game.files.toml_reader import TomlFile

@@ -18,8 +18,8 @@ from game.files import toml_families
 from game.files.errors import PuzzleFileError, at_line
 from game.files.model import Common, PuzzleDef
 from game.files.shapes import MAX_SIDE, is_cell, is_plain_text
-from game.i18n import _, ngettext
-from game.untrusted import shown
+from game.common.i18n import _, ngettext
+from game.common.untrusted import shown
 
 FAMILIES = ("blocks", "frogs", "knights", "pairs")
 COMMON_KEYS = ("format", "title", "subtitle", "family", "start", "goal", "source", "published",

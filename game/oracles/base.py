@@ -21,12 +21,12 @@ from solvers.problem import Path
 from solvers.search import CHECK_EVERY
 from solvers.sweep import Analysis
 
-from game.i18n import N_
-from game.phrase import Phrase
-from game.puzzles.base import Move, PositionError, Puzzle
+from game.common.i18n import N_
+from game.common.phrase import Phrase
+from game.rules.puzzle import Move, PositionError, Puzzle
 
 if TYPE_CHECKING:
-    from game.background import Service
+    from game.common.background import Service
     from game.oracles.preparing import Preparation
 
 PROGRESS_EVERY = 0.1   # seconds between two progress reports of a search

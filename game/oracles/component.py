@@ -18,12 +18,12 @@ from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprin
 from solvers.ranking import SlotRanker
 
 from game.files.model import MoveCount
-from game.i18n import N_
+from game.common.i18n import N_
 from game.oracles.base import QUIET, Build, Oracle, Report, TooLarge
 from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, SPOT_CHECKS, TableOracle, TablePayload, _Loaded
-from game.phrase import Phrase
-from game.puzzles.base import Puzzle
-from game.puzzles.blocks import BlocksPuzzle
+from game.common.phrase import Phrase
+from game.rules.puzzle import Puzzle
+from game.families.blocks.rules import BlocksPuzzle
 
 TABLE_LIMIT = 5_000_000     # positions: a table of more is not built (searches answer instead)
 CHEAP = 1_000_000           # positions an answer may build a table for on the spot: a few seconds, faster

@@ -17,10 +17,10 @@ import numpy as np
 
 from solvers import cache, fifteen
 
-from game.i18n import N_
+from game.common.i18n import N_
 from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Report
-from game.phrase import Phrase
-from game.puzzles.base import Puzzle
+from game.common.phrase import Phrase
+from game.rules.puzzle import Puzzle
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import tasks
-from game.background import Job, JobState, Lane, Service, Task, Where
-from game.i18n import N_
+from game.oracles import tasks
+from game.common.background import Job, JobState, Lane, Service, Task, Where
+from game.common.i18n import N_
 from game.oracles.base import READY, Build, OracleStatus, Phase
 
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from typing import Sequence
 from solvers.problem import Counted, TooManyStates
 from solvers.search import bfs, bidirectional_bfs, ida_star
 
-from game.i18n import N_
+from game.common.i18n import N_
 from game.oracles.base import QUIET, Answer, Line, Oracle, Report, Ticker, TooLarge, first_winnable
-from game.phrase import Phrase
-from game.puzzles.base import Puzzle
+from game.common.phrase import Phrase
+from game.rules.puzzle import Puzzle
 
 
 class SearchOracle(Oracle):

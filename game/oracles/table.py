@@ -21,11 +21,11 @@ from solvers.sweep import (UNREACHED, Analysis, PositionSet, analyse, distance_c
                            reachable_mask)
 from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
 
-from game.i18n import N_
+from game.common.i18n import N_
 from game.oracles.base import QUIET, Answer, Build, Line, Report, TooLarge, Verdict
 from game.oracles.search import SearchOracle
-from game.phrase import Phrase
-from game.puzzles.base import Move, Puzzle
+from game.common.phrase import Phrase
+from game.rules.puzzle import Move, Puzzle
 
 CHEAP_POSITIONS = 400_000         # answering builds tables of at most this many positions on the fly
 CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sweep applies

@@ -8,15 +8,16 @@ import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game import catalog, i18n
-from game import tasks
-from game.background import Job, Lane, Service, Task, Where
-from game.i18n import N_, _
-from game.journal import Journal
-from game.puzzles.base import PositionError
-from game.saves import SavedGame
-from game.settings import Settings, load_settings
-from game.spec import PuzzleSpec
+from game.catalog import registry as catalog
+from game.common import i18n
+from game.oracles import tasks
+from game.common.background import Job, Lane, Service, Task, Where
+from game.common.i18n import N_, _
+from game.keeping.journal import Journal
+from game.rules.puzzle import PositionError
+from game.keeping.saves import SavedGame
+from game.keeping.settings import Settings, load_settings
+from game.catalog.spec import PuzzleSpec
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import Scene
@@ -157,7 +158,7 @@ class App:
     def _first_steps(self, scene) -> None:
         """The first time a puzzle opens for play, its help shows itself (once: the settings remember)."""
         from game.ui.help import HelpScene, help_key
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
         spec = scene.help_spec() if self.first_help and isinstance(scene, PlayScene) else None
         if spec is None or help_key(spec) in self.settings.help_seen:
             return
@@ -287,7 +288,7 @@ class App:
     def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None) -> None:
         """The puzzle's game in progress, resumed (``position``: then a new game from there; ``load``:
         a saved game, then, as a new game)."""
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
         self.push(PlayScene(self, catalog.get(name), position, kept=True, load=load))
 
     def open_records(self) -> None:
@@ -302,7 +303,7 @@ class App:
     def open_editor(self, name: str, position: bytes | None = None) -> None:
         """The position editor on ``position`` (default: the puzzle's start); Esc comes back here."""
         from game.ui.edit.scene import EditorScene
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
         # the editor's button that leaves it, translated where the button is drawn
         back = N_("Back to the game") if isinstance(self.scene, PlayScene) else N_("Back to the menu")
         self.push(EditorScene(self, catalog.get(name), position, back))
@@ -310,7 +311,7 @@ class App:
     def play_from_editor(self, name: str, position: bytes, message: str = "") -> None:
         """The editor gives way to a game from its position: the game it was opened over takes it
         as a new game (undo brings the old one back); over the menu, a play screen opens."""
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
         if len(self.scenes) > 1:
             self.scenes.pop().leave()
         scene = self.scene
@@ -338,7 +339,7 @@ class App:
     def play_position(self, name: str, position: bytes, message: str = "") -> None:
         """Leave the analysis screen (and the game it came from, if the same puzzle) for a new game."""
         from game.ui.scenes.analysis import AnalysisScene
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
         if isinstance(self.scene, AnalysisScene) and len(self.scenes) > 1:
             self.scenes.pop().leave()
         if isinstance(self.scene, PlayScene) and self.scene.spec.name == name and len(self.scenes) > 1:
@@ -347,7 +348,7 @@ class App:
 
     def replace_game(self, name: str, position: bytes, message: str = "") -> None:
         """The game on top gives way to a new game of ``name`` from ``position`` (another count)."""
-        from game.ui.scenes.play import PlayScene
+        from game.ui.play.scene import PlayScene
         if self.scenes:
             self.scenes.pop().leave()
         self.push(PlayScene(self, catalog.get(name), position, message=message or None, kept=True))
@@ -564,7 +565,7 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
     app.apply_settings()
     app.resized()
     if records:   # the player's own records, read as the game reads them
-        from game.journal import Folders, read_records
+        from game.keeping.journal import Folders, read_records
         app.journal.records = read_records(Folders.here().records)[0]
     try:
         from game.ui.scenes.menu import MenuScene

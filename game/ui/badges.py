@@ -7,8 +7,8 @@ import math
 
 import pygame
 
-from game.i18n import N_, _
-from game.records import Badge
+from game.common.i18n import N_, _
+from game.keeping.records import Badge
 from game.ui import theme as T
 
 # badge -> (label, fill (see theme.pill_fill), icon); a badge of NONE draws nothing. Labels are

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import N_, _
-from game.untrusted import shown
+from game.common.i18n import N_, _
+from game.common.untrusted import shown
 
 # said in the player's language by copy and paste, which return it
 NO_SYSTEM = N_("There is no system clipboard here: the text is kept for pasting inside this game only.")

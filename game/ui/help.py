@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
-from game.intent import Intent
-from game.spec import PuzzleSpec
+from game.common.i18n import _
+from game.midend.intent import Intent
+from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.help_content import Example, count_words, examples, goal_words, help_key, keys_for
 from game.ui.scenes.base import Scene

@@ -12,9 +12,9 @@ from collections import deque
 from dataclasses import dataclass
 
 from game.files.model import MoveCount
-from game.i18n import N_, _
-from game.puzzles.base import Move
-from game.spec import InputMode, PuzzleSpec
+from game.common.i18n import N_, _
+from game.rules.puzzle import Move
+from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui.play.areas import goal_sentence
 from game.ui.play.effects import Glide, move_between
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.intent import DIRECTIONS, KEY_LABELS, Intent
+from game.midend.intent import DIRECTIONS, KEY_LABELS, Intent
 
 __all__ = ["DIRECTIONS", "KEY_LABELS", "KEYMAP", "Intent", "intent_for", "typed_text"]
 

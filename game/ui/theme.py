@@ -9,12 +9,12 @@ from functools import lru_cache
 import pygame
 import pygame.freetype
 
-from game import linebreak
-from game.colour_check import contrast
+from game.common import linebreak
+from game.ui.colour_check import contrast
 from game.fontsubset import JAPANESE, SYMBOLS, UI, UI_BOLD
-from game.panel import BoxKind
-from game.resources import assets
-from game.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS, TILES
+from game.midend.panel import BoxKind
+from game.common.resources import assets
+from game.catalog.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS, TILES
 
 # -- palettes ------------------------------------------------------------------
 # Each palette names every colour the interface draws with; ``use_palette`` makes one of them this

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.phrase import translated
+from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import KEY_LABELS, Intent
 

@@ -9,13 +9,13 @@ import time
 import pytest
 
 from game.files.errors import PuzzleFileError
-from game.files.js2_reader import parse_js2
+from game.families.blocks.js2 import parse_js2
 from game.files.model import BlocksDef, FrogsDef, KnightsDef, PairsDef
 from game.files.reading import read_puzzle_file
-from game.files.sliding_reader import parse_sliding
+from game.families.blocks.sliding import parse_sliding
 from game.files.toml_reader import parse_toml
 from game.files.toml_writer import to_toml
-from game.untrusted import UnreadableFile
+from game.common.untrusted import UnreadableFile
 
 from . import test_toml_reader as examples
 from .support import FIXTURES, LIBRARY

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.files.js2_reader import parse_js2
+from game.families.blocks.js2 import parse_js2
 from game.files.model import Axis, BlocksDef
 from game.files.reading import read_puzzle_file
 

@@ -11,7 +11,7 @@ import pytest
 from game.files.errors import PuzzleFileError
 from game.files.model import BlocksDef
 from game.files.reading import FILE_LIMIT, MAX_FILES, read_puzzle_file, scan_folder
-from game.untrusted import UnreadableFile
+from game.common.untrusted import UnreadableFile
 
 from .support import FIXTURES, LIBRARY, one_sentence
 

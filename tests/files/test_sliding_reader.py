@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.files.reading import read_puzzle_file
-from game.files.sliding_reader import parse_sliding
+from game.families.blocks.sliding import parse_sliding
 
 from .support import FIXTURES, LIBRARY, error_of, one_sentence, puzzle_only
 

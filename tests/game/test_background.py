@@ -7,10 +7,11 @@ import time
 
 import pytest
 
-from game import catalog, tasks
-from game.background import (Failed, Job, JobState, Lane, Service, Succeeded, Task, WasCancelled, Where, run_task)
+from game.catalog import registry as catalog
+from game.oracles import tasks
+from game.common.background import (Failed, Job, JobState, Lane, Service, Succeeded, Task, WasCancelled, Where, run_task)
 from game.oracles.base import QUIET, Answer
-from game.puzzles.base import Move
+from game.rules.puzzle import Move
 from solvers.problem import Cancelled
 
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game import catalog
-from game.dealers import random_tiles
-from game.puzzles.tiles import goal_state, is_solvable
+from game.catalog import registry as catalog
+from game.catalog.dealers import random_tiles
+from game.families.tiles.rules import goal_state, is_solvable
 
 
 def deal(name: str, rng: random.Random) -> bytes:
@@ -138,8 +138,8 @@ def test_random_positions_of_a_one_start_puzzle_are_uniform_over_its_solvable_re
 
 
 def test_new_on_a_one_start_puzzle_deals_a_random_position_or_the_chosen_distance():
-    from game.background import Service, Where
-    from game.session import Session
+    from game.common.background import Service, Where
+    from game.midend.session import Session
 
     spec = catalog.get("frogs-line-3")
     assert spec.oracle.prepare()

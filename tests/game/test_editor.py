@@ -8,14 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from game import catalog
-from game.background import Service, Where
-from game.editor import Editor, ReadingKind, read_position
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
+from game.midend.editor import Editor, ReadingKind, read_position
 from game.oracles.base import Build
 from game.oracles.search import SearchOracle
-from game.puzzles.base import PositionError
-from game.session import Session
-from game.spec import EditMode
+from game.rules.puzzle import PositionError
+from game.midend.session import Session
+from game.catalog.spec import EditMode
 from solvers.problem import Cancelled
 
 INLINE = Service(Where.INLINE)

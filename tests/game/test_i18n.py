@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import i18n
-from game.settings import Settings, load_settings, save_settings
+from game.common import i18n
+from game.keeping.settings import Settings, load_settings, save_settings
 
 
 @pytest.mark.parametrize("environ,expected", [
@@ -54,7 +54,7 @@ def test_the_language_and_text_size_settings_are_kept_and_checked(tmp_path):
 
 
 def test_a_bad_puzzle_file_is_said_again_in_the_language_just_chosen(tmp_path):
-    from game import library
+    from game.catalog import library
     bad = tmp_path / "broken.toml"
     bad.write_text('title = "Broken"\nfamily = "frogs"\nboard = ["B.W", "BW"]\n', encoding="utf-8")
     specs, problems = library.load_folder(tmp_path, set())
@@ -76,7 +76,7 @@ def test_a_compiled_catalog_is_read_whatever_the_files_times_and_a_stale_one_is_
     import os
     import shutil
     from game.build_catalogs import compile_catalog
-    from game.resources import assets
+    from game.common.resources import assets
     po = tmp_path / "ja.po"
     shutil.copy(assets() / "locale" / "ja.po", po)
     compile_catalog(po, tmp_path / "ja.mo")

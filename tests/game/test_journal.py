@@ -13,15 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from game import catalog, journal as journal_module
-from game.background import Service, Where
-from game.history import Notes
-from game.journal import EVERY, SETTLE, Folders, Journal, file_key, game_path, read_saved_file
-from game.puzzles.base import PositionError
-from game.records import START, Badge, Records
-from game.saves import SavedGame, game_text, read_game
-from game.session import Session, Win
-from game.untrusted import SENTENCE_LIMIT
+from game.catalog import registry as catalog
+from game.keeping import journal as journal_module
+from game.common.background import Service, Where
+from game.midend.history import Notes
+from game.keeping.journal import EVERY, SETTLE, Folders, Journal, file_key, game_path, read_saved_file
+from game.rules.puzzle import PositionError
+from game.keeping.records import START, Badge, Records
+from game.keeping.saves import SavedGame, game_text, read_game
+from game.midend.session import Session, Win
+from game.common.untrusted import SENTENCE_LIMIT
 
 FRAME = 1 / 60
 

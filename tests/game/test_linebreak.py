@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game import linebreak
+from game.common import linebreak
 
 
 def width(text: str) -> int:

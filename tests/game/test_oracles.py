@@ -9,8 +9,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from game import catalog
-from game.background import Service, Where
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
 from game.cli import main
 from game.oracles.base import Build, Phase
 from game.oracles.pattern import PatternOracle

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from game import catalog
-from game.background import Service, Where
-from game.intent import Intent
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
+from game.midend.intent import Intent
 from game.oracles.base import OracleStatus, Phase
-from game.panel import BoxKind, Tone, clock, panel_model
-from game.words import n_moves
-from game.session import Session
-from game.settings import Settings
+from game.midend.panel import BoxKind, Tone, clock, panel_model
+from game.common.words import n_moves
+from game.midend.session import Session
+from game.keeping.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def buttons(m) -> dict[str, object]:
 
 
 def test_the_model_needs_no_pygame():
-    code = "import sys, game.panel; assert 'pygame' not in sys.modules, sorted(sys.modules)"
+    code = "import sys, game.midend.panel; assert 'pygame' not in sys.modules, sorted(sys.modules)"
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 

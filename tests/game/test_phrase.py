@@ -4,11 +4,11 @@ import pickle
 
 import pytest
 
-from game import i18n
-from game.background import Failed, Job, Task
+from game.common import i18n
+from game.common.background import Failed, Job, Task
 from game.files.model import DIRECTIONS, Jump
-from game.phrase import Phrase, translated
-from game.puzzles.frogs import frog_move_rule
+from game.common.phrase import Phrase, translated
+from game.families.frogs.rules import frog_move_rule
 from tests.helpers import catalog_of
 
 PSEUDO = {   # a made-up language: enough to tell that each part went through the catalog

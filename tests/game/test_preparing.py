@@ -8,15 +8,15 @@ from dataclasses import replace
 
 import pytest
 
-from game import catalog
-from game.background import Service, Where
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
 from game.oracles.base import QUIET, Answer, Build, Oracle, Phase
 from game.oracles.pattern import PatternOracle
 from game.oracles.table import TableOracle
-from game.panel import panel_model
-from game.searches import Purpose
-from game.session import Session
-from game.settings import Settings
+from game.midend.panel import panel_model
+from game.midend.searches import Purpose
+from game.midend.session import Session
+from game.keeping.settings import Settings
 
 
 def _wait(predicate, seconds=60.0) -> bool:

@@ -9,13 +9,13 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import catalog
-from game.background import Service, Where
-from game.history import Notes
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
+from game.midend.history import Notes
 from game.oracles.base import Build
-from game.records import (FORMAT, MAX_SECONDS, START, UNKNOWN, Badge, Record, Records, key_label, key_of,
+from game.keeping.records import (FORMAT, MAX_SECONDS, START, UNKNOWN, Badge, Record, Records, key_label, key_of,
                           key_order, win_words)
-from game.session import Session, Win
+from game.midend.session import Session, Win
 
 
 def win(puzzle: str = "eight", moves: int = 20, par: int | None = 20, seconds: float = 30.0, *,

@@ -8,13 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from game import catalog
-from game.background import Service, Where
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
 from game.oracles.base import Build, Verdict
 from game.oracles.search import SearchOracle
-from game.review import UNKNOWN, GameLine, Kind, known_distance, review, review_of, settle
-from game.review_search import ReviewSearch
-from game.session import Session
+from game.midend.review import UNKNOWN, GameLine, Kind, known_distance, review, review_of, settle
+from game.midend.review_search import ReviewSearch
+from game.midend.session import Session
 
 WRONG = {Verdict.FARTHER: Kind.FARTHER, Verdict.SAME: Kind.SAME, Verdict.DEAD_END: Kind.DEAD_END}
 

@@ -8,13 +8,14 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from game import catalog, saves
-from game.background import Service, Where
-from game.history import Entry, EntryKind, Notes
-from game.puzzles.base import PositionError
-from game.saves import SavedGame, game_text, read_game
-from game.session import Session
-from game.untrusted import SENTENCE_LIMIT
+from game.catalog import registry as catalog
+from game.keeping import saves
+from game.common.background import Service, Where
+from game.midend.history import Entry, EntryKind, Notes
+from game.rules.puzzle import PositionError
+from game.keeping.saves import SavedGame, game_text, read_game
+from game.midend.session import Session
+from game.common.untrusted import SENTENCE_LIMIT
 
 INLINE = Service(Where.INLINE)
 

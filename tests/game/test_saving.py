@@ -7,12 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from game import catalog, library
-from game.background import Service, Where
-from game.editor import Editor
+from game.catalog import registry as catalog
+from game.catalog import library
+from game.common.background import Service, Where
+from game.midend.editor import Editor
 from game.files.reading import read_puzzle_file
-from game.puzzles.base import PositionError
-from game.saving import SaveError, default_title, definition, save_puzzle, unavailable
+from game.rules.puzzle import PositionError
+from game.keeping.saving import SaveError, default_title, definition, save_puzzle, unavailable
 
 INLINE = Service(Where.INLINE)
 

@@ -12,12 +12,12 @@ import pytest
 
 from dataclasses import replace
 
-from game import catalog
-from game.background import Failed, Job, Lane, Service, Where, run_task
+from game.catalog import registry as catalog
+from game.common.background import Failed, Job, Lane, Service, Where, run_task
 from game.oracles.base import QUIET, Line
 from game.oracles.search import SearchOracle
-from game.puzzles.base import Move, PositionError
-from game.session import EntryKind, Hint, Memory, Purpose, Session
+from game.rules.puzzle import Move, PositionError
+from game.midend.session import EntryKind, Hint, Memory, Purpose, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -230,7 +230,7 @@ def test_hint_through_a_background_thread():
 
 
 def test_a_position_change_cancels_the_running_search(monkeypatch):
-    monkeypatch.setattr("game.tasks.answer", _until_cancelled)
+    monkeypatch.setattr("game.oracles.tasks.answer", _until_cancelled)
     searcher = Service(Where.THREAD)
     try:
         s = session("goat", service=searcher)
@@ -253,7 +253,7 @@ def _until_cancelled(report, name, position, earlier=()):
 
 
 def test_cancel_search(monkeypatch):
-    monkeypatch.setattr("game.tasks.answer", _until_cancelled)
+    monkeypatch.setattr("game.oracles.tasks.answer", _until_cancelled)
     searcher = Service(Where.THREAD)
     try:
         s = session("frogs-c", service=searcher)
@@ -507,6 +507,6 @@ def test_bad_start_position_is_refused():
 
 
 def test_session_and_worker_never_import_pygame():
-    code = ("import sys, game.session, game.background, game.dealers, game.tasks, game.catalog, game.builtin, "
+    code = ("import sys, game.midend.session, game.common.background, game.catalog.dealers, game.oracles.tasks, game.catalog.registry, game.catalog.builtin, "
             "game.oracles.table, game.oracles.pattern; assert 'pygame' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

@@ -4,13 +4,13 @@ from dataclasses import replace
 
 import pytest
 
-from game import catalog
-from game.background import Service, Where
-from game.dealers import ShuffledTiles
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
+from game.catalog.dealers import ShuffledTiles
 from game.oracles.base import Build, Verdict
 from game.oracles.search import SearchOracle
 from game.oracles.table import TableOracle
-from game.session import Session
+from game.midend.session import Session
 
 
 def ready(name: str):

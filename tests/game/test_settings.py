@@ -1,7 +1,7 @@
 """Settings: JSON in the config folder, defaults for anything missing or damaged."""
 import json
 
-from game.settings import Settings, load_settings, save_settings
+from game.keeping.settings import Settings, load_settings, save_settings
 
 
 def test_round_trip_and_damaged_files(tmp_path):

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from game import settings as settings_module
-from game.settings import MAX_BYTES, Settings, load_settings, save_settings
+from game.keeping import settings as settings_module
+from game.keeping.settings import MAX_BYTES, Settings, load_settings, save_settings
 
 TIMEOUT = 30.0
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +23,7 @@ CHILD = """
 import json, sys
 from dataclasses import asdict
 from pathlib import Path
-from game.settings import load_settings
+from game.keeping.settings import load_settings
 
 def rchar():
     lines = Path("/proc/self/io").read_text().splitlines()

@@ -3,7 +3,7 @@ import ast
 import re
 from pathlib import Path
 
-from game.words import n_moves
+from game.common.words import n_moves
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTED = re.compile(r"\{[^{}:]*\}\s+moves\b")   # a number put straight before "moves" ("2.5 moves" is fine)

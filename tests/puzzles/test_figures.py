@@ -5,7 +5,7 @@ import pytest
 
 import numpy as np
 
-from game import catalog
+from game.catalog import registry as catalog
 from solvers.search import bfs, bidirectional_bfs
 from solvers.sweep import distance_table
 

@@ -6,8 +6,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import catalog
-from game.puzzles.base import PositionError
+from game.catalog import registry as catalog
+from game.rules.puzzle import PositionError
 
 from tests.helpers import random_walk
 

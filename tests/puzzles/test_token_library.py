@@ -8,10 +8,10 @@ from collections import deque
 
 import pytest
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.files.model import DIRECTIONS, FrogsDef, Jump, KnightsDef, PairsDef
 from game.files.reading import read_puzzle_file
-from game.library import LIBRARY
+from game.catalog.library import LIBRARY
 
 from tests.helpers import replay
 

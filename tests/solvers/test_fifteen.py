@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from bench import fifteen as bench
-from game import catalog
+from game.catalog import registry as catalog
 from solvers import cache, fifteen, sliding
 from solvers.problem import Cancelled
 from solvers.search import bidirectional_bfs

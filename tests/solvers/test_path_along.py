@@ -2,8 +2,8 @@
 
 import pytest
 
-from game import catalog
-from game.puzzles.base import Move
+from game.catalog import registry as catalog
+from game.rules.puzzle import Move
 from solvers.problem import path_along
 
 

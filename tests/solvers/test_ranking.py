@@ -8,7 +8,7 @@ from math import factorial
 import numpy as np
 import pytest
 
-from game import catalog
+from game.catalog import registry as catalog
 from solvers.ranking import MultisetRanker, SlotRanker, adjacent_swap_tables, multinomial
 
 

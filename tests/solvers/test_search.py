@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game import catalog
+from game.catalog import registry as catalog
 from solvers.sweep import distance_table
 from solvers.problem import Cancelled, Counted
 from solvers.search import bfs, bidirectional_bfs, ida_star

@@ -7,10 +7,10 @@ import random
 import numpy as np
 import pytest
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.oracles.base import Build, NoSolution
 from game.oracles.table import TableOracle
-from game.puzzles.tiles import is_solvable
+from game.families.tiles.rules import is_solvable
 from solvers import cache
 from solvers.ranking import SlotRanker
 from solvers.search import bfs, bidirectional_bfs

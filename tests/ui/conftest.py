@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     monkeypatch.setenv("FEWEST_MOVES_CONFIG", str(tmp_path / "config"))   # every app starts from defaults
-    from game.background import Where
+    from game.common.background import Where
     from game.ui.app import App
     from game.ui.scenes.menu import MenuScene
     a = App(size=(1280, 800), where=Where.INLINE, headless=True, seed=7)

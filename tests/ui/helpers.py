@@ -36,7 +36,7 @@ def drag(app, start, end, settle=20):
 
 
 def open_puzzle(app, name, position_text=None):
-    from game import catalog
+    from game.catalog import registry as catalog
     puzzle = catalog.puzzle(name)
     state = puzzle.parse(position_text) if position_text else None
     app.open_puzzle(name, state)

@@ -13,12 +13,13 @@ from typing import Iterator
 from solvers.problem import Cancelled
 from solvers.search import bidirectional_bfs
 
-from game import catalog, tasks
-from game.background import Service, Where
+from game.catalog import registry as catalog
+from game.oracles import tasks
+from game.common.background import Service, Where
 from game.oracles.base import Line, OracleStatus, Phase
-from game.panel import PanelModel, panel_model
-from game.session import Session
-from game.settings import Settings
+from game.midend.panel import PanelModel, panel_model
+from game.midend.session import Session
+from game.keeping.settings import Settings
 from tests.helpers import random_walk
 
 STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-solving", "building-exact",

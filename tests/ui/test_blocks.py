@@ -5,13 +5,14 @@ drawn; and the goal piece and its target drawn in their colour."""
 import pygame
 import pytest
 
-from game import catalog, library
+from game.catalog import registry as catalog
+from game.catalog import library
 from game.files.model import MoveCount
-from game.spec import InputMode
+from game.catalog.spec import InputMode
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
-from game.ui.views.wooden import BlocksView
+from game.ui.play.scene import PlayScene
+from game.families.blocks.view import BlocksView
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
 OPTIMUM = {MoveCount.CELL: 116, MoveCount.LINE: 90, MoveCount.PATH: 81}    # Klotski from its start

@@ -17,12 +17,15 @@ from itertools import combinations
 import pygame
 import pytest
 
-from game.colour_check import (VISIONS, closest_pair, contrast, delta_e_2000, difference, needed_contrast,
+from game.ui.colour_check import (VISIONS, closest_pair, contrast, delta_e_2000, difference, needed_contrast,
                                simulate)
 from game.oracles.base import Verdict
-from game.settings import CHOICES
+from game.keeping.settings import CHOICES
 from game.ui import theme as T
-from game.ui.views import frogs, knights, tiles, woodwork
+from game.families.blocks import view_wood as woodwork
+from game.families.frogs import view as frogs
+from game.families.knights import view as knights
+from game.families.tiles import view as tiles
 from game.ui.views.base import mark_sprite
 
 MIN_DIFFERENCE = 10.0
@@ -128,7 +131,7 @@ def test_every_move_mark_has_its_own_shape(monkeypatch):
 
 
 def test_a_tile_in_place_differs_by_shape(monkeypatch):
-    from game import catalog
+    from game.catalog import registry as catalog
     pygame.init()
     pygame.display.set_mode((8, 8))
     monkeypatch.setattr(T, "IN_PLACE", tiles.NUMERAL)   # the same numeral colour: only the shape may differ
@@ -143,7 +146,7 @@ def test_a_tile_in_place_differs_by_shape(monkeypatch):
 def test_the_hint_target_is_not_a_goal_dot_in_another_colour():
     """A target of the selected piece is a filled dot; the hint's target is a ring round a dot, with a
     gap between: see-through pixels inside it."""
-    from game import catalog
+    from game.catalog import registry as catalog
     from game.ui.views import Highlights, view_for
     pygame.init()
     pygame.display.set_mode((8, 8))
@@ -164,7 +167,7 @@ def test_the_hint_target_is_not_a_goal_dot_in_another_colour():
 
 
 def test_review_chart_marks_mistakes_by_shape():
-    from game.review import Kind
+    from game.midend.review import Kind
     from game.ui.scenes.review_chart import KIND_MARKERS
     assert len(set(KIND_MARKERS.values())) == len(KIND_MARKERS) == 3
     assert {Kind.FARTHER, Kind.SAME, Kind.DEAD_END} == set(KIND_MARKERS)
@@ -190,7 +193,7 @@ def test_switching_palette_repaints_every_screen_as_a_fresh_start(app, monkeypat
     """Nothing keeps a colour from before a switch: a game switched to high contrast in the middle of
     play (marks, panel, board, background, all drawn and cached in the standard palette) looks exactly
     like one started in it, and so does the menu after it."""
-    from game.background import Where
+    from game.common.background import Where
     from game.ui.app import App
     from game.ui.scenes.menu import MenuScene
     from tests.ui.helpers import frames, open_puzzle

@@ -2,7 +2,7 @@
 import pygame
 
 from game.ui.scenes.demo import DemoScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from tests.ui.helpers import key
 
 

@@ -8,12 +8,12 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game import catalog
-from game.background import Job, Service, Where
-from game.edit_panel import EditorPanel, editor_panel
-from game.editor import Editor, ReadingKind
+from game.catalog import registry as catalog
+from game.common.background import Job, Service, Where
+from game.midend.edit_panel import EditorPanel, editor_panel
+from game.midend.editor import Editor, ReadingKind
 from game.oracles.base import Build
-from game.panel import BoxKind, Tone
+from game.midend.panel import BoxKind, Tone
 from game.ui.edit.panel import lay_out_editor
 from game.ui.play.areas import screen_areas
 from game.ui.theme import Theme

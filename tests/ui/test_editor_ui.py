@@ -6,13 +6,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import catalog, library
-from game.editor import ReadingKind
+from game.catalog import registry as catalog
+from game.catalog import library
+from game.midend.editor import ReadingKind
 from game.files.reading import read_puzzle_file
 from game.ui.clipboard import CLIPBOARD, NO_SYSTEM
 from game.ui.edit.scene import EditorScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
 BLACK, WHITE, EMPTY = 1, 2, 0
@@ -287,8 +288,8 @@ def test_the_puzzle_file_is_written_and_read_back_off_the_ui_thread(folder, tmp_
     import threading
     import time
 
-    from game import saving
-    from game.background import Where
+    from game.keeping import saving
+    from game.common.background import Where
     from game.ui.app import App
 
     monkeypatch.setenv("FEWEST_MOVES_CONFIG", str(tmp_path / "config"))

@@ -13,8 +13,8 @@ import pytest
 
 from game.fontsubset import (JAPANESE, LICENCES, SOURCES, SYMBOLS, UI, catalog_texts, code_texts, drawable,
                               po_texts)
-from game.puzzles.goat import DESCRIBE, FACES
-from game.resources import assets
+from game.families.blocks.goat import DESCRIBE, FACES
+from game.common.resources import assets
 from game.ui import theme as T
 
 FONTS = assets() / "fonts"

@@ -5,7 +5,7 @@ import zlib
 import pygame
 import pytest
 
-from game import tasks
+from game.oracles import tasks
 from game.ui.intents import KEYMAP
 from tests.ui.helpers import frames, open_puzzle
 

@@ -8,16 +8,16 @@ import itertools
 import pygame
 import pytest
 
-from game import catalog
-from game.background import Where
-from game.intent import Intent
-from game.settings import load_settings
-from game.spec import InputMode
+from game.catalog import registry as catalog
+from game.common.background import Where
+from game.midend.intent import Intent
+from game.keeping.settings import load_settings
+from game.catalog.spec import InputMode
 from game.ui.help import GLIDE, HOLD_BEFORE, HelpScene
 from game.ui.help_content import EXAMPLES, KIND_TITLES, count_words, examples, goal_words, help_key, keys_for
 from game.ui.intents import intent_for
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.views import view_for
 
 from .helpers import centre, click, frames, key, open_puzzle

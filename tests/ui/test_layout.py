@@ -7,15 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from game import i18n
-from game.background import Where
-from game.resources import assets
+from game.common import i18n
+from game.common.background import Where
+from game.common.resources import assets
 from tests.ui.layout_audit import AuditSurface, problems
 
 
 def _play(name: str, position: str | None = None) -> Callable:
     def open_(app) -> None:
-        from game import catalog
+        from game.catalog import registry as catalog
         state = catalog.puzzle(name).parse(position) if position else None
         app.open_puzzle(name, state)
     return open_
@@ -29,7 +29,7 @@ def _help(name: str) -> Callable:
 
 
 def _review(app) -> None:
-    from game.journal import read_saved_file
+    from game.keeping.journal import read_saved_file
     saved = read_saved_file(str(assets() / "games" / "eight-detours.txt"))
     app.open_puzzle(saved.spec.name, load=saved)
     app.open_review(app.scene)

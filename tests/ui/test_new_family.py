@@ -11,16 +11,16 @@ import json
 import pygame
 import pytest
 
-from game import catalog
-from game.background import Service, Where
+from game.catalog import registry as catalog
+from game.common.background import Service, Where
 from game.cli import main
-from game.dealers import ClassicStart
+from game.catalog.dealers import ClassicStart
 from game.oracles.table import TableOracle
-from game.puzzles.base import Board, Puzzle, Symbols
-from game.session import Session
-from game.spec import Figures, InputMode, Presentation, PuzzleSpec, Shelf
+from game.rules.puzzle import Board, Puzzle, Symbols
+from game.midend.session import Session
+from game.catalog.spec import Figures, InputMode, Presentation, PuzzleSpec, Shelf
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.views import register_view
 from game.ui.views.base import BoardView
 from solvers.ranking import MultisetRanker

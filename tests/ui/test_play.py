@@ -1,8 +1,8 @@
 """Real pygame events through the app, for every puzzle family; assertions on the session's position."""
 import pygame
 
-from game import catalog
-from game.puzzles import goat as blocks
+from game.catalog import registry as catalog
+from game.families.blocks import goat as blocks
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
 
@@ -254,7 +254,7 @@ def test_knights_keyboard_cursor(app):
 
 def test_menu_click_opens_and_escape_returns(app):
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.scene import PlayScene
     menu = app.scene
     card = next(c for c in menu.flat if c.name == "knights")
     click(app, card.rect.center)
@@ -267,7 +267,7 @@ def test_menu_click_opens_and_escape_returns(app):
 
 
 def test_a_family_folds_into_one_card_with_a_chooser(app):
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.scene import PlayScene
     menu = app.scene
     assert all(card.name != "frogs-line-2" for card in menu.flat)      # one card for the eight lines
     card = next(c for c in menu.flat if c.group == "Frogs in a line")

@@ -8,7 +8,8 @@ import gettext
 import pygame
 import pytest
 
-from game import catalog, i18n
+from game.catalog import registry as catalog
+from game.common import i18n
 from game.oracles.base import Verdict
 from game.ui.help_content import count_words, goal_words, keys_for
 from game.ui.play.areas import goal_sentence, header_lines

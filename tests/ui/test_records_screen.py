@@ -7,12 +7,12 @@ import itertools
 import pygame
 import pytest
 
-from game.history import Notes
-from game.records import Badge, Record
-from game.session import Win
+from game.midend.history import Notes
+from game.keeping.records import Badge, Record
+from game.midend.session import Win
 from game.ui.scenes import records as records_module
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.records import RecordsScene, best_text
 
 from .helpers import centre, click, frames, key, open_puzzle

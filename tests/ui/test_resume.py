@@ -10,16 +10,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import journal as journal_module
-from game.background import Where
-from game.journal import Opened
-from game.records import START, Badge
-from game.saves import read_game
-from game.session import Session
+from game.keeping import journal as journal_module
+from game.common.background import Where
+from game.keeping.journal import Opened
+from game.keeping.records import START, Badge
+from game.keeping.saves import read_game
+from game.midend.session import Session
 from game.ui import theme as T
 from game.ui.scenes import menu as menu_module
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 from .helpers import centre, click, frames, key, open_puzzle
 

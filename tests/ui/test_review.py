@@ -11,11 +11,12 @@ import time
 import pygame
 import pytest
 
-from game import catalog, tasks
-from game.background import Where
+from game.catalog import registry as catalog
+from game.oracles import tasks
+from game.common.background import Where
 from game.oracles.base import Build, Verdict
-from game.review import Kind
-from game.ui.scenes.play import PlayScene
+from game.midend.review import Kind
+from game.ui.play.scene import PlayScene
 from game.ui.scenes.review import ReviewScene
 
 from .helpers import click, frames, key, open_puzzle

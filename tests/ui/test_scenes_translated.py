@@ -12,7 +12,7 @@ import re
 import pygame
 import pytest
 
-from game import i18n
+from game.common import i18n
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.analysis import AnalysisScene

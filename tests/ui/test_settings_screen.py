@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import i18n, preferences
-from game.settings import Settings
+from game.common import i18n
+from game.keeping import preferences
+from game.keeping.settings import Settings
 from tests.ui.helpers import click, frames, key
 
 

@@ -10,10 +10,10 @@ import numpy as np
 import pygame
 import pytest
 
-from game import catalog
-from game.puzzles.base import Move
-from game.session import Event, EventKind
-from game.settings import VOLUME_STEP
+from game.catalog import registry as catalog
+from game.rules.puzzle import Move
+from game.midend.session import Event, EventKind
+from game.keeping.settings import VOLUME_STEP
 from game.ui.audio import SoundPlayer, effect_for, move_effect, open_mixer
 from game.ui.audio.player import LEVELS, MixerOutput, gain
 from game.ui.audio.synth import EFFECTS, FADE, MOVE_KINDS, PEAK, RATE, synthesize, to_format

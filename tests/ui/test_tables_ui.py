@@ -6,11 +6,11 @@ import random
 import pygame
 import pytest
 
-from game import catalog
+from game.catalog import registry as catalog
 from game.oracles.base import Build, Verdict
-from game.settings import load_settings, settings_path
+from game.keeping.settings import load_settings, settings_path
 from game.ui.scenes.analysis import AnalysisScene
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 from game.ui.views.base import mark_colour
 from tests.ui.helpers import click, frames, key, open_puzzle
 

@@ -13,7 +13,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.background import Where
+from game.common.background import Where
 from solvers import cache, fifteen, pattern_db
 
 from .helpers import frames, key, open_puzzle
@@ -78,7 +78,7 @@ def test_a_fifo_at_the_fifteen_tables_never_blocks_and_the_ui_thread_opens_no_ca
 
 
 def test_settings_are_written_off_the_ui_thread_and_the_last_change_wins(threaded_app, monkeypatch, tmp_path):
-    from game import settings
+    from game.keeping import settings
     writers: list[threading.Thread] = []
     _record_threads(monkeypatch, settings, "save_settings", writers)
     before = threaded_app.settings.reduce_motion

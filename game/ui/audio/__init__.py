@@ -1,8 +1,8 @@
 """Sound effects: synthesized at start (``synth``), played at the player's volume (``player``)."""
 from __future__ import annotations
 
-from game.puzzles.base import Puzzle
-from game.session import Event, EventKind
+from game.rules.puzzle import Puzzle
+from game.midend.session import Event, EventKind
 from game.ui.audio.player import SoundPlayer, open_mixer
 from game.ui.audio.synth import MOVE_KINDS
 

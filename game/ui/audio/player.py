@@ -17,8 +17,8 @@ import sys
 import threading
 from typing import Any, Callable, Iterator, Mapping, Protocol
 
-from game.i18n import _
-from game.settings import VOLUME_STEP
+from game.common.i18n import _
+from game.keeping.settings import VOLUME_STEP
 from game.ui.audio.synth import EFFECTS, RATE, synthesize, to_format
 
 LEVELS = {"slide": 0.45, "block": 0.55, "jump": 0.5, "hop": 0.5, "pair": 0.5, "no": 0.4, "win": 0.7}

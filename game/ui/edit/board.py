@@ -6,9 +6,9 @@ scene to show. Hit testing goes through the board view, as on the play screen.
 """
 from __future__ import annotations
 
-from game.editor import EMPTY, Editor
-from game.i18n import _
-from game.spec import EditMode
+from game.midend.editor import EMPTY, Editor
+from game.common.i18n import _
+from game.catalog.spec import EditMode
 from game.ui.views import Highlights
 from game.ui.views.base import BoardView
 

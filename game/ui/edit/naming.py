@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import _
-from game.library import file_name_for
-from game.saving import TITLE_LIMIT, clean_title
+from game.common.i18n import _
+from game.catalog.library import file_name_for
+from game.keeping.saving import TITLE_LIMIT, clean_title
 from game.ui import theme as T
 from game.ui.intents import typed_text
 from game.ui.widgets import ButtonStyle, card, draw_button

@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pygame
 
-from game.edit_panel import EditorPanel
-from game.i18n import _
-from game.panel import ButtonModel, Role, Tone
+from game.midend.edit_panel import EditorPanel
+from game.common.i18n import _
+from game.midend.panel import ButtonModel, Role, Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import DENSITIES, Column, Density, PanelLayout, _Sizes, placed_button
 from game.ui.widgets import button_padding

@@ -12,14 +12,14 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.edit_panel import EditorPanel, editor_panel
-from game.panel import ButtonModel
-from game.editor import EMPTY, Editor, ReadingKind
-from game.i18n import _, ngettext
-from game.intent import DIRECTIONS, Intent
-from game.library import player_folder
-from game.saving import SaveError, first_title
-from game.spec import PuzzleSpec
+from game.midend.edit_panel import EditorPanel, editor_panel
+from game.midend.panel import ButtonModel
+from game.midend.editor import EMPTY, Editor, ReadingKind
+from game.common.i18n import _, ngettext
+from game.midend.intent import DIRECTIONS, Intent
+from game.catalog.library import player_folder
+from game.keeping.saving import SaveError, first_title
+from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.clipboard import CLIPBOARD
 from game.ui.edit.board import EditorBoard

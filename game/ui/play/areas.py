@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
-from game.puzzles.base import Puzzle
+from game.common.i18n import _
+from game.rules.puzzle import Puzzle
 from game.ui import theme as T
 
 

@@ -13,10 +13,10 @@ from typing import Protocol
 
 import pygame
 
-from game.i18n import N_, _
-from game.intent import DIRECTIONS, Intent
-from game.puzzles.base import Move
-from game.spec import InputMode, PuzzleSpec
+from game.common.i18n import N_, _
+from game.midend.intent import DIRECTIONS, Intent
+from game.rules.puzzle import Move
+from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui.views import Highlights, move_paths
 from game.ui.views.base import BoardView
 

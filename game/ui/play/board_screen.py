@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.puzzles.base import Puzzle
+from game.rules.puzzle import Puzzle
 from game.ui.play.areas import header_lines, screen_areas
 from game.ui.play.panel_view import PanelView
 from game.ui.scenes.base import Scene

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 from game.files.model import MoveCount
-from game.i18n import _
-from game.puzzles.base import Move, Puzzle
-from game.puzzles.blocks import BlocksPuzzle
+from game.common.i18n import _
+from game.rules.puzzle import Move, Puzzle
+from game.families.blocks.rules import BlocksPuzzle
 from game.ui import theme as T
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Motion, move_kind, move_paths

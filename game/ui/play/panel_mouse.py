@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from game.panel import ButtonModel
+from game.midend.panel import ButtonModel
 
 if TYPE_CHECKING:
     from game.ui.play.panel_layout import PanelLayout

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game.oracles.base import Verdict
-from game.panel import Colour, PanelModel, Tone
+from game.midend.panel import Colour, PanelModel, Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import (BarItem, ButtonItem, FigureItem, LegendItem, PanelLayout, RuleItem,
                                        SpinnerItem, TextItem, lay_out, verdict_word)

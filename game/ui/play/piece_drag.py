@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from game.puzzles.base import Board, Move
+from game.rules.puzzle import Board, Move
 from game.ui.views.base import BoardView
 
 Point = tuple[float, float]

@@ -9,15 +9,15 @@ Highlights are whole pieces and whole places, never single cells.
 """
 from __future__ import annotations
 
-from game.i18n import N_, _
-from game.intent import DIRECTIONS, Intent
-from game.puzzles.base import Move
-from game.spec import PuzzleSpec
+from game.common.i18n import N_, _
+from game.midend.intent import DIRECTIONS, Intent
+from game.rules.puzzle import Move
+from game.catalog.spec import PuzzleSpec
 from game.ui.play.board_input import BoardHost, BoardInput, Point
 from game.ui.play.piece_drag import Track
 from game.ui.views import Highlights
 from game.ui.views.base import BoardView
-from game.ui.views.pieces import Pieces
+from game.rules.pieces import Pieces
 
 PICKED = N_("Arrows move the picked piece · Tab picks another · Enter shows where it can go.")
 

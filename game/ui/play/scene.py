@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from game.background import Job
-from game.editor import read_position
+from game.common.background import Job
+from game.midend.editor import read_position
 from game.files.model import MoveCount
-from game.i18n import N_, _, ngettext
-from game.intent import DIRECTIONS, Intent
-from game.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
-from game.journal import Opened
-from game.puzzles.base import Move, PositionError
-from game.records import win_words
-from game.saves import SavedGame
-from game.session import Event, EventKind, Session
-from game.spec import InputMode, PuzzleSpec
+from game.common.i18n import N_, _, ngettext
+from game.midend.intent import DIRECTIONS, Intent
+from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
+from game.keeping.journal import Opened
+from game.rules.puzzle import Move, PositionError
+from game.keeping.records import win_words
+from game.keeping.saves import SavedGame
+from game.midend.session import Event, EventKind, Session
+from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.ui.clipboard import CLIPBOARD

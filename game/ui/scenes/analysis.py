@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import pygame
 
-from game import tasks
-from game.background import Job, JobState, Lane, Task
-from game.i18n import N_, _, ngettext
+from game.oracles import tasks
+from game.common.background import Job, JobState, Lane, Task
+from game.common.i18n import N_, _, ngettext
 from game.oracles.base import OracleStatus, Phase
-from game.spec import PuzzleSpec
+from game.catalog.spec import PuzzleSpec
 from solvers.sweep import Analysis
 from game.ui import theme as T
-from game.words import moves_text
-from game.phrase import translated
+from game.common.words import moves_text
+from game.common.phrase import translated
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.chart import DistanceChart

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.spec import PuzzleSpec
+from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
 

@@ -9,9 +9,9 @@ import math
 
 import pygame
 
-from game.i18n import _, ngettext, pgettext
+from game.common.i18n import _, ngettext, pgettext
 from game.ui import theme as T
-from game.words import moves_text
+from game.common.words import moves_text
 
 CHART_TOP = (110, 196, 250)
 CHART_FAR = (246, 170, 70)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pygame
 
-from game import catalog
-from game.i18n import _, ngettext
-from game.spec import PuzzleSpec
-from game.phrase import translated
+from game.catalog import registry as catalog
+from game.common.i18n import _, ngettext
+from game.catalog.spec import PuzzleSpec
+from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
-from game.ui.scenes.play import PlayScene
+from game.ui.play.scene import PlayScene
 
 SEARCH_TIMEOUT = 25.0
 SHOW_LENGTH = 2.5

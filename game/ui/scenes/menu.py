@@ -6,10 +6,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import catalog, library
-from game.i18n import N_, _, ngettext
-from game.spec import PuzzleSpec, Shelf
-from game.phrase import translated
+from game.catalog import registry as catalog
+from game.catalog import library
+from game.common.i18n import N_, _, ngettext
+from game.catalog.spec import PuzzleSpec, Shelf
+from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent

@@ -14,15 +14,16 @@ from pathlib import PurePath
 
 import pygame
 
-from game import catalog, library
-from game.i18n import N_, _, ngettext
-from game.panel import clock
-from game.records import START, Badge, Record, Records, key_label, key_order
-from game.spec import PuzzleSpec
+from game.catalog import registry as catalog
+from game.catalog import library
+from game.common.i18n import N_, _, ngettext
+from game.midend.panel import clock
+from game.keeping.records import START, Badge, Record, Records, key_label, key_order
+from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress, pill_size
-from game.words import count_name, moves_text
-from game.phrase import translated
+from game.common.words import count_name, moves_text
+from game.common.phrase import translated
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.tween import glide_toward

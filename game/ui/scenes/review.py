@@ -1,8 +1,8 @@
 """The review of a game: the curve of moves to the goal, the mistakes, the optimal line.
 
 Opened over the play screen after a win (W, or the solved box's button) or on demand during a
-game. The model is :mod:`game.review`; distances no table gives come from searches on the
-service's search lane (:mod:`game.review_search`), shown as they arrive with their progress, and
+game. The model is :mod:`game.midend.review`; distances no table gives come from searches on the
+service's search lane (:mod:`game.midend.review_search`), shown as they arrive with their progress, and
 stopped with C or when the screen closes. Enter (or the button) closes the review and takes the
 game back to the position before its first mistake, as undo would: redo still returns.
 """
@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import N_, _
-from game.review import Kind, Review, help_words
-from game.review_search import ReviewSearch
+from game.common.i18n import N_, _
+from game.midend.review import Kind, Review, help_words
+from game.midend.review_search import ReviewSearch
 from game.ui import theme as T
-from game.words import count_name
-from game.phrase import translated
+from game.common.words import count_name
+from game.common.phrase import translated
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
 from game.ui.scenes.review_chart import CurveChart, Placed
@@ -29,7 +29,7 @@ from game.ui.widgets import Button, card, spinner
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
+    from game.ui.play.scene import PlayScene
 
 REVEALS = N_("Reviewed before the goal without the live count: this game counts as played with help (like move "
              "marks).")

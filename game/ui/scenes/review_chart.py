@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, ngettext
-from game.review import Kind, Review, Step, Unknown
+from game.common.i18n import _, ngettext
+from game.midend.review import Kind, Review, Step, Unknown
 from game.ui import theme as T
 from game.ui.scenes.chart import nice_step
 

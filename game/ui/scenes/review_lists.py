@@ -10,10 +10,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, ngettext
-from game.review import Review, Unknown
+from game.common.i18n import _, ngettext
+from game.midend.review import Review, Unknown
 from game.ui import theme as T
-from game.words import moves_text
+from game.common.words import moves_text
 from game.ui.scenes.review_chart import Placed, kind_text_colour
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
-from game.puzzles.base import Board
-from game.review_search import ReviewSearch
+from game.common.i18n import _, ngettext
+from game.rules.puzzle import Board
+from game.midend.review_search import ReviewSearch
 from game.ui import theme as T
 from game.ui.widgets import Button, draw_progress
 

@@ -1,6 +1,6 @@
 """The settings screen: language, text size, colours, sound and the game's helping hands.
 
-One row per setting (see :mod:`game.preferences`): Up and Down choose a row, Left and Right (or a
+One row per setting (see :mod:`game.keeping.preferences`): Up and Down choose a row, Left and Right (or a
 click on the arrows) change it, Enter or a click on the value steps it on, Esc goes back. A change
 takes effect at once, on every screen below this one too, and is saved.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import preferences
-from game.i18n import _
+from game.keeping import preferences
+from game.common.i18n import _
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from game.i18n import N_, _
-from game.puzzles.base import Move
-from game.spec import PuzzleSpec
+from game.common.i18n import N_, _
+from game.rules.puzzle import Move
+from game.catalog.spec import PuzzleSpec
 from game.ui.views.base import BoardView, Highlights, Motion, move_kind, move_paths  # noqa: F401
 
 ViewClass = Callable[[PuzzleSpec], BoardView]
@@ -18,11 +18,11 @@ def register_view(key: str, view: ViewClass) -> None:
 
 
 def _builtin_views() -> None:
-    from game.ui.views.blocks import GoatView
-    from game.ui.views.frogs import FrogsView, PairsView
-    from game.ui.views.knights import KnightsView
-    from game.ui.views.tiles import TilesView
-    from game.ui.views.wooden import BlocksView
+    from game.families.blocks.view_goat import GoatView
+    from game.families.frogs.view import FrogsView, PairsView
+    from game.families.knights.view import KnightsView
+    from game.families.tiles.view import TilesView
+    from game.families.blocks.view import BlocksView
     for key, view in (("tiles", TilesView), ("goat", GoatView), ("blocks", BlocksView), ("frogs", FrogsView),
                       ("pairs", PairsView), ("knights", KnightsView)):
         _VIEWS.setdefault(key, view)

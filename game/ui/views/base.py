@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.oracles.base import Verdict
-from game.puzzles.base import Move, Puzzle
-from game.spec import PuzzleSpec
+from game.rules.puzzle import Move, Puzzle
+from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.tween import arc
 

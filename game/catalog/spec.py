@@ -1,0 +1,143 @@
+"""What a puzzle declares about itself, so that the code above the rules never guesses.
+
+A :class:`PuzzleSpec` is one flat description per puzzle (after Simon Tatham's ``struct game``
+and python-chess's variant classes): its rules, how it is answered (its oracle), how new
+games are dealt, how arrows act, how it is presented, and its published figures. The menu,
+the panel, the demo and the command line read these attributes; none of them tests a family
+or a puzzle name. Registering a puzzle is one call to :func:`game.catalog.registry.register`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+from typing import TYPE_CHECKING, Callable, Mapping
+
+from game.catalog.dealers import Dealer
+from game.files.model import MoveCount, PuzzleDef
+from game.common.i18n import N_
+from game.common.phrase import translated
+from game.rules.puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from game.oracles.base import Oracle
+
+Colour = tuple[int, int, int]
+
+
+class EditMode(Enum):
+    """What the position editor lets the player do on the board."""
+
+    PALETTE = "palette"   # put any of the puzzle's tokens in any cell (frogs, knights, pairs)
+    SWAP = "swap"         # exchange two cells: the pieces are a fixed set of one each (tiles)
+    PIECES = "pieces"     # move whole pieces to any place they fit, ignoring the move rules (blocks)
+
+
+class InputMode(Enum):
+    """How the arrow keys act on the board."""
+
+    SLIDE = "slide"     # arrows slide a piece into the neighbouring gap (tiles, Goat)
+    CURSOR = "cursor"   # arrows move a cursor between cells; Enter picks and confirms
+    PIECES = "pieces"   # Tab or an arrow picks a piece, arrows then move it a cell at a time
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """A group of puzzles in the menu and in ``list``: a title and the colour of its cards."""
+
+    key: str
+    title: str                                  # English, marked: shown through _()
+    colour: Colour
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words.
+
+    Its words are English, marked with ``N_`` where they are written (a puzzle file's own title
+    and blurb are data): whoever shows them passes them through ``_()`` (or :func:`translated`)."""
+
+    view: str                                   # key of the board view (registered by the UI)
+    short_title: str                            # the menu card's title
+    blurb: str                                  # one line on the menu card
+    piece_names: Mapping[int, str] = field(default_factory=dict)   # code -> words for hints ("tile 5")
+    piece_noun: str = N_("piece")               # for codes without a name
+    group: str = ""                             # puzzles of one group share a menu card, titled so ...
+    variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
+
+    def piece_name(self, code: int) -> str:
+        """The piece in English words ("tile 5", "black frog")."""
+        return self.piece_names.get(code, self.piece_noun)
+
+    def shown_piece_name(self, code: int) -> str:
+        """The piece in the active language, to fill a sentence's placeholder ("5の駒")."""
+        return translated(self.piece_name(code))
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Published figures, shown beside ours and reproduced by search in the tests."""
+
+    published: int | None = None                # the literature's solution from the start (usually optimal, not always)
+    positions: int | None = None                # positions reachable from the start
+    longest: int | None = None                  # moves needed by the farthest positions
+    rows: tuple[tuple[str, str], ...] = ()      # label/value pairs for screens without a table (marked: _() them)
+    note: str = ""                              # why a screen shows published figures only (marked: _() it)
+
+
+@dataclass(frozen=True)
+class DemoPlan:
+    """How the unattended demo plays this puzzle."""
+
+    deal_distance: tuple[int, int] | None = None   # deal this far from the goal (searched answers)
+
+
+OracleFactory = Callable[[Puzzle], "Oracle"]
+
+
+@dataclass(frozen=True, eq=False)
+class PuzzleSpec:
+    """One puzzle: everything the rest of the program asks about it. Built lazily, once."""
+
+    name: str
+    shelf: Shelf
+    build: Callable[[], Puzzle]
+    answered_by: OracleFactory
+    dealer: Dealer
+    input: InputMode
+    presentation: Presentation
+    figures: Figures = Figures()
+    demo: DemoPlan | None = None
+    count: MoveCount | None = None                                  # how a move is counted (sliding blocks)
+    recount: Callable[[MoveCount], "PuzzleSpec"] | None = None      # the same puzzle under another count
+    edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
+    as_file: Callable[[bytes], PuzzleDef] | None = None             # its file definition with another start
+
+    @property
+    def counts(self) -> tuple[MoveCount, ...]:
+        """The move counts the player may switch between (none where there is one way to count)."""
+        return tuple(MoveCount) if self.recount is not None else ()
+
+    @cached_property
+    def puzzle(self) -> Puzzle:
+        """The rules, built on first use."""
+        return self.build()
+
+    @cached_property
+    def oracle(self) -> Oracle:
+        """The one oracle of this puzzle in this process (it holds the prepared tables)."""
+        oracle = self.answered_by(self.puzzle)
+        oracle.name = self.name   # background tasks find it again by this name, in any process
+        return oracle
+
+    @property
+    def title(self) -> str:
+        """The puzzle's title in English (the command line's, and a marked message)."""
+        return self.puzzle.title
+
+    def shown_title(self) -> str:
+        """The puzzle's title in the active language (a puzzle file's own title stays as it is)."""
+        return self.puzzle.shown_title()
+
+    def __repr__(self) -> str:
+        return f"<PuzzleSpec {self.name}>"

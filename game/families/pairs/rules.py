@@ -1,0 +1,71 @@
+"""Pairs (oshidori): lift two adjacent stones and set them, order unchanged, into two adjacent empty cells.
+
+The goal is a position, or a block of stones anywhere in a row (with ``either_order``, the
+block with its colours swapped counts too), as in Tait's coin problems.
+"""
+from __future__ import annotations
+
+from solvers.ranking import multiset_ranker
+from solvers.rules import EMPTY, Rule, RuleSet
+
+from game.files.model import PairsDef
+from game.common.i18n import N_
+from game.common.phrase import Phrase
+from game.rules.puzzle import Board, Puzzle, grid_state
+from game.families.frogs.rules import BLACK, STONE_CODES, STONE_SYMBOLS, WHITE
+
+STONES = frozenset({BLACK, WHITE})
+FREE = frozenset({EMPTY})
+MOVE_RULE = N_("A move lifts two adjacent stones and puts them, in the same order, "
+               "into two adjacent empty cells anywhere in the row.")
+
+
+def _pairs_of_cells(board: Board) -> list[tuple[int, int]]:
+    """Every two horizontally adjacent cells of a row."""
+    return [(a, b) for a in range(len(board)) if (b := board.step(a, 0, 1)) is not None]
+
+
+def pair_rules(board: Board) -> list[Rule]:
+    spans = _pairs_of_cells(board)
+    return [Rule((a, a2, b, b2), (STONES, STONES, FREE, FREE), (2, 3, 0, 1), a, b, "pair")
+            for a, a2 in spans for b, b2 in spans if not {a, a2} & {b, b2}]
+
+
+def block_goals(board: Board, block: str, either_order: bool, stones: int) -> tuple[bytes, ...]:
+    """Every position with the stones in one unbroken ``block`` somewhere in a row."""
+    codes = [STONE_CODES[ch] for ch in block]
+    blocks = [codes] + ([[{BLACK: WHITE, WHITE: BLACK}[c] for c in codes]] if either_order else [])
+    goals = set()
+    for row, cols in enumerate(board.rows):
+        for first in range(len(cols) - len(codes) + 1):
+            run = cols[first:first + len(codes)]
+            if run[-1] - run[0] != len(codes) - 1:
+                continue   # a hole breaks the block
+            for order in blocks:
+                cells = [EMPTY] * len(board)
+                for col, code in zip(run, order):
+                    at = board.at(row, col)
+                    assert at is not None
+                    cells[at] = code
+                goals.add(bytes(cells))
+    return tuple(sorted(g for g in goals if sum(1 for v in g if v) == stones))
+
+
+def pairs_from(name: str, defn: PairsDef) -> Puzzle:
+    board = Board.from_grid(defn.start)
+    start = grid_state(defn.start, STONE_CODES)
+    stones = sum(1 for v in start if v)
+    if defn.goal is not None:
+        goals: tuple[bytes, ...] = (grid_state(defn.goal, STONE_CODES),)
+        rows = " / ".join(" ".join(row) for row in defn.goal)   # in quotes: a row may end in "."
+        text = Phrase(N_('the stones placed as "{rows}"'), rows=rows)
+    else:
+        goals = block_goals(board, defn.goal_block, defn.either_order, stones)
+        block = " ".join(defn.goal_block)
+        text = (Phrase(N_("the stones in one unbroken block {block} anywhere in the row, either colour first"),
+                       block=block) if defn.either_order else
+                Phrase(N_("the stones in one unbroken block {block} anywhere in the row"), block=block))
+    return Puzzle(
+        name=name, title=defn.common.title, move_rule=MOVE_RULE, board=board, symbols=STONE_SYMBOLS,
+        rules=RuleSet(pair_rules(board), len(board)), start=start, goal_states=goals, reversible=True,
+        ranker=multiset_ranker([start.count(EMPTY), start.count(BLACK), start.count(WHITE)]), goal_text=text)

@@ -1,0 +1,240 @@
+"""The player's records against the optimum: per puzzle, and per distance for games that began
+elsewhere than the puzzle's start (a deal, a paste, a position from the editor).
+
+A record counts games solved, those solved without help (no hint, no solver, no move marks),
+those among them in the fewest moves possible, and keeps the best of the player's own solves:
+moves over the optimum, moves, time. A game with help counts as solved and assisted, never as
+the player's optimum. Pure data, no pygame and no files: :mod:`game.keeping.journal` reads and writes
+the JSON, which is untrusted like every file (a wrong one is one sentence, never a traceback).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, field, replace
+from enum import Enum
+from typing import Any, Mapping
+
+from game.common.i18n import _, ngettext
+from game.midend.session import Win
+from game.common.untrusted import shown
+from game.common.words import count_name, moves_text
+
+FORMAT = 1
+START = "start"            # the key of games from the puzzle's own start
+UNKNOWN = "deal"           # games from elsewhere whose optimum was not known when solved
+MAX_NAME = 400             # characters of a puzzle name (a puzzle file's path)
+MAX_COUNT = 10 ** 9
+MAX_SECONDS = 10_000_000.0
+
+
+@dataclass(frozen=True)
+class Record:
+    solved: int = 0                 # games solved, with or without help
+    own: int = 0                    # ... without hint, solver or marks
+    optimal: int = 0                # ... of those, in the fewest moves possible
+    best_over: int | None = None    # the player's own solve closest to the optimum: moves over it
+    best_moves: int | None = None   # the player's own solve in the fewest moves
+    best_time: float | None = None  # the player's fastest own solve, in seconds
+
+    @property
+    def assisted(self) -> int:
+        return self.solved - self.own
+
+    def add(self, win: Win) -> Record:
+        if not win.own:
+            return replace(self, solved=self.solved + 1)
+        over = max(0, win.moves - win.par) if win.par is not None else None   # never below: the file refuses it
+        return Record(self.solved + 1, self.own + 1, self.optimal + int(win.optimal),
+                      _least(self.best_over, over), _least(self.best_moves, win.moves),
+                      _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)))
+
+
+def _least(a, b):
+    return b if a is None else a if b is None else min(a, b)
+
+
+class Badge(Enum):
+    """What a menu card says of the player's solves of a puzzle."""
+
+    NONE = "none"
+    ASSISTED = "assisted"    # solved, but only with help
+    SOLVED = "solved"        # solved by the player
+    OPTIMAL = "optimal"      # solved by the player in the fewest moves possible
+
+
+def win_words(win: Win, counted: str = "") -> str:
+    """What the game says of a win: the player's own optimum, an own solve against the optimum, or
+    the help it had (``counted``: how moves are counted, "cell", "line" or "path", where there is a choice)."""
+    n, notes = win.moves, win.notes
+    if win.by_solver:
+        text = ngettext("Solved by the solver, in {n:,} move.", "Solved by the solver, in {n:,} moves.", n)
+    elif notes.solver:
+        text = ngettext("Solved with the solver's help, in {n:,} move.",
+                        "Solved with the solver's help, in {n:,} moves.", n)
+    elif notes.hints:
+        # Translators: {moves} is "1 move" or "12 moves"
+        text = ngettext("Solved with {hints:,} hint, in {moves}.", "Solved with {hints:,} hints, in {moves}.",
+                        notes.hints)
+    elif notes.marks:
+        text = ngettext("Solved with move marks on, in {n:,} move.", "Solved with move marks on, in {n:,} moves.", n)
+    elif win.par is None:
+        text = ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", n)
+    elif win.optimal and counted:
+        # Translators: {count} is how moves are counted: "cell", "line" or "path"
+        text = ngettext("Solved in {n:,} move. That is optimal, moves counted by {count}!",
+                        "Solved in {n:,} moves. That is optimal, moves counted by {count}!", n)
+    elif win.optimal:
+        text = ngettext("Solved in {n:,} move. That is optimal!", "Solved in {n:,} moves. That is optimal!", n)
+    elif counted:
+        # Translators: {count} is how moves are counted: "cell", "line" or "path"
+        text = ngettext("Solved in {n:,} move; the fewest possible is {par}, moves counted by {count}.",
+                        "Solved in {n:,} moves; the fewest possible is {par}, moves counted by {count}.", n)
+    else:
+        text = ngettext("Solved in {n:,} move; the fewest possible is {par}.",
+                        "Solved in {n:,} moves; the fewest possible is {par}.", n)
+    moves = moves_text(n)
+    return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=count_name(counted))
+
+
+def key_of(win: Win) -> str:
+    """Where a win is recorded: the start, else the distance it began at (or 'deal' if not known)."""
+    if win.from_start:
+        return START
+    return str(win.par) if win.par is not None else UNKNOWN
+
+
+def key_label(key: str) -> str:
+    """A key in words, for the records screen."""
+    if key == START:
+        return _("From the start")
+    if key == UNKNOWN:
+        return _("Other positions")
+    n = int(key)
+    # Translators: games dealt this many moves from the goal
+    return ngettext("Dealt {n:,} move out", "Dealt {n:,} moves out", n).format(n=n)
+
+
+def key_order(key: str) -> tuple[int, int]:
+    return (0, 0) if key == START else (2, 0) if key == UNKNOWN else (1, int(key))
+
+
+@dataclass(frozen=True)
+class Records:
+    """Every puzzle's records: puzzle name -> key (START, a distance, UNKNOWN) -> Record."""
+
+    puzzles: Mapping[str, Mapping[str, Record]] = field(default_factory=dict)
+
+    def add(self, win: Win) -> Records:
+        key = key_of(win)
+        mine = dict(self.puzzles.get(win.puzzle, {}))
+        mine[key] = mine.get(key, Record()).add(win)
+        return Records({**self.puzzles, win.puzzle: mine})
+
+    def of(self, name: str) -> Mapping[str, Record]:
+        return self.puzzles.get(name, {})
+
+    def total(self, name: str) -> Record:
+        """A puzzle's records added over its keys (bests: the best of any)."""
+        total = Record()
+        for r in self.of(name).values():
+            total = Record(total.solved + r.solved, total.own + r.own, total.optimal + r.optimal,
+                           _least(total.best_over, r.best_over), _least(total.best_moves, r.best_moves),
+                           _least(total.best_time, r.best_time))
+        return total
+
+    def badge(self, name: str) -> Badge:
+        total = self.total(name)
+        if total.optimal:
+            return Badge.OPTIMAL
+        if total.own:
+            return Badge.SOLVED
+        return Badge.ASSISTED if total.solved else Badge.NONE
+
+    # -- as JSON ----------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        data = {"format": FORMAT,
+                "puzzles": {name: {key: _compact(asdict(r)) for key, r in sorted(keys.items())}
+                            for name, keys in sorted(self.puzzles.items())}}
+        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Records:
+        """Records from their JSON; ValueError with one sentence if anything in it is wrong."""
+        try:
+            data = json.loads(text, object_pairs_hook=_unique)
+        except _Twice as twice:
+            # Translators: about the records file: a key written twice in it
+            raise ValueError(_("it gives '{key}' twice").format(key=shown(str(twice)))) from None
+        except (ValueError, RecursionError):
+            raise ValueError(_("it is not JSON")) from None
+        if (not isinstance(data, dict) or type(data.get("format")) is not int or data["format"] != FORMAT
+                or not isinstance(data.get("puzzles"), dict)):
+            raise ValueError(_("it is not a records file of format {format}").format(format=FORMAT))
+        puzzles: dict[str, dict[str, Record]] = {}
+        for name, keys in data["puzzles"].items():
+            if not (0 < len(name) <= MAX_NAME) or not isinstance(keys, dict):
+                raise ValueError(_("the records of '{name}' are not a table").format(name=shown(name)))
+            puzzles[name] = {_key(name, key): _record(name, key, value) for key, value in keys.items()}
+        return cls(puzzles)
+
+
+class _Twice(Exception):
+    """A key given twice in one JSON object: which of the two is meant cannot be known."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Twice(key)
+        out[key] = value
+    return out
+
+
+def _compact(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+def _key(name: str, key: str) -> str:
+    if key in (START, UNKNOWN) or (key.isascii() and key.isdigit() and len(key) <= 6):
+        return key
+    raise ValueError(_("the records of '{name}' have a row '{key}' I do not know").format(name=shown(name),
+                                                                                          key=shown(key)))
+
+
+def _record(name: str, key: str, value: Any) -> Record:
+    where = {"name": shown(name), "key": shown(key)}
+    if not isinstance(value, dict) or set(value) - {f for f in Record.__dataclass_fields__}:
+        raise ValueError(_("the records of '{name}' ({key}) are not a record").format(**where))
+    counts = {f: value.get(f, 0) for f in ("solved", "own", "optimal")}
+    for f, n in counts.items():
+        if not _whole(n):
+            raise ValueError(_not_a_count(where, f, n))
+    if not counts["optimal"] <= counts["own"] <= counts["solved"]:
+        raise ValueError(_("the records of '{name}' ({key}) count more optimal or own solves than solves")
+                         .format(**where))
+    bests: dict[str, Any] = {}
+    for f in ("best_over", "best_moves"):
+        n = value.get(f)
+        if n is not None and not _whole(n):
+            raise ValueError(_not_a_count(where, f, n))
+        bests[f] = n
+    t = value.get("best_time")
+    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t)
+                          or not 0 <= t <= MAX_SECONDS):
+        raise ValueError(_("the records of '{name}' ({key}) give '{value}' for the best time, not a number of "
+                           "seconds").format(value=shown(str(t)), **where))
+    return Record(counts["solved"], counts["own"], counts["optimal"], bests["best_over"], bests["best_moves"],
+                  float(t) if t is not None else None)
+
+
+def _not_a_count(where: dict[str, str], field: str, value: Any) -> str:
+    # Translators: {field} is a key of the records file ("solved", "best_moves"), left in English
+    return _("the records of '{name}' ({key}) give '{value}' for {field}, not a count").format(
+        value=shown(str(value)), field=field, **where)
+
+
+def _whole(n: Any) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MAX_COUNT

@@ -1,0 +1,117 @@
+"""What a game knows about its positions: the oracle's instant answers, what finished searches
+taught it (:class:`~game.midend.memory.Memory`), and the one search it may have running."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from game.common.background import Service
+from game.midend.history import History
+from game.midend.memory import Memory
+from game.oracles.base import Answer
+from game.rules.puzzle import Move
+from game.midend.searches import Searches
+from game.catalog.spec import PuzzleSpec
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """An answer about one position, as the game acts on it: a shortest line, or a dead end with
+    the history index of the latest earlier position that can still win (None: none can)."""
+
+    line: tuple[Move, ...] | None
+    last_winnable: int | None = None
+
+
+class _Unknown:
+    """Nothing known (no table, no remembered answer) can tell."""
+
+
+UNKNOWN = _Unknown()
+
+
+class Answers:
+    def __init__(self, spec: PuzzleSpec, service: Service) -> None:
+        self.puzzle = spec.puzzle
+        self.oracle = spec.oracle
+        self.memory = Memory()
+        self.searches = Searches(service, spec.name)
+
+    @property
+    def exact(self) -> bool:
+        """Every position's distance is known at once (the oracle's complete table is ready)."""
+        return self.oracle.exact and self.oracle.ready()
+
+    def exact_at(self, position: bytes) -> bool:
+        """This position's distance is known at once: the complete table is ready and holds it."""
+        return self.exact and self.oracle.covers(position)
+
+    def distance(self, position: bytes) -> int | None:
+        """Optimal moves to the goal if known without a search (where the table holds the position,
+        None is a dead end)."""
+        found = self.oracle.distance(position)
+        if found is not None or self.exact_at(position):
+            return found
+        line = self.memory.line(position)
+        return None if line is None else len(line)
+
+    def dead(self, position: bytes) -> bool:
+        """Known (oracle or an earlier search) to have no way to the goal."""
+        if self.puzzle.is_goal(position):
+            return False
+        return self.oracle.dead_end(position) or (not self.exact_at(position) and self.memory.is_dead(position))
+
+    def last_winnable(self, timeline: History) -> int | None | _Unknown:
+        """History index of the latest earlier winnable position, None if none, UNKNOWN if nothing known can tell."""
+        for i, position in timeline.earlier():
+            if self.distance(position) is not None:
+                return i
+            if not self.dead(position):
+                return UNKNOWN
+        return None
+
+    def earlier(self, timeline: History) -> tuple[list[bytes], list[int]]:
+        """Earlier positions of this game, newest first and each once, that may still win (for a
+        dead end's answer), with their history indices. Only one-way puzzles have dead ends."""
+        if self.puzzle.reversible:
+            return [], []
+        positions: list[bytes] = []
+        at: list[int] = []
+        for i, position in timeline.earlier():
+            if position not in positions and not self.memory.is_dead(position):
+                positions.append(position)
+                at.append(i)
+        return positions, at
+
+    def at_once(self, timeline: History) -> Resolved | None:
+        """The answer for the current position without a search, if there is one."""
+        position = timeline.position
+        earlier, at = self.earlier(timeline)
+        answer = self.oracle.instant_answer(position, earlier)
+        if answer is not None:
+            return self.learn(answer, at, position)
+        line = self.memory.line(position)
+        if line is not None:
+            return Resolved(line)
+        if self.memory.is_dead(position):
+            known = self.last_winnable(timeline)
+            if not isinstance(known, _Unknown):
+                return Resolved(None, known)
+        return None
+
+    def learn(self, answer: Answer, at: Sequence[int], position: bytes) -> Resolved:
+        """Remember an answer about ``position`` (and the earlier positions sent with it)."""
+        if answer.line is not None:
+            self.memory.remember(answer.line)
+            return Resolved(tuple(answer.line.moves))
+        self.memory.mark_dead(position)
+        index = answer.winnable_index
+        if answer.winnable_line is not None:
+            self.memory.remember(answer.winnable_line)
+        return Resolved(None, None if index is None else at[index])
+
+    def mark_dead_before(self, timeline: History, at: Sequence[int], answer: Answer) -> None:
+        """A dead end's earlier positions that its answer skipped cannot win either."""
+        index = answer.winnable_index
+        for i in at[:len(at) if index is None else index]:
+            self.memory.mark_dead(timeline.entries[i].position)

@@ -1,0 +1,140 @@
+"""What the editor's side panel says: a pure function of the editor, its brush and where it was
+opened from, in the play screen's visual language (figures, a status box, buttons with keys).
+
+Plain frozen data, no pygame, comparable: the UI lays it out again only when it changes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from game.midend.editor import Editor, ReadingKind
+from game.common.i18n import N_, _, pgettext
+from game.midend.intent import Intent
+from game.midend.panel import BoxKind, BoxLine, ButtonModel, Colour, Figure, Role, StatusBox, Tone, button
+from game.catalog.spec import EditMode
+
+BOXES = {ReadingKind.ILLEGAL: BoxKind.ILLEGAL, ReadingKind.GOAL: BoxKind.SOLVED, ReadingKind.SOLVABLE: BoxKind.HINT,
+         ReadingKind.DEAD_END: BoxKind.DEAD_END, ReadingKind.WAITING: BoxKind.SEARCHING,
+         ReadingKind.SEARCHING: BoxKind.SEARCHING, ReadingKind.STOPPED: BoxKind.SEARCHING,
+         ReadingKind.FAILED: BoxKind.SEARCHING}
+HELP = {
+    EditMode.PALETTE: N_("Click a cell to put the brush there (again: empty it) · drag a piece to move it · "
+                         "arrows, then B, W, Space; Enter picks up and puts down"),
+    EditMode.SWAP: N_("Click two cells to swap them (a tile and the gap moves the gap) or drag one onto another · "
+                      "arrows, Enter picks up and puts down"),
+    EditMode.PIECES: N_("Drag a piece anywhere it fits, or click it and then where it goes · a piece of the same "
+                        "shape trades places · arrows, Enter picks up and puts down"),
+}
+# the palette's buttons: the first word of a token's description ("black knight": Black), capitalised
+PALETTE_WORDS = {"Black": N_("Black"), "White": N_("White"), "Empty": N_("Empty")}
+# how many of each token a position has against the start, by the token's name ("black frog")
+TOKENS_PLURAL = {"black frog": N_("Black frogs"), "white frog": N_("White frogs"), "black knight": N_("Black knights"),
+                 "white knight": N_("White knights"), "black stone": N_("Black stones"),
+                 "white stone": N_("White stones")}
+
+
+@dataclass(frozen=True)
+class EditorPanel:
+    heading: str
+    heading_colour: Colour
+    figure: Figure                       # fewest moves to the goal, as big as the play screen's
+    box: StatusBox                       # the reading: legal or not, distance, dead end, searching
+    counts: tuple[str, Tone] | None      # tokens: how many of each are on the board
+    palette: tuple[ButtonModel, ...]     # what a click or a key puts in a cell (tokens only)
+    buttons: tuple[ButtonModel, ...]
+    note: str                            # why something is unavailable (saving tiles)
+    help: str
+
+
+def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel:
+    """The panel for this editor, with ``brush`` chosen; ``back_to`` names where Esc goes."""
+    spec = editor.spec
+    reading = editor.reading()
+    legal = reading.kind is not ReadingKind.ILLEGAL
+    save_reason = editor.save_problem()
+    unsaveable = spec.as_file is None
+    return EditorPanel(
+        # Translators: the editor's heading, with the shelf of the puzzle being edited ("EDIT · FROGS")
+        heading=_("EDIT · {shelf}").format(shelf=_(spec.shelf.title).upper()),
+        heading_colour=spec.shelf.colour,
+        figure=_figure(reading.kind, reading.distance),
+        box=_box(editor),
+        counts=_counts(editor),
+        palette=tuple(button(f"brush-{code}", _palette_label(editor, code), Intent.NEXT,
+                             key="Space" if code == 0 else editor.puzzle.symbols.name(code), active=code == brush)
+                      for code in editor.palette),
+        buttons=(
+            button("play", _("Play from here"), Intent.PLAY_HERE, primary=True, enabled=legal),
+            button("save", _("Save as puzzle"), Intent.SAVE, enabled=save_reason is None),
+            button("copy", _("Copy"), Intent.COPY), button("paste", _("Paste"), Intent.PASTE),
+            # Translators: a button: take back the last edit
+            button("undo", pgettext("editor", "Undo"), Intent.UNDO, enabled=editor.can_undo()),
+            # Translators: a button: make again an edit taken back
+            button("redo", pgettext("editor", "Redo"), Intent.REDO, enabled=editor.can_redo()),
+            button("reset", _("Reset to start"), Intent.RESTART, enabled=editor.position != editor.puzzle.start),
+            # Translators: a button: empty every cell of the board
+            *((button("clear", _("Clear"), Intent.CLEAR, enabled=any(editor.position)),)
+              if editor.mode is EditMode.PALETTE else ()),
+            button("back", _(back_to), Intent.BACK),
+        ),
+        note=_("Puzzle files cannot describe sliding tiles: Ctrl+C copies the position instead.") if unsaveable else "",
+        help=_(HELP[editor.mode]),
+    )
+
+
+def _palette_label(editor: Editor, code: int) -> str:
+    """A palette button's label: the first word of the token's description ("Black", "Empty")."""
+    word = editor.puzzle.symbols.label(code).split()[0].capitalize()
+    return _(PALETTE_WORDS[word]) if word in PALETTE_WORDS else word
+
+
+def _figure(kind: ReadingKind, distance: int | None) -> Figure:
+    label = _("Fewest to goal")
+    if kind is ReadingKind.GOAL:
+        # Translators: the distance to the goal of a solved position
+        return Figure(label, _("solved"), Tone.GOOD)
+    if kind is ReadingKind.SOLVABLE and distance is not None:
+        return Figure(label, str(distance), Tone.HINT)
+    if kind is ReadingKind.DEAD_END:
+        return Figure(label, _("dead end"), Tone.NOPE)
+    if kind in (ReadingKind.SEARCHING, ReadingKind.WAITING):
+        return Figure(label, "…", Tone.MUTED)
+    return Figure(label, "?" if kind is not ReadingKind.ILLEGAL else "—", Tone.DIM)
+
+
+def _box(editor: Editor) -> StatusBox:
+    reading = editor.reading()
+    kind = reading.kind
+    first = {ReadingKind.ILLEGAL: Tone.TEXT, ReadingKind.GOAL: Tone.GOOD,
+             ReadingKind.FAILED: Tone.NOPE}.get(kind, Tone.TEXT)
+    lines = [BoxLine(reading.text, Role.SMALL, first)]
+    if kind is ReadingKind.ILLEGAL:
+        lines.insert(0, BoxLine(_("Not a position of this puzzle"), Role.TINY, Tone.NOPE))
+    if reading.detail:
+        lines.append(BoxLine(reading.detail, Role.TINY, Tone.MUTED))
+    buttons: tuple[ButtonModel, ...] = ()
+    if kind in (ReadingKind.SEARCHING, ReadingKind.WAITING) and editor.searching:
+        buttons = (button("cancel", _("Cancel"), Intent.CANCEL, key="Esc"),)
+    elif kind in (ReadingKind.STOPPED, ReadingKind.FAILED):
+        # Translators: a button: search for the position's distance to the goal
+        buttons = (button("search", _("Search"), Intent.SOLVE),)
+    spinning = kind in (ReadingKind.SEARCHING, ReadingKind.WAITING)
+    return StatusBox(BOXES[kind], tuple(lines), buttons, spinning)
+
+
+def _counts(editor: Editor) -> tuple[str, Tone] | None:
+    """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens, in green when every count is right."""
+    if editor.mode is not EditMode.PALETTE:
+        return None
+    want, have = Counter(editor.puzzle.start), Counter(editor.position)
+    parts, right = [], True
+    for code in editor.palette:
+        if code == 0:
+            continue
+        word = editor.piece_word(code)
+        pieces = _(TOKENS_PLURAL[word]) if word in TOKENS_PLURAL else f"{word[:1].upper()}{word[1:]}s"
+        # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
+        parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=want[code]))
+        right = right and have[code] == want[code]
+    return " · ".join(parts), Tone.GOOD if right else Tone.NOPE

@@ -1,0 +1,527 @@
+"""The position editor's midend: the position being edited, its edits with undo and redo, whether
+it is legal, and its live reading (goal, distance, dead end) from the puzzle's oracle.
+
+What an edit is comes from the spec (:class:`~game.catalog.spec.EditMode`): tokens put in any cell,
+two cells exchanged, or whole pieces moved to any place they fit (the move rules do not apply
+in the editor; the counts and shapes of the pieces do). A position is read at once where a
+table holds it, else by a search in the background that starts a moment after the last edit,
+is superseded by the next one, and can be stopped. Nothing here imports pygame or reads a
+clock: time advances through ``update(dt)``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+
+from game.catalog import registry as catalog
+from game.keeping import saving
+from game.oracles import tasks
+from game.common.background import Job, JobState, Lane, Service, Task
+from game.oracles.base import READY, Answer, OracleStatus
+from game.rules.pieces import Pieces
+from game.rules.puzzle import PositionError
+from game.files.model import MoveCount, PuzzleDef
+from game.common.i18n import N_, _, ngettext
+from game.common.phrase import translated
+from game.catalog.spec import EditMode, PuzzleSpec
+from game.common.untrusted import sentence
+
+EMPTY = 0
+SEARCH_DELAY = 0.3      # seconds after the last edit before a search starts (keys held down edit fast)
+HISTORY_LIMIT = 5_000   # edits kept for undo
+KNOWN_LIMIT = 5_000     # searched positions remembered
+TEXT_LIMIT = 4_000      # characters of pasted text looked at
+
+
+class ReadingKind(Enum):
+    ILLEGAL = "illegal"        # not a position of this puzzle: the sentence says why
+    GOAL = "goal"
+    SOLVABLE = "solvable"
+    DEAD_END = "dead end"
+    WAITING = "waiting"        # for the table of every position, which answers at once
+    SEARCHING = "searching"
+    STOPPED = "stopped"        # the player stopped the search
+    FAILED = "failed"          # the search could not answer (too large...): the sentence says why
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the editor says about the position: one sentence, and how it is known or how far the search is."""
+
+    kind: ReadingKind
+    text: str
+    detail: str = ""
+    distance: int | None = None
+    fraction: float | None = None     # a table's preparation, while waiting for it
+
+
+@dataclass(frozen=True)
+class Found:
+    """A search's answer about one position: its distance (None: a dead end) and how long it took."""
+
+    distance: int | None
+    seconds: float
+
+
+def read_position(spec: PuzzleSpec, text: str) -> bytes:
+    """A position from pasted text (rows by '/', or one row a line), checked by the puzzle's own
+    parser; PositionError with one sentence otherwise."""
+    text = text[:TEXT_LIMIT].replace("\r\n", "\n").strip()
+    if not text:
+        raise PositionError(_("There is no position to paste: the clipboard text is empty."))
+    if "/" not in text and "\n" in text:
+        text = "/".join(line for line in (row.strip() for row in text.split("\n")) if line)
+    try:
+        return spec.puzzle.parse(text)
+    except PositionError as err:
+        raise PositionError(sentence(_("That is not a position of {title}: {problem}")
+                                     .format(title=spec.shown_title(), problem=err))) from None
+    except (ValueError, IndexError, KeyError):
+        raise PositionError(_("That text is not a position of {title}.").format(title=spec.shown_title())) from None
+
+
+class Editor:
+    def __init__(self, spec: PuzzleSpec, position: bytes | None = None, *, service: Service,
+                 delay: float = SEARCH_DELAY) -> None:
+        self.spec = spec
+        self.puzzle = spec.puzzle
+        self.oracle = spec.oracle
+        self.mode = spec.edit
+        self.service = service
+        self.delay = delay
+        self.pieces = Pieces(self.puzzle)
+        self._history = [position if position is not None else self.puzzle.start]
+        self._cursor = 0
+        self._idle = delay               # seconds since the last change: the first search starts at once
+        self._known: dict[bytes, Found] = {}
+        self._failed: dict[bytes, str] = {}
+        self._stopped: set[bytes] = set()
+        self._problems: tuple[bytes, str | None] | None = None
+        self.job: Job[Answer] | None = None
+        self._saving: Job[tuple[str, PuzzleDef]] | None = None
+        self._title: Job[str] | None = None
+        self.oracle.start_preparing(service)
+        self._status: OracleStatus = self.oracle.status()
+
+    # -- the position and its history ------------------------------------------------------------
+    @property
+    def position(self) -> bytes:
+        return self._history[self._cursor]
+
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    def can_redo(self) -> bool:
+        return self._cursor + 1 < len(self._history)
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        self._cursor -= 1
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo():
+            return False
+        self._cursor += 1
+        self._changed()
+        return True
+
+    def set_position(self, state: bytes) -> bool:
+        """Replace the position (an edit that undo takes back); False if it is the same."""
+        if state == self.position:
+            return False
+        del self._history[self._cursor + 1:]
+        self._history.append(state)
+        if len(self._history) > HISTORY_LIMIT:
+            del self._history[0]
+        self._cursor = len(self._history) - 1
+        self._changed()
+        return True
+
+    def reset(self) -> bool:
+        """Back to the puzzle's start."""
+        return self.set_position(self.puzzle.start)
+
+    def clear(self) -> str | None:
+        """Every cell empty (tokens only: elsewhere the pieces are a fixed set)."""
+        if self.mode is not EditMode.PALETTE:
+            return _("The pieces of this puzzle cannot be taken off the board, only moved.")
+        self.set_position(bytes(len(self.position)))
+        return None
+
+    # -- edits --------------------------------------------------------------------------------------
+    @property
+    def palette(self) -> tuple[int, ...]:
+        """What may be put in a cell: the puzzle's pieces, then empty (tokens only)."""
+        if self.mode is not EditMode.PALETTE:
+            return ()
+        codes = sorted(self.puzzle.symbols.names)
+        return tuple(c for c in codes if c != EMPTY) + (EMPTY,)
+
+    def piece_word(self, code: int) -> str:
+        """A piece (or the empty cell) in English words, a marked message: "black frog"."""
+        return N_("empty") if code == EMPTY else self.spec.presentation.piece_name(code)
+
+    def place(self, cell: int, code: int) -> str | None:
+        """Put ``code`` in ``cell``; a sentence if that is not an edit of this puzzle."""
+        if code not in self.palette:
+            return _("Pieces cannot be added here, only moved: pick one up and put it down elsewhere.")
+        if not 0 <= cell < len(self.position):
+            return _("There is no such cell.")
+        state = bytearray(self.position)
+        state[cell] = code
+        self.set_position(bytes(state))
+        return None
+
+    def swap(self, a: int, b: int) -> str | None:
+        """Exchange two cells (a token moved, two tiles swapped, a tile and the gap)."""
+        if self.mode is EditMode.PIECES:
+            return self.relocate(a, b)
+        n = len(self.position)
+        if not (0 <= a < n and 0 <= b < n):
+            return _("There is no such cell.")
+        state = bytearray(self.position)
+        state[a], state[b] = state[b], state[a]
+        self.set_position(bytes(state))
+        return None
+
+    def relocate(self, cell: int, to: int) -> str | None:
+        """Move the piece covering ``cell`` so its anchor (top-left cell) is at ``to``; onto a piece
+        of the same shape, the two trade places. A sentence if it does not fit."""
+        got = self.relocated(self.position, cell, to)
+        if isinstance(got, str):
+            return got
+        self.set_position(got)
+        return None
+
+    def relocated(self, state: bytes, cell: int, to: int) -> bytes | str:
+        """The position with that piece moved (see ``relocate``), or why it cannot be."""
+        pieces = self.pieces
+        anchor = pieces.anchor(state, cell) if 0 <= cell < len(state) else None
+        if anchor is None:
+            return _("There is no piece there to move.")
+        code = state[anchor]
+        old = pieces.cells(code, anchor)
+        new = self.cells_at(code, to)
+        if new is None:
+            return _("It does not fit there: it would stick out of the board.")
+        if to == anchor:
+            return state
+        out = bytearray(state)
+        others = {pieces.anchor(state, c) for c in new if state[c] != EMPTY and c not in old}
+        if others:
+            other = next(iter(others))
+            if len(others) > 1 or other != to or pieces.cells(state[other], other) != new:
+                return _("It does not fit there: another piece is in the way.")
+            kind = pieces.kind(code)
+            if (state[other] == code) if kind is None else pieces.kind(state[other]) == kind:
+                return _("Those two pieces are identical: trading their places changes nothing.")
+            for at, back in zip(new, old):   # the same shape: cell by cell, the other piece goes back
+                out[back] = state[at]
+        else:
+            for at in old:
+                out[at] = EMPTY
+        for at, part in zip(new, (state[c] for c in old)):
+            out[at] = part
+        return bytes(out)
+
+    def cells_at(self, code: int, anchor: int) -> tuple[int, ...] | None:
+        """The cells a piece of ``code`` covers with its anchor at ``anchor`` (None: off the board)."""
+        if not 0 <= anchor < len(self.position):
+            return None
+        kind = self.pieces.kind(code)
+        if kind is None:
+            return (anchor,)
+        cells = [self.puzzle.board.step(anchor, dr, dc) for dr, dc in kind.shape]
+        return None if any(c is None for c in cells) else tuple(c for c in cells if c is not None)
+
+    def places(self, cell: int) -> list[int]:
+        """Every anchor the piece covering ``cell`` may be moved to (including where it is)."""
+        state = self.position
+        return [to for to in range(len(state)) if not isinstance(self.relocated(state, cell, to), str)]
+
+    # -- legality ------------------------------------------------------------------------------------
+    def problem(self) -> str | None:
+        """Why the position is not one of this puzzle (one sentence), or None if it is."""
+        state = self.position
+        if self._problems is None or self._problems[0] != state:
+            self._problems = (state, self._problem(state))
+        return self._problems[1]
+
+    def _problem(self, state: bytes) -> str | None:
+        counts = self._counts_problem(state)
+        if counts is not None:
+            return counts
+        try:
+            self.puzzle.check(state)
+        except PositionError as err:
+            return sentence(str(err))
+        except (ValueError, IndexError, KeyError):
+            return _("The rules of {title} cannot read this position.").format(title=self.spec.shown_title())
+        return None
+
+    def _counts_problem(self, state: bytes) -> str | None:
+        """Pieces to place or take away, said with the pieces' own names."""
+        want, have = Counter(self.puzzle.start), Counter(state)
+        codes = sorted(c for c in set(want) | set(have) if c != EMPTY)
+        more, fewer = [], []
+        for code in codes:
+            diff = want[code] - have[code]
+            if diff > 0:
+                more.append(self._count(code, diff, more=have[code] > 0))
+            elif diff < 0:
+                fewer.append(self._count(code, -diff))
+        if not more and not fewer:
+            return None
+        place = _("place {pieces}").format(pieces=_listed(more)) if more else ""
+        take = _("take away {pieces}").format(pieces=_listed(fewer)) if fewer else ""
+        # Translators: two changes to a position in the editor ("place 2 black frogs", "take away 1 white frog")
+        changes = _("{place} and {take}").format(place=place, take=take) if place and take else place or take
+        needs = _listed([self._count(code, want[code]) for code in codes if want[code]])
+        # Translators: "Frogs, board A has 5 black frogs and 5 white frogs: place 2 more black frogs."
+        return sentence(_("{title} has {pieces}: {changes}.").format(title=self.spec.shown_title(), pieces=needs,
+                                                                     changes=changes))
+
+    def _count(self, code: int, n: int, more: bool = False) -> str:
+        """A number of one piece in words: "2 black frogs", "1 more white frog"."""
+        word = self.piece_word(code)
+        if more:
+            # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
+            text = ngettext("{n} more {piece}", "{n} more {piece}s", n)
+        else:
+            # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
+            text = ngettext("{n} {piece}", "{n} {piece}s", n)
+        return text.format(n=n, piece=_(word))
+
+    @property
+    def legal(self) -> bool:
+        return self.problem() is None
+
+    # -- the reading ----------------------------------------------------------------------------------
+    def reading(self) -> Reading:
+        """What is known about the position now (never a search on this thread)."""
+        state = self.position
+        problem = self.problem()
+        if problem is not None:
+            return Reading(ReadingKind.ILLEGAL, problem)
+        if self.puzzle.is_goal(state):
+            return Reading(ReadingKind.GOAL, _("This is the goal: solved, 0 moves."), distance=0)
+        try:
+            if self.oracle.covers(state):
+                return self._found(self.oracle.distance(state), _("Exact, from the table of every position."))
+        except (ValueError, IndexError, KeyError):
+            return Reading(ReadingKind.FAILED, _("The rules of {title} cannot rank this position, so its distance "
+                                                 "is unknown.").format(title=self.spec.shown_title()))
+        found = self._known.get(state)
+        if found is not None:
+            return self._found(found.distance, _("Found by an optimal search in {seconds:.1f} s.")
+                               .format(seconds=found.seconds))
+        if state in self._failed:
+            return Reading(ReadingKind.FAILED, self._failed[state], _("S tries again."))
+        if state in self._stopped:
+            return Reading(ReadingKind.STOPPED, _("Search cancelled: the distance is not known."),
+                           _("S searches again."))
+        if self.waiting_for_table():
+            status = self._status
+            said = translated(status.text) if status.text else _("It answers at once when it is ready.")
+            detail = (_("{status} {fraction:.0%}").format(status=said, fraction=status.fraction) if status.fraction
+                      else said)
+            return Reading(ReadingKind.WAITING, _("Waiting for the table of every position…"), detail,
+                           fraction=status.fraction)
+        job = self.job
+        if job is not None and not job.done:
+            # Translators: seconds a search has run, and what it reports ("2.5 s, searching 40 moves… 1,200 nodes")
+            progress = _("{seconds:.1f} s, {progress}").format(seconds=job.elapsed, progress=translated(job.text))
+        else:
+            # Translators: a search in the editor about to begin
+            progress = _("starting…")
+        return Reading(ReadingKind.SEARCHING, _("Searching… (Esc cancels)"), progress)
+
+    def _found(self, distance: int | None, how: str) -> Reading:
+        if distance is None:
+            return Reading(ReadingKind.DEAD_END, _("Dead end: the goal cannot be reached from here."), how)
+        return Reading(ReadingKind.SOLVABLE, solvable_words(distance, self.spec.count), how, distance)
+
+    def waiting_for_table(self) -> bool:
+        """The complete table is on its way: it will answer at once, and beats any search meanwhile."""
+        return self.oracle.exact and self._status.busy
+
+    @property
+    def searching(self) -> bool:
+        job = self.job
+        return job is not None and not job.done
+
+    # -- time and the background search ---------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Take in a finished table or search; start a search once the position has rested."""
+        self._status = self.oracle.status() if not self.oracle.ready() else READY
+        self._take_job()
+        self._idle += dt
+        if self._idle >= self.delay and self._needs_search():
+            self._submit()
+
+    def stop_search(self) -> bool:
+        """Stop the running search (the position shows as not known); False if none runs."""
+        if not self.searching:
+            return False
+        self._cancel_job()
+        self._stopped.add(self.position)
+        return True
+
+    def search_again(self) -> bool:
+        """Search the position now (after a stop or a failure); False if it needs no search."""
+        self._stopped.discard(self.position)
+        self._failed.pop(self.position, None)
+        if not self._needs_search():
+            return False
+        self._submit()
+        return True
+
+    def _needs_search(self) -> bool:
+        state = self.position
+        if self.problem() is not None or self.puzzle.is_goal(state) or state in self._known:
+            return False
+        if state in self._failed or state in self._stopped or self.waiting_for_table():
+            return False
+        if self.job is not None and self._job_position() == state:
+            return False
+        try:
+            return not self.oracle.covers(state)
+        except (ValueError, IndexError, KeyError):
+            return False
+
+    def _submit(self) -> None:
+        self._cancel_job()
+        state = self.position
+        task = Task(tasks.answer, (self.spec.name, state, ()), N_("The search"))
+        self.job = self.service.submit(task, Lane.SEARCH)
+        self._take_job()
+
+    def _job_position(self) -> bytes | None:
+        return self.job.task.args[1] if self.job is not None else None
+
+    def _take_job(self) -> None:
+        job = self.job
+        if job is None or not job.done:
+            return
+        state = self._job_position()
+        self.job = None
+        if state is None or job.state is JobState.CANCELLED:
+            return
+        if job.state is JobState.DONE and job.result is not None:
+            line = job.result.line
+            if len(self._known) >= KNOWN_LIMIT:
+                self._known.clear()
+            self._known[state] = Found(None if line is None else len(line), job.elapsed)
+        else:
+            self._failed[state] = sentence(job.error or _("The search failed."))
+
+    def _cancel_job(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
+
+    def _changed(self) -> None:
+        """A new position: a search for another one is superseded, and the next waits for a pause."""
+        self._idle = 0.0
+        if self.job is not None and self._job_position() != self.position:
+            self._take_job()
+            self._cancel_job()
+
+    def close(self) -> None:
+        """The editor goes: its search stops."""
+        self._cancel_job()
+
+    # -- text and files -------------------------------------------------------------------------------
+    def text(self) -> str:
+        """The position as text (rows by '/', cells by spaces), for the clipboard."""
+        return self.puzzle.format(self.position)
+
+    def paste(self, text: str) -> str | None:
+        """Take a position from text; one sentence (and nothing changed) if it is not one."""
+        try:
+            state = read_position(self.spec, text)
+        except PositionError as err:
+            return str(err)
+        if not self.set_position(state):
+            return _("That is the position already on the board.")
+        return None
+
+    def save_problem(self) -> str | None:
+        """Why the position cannot be saved as a puzzle now (None: it can)."""
+        reason = saving.unavailable(self.spec)
+        if reason is not None:
+            return reason
+        problem = self.problem()
+        if problem is not None:
+            return sentence(_("Only a position of this puzzle can be saved: {problem}").format(problem=problem))
+        if self.puzzle.is_goal(self.position):
+            return _("This is the goal itself: change the position before saving it as a puzzle.")
+        return None
+
+    def suggest_title(self) -> None:
+        """Look for a free title ('My frogs 2' when 'My frogs 1' is taken) in the background."""
+        task = Task(saving.suggest_title, (self.spec.name,), N_("Finding a title"))
+        self._title = self.service.submit(task, Lane.LIGHT)
+
+    def suggested_title(self) -> str | None:
+        job = self._title
+        return job.result if job is not None and job.state is JobState.DONE else None
+
+    def save(self, title: str) -> None:
+        """Start saving the position as a puzzle file (``take_saved`` brings the outcome). SaveError
+        at once, with one sentence, when it cannot be saved."""
+        problem = self.save_problem()
+        if problem is not None:
+            raise saving.SaveError(problem)
+        saving.definition(self.spec, self.position, title)   # the title and position, checked now
+        catalog.names()   # the player's folder is read before the new file is in it: it is shelved once
+        task = Task(saving.write_puzzle, (self.spec.name, self.position, title), N_("Saving the puzzle"))
+        self._saving = self.service.submit(task, Lane.LIGHT)
+
+    @property
+    def saving(self) -> bool:
+        return self._saving is not None and not self._saving.done
+
+    def take_saved(self) -> tuple[Path, PuzzleSpec] | str | None:
+        """A finished save: (its file, the puzzle now on the shelves), or why it failed; None meanwhile."""
+        job = self._saving
+        if job is None or not job.done:
+            return None
+        self._saving = None
+        if job.state is not JobState.DONE or job.result is None:
+            return sentence(job.error or _("The puzzle could not be saved."))
+        path, defn = job.result
+        try:
+            return Path(path), saving.shelve(Path(path), defn)
+        except saving.SaveError as err:
+            return str(err)
+
+
+def _listed(items: list[str]) -> str:
+    """Counts of pieces in one list: "5 black frogs and 5 white frogs"."""
+    listed = items[0]
+    for item in items[1:]:
+        # Translators: a list of pieces so far, and one more ("5 black frogs and 5 white frogs")
+        listed = _("{pieces} and {piece}").format(pieces=listed, piece=item)
+    return listed
+
+
+def solvable_words(distance: int, count: MoveCount | None) -> str:
+    """The editor's reading of a position that can be solved: its distance, and how moves are counted."""
+    if count is MoveCount.CELL:
+        text = ngettext("Solvable: {n:,} move to the goal (moves counted by cell).",
+                        "Solvable: {n:,} moves to the goal (moves counted by cell).", distance)
+    elif count is MoveCount.LINE:
+        text = ngettext("Solvable: {n:,} move to the goal (moves counted by line).",
+                        "Solvable: {n:,} moves to the goal (moves counted by line).", distance)
+    elif count is MoveCount.PATH:
+        text = ngettext("Solvable: {n:,} move to the goal (moves counted by path).",
+                        "Solvable: {n:,} moves to the goal (moves counted by path).", distance)
+    else:
+        text = ngettext("Solvable: {n:,} move to the goal.", "Solvable: {n:,} moves to the goal.", distance)
+    return text.format(n=distance)

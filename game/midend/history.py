@@ -1,0 +1,131 @@
+"""A game's history: a list of entries plus a cursor (after Simon Tatham's midend).
+
+Restart and new deals are entries too, so undo takes them back; a new entry drops the redo
+tail. Undo and redo only move the cursor. Each game (from a start, deal or restart entry)
+carries its :class:`Notes`: the help the player had in it, so a win is recorded honestly.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Iterator
+
+from game.rules.puzzle import Move
+
+
+class EntryKind(Enum):
+    START = "start"
+    MOVE = "move"
+    RESTART = "restart"
+    DEAL = "deal"
+    SOLVE = "solve"    # a move made by auto-solve playback
+
+
+ANCHORS = frozenset({EntryKind.START, EntryKind.DEAL, EntryKind.RESTART})   # where a game (re)begins
+
+
+@dataclass(frozen=True)
+class Entry:
+    position: bytes
+    move: Move | None
+    kind: EntryKind
+
+
+@dataclass(frozen=True)
+class Notes:
+    """What helped in one game: hints shown, solver moves, move marks; and whether its win is recorded."""
+
+    hints: int = 0
+    solver: bool = False
+    marks: bool = False
+    recorded: bool = False
+
+    @property
+    def assisted(self) -> bool:
+        return bool(self.hints or self.solver or self.marks)
+
+    def again(self) -> Notes:
+        """The notes of a restart of this game: the help stays with it, the record is still to make."""
+        return replace(self, recorded=False)
+
+
+NO_NOTES = Notes()
+
+
+class History:
+    def __init__(self, start: bytes) -> None:
+        self.entries: list[Entry] = [Entry(start, None, EntryKind.START)]
+        self._cursor = 0
+        self.notes: dict[int, Notes] = {}   # anchor index -> the notes of the game it begins (none: NO_NOTES)
+        self.version = 0                    # changes with every push and every move of the cursor
+
+    @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, index: int) -> None:
+        self._cursor = index
+        self.version += 1
+
+    @property
+    def position(self) -> bytes:
+        return self.entries[self.cursor].position
+
+    @property
+    def current(self) -> Entry:
+        return self.entries[self.cursor]
+
+    def anchor_index(self) -> int:
+        """Where the current game began: the last start, deal or restart at or before the cursor."""
+        i = self.cursor
+        while self.entries[i].kind not in ANCHORS:
+            i -= 1
+        return i
+
+    @property
+    def moves(self) -> int:
+        """Moves along the current line since the last start, deal or restart."""
+        return self.cursor - self.anchor_index()
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        return self.cursor + 1 < len(self.entries)
+
+    def push(self, entry: Entry) -> None:
+        del self.entries[self.cursor + 1:]
+        for index in [i for i in self.notes if i > self.cursor]:   # games of the redo tail are gone
+            del self.notes[index]
+        self.entries.append(entry)
+        self.cursor += 1
+
+    def truncate(self) -> None:
+        """Drop the entries after the cursor (and their games' notes)."""
+        del self.entries[self.cursor + 1:]
+        for index in [i for i in self.notes if i > self.cursor]:
+            del self.notes[index]
+        self.version += 1
+
+    @property
+    def game_notes(self) -> Notes:
+        """The notes of the game the cursor is in."""
+        return self.notes.get(self.anchor_index(), NO_NOTES)
+
+    def note(self, **changes: object) -> None:
+        """Change the notes of the game the cursor is in."""
+        anchor = self.anchor_index()
+        self.notes[anchor] = replace(self.notes.get(anchor, NO_NOTES), **changes)   # type: ignore[arg-type]
+        self.version += 1
+
+    def earlier(self) -> Iterator[tuple[int, bytes]]:
+        """(index, position) of every entry before the cursor, newest first."""
+        for i in range(self.cursor - 1, -1, -1):
+            yield i, self.entries[i].position
+
+    def line(self) -> list[tuple[bytes, Move]]:
+        """(position before, move) for each move of the current game, in order."""
+        start = self.anchor_index()
+        return [(self.entries[i - 1].position, move) for i in range(start + 1, self.cursor + 1)
+                if (move := self.entries[i].move) is not None]

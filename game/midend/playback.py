@@ -1,0 +1,30 @@
+"""Auto-solve playback: an optimal line played one move at a time, at a chosen speed."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.puzzle import Move
+
+MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 0.5, 16.0, 2.0
+MAX_BACKLOG = 2.0   # after a stalled frame playback catches up at most this many moves, it never fast-forwards
+
+
+def clamp_speed(speed: float) -> float:
+    return min(MAX_SPEED, max(MIN_SPEED, float(speed)))
+
+
+@dataclass
+class Playback:
+    speed: float = DEFAULT_SPEED   # moves per second, kept within MIN_SPEED..MAX_SPEED
+    paused: bool = False
+    remaining: list[Move] = field(default_factory=list)
+    clock: float = 1.0             # moves owed; starts at one so the first move plays on the next update
+
+    def due(self, dt: float) -> int:
+        """How many moves are due after ``dt`` more seconds (paused: none)."""
+        if self.paused:
+            return 0
+        self.clock = min(MAX_BACKLOG, self.clock + dt * clamp_speed(self.speed))
+        due = int(self.clock)
+        self.clock -= due
+        return due

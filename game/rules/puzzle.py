@@ -1,0 +1,347 @@
+"""What every puzzle shares: a board of cells, position text, moves, and the solver protocol.
+
+A position is ``bytes``: one code per cell, row-major over the board's own cells, code 0
+empty. It is immutable, hashable and cheap, and the numpy sweeps read it without copying.
+A puzzle family builds a :class:`Puzzle` from its rules; the shared code never needs to
+know which family it holds (what a puzzle is, beyond its rules, its spec declares).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Mapping, Sequence
+
+from solvers.ranking import Ranker
+from solvers.rules import EMPTY, Rule, RuleSet
+
+from game.common.i18n import _, ngettext
+from game.common.phrase import translated
+from game.common.untrusted import shown
+
+
+class PositionError(ValueError):
+    """A position text or move that the puzzle cannot accept; the message is one sentence for people."""
+
+
+@dataclass(frozen=True)
+class Board:
+    """The cells of a board inside its bounding grid. ``rows[r]`` lists the columns present in row r."""
+
+    rows: tuple[tuple[int, ...], ...]
+    cells: tuple[tuple[int, int], ...] = field(init=False)
+    index: dict[tuple[int, int], int] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        cells = tuple((r, c) for r, cols in enumerate(self.rows) for c in cols)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "index", {rc: i for i, rc in enumerate(cells)})
+
+    @classmethod
+    def rectangle(cls, width: int, height: int) -> "Board":
+        return cls(tuple(tuple(range(width)) for _ in range(height)))
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[str], hole: str = "#") -> "Board":
+        """Board from grid rows, one character per cell; ``hole`` marks where there is no cell."""
+        return cls(tuple(tuple(c for c, ch in enumerate(row) if ch != hole) for row in grid))
+
+    @classmethod
+    def from_picture(cls, picture: str) -> "Board":
+        """Board from a drawing where each cell is one non-space character two columns apart."""
+        rows = []
+        for line in picture.strip("\n").splitlines():
+            rows.append(tuple(i // 2 for i, ch in enumerate(line) if ch != " "))
+        return cls(tuple(rows))
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return max((max(cols) + 1 for cols in self.rows if cols), default=0)
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def at(self, row: int, col: int) -> int | None:
+        return self.index.get((row, col))
+
+    def step(self, cell: int, dr: int, dc: int, times: int = 1) -> int | None:
+        r, c = self.cells[cell]
+        return self.at(r + dr * times, c + dc * times)
+
+    def nearest(self, cell: int, dr: int, dc: int) -> int:
+        """The cell a cursor moving that way from ``cell`` lands on: the nearest one ahead, straight
+        ahead preferred (boards with holes and odd shapes too); ``cell`` itself when none is."""
+        r0, c0 = self.cells[min(cell, len(self.cells) - 1)]
+        best, best_score = cell, None
+        for i, (r, c) in enumerate(self.cells):
+            ahead = (r - r0) * dr + (c - c0) * dc
+            if ahead <= 0:
+                continue
+            score = ahead + 2 * (abs((r - r0) * dc) + abs((c - c0) * dr))
+            if best_score is None or score < best_score:
+                best, best_score = i, score
+        return best
+
+    def coord(self, cell: int) -> str:
+        """A cell's name for people: column letter from the left, row number from the top (a1 = top-left)."""
+        r, c = self.cells[cell]
+        return f"{chr(ord('a') + c)}{r + 1}"
+
+    def parse_coord(self, text: str) -> int:
+        text = text.strip().lower()
+        if not (2 <= len(text) <= 4 and "a" <= text[0] <= "z" and text[1:].isascii() and text[1:].isdigit()):
+            raise PositionError(_("'{text}' is not a cell name like a1 (column letter, row number from the top).")
+                                .format(text=shown(text)))
+        cell = self.at(int(text[1:]) - 1, ord(text[0]) - ord("a"))
+        if cell is None:
+            raise PositionError(_("there is no cell {cell} on this board.").format(cell=text))
+        return cell
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move names the piece's anchor cell before and after. Text form: 'PIECE from-to', e.g. 'B a1-c1'."""
+
+    src: int
+    dst: int
+    rule: int = field(compare=False, hash=False, default=-1)
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """How codes read and print. ``names[code]`` is the printed token; ``aliases`` are extra accepted tokens."""
+
+    names: dict[int, str]
+    aliases: dict[str, int] = field(default_factory=dict)
+    describe: dict[int, str] = field(default_factory=dict)
+
+    def code(self, token: str) -> int | None:
+        for code, name in self.names.items():
+            if token == name:
+                return code
+        if token in self.aliases:
+            return self.aliases[token]
+        return self.aliases.get(token.lower())
+
+    def name(self, code: int) -> str:
+        return self.names[code]
+
+    def plain(self, code: int) -> str:
+        """The code's token in ASCII (an ASCII stand-in where the name is not), for plain terminals."""
+        name = self.names[code]
+        if name.isascii():
+            return name
+        return next((token for token, c in self.aliases.items() if c == code and token.isascii()),
+                    name.encode("ascii", "backslashreplace").decode("ascii"))
+
+    def label(self, code: int) -> str:
+        return self.describe.get(code, self.names[code])
+
+    def shown_label(self, code: int) -> str:
+        """The label in the active language: descriptions are marked messages, a bare symbol is data."""
+        return _(self.describe[code]) if code in self.describe else self.names[code]
+
+
+Validator = Callable[[bytes], None]
+
+
+@dataclass
+class Puzzle:
+    """One named puzzle: board, pieces, rules, start and goals. Implements solvers.Problem."""
+
+    name: str
+    title: str
+    move_rule: str            # one sentence: what a move is, the unit of "optimal"
+    board: Board
+    symbols: Symbols
+    rules: RuleSet
+    start: bytes
+    goal_states: tuple[bytes, ...]
+    reversible: bool
+    ranker: Ranker | None = None
+    goal_text: str = ""
+    checks: Sequence[Validator] = ()
+    heuristic: Callable[[bytes], int] | None = None
+
+    # -- in words --------------------------------------------------------------------
+
+    def shown_title(self) -> str:
+        """The title in the active language (a puzzle file's own title stays as it is)."""
+        return translated(self.title)
+
+    def shown_rule(self) -> str:
+        """The move rule in the active language (the field is English: the command line's)."""
+        return translated(self.move_rule)
+
+    def shown_goal(self) -> str:
+        """The goal in the active language ('' where the board's picture of it says it all)."""
+        return translated(self.goal_text)
+
+    # -- the solver protocol -------------------------------------------------------
+
+    def successors(self, state: bytes) -> Iterator[tuple[Move, bytes]]:
+        for i, nxt in self.rules.successors(state):
+            r = self.rules.rules[i]
+            yield Move(r.src, r.dst, i), nxt
+
+    def predecessors(self, state: bytes) -> Iterator[tuple[Move, bytes]]:
+        for i, prev in self.rules.predecessors(state):
+            r = self.rules.rules[i]
+            yield Move(r.src, r.dst, i), prev
+
+    def is_goal(self, state: bytes) -> bool:
+        return state in self.goal_states
+
+    def goals(self) -> tuple[bytes, ...]:
+        return self.goal_states
+
+    # -- moves ---------------------------------------------------------------------
+
+    def legal_moves(self, state: bytes) -> list[Move]:
+        return [m for m, _ in self.successors(state)]
+
+    def carried(self, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
+        """(from, to) cells of every piece cell the move carries, read from its rule's permutation."""
+        rule = self.rules.rules[move.rule] if 0 <= move.rule < len(self.rules.rules) else None
+        if rule is None:
+            rule = next((self.rules.rules[m.rule] for m in self.legal_moves(before) if m == move and m.rule >= 0),
+                        None)
+        if rule is None:
+            return ((move.src, move.dst),)
+        return tuple((rule.cells[p], cell) for cell, p in zip(rule.cells, rule.perm)
+                     if rule.cells[p] != cell and before[rule.cells[p]] != EMPTY)
+
+    def joins(self, first: Move, then: Move) -> bool:
+        """Whether ``then``, moving the piece ``first`` just moved, continues the same move (as one
+        piece's steps do where a move is a whole slide); most puzzles count every step."""
+        return False
+
+    def move_kind(self, move: Move) -> str:
+        """What kind of move it is, for the way it is drawn: slide, jump, hop, pair, block."""
+        return self.rules.rules[move.rule].kind if 0 <= move.rule < len(self.rules.rules) else "slide"
+
+    def play(self, state: bytes, move: Move) -> bytes:
+        """The position after ``move``; raises PositionError if it is not legal here."""
+        for m, nxt in self.successors(state):
+            if m == move:
+                return nxt
+        raise PositionError(_("{move} is not a legal move here.").format(move=self.move_text(state, move)))
+
+    def token(self, code: int, plain: bool = False) -> str:
+        return self.symbols.plain(code) if plain else self.symbols.name(code)
+
+    def move_text(self, state: bytes, move: Move, plain: bool = False) -> str:
+        """'PIECE from-to'; ``plain``: ASCII only."""
+        return f"{self.token(state[move.src], plain)} {self.board.coord(move.src)}-{self.board.coord(move.dst)}"
+
+    def parse_move(self, state: bytes, text: str) -> Move:
+        parts = text.split()
+        if not parts or len(parts) > 2 or "-" not in parts[-1]:
+            raise PositionError(_("'{text}' is not a move like 'B a1-c1' (piece, from, to).").format(text=shown(text)))
+        a, _dash, b = parts[-1].partition("-")
+        move = Move(self.board.parse_coord(a), self.board.parse_coord(b))
+        if len(parts) == 2 and self.symbols.code(parts[0]) != state[move.src]:
+            # Translators: a piece's symbol ("B", "5") and a cell name ("a1")
+            raise PositionError(_("there is no {piece} on {cell}.").format(piece=shown(parts[0]), cell=a))
+        self.play(state, move)
+        return move
+
+    # -- position text ---------------------------------------------------------------
+
+    def format(self, state: bytes, plain: bool = False) -> str:
+        """Position text (rows by '/', cells by spaces); ``plain``: ASCII stand-ins for other symbols."""
+        tokens = [self.token(v, plain) for v in state]
+        out, i = [], 0
+        for cols in self.board.rows:
+            out.append(" ".join(tokens[i:i + len(cols)]))
+            i += len(cols)
+        return "/".join(out)
+
+    def parse(self, text: str) -> bytes:
+        """Position from text; raises PositionError with one sentence naming the problem."""
+        rows = [r.split() for r in text.strip().split("/")]
+        if len(rows) != self.board.height:
+            raise PositionError(rows_problem(self.title, self.board.height, len(rows)))
+        codes: list[int] = []
+        for r, (tokens, cols) in enumerate(zip(rows, self.board.rows), start=1):
+            if len(tokens) != len(cols):
+                raise PositionError(cells_problem(self.title, r, len(cols), len(tokens)))
+            for t in tokens:
+                code = self.symbols.code(t)
+                if code is None:
+                    raise PositionError(not_a_piece(self.title, t, r))
+                codes.append(code)
+        state = bytes(codes)
+        self.check(state)
+        return state
+
+    def check(self, state: bytes) -> None:
+        """Same pieces as the start, plus the family's own checks (parity, block placement...)."""
+        want = _count(self.start)
+        have = _count(state)
+        for code in sorted(set(want) | set(have)):
+            had, wanted = have.get(code, 0), want.get(code, 0)
+            if had != wanted:
+                if code == EMPTY:
+                    text = ngettext("the position has {n} empty cell, but {title} has {want}.",
+                                    "the position has {n} empty cells, but {title} has {want}.", had)
+                else:
+                    text = ngettext("the position has {n} '{piece}' piece, but {title} has {want}.",
+                                    "the position has {n} '{piece}' pieces, but {title} has {want}.", had)
+                raise PositionError(text.format(n=had, want=wanted, title=self.shown_title(),
+                                                piece=self.symbols.shown_label(code)))
+        for validate in self.checks:
+            validate(state)
+
+    def picture(self, state: bytes, plain: bool = False) -> str:
+        """Multi-line drawing of a position on its bounding grid, for the terminal."""
+        width = max(len(self.token(code, plain)) for code in self.symbols.names)
+        lines = []
+        i = 0
+        for cols in self.board.rows:
+            cells = [" " * width] * self.board.width
+            for c in cols:
+                cells[c] = self.token(state[i], plain).rjust(width)
+                i += 1
+            lines.append(" ".join(cells).rstrip())
+        return "\n".join(lines)
+
+
+def rows_problem(title: str, height: int, given: int) -> str:
+    """A position text with the wrong number of rows, in one sentence."""
+    return ngettext("{title} has {height} row separated by '/', but the position has {given}.",
+                    "{title} has {height} rows separated by '/', but the position has {given}.",
+                    height).format(title=_(title), height=height, given=given)
+
+
+def cells_problem(title: str, row: int, width: int, given: int) -> str:
+    """A row of a position text with the wrong number of cells, in one sentence."""
+    return ngettext("row {row} of {title} has {width} cell, but the position gives {given}.",
+                    "row {row} of {title} has {width} cells, but the position gives {given}.",
+                    width).format(row=row, title=_(title), width=width, given=given)
+
+
+def not_a_piece(title: str, token: str, row: int | None = None) -> str:
+    """A token of a position text that names no piece of the puzzle, in one sentence."""
+    if row is None:
+        return _("'{token}' is not a piece of {title}.").format(token=shown(token), title=_(title))
+    return _("'{token}' in row {row} is not a piece of {title}.").format(token=shown(token), row=row, title=_(title))
+
+
+def grid_state(grid: Sequence[str], codes: Mapping[str, int], hole: str = "#") -> bytes:
+    """The position a grid shows, row-major over the board's cells (holes left out)."""
+    return bytes(codes[ch] for row in grid for ch in row if ch != hole)
+
+
+def _count(state: bytes) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for v in state:
+        counts[v] = counts.get(v, 0) + 1
+    return counts
+
+
+def swap_rule(piece_cell: int, empty_cell: int, pieces: frozenset[int], kind: str = "slide") -> Rule:
+    """A one-cell piece moving into an empty cell."""
+    return Rule((piece_cell, empty_cell), (pieces, frozenset({EMPTY})), (1, 0), piece_cell, empty_cell, kind)

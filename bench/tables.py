@@ -178,7 +178,7 @@ MAX_HINTS = 1_000_000
 
 def _whole_table(spec) -> bool:
     """Answered by a table of its whole rank space (sliding blocks sweep one component: bench blocks)."""
-    from game.oracles.component import ComponentTableOracle
+    from game.families.blocks.oracle import ComponentTableOracle
     from game.oracles.table import TableOracle
     return isinstance(spec.oracle, TableOracle) and not isinstance(spec.oracle, ComponentTableOracle)
 

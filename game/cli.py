@@ -20,7 +20,7 @@ from solvers.problem import Cancelled
 
 from game.catalog import registry as catalog
 from game.files.errors import PuzzleFileError
-from game.files.model import MoveCount
+from game.families import registry
 from game.oracles.base import Build
 from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
@@ -46,8 +46,10 @@ class OneSentenceParser(argparse.ArgumentParser):
 
 
 def _moves_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--moves", choices=[c.value for c in MoveCount],
-                        help="how a sliding-block move is counted: one cell, one straight line, or any path")
+    keys = dict.fromkeys(c.key for family in registry.families() if len(family.counts) > 1 for c in family.counts)
+    parser.add_argument("--moves", choices=list(keys),
+                        help="how a move is counted, where the puzzle offers several ways (sliding blocks: one cell, "
+                             "one straight line, or any path)")
 
 
 def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
@@ -55,9 +57,13 @@ def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
     spec = catalog.get(name)
     if moves is None:
         return spec
-    if spec.recount is None:
+    if not spec.counts:
         raise UsageError(f"{spec.title} has one way to count a move, so --moves does not apply")
-    return catalog.get(f"{spec.name.rpartition('@')[0] or spec.name}@{moves}")
+    count = spec.count_named(moves)
+    if count is None:
+        ways = ", ".join(c.key for c in spec.counts)
+        raise UsageError(f"{spec.title} counts a move by {ways}, not by {moves}")
+    return catalog.variant(spec, count)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -227,8 +233,8 @@ def _position_count(spec: PuzzleSpec) -> str:
 
 
 def cmd_convert(path: str) -> int:
-    from game.files.reading import read_puzzle_file
-    from game.files.toml_writer import to_toml
+    from game.catalog.reading import read_puzzle_file
+    from game.catalog.reading import to_toml
 
     print(to_toml(read_puzzle_file(path)), end="")
     return 0

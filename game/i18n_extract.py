@@ -71,6 +71,6 @@ def key_lines(text: str) -> dict[str, int]:
 def card_title(text: str, name: str) -> str:
     """The title of the file's menu card, as the library makes it."""
     from game.catalog import library
-    from game.files.toml_reader import parse_toml
+    from game.catalog.reading import parse_toml
 
     return library.spec_for(library.name_for(Path(name)), parse_toml(text, name)).presentation.short_title

@@ -47,3 +47,12 @@ def catalog_of(translations: dict[str, str], locale: str = "ja") -> gettext.GNUT
     write_mo(out, catalog)
     out.seek(0)
     return gettext.GNUTranslations(out)
+
+
+def answered_by(spec, name: str, oracle, **changes):
+    """``spec`` under another name, answered by the oracle factory ``oracle`` (its rules as they are)."""
+    from dataclasses import replace
+
+    from game.oracles.base import Recipe
+
+    return replace(spec, name=name, base=name, recipe=Recipe(name, spec.recipe.build, oracle), **changes)

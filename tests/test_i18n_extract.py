@@ -11,7 +11,7 @@ import pytest
 from game.common import i18n
 from game.catalog import library
 from game.files.errors import PuzzleFileError
-from game.files.toml_reader import parse_toml
+from game.catalog.reading import parse_toml
 from game.i18n_extract import SHOWN_KEYS, extract
 from game.common.phrase import Phrase, translated
 from game.catalog.spec import PuzzleSpec

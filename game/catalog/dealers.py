@@ -1,17 +1,7 @@
-"""How new games of a puzzle are dealt: a uniform shuffle, or the classic start.
-
-Sliding tiles are dealt as a uniformly random solvable position. A short random walk from
-the goal would be easy to write but is biased towards easy positions (a 100-move walk on
-the 15-puzzle rarely lands more than ~40 moves out, while random positions need ~53), so a
-"shuffle" would not be a real shuffle. Instead we shuffle the cells and repair the parity:
-
-* a uniformly random permutation of all n cells (blank included);
-* if it is in the unreachable half, swap the first two non-blank tiles. That swap flips
-  the permutation parity without moving the blank, so it maps the unsolvable half onto the
-  solvable half one-to-one (it is its own inverse). Every solvable position therefore has
-  probability exactly 2/n!, i.e. the result is uniform over solvable positions;
-* the goal itself is rejected (a deal that is already solved is no game); rejection keeps
-  the distribution uniform over the remaining positions.
+"""How new games of a puzzle are dealt: the protocol a family's dealer follows, and the classic
+start (every new game from the puzzle's own start; "New" then deals a random position of its
+component where the puzzle has a table). A family with a real shuffle declares its own dealer
+(the tiles': :mod:`game.families.tiles.dealing`).
 
 Dealing at an exact distance from the goal belongs to the oracle when it has a complete
 table; otherwise the session solves random deals (:attr:`Dealer.searched_limit`).
@@ -20,8 +10,6 @@ from __future__ import annotations
 
 import random
 from typing import Protocol
-
-from solvers.sliding import goal_state, is_solvable
 
 from game.common.i18n import N_
 from game.rules.puzzle import Puzzle
@@ -56,38 +44,3 @@ class ClassicStart:
 
     def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
         return None
-
-
-class ShuffledTiles:
-    """A uniformly random solvable tiles position (see the module docstring)."""
-
-    # Translators: a button: shuffle the tiles for a new game
-    new_label = N_("Shuffle")
-    new_message = N_("A new shuffle.")
-    one_start = False
-
-    def __init__(self, searched_limit: int | None = None) -> None:
-        self.searched_limit = searched_limit
-
-    def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
-        return random_tiles(puzzle.board.width, puzzle.board.height, rng)
-
-    def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
-        return self.deal(puzzle, rng)
-
-
-def random_tiles(width: int, height: int, rng: random.Random) -> bytes:
-    """A uniformly random solvable tiles position (row-major, 0 = blank) that is not the goal."""
-    n = width * height
-    if width < 1 or height < 1 or n < 3:
-        raise ValueError(f"a {width}x{height} tiles board is too small to deal: it needs at least 3 cells.")
-    goal = goal_state(width, height)
-    while True:
-        cells = list(range(n))
-        rng.shuffle(cells)
-        if not is_solvable(bytes(cells), width):
-            i, j = [k for k, v in enumerate(cells) if v != 0][:2]
-            cells[i], cells[j] = cells[j], cells[i]
-        state = bytes(cells)
-        if state != goal:
-            return state

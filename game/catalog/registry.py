@@ -1,21 +1,33 @@
-"""The named puzzles: one :class:`~game.catalog.spec.PuzzleSpec` each, on shelves, in the order registered.
+"""The named puzzles: one :class:`~game.catalog.spec.PuzzleSpec` each, on shelves, in the order
+registered.
 
-The menu, ``list``, the demo playlist and the worker processes all find puzzles here. The
-seed puzzles are declared in :mod:`game.catalog.builtin`; anything else (a test, later a puzzle file)
-registers its own spec with one call to :func:`register`.
+The menu, ``list``, the demo and the command line find puzzles here. The families' own puzzles
+come first (each family's builtins, families in the order of their shelves), then the library's
+files, then the player's own; anything else (a test, a file named on the command line) registers
+its own spec with one call to :func:`register`. A puzzle counted another way is a spec of its own,
+made once by :func:`variant` and found again by its name.
 """
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from game.catalog import demo, library
+from game.catalog.spec import PuzzleSpec, Shelf, counted_name, variant_name
 from game.common.i18n import _
-from game.rules.puzzle import Puzzle
-from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.untrusted import shown
+from game.families import registry as families
+from game.files.errors import PuzzleFileError
+from game.files.model import FileDef
+from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
+
+__all__ = ["UnknownPuzzle", "cards", "demo_playlist", "get", "names", "problems", "puzzle", "register",
+           "retell_problems", "shelve", "shelves", "specs", "unregister", "variant"]
 
 _SPECS: dict[str, PuzzleSpec] = {}
 _ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on the command line: off the shelves
-_PLAYLIST: list[str] = []
+_VARIANTS: dict[str, tuple[PuzzleSpec, Count]] = {}   # a name under another count -> its puzzle and that count
 _PROBLEMS: list[str] = []
 _loaded = False
 
@@ -30,58 +42,87 @@ class UnknownPuzzle(KeyError):
 
 
 def _builtins() -> None:
-    """The seed puzzles, the library's files, then the player's own files (once per process)."""
+    """The families' own puzzles, the library's files, then the player's own files (once per process)."""
     global _loaded
     if not _loaded:
         _loaded = True
-        from game.catalog import builtin   # noqa: F401 - registers the seed puzzles
-        from game.catalog import library
+        for family in families.families():
+            for spec in family.builtins():
+                _index(spec)
+                _SPECS[spec.name] = spec
         for folder in (library.LIBRARY, library.player_folder()):
             specs, problems = library.load_folder(folder, set(_SPECS))
             for spec in specs:
+                _index(spec)
                 _SPECS[spec.name] = spec
             _PROBLEMS.extend(problems)
 
 
-def register(spec: PuzzleSpec, *, demo: bool = False, shelved: bool = True) -> PuzzleSpec:
-    """Add a puzzle (replacing one of the same name); ``demo`` also appends it to the demo playlist.
-    An unshelved puzzle is found by name (in any process) but shown in no menu or list."""
+def _index(spec: PuzzleSpec) -> None:
+    """Know the names of ``spec``'s puzzle under every count (``klotski@line``; the others made when
+    first asked for)."""
+    for count in spec.counts:
+        _VARIANTS[counted_name(spec.base, count)] = (spec, count)
+
+
+def register(spec: PuzzleSpec, *, shelved: bool = True) -> PuzzleSpec:
+    """Add a puzzle (replacing one of the same name). An unshelved puzzle is found by name but shown
+    in no menu or list."""
     _builtins()
+    _index(spec)
     if not shelved:
         _ON_DEMAND[spec.name] = spec
         return spec
     _SPECS[spec.name] = spec
-    if demo:
-        _PLAYLIST.append(spec.name)
     return spec
 
 
 def unregister(name: str) -> None:
     _SPECS.pop(name, None)
     _ON_DEMAND.pop(name, None)
-    while name in _PLAYLIST:
-        _PLAYLIST.remove(name)
+    for key in [key for key, (spec, _count) in _VARIANTS.items() if spec.name == name]:
+        del _VARIANTS[key]
 
 
 def get(name: str) -> PuzzleSpec:
-    """The named puzzle; ``name@count`` for a sliding-block puzzle under another move count, or
-    the path of a puzzle file (read and registered under that path)."""
+    """The named puzzle (under another count: the name :func:`variant` gives it), or the path of a
+    puzzle file (read and kept under that path)."""
     _builtins()
     spec = _SPECS.get(name) or _ON_DEMAND.get(name)
     if spec is not None:
         return spec
-    from game.catalog import library
-    base, count = library.split_count(name)
-    if count is not None and base != name:
-        spec = get(base)
-        if spec.recount is None:
-            raise UnknownPuzzle(name)
-        variant = spec.recount(count)
-        return get(variant.name) if variant.name != name and variant.name in _SPECS else _on_demand(variant)
+    if name in _VARIANTS:
+        return variant(*_VARIANTS[name])
     spec = library.from_path(name)
     if spec is None:
         raise UnknownPuzzle(name)
+    _index(spec)
     return _on_demand(spec)
+
+
+def base_of(name: str) -> str:
+    """The name of the puzzle ``name`` is a count of (itself where it is no such name)."""
+    try:
+        return get(name).base
+    except (UnknownPuzzle, ValueError):
+        return name
+
+
+def variant(spec: PuzzleSpec, count: Count) -> PuzzleSpec:
+    """``spec``'s puzzle with its moves counted by ``count``: one spec per name, kept here."""
+    if count is spec.count:
+        return spec
+    if spec.recount is None or count not in spec.counts:
+        raise ValueError(f"{spec.name} has no count {count.key}")
+    name = variant_name(spec.base, count, _own(spec))
+    known = _SPECS.get(name) or _ON_DEMAND.get(name)
+    return known if known is not None else _on_demand(spec.recount(count))
+
+
+def _own(spec: PuzzleSpec) -> Count:
+    """The count of ``spec``'s puzzle under its own name."""
+    base = _SPECS.get(spec.base) or _ON_DEMAND.get(spec.base)
+    return base.count if base is not None else spec.count
 
 
 def _on_demand(spec: PuzzleSpec) -> PuzzleSpec:
@@ -91,7 +132,6 @@ def _on_demand(spec: PuzzleSpec) -> PuzzleSpec:
 
 def retell_problems() -> None:
     """The bad files' sentences again, in the language just chosen."""
-    from game.catalog import library
     _builtins()
     _PROBLEMS[:] = [library.retold(problem) for problem in _PROBLEMS]
 
@@ -118,11 +158,11 @@ def specs() -> list[PuzzleSpec]:
 
 
 def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
-    """Every shelf with its puzzles, shelves in the order their first puzzle was registered."""
-    out: dict[Shelf, list[PuzzleSpec]] = {}
+    """Every shelf with its puzzles: the families' shelves in their order, then any other (a test's)."""
+    out: dict[Shelf, list[PuzzleSpec]] = {family.shelf: [] for family in families.families()}
     for spec in specs():
         out.setdefault(spec.shelf, []).append(spec)
-    return list(out.items())
+    return [(shelf, shelved) for shelf, shelved in out.items() if shelved]
 
 
 def cards() -> list[tuple[Shelf, list[list[PuzzleSpec]]]]:
@@ -153,11 +193,28 @@ def _natural(label: str) -> list[tuple[int, int | str]]:
 
 
 def demo_playlist() -> tuple[str, ...]:
-    """The puzzles the unattended demo cycles through, in order (a puzzle may come back)."""
+    """The puzzles the unattended demo cycles through, in order (a puzzle may come back). A name there
+    that is not a puzzle of the demo is an error, never skipped."""
     _builtins()
-    return tuple(n for n in _PLAYLIST if n in _SPECS)
+    for name in demo.PLAYLIST:
+        if get(name).demo is None:
+            raise ValueError(f"the demo's playlist names {name}, which the demo cannot play")
+    return demo.PLAYLIST
 
 
-def set_demo_playlist(names: list[str]) -> None:
-    _builtins()
-    _PLAYLIST[:] = names
+def shelve(path: Path, defn: FileDef) -> PuzzleSpec:
+    """Put a file just written to the player's folder (``defn``, as read back) on the running game's
+    shelves, under its own name or with a suffix, as when the folder is read at start. PuzzleFileError
+    if its rules cannot be built."""
+    taken = set(names())
+    name = library.name_for(path)
+    while name in taken:
+        name += "-2"
+    try:
+        spec = library.spec_for(name, defn)
+        spec.puzzle
+    except PuzzleFileError:
+        raise
+    except ValueError as err:
+        raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
+    return register(spec)

@@ -14,13 +14,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from game.catalog.dealers import Dealer
-from game.files.model import MoveCount, PuzzleDef
+from game.files.model import FileDef
 from game.common.i18n import N_
 from game.common.phrase import translated
+from game.oracles.base import Oracle, Recipe
+from game.rules.counts import MOVES, Count
 from game.rules.puzzle import Puzzle
 
 if TYPE_CHECKING:
-    from game.oracles.base import Oracle
+    from game.families.base import Family
 
 Colour = tuple[int, int, int]
 
@@ -92,43 +94,54 @@ class DemoPlan:
     deal_distance: tuple[int, int] | None = None   # deal this far from the goal (searched answers)
 
 
-OracleFactory = Callable[[Puzzle], "Oracle"]
-
-
 @dataclass(frozen=True, eq=False)
 class PuzzleSpec:
-    """One puzzle: everything the rest of the program asks about it. Built lazily, once."""
+    """One puzzle: everything the rest of the program asks about it. Built lazily, once.
+
+    A puzzle whose family counts moves several ways has one spec per count: ``base`` names the
+    puzzle, ``count`` the way this spec counts, and ``name`` the two together (the base alone under
+    the file's own count); ``recount`` gives the same puzzle under another count (the catalog keeps
+    one spec per name). ``recipe`` is what a worker process needs to make the same oracle."""
 
     name: str
     shelf: Shelf
-    build: Callable[[], Puzzle]
-    answered_by: OracleFactory
+    recipe: Recipe
     dealer: Dealer
     input: InputMode
     presentation: Presentation
     figures: Figures = Figures()
-    demo: DemoPlan | None = None
-    count: MoveCount | None = None                                  # how a move is counted (sliding blocks)
-    recount: Callable[[MoveCount], "PuzzleSpec"] | None = None      # the same puzzle under another count
+    demo: DemoPlan | None = None                                    # None: the unattended demo never plays it
+    family: Family | None = None                                    # the family that made it (a test's may have none)
+    base: str = ""                                                  # the puzzle's name under any count
+    count: Count = MOVES                                            # how a move is counted here
+    recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
-    as_file: Callable[[bytes], PuzzleDef] | None = None             # its file definition with another start
+    as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
+
+    def __post_init__(self) -> None:
+        if not self.base:
+            object.__setattr__(self, "base", self.name)
 
     @property
-    def counts(self) -> tuple[MoveCount, ...]:
+    def counts(self) -> tuple[Count, ...]:
         """The move counts the player may switch between (none where there is one way to count)."""
-        return tuple(MoveCount) if self.recount is not None else ()
+        if self.recount is None or self.family is None or len(self.family.counts) < 2:
+            return ()
+        return self.family.counts
+
+    def count_named(self, key: str) -> Count | None:
+        """The count spelt ``key`` among those the player may switch between."""
+        return next((c for c in self.counts if c.key == key), None)
 
     @cached_property
     def puzzle(self) -> Puzzle:
         """The rules, built on first use."""
-        return self.build()
+        return self.recipe.build()
 
     @cached_property
     def oracle(self) -> Oracle:
         """The one oracle of this puzzle in this process (it holds the prepared tables)."""
-        oracle = self.answered_by(self.puzzle)
-        oracle.name = self.name   # background tasks find it again by this name, in any process
-        return oracle
+        return self.recipe.answered_by(self.puzzle, self.recipe)
 
     @property
     def title(self) -> str:
@@ -141,3 +154,14 @@ class PuzzleSpec:
 
     def __repr__(self) -> str:
         return f"<PuzzleSpec {self.name}>"
+
+
+def counted_name(base: str, count: Count) -> str:
+    """A puzzle's name with a count, ``klotski@line``: the one place such a name is made (it is looked
+    up whole, never taken apart)."""
+    return f"{base}@{count.key}"
+
+
+def variant_name(base: str, count: Count, own: Count) -> str:
+    """The name of a puzzle's spec under a count: its own name under its own count."""
+    return base if count is own else counted_name(base, count)

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from game.common.i18n import _, ngettext
 from game.midend.session import Win
 from game.common.untrusted import shown
-from game.common.words import count_name, moves_text
+from game.common.words import moves_text
 
 FORMAT = 1
 START = "start"            # the key of games from the puzzle's own start
@@ -65,7 +65,7 @@ class Badge(Enum):
 
 def win_words(win: Win, counted: str = "") -> str:
     """What the game says of a win: the player's own optimum, an own solve against the optimum, or
-    the help it had (``counted``: how moves are counted, "cell", "line" or "path", where there is a choice)."""
+    the help it had (``counted``: how moves are counted, in words, where the puzzle offers a choice)."""
     n, notes = win.moves, win.notes
     if win.by_solver:
         text = ngettext("Solved by the solver, in {n:,} move.", "Solved by the solver, in {n:,} moves.", n)
@@ -94,7 +94,7 @@ def win_words(win: Win, counted: str = "") -> str:
         text = ngettext("Solved in {n:,} move; the fewest possible is {par}.",
                         "Solved in {n:,} moves; the fewest possible is {par}.", n)
     moves = moves_text(n)
-    return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=count_name(counted))
+    return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=counted)
 
 
 def key_of(win: Win) -> str:

@@ -14,10 +14,10 @@ from pathlib import Path
 from game.catalog import registry as catalog
 from game.catalog import library
 from game.files.errors import PuzzleFileError
-from game.files.model import Common, PuzzleDef
-from game.files.reading import read_puzzle_file
-from game.files.toml_reader import parse_toml
-from game.files.toml_writer import to_toml
+from game.files.model import Common, FileDef
+from game.catalog.reading import read_puzzle_file
+from game.catalog.reading import parse_toml
+from game.catalog.reading import to_toml
 from game.common.i18n import _
 from game.rules.puzzle import PositionError
 from game.catalog.spec import PuzzleSpec
@@ -64,7 +64,7 @@ def default_title(spec: PuzzleSpec, folder: Path | None = None) -> str:
     return numbered_title(spec, n)
 
 
-def definition(spec: PuzzleSpec, position: bytes, title: str) -> PuzzleDef:
+def definition(spec: PuzzleSpec, position: bytes, title: str) -> FileDef:
     """The puzzle's definition starting from ``position``, under its new title. The published
     figures belong to the old start and the menu group to the old puzzles, so neither is kept."""
     reason = unavailable(spec)
@@ -81,10 +81,10 @@ def definition(spec: PuzzleSpec, position: bytes, title: str) -> PuzzleDef:
             from None
     # written into the file as its source, in the language the player saves it in
     source = _("Made in the position editor from {title}.").format(title=spec.shown_title())
-    return replace(defn, common=Common(title, source=shown(source, 1000)))
+    return replace(defn, common=Common(title, source=shown(source, 1000)))  # type: ignore[type-var]
 
 
-def file_text(defn: PuzzleDef, name: str) -> str:
+def file_text(defn: FileDef, name: str) -> str:
     """The TOML text of ``defn``, read back to be sure it is the same puzzle (else SaveError)."""
     text = to_toml(defn)
     try:
@@ -92,7 +92,7 @@ def file_text(defn: PuzzleDef, name: str) -> str:
     except PuzzleFileError as err:
         raise SaveError(sentence(_("This puzzle cannot be written as a file: {problem}").format(problem=err.problem))) \
             from None
-    if replace(back, common=replace(back.common, origin="")) != defn:
+    if replace(back, common=replace(back.common, origin="")) != defn:  # type: ignore[type-var]
         raise SaveError(_("This puzzle cannot be written as a file: reading it back gives another puzzle."))
     return text
 
@@ -119,7 +119,7 @@ def save_puzzle(spec: PuzzleSpec, position: bytes, title: str, folder: Path | No
 
 # -- background tasks (module level, as the service wants them) ----------------------------------------
 
-def write_puzzle(report: Report, name: str, position: bytes, title: str) -> tuple[str, PuzzleDef]:
+def write_puzzle(report: Report, name: str, position: bytes, title: str) -> tuple[str, FileDef]:
     """Save the puzzle ``name`` from ``position``; (the file, its definition as read back)."""
     path = save_puzzle(catalog.get(name), position, title)
     try:
@@ -134,10 +134,10 @@ def suggest_title(report: Report, name: str) -> str:
     return default_title(catalog.get(name))
 
 
-def shelve(path: Path, defn: PuzzleDef) -> PuzzleSpec:
+def shelve(path: Path, defn: FileDef) -> PuzzleSpec:
     """The saved puzzle on the running game's shelves (no file is read here). SaveError if it cannot be."""
     try:
-        return library.shelve_file(path, defn)
+        return catalog.shelve(path, defn)
     except PuzzleFileError as err:
         raise SaveError(sentence(_("Saved as {name}, but it could not join the menu: {problem}")
                                  .format(name=path.name, problem=err))) from None

@@ -129,3 +129,8 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings; False (and nothing raised) if the file cannot be written."""
     path = settings_path() if path is None else path
     return write_atomically(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+
+
+def save_settings_task(report: object, settings: Settings) -> bool:
+    """``save_settings`` as a background task (the service hands every task its report first)."""
+    return save_settings(settings)

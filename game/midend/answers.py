@@ -35,7 +35,7 @@ class Answers:
         self.puzzle = spec.puzzle
         self.oracle = spec.oracle
         self.memory = Memory()
-        self.searches = Searches(service, spec.name)
+        self.searches = Searches(service, spec.oracle)
 
     @property
     def exact(self) -> bool:

@@ -22,7 +22,8 @@ from game.common.background import Job, JobState, Lane, Service, Task
 from game.oracles.base import READY, Answer, OracleStatus
 from game.rules.pieces import Pieces
 from game.rules.puzzle import PositionError
-from game.files.model import MoveCount, PuzzleDef
+from game.files.model import FileDef
+from game.rules.counts import MOVES
 from game.common.i18n import N_, _, ngettext
 from game.common.phrase import translated
 from game.catalog.spec import EditMode, PuzzleSpec
@@ -100,7 +101,7 @@ class Editor:
         self._stopped: set[bytes] = set()
         self._problems: tuple[bytes, str | None] | None = None
         self.job: Job[Answer] | None = None
-        self._saving: Job[tuple[str, PuzzleDef]] | None = None
+        self._saving: Job[tuple[str, FileDef]] | None = None
         self._title: Job[str] | None = None
         self.oracle.start_preparing(service)
         self._status: OracleStatus = self.oracle.status()
@@ -344,7 +345,7 @@ class Editor:
     def _found(self, distance: int | None, how: str) -> Reading:
         if distance is None:
             return Reading(ReadingKind.DEAD_END, _("Dead end: the goal cannot be reached from here."), how)
-        return Reading(ReadingKind.SOLVABLE, solvable_words(distance, self.spec.count), how, distance)
+        return Reading(ReadingKind.SOLVABLE, (self.spec.count if self.spec.counts else MOVES).solvable(distance), how, distance)
 
     def waiting_for_table(self) -> bool:
         """The complete table is on its way: it will answer at once, and beats any search meanwhile."""
@@ -397,7 +398,7 @@ class Editor:
     def _submit(self) -> None:
         self._cancel_job()
         state = self.position
-        task = Task(tasks.answer, (self.spec.name, state, ()), N_("The search"))
+        task = Task(tasks.answer, (self.spec.oracle, state, ()), N_("The search"))
         self.job = self.service.submit(task, Lane.SEARCH)
         self._take_job()
 
@@ -509,19 +510,3 @@ def _listed(items: list[str]) -> str:
         # Translators: a list of pieces so far, and one more ("5 black frogs and 5 white frogs")
         listed = _("{pieces} and {piece}").format(pieces=listed, piece=item)
     return listed
-
-
-def solvable_words(distance: int, count: MoveCount | None) -> str:
-    """The editor's reading of a position that can be solved: its distance, and how moves are counted."""
-    if count is MoveCount.CELL:
-        text = ngettext("Solvable: {n:,} move to the goal (moves counted by cell).",
-                        "Solvable: {n:,} moves to the goal (moves counted by cell).", distance)
-    elif count is MoveCount.LINE:
-        text = ngettext("Solvable: {n:,} move to the goal (moves counted by line).",
-                        "Solvable: {n:,} moves to the goal (moves counted by line).", distance)
-    elif count is MoveCount.PATH:
-        text = ngettext("Solvable: {n:,} move to the goal (moves counted by path).",
-                        "Solvable: {n:,} moves to the goal (moves counted by path).", distance)
-    else:
-        text = ngettext("Solvable: {n:,} move to the goal.", "Solvable: {n:,} moves to the goal.", distance)
-    return text.format(n=distance)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.files.model import MoveCount
 from game.common.i18n import N_, _, ngettext
 from game.midend.intent import KEY_LABELS, Intent
 from game.oracles.base import OracleStatus, Phase
@@ -164,14 +163,6 @@ HELP = {InputMode.SLIDE: N_("Arrows slide · Tab + Enter pick · F1 every key"),
         InputMode.PIECES: N_("Drag a piece · Tab or arrows pick, arrows move · F1 every key")}
 # Translators: the distance to the goal while the player hides the answer
 HIDDEN = N_("hidden")
-COUNT_BUTTONS = {
-    # Translators: a button: moves are counted one cell at a time; pressed, the next way of counting
-    MoveCount.CELL: N_("Moves counted: cell ›"),
-    # Translators: a button: moves are counted one straight line at a time; pressed, the next way
-    MoveCount.LINE: N_("Moves counted: line ›"),
-    # Translators: a button: moves are counted one path at a time; pressed, the next way
-    MoveCount.PATH: N_("Moves counted: path ›"),
-}
 
 
 def marks_shown(settings: Settings, exact: bool) -> bool:
@@ -355,9 +346,9 @@ def _main_buttons(s: Session) -> tuple[ButtonModel, ...]:
 def _count_button(s: Session) -> ButtonModel | None:
     """Which way moves are counted, where the player may choose: pressed, the next way."""
     spec = s.spec
-    if not spec.counts or spec.count is None:
+    if not spec.counts or not spec.count.button:
         return None
-    return button("count", _(COUNT_BUTTONS[spec.count]), Intent.COUNT)
+    return button("count", _(spec.count.button), Intent.COUNT)
 
 
 def _deal_row(s: Session, wanted: int) -> DealRow:

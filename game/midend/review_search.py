@@ -83,7 +83,7 @@ class ReviewSearch:
             self.stopped = False
 
     def _submit(self, position: bytes) -> None:
-        task = Task(tasks.answer, (self.session.spec.name, position, ()), LABEL)
+        task = Task(tasks.answer, (self.session.spec.oracle, position, ()), LABEL)
         self.job = self.session.service.submit(task, Lane.SEARCH)
 
     def _take(self) -> bool:

@@ -8,7 +8,7 @@ from typing import Sequence
 from game.oracles import tasks
 from game.common.background import Job, JobState, Lane, Service, Task
 from game.common.i18n import _
-from game.oracles.base import Answer
+from game.oracles.base import Answer, Oracle
 
 
 class Purpose(Enum):
@@ -32,9 +32,9 @@ class Finished:
 
 
 class Searches:
-    def __init__(self, service: Service, name: str) -> None:
+    def __init__(self, service: Service, oracle: Oracle) -> None:
         self.service = service
-        self.name = name
+        self.oracle = oracle
         self.job: Job[Answer] | None = None
         self.purpose: Purpose | None = None
         self._earlier_at: tuple[int, ...] = ()
@@ -50,7 +50,7 @@ class Searches:
     def submit(self, position: bytes, earlier: Sequence[bytes], earlier_at: Sequence[int], label: str,
                purpose: Purpose) -> None:
         self.cancel()
-        self.job = self.service.submit(Task(tasks.answer, (self.name, position, tuple(earlier)), label), Lane.SEARCH)
+        self.job = self.service.submit(Task(tasks.answer, (self.oracle, position, tuple(earlier)), label), Lane.SEARCH)
         self.purpose = purpose
         self._earlier_at = tuple(earlier_at)
 

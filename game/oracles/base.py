@@ -15,7 +15,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
 from solvers.problem import Path
 from solvers.search import CHECK_EVERY
@@ -158,17 +158,51 @@ def dead_end_message(puzzle: Puzzle) -> Phrase:
                   title=Phrase(puzzle.title))
 
 
+@dataclass(frozen=True)
+class Recipe:
+    """How to make a puzzle's oracle, in this process or another: its name, the rules' builder and the
+    oracle's factory, each a module-level function (or a partial of one) over plain data, so the whole
+    recipe travels to a worker process, which makes the same oracle from it (once per name)."""
+
+    key: str                                            # the puzzle's name: one oracle per name per process
+    build: Callable[[], Puzzle]
+    answered_by: Callable[[Puzzle, "Recipe | None"], "Oracle"]
+
+    def make(self) -> Oracle:
+        return self.answered_by(self.build(), self)
+
+
+_MADE: dict[str, Oracle] = {}   # oracles a worker process made from recipes sent to it
+
+
+def made_from(recipe: Recipe) -> Oracle:
+    """The oracle of ``recipe`` in this process, made on first use (how an oracle arrives in a worker)."""
+    oracle = _MADE.get(recipe.key)
+    if oracle is None:
+        oracle = _MADE[recipe.key] = recipe.make()
+    return oracle
+
+
 class Oracle(ABC):
-    """Answers for one puzzle. Subclasses say how; this class keeps the shared parts."""
+    """Answers for one puzzle. Subclasses say how; this class keeps the shared parts.
+
+    An oracle is sent to a background task as itself: within this process the task uses this very
+    object (with whatever tables it holds); to a worker process only its :class:`Recipe` travels,
+    and the worker makes (or reuses) its own."""
 
     exact = False         # once ready, every position's distance is known at once (a complete table)
     build_inline = True   # an inline service (headless screenshots) may build its tables inside one call
     notices: tuple[str, ...] = ()   # one-sentence notes from preparing (e.g. an unwritable cache folder)
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, recipe: Recipe | None = None) -> None:
         self.puzzle = puzzle
-        self.name = puzzle.name   # the spec's name, set by the spec: what background tasks look it up by
+        self.recipe = recipe
         self._preparation: Preparation | None = None
+
+    def __reduce__(self) -> tuple[object, ...]:
+        if self.recipe is None:
+            raise TypeError(f"the oracle of {self.puzzle.name} has no recipe: it cannot go to another process")
+        return made_from, (self.recipe,)
 
     # -- getting ready -------------------------------------------------------------------------
 

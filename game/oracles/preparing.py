@@ -26,7 +26,7 @@ class Preparation:
         self.job: Job[object | None] = self._submit(Build.NEVER, Lane.LIGHT, N_("Loading the table"))
 
     def _submit(self, build: Build, lane: Lane, label: str) -> Job[object | None]:
-        return self.service.submit(Task(tasks.prepare, (self.oracle.name, build), label), lane)
+        return self.service.submit(Task(tasks.prepare, (self.oracle, build), label), lane)
 
     def poll(self) -> OracleStatus:
         job = self.job

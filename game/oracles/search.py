@@ -9,7 +9,7 @@ from solvers.problem import Counted, TooManyStates
 from solvers.search import bfs, bidirectional_bfs, ida_star
 
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Answer, Line, Oracle, Report, Ticker, TooLarge, first_winnable
+from game.oracles.base import QUIET, Answer, Line, Oracle, Recipe, Report, Ticker, TooLarge, first_winnable
 from game.common.phrase import Phrase
 from game.rules.puzzle import Puzzle
 
@@ -17,8 +17,8 @@ from game.rules.puzzle import Puzzle
 class SearchOracle(Oracle):
     """Nothing to prepare; every answer is a search."""
 
-    def __init__(self, puzzle: Puzzle, algorithm: str | None = None) -> None:
-        super().__init__(puzzle)
+    def __init__(self, puzzle: Puzzle, recipe: Recipe | None = None, algorithm: str | None = None) -> None:
+        super().__init__(puzzle, recipe)
         both_ends = puzzle.reversible and bool(puzzle.goal_states)   # a goal given as a pattern: search forward
         self.algorithm = algorithm or ("bidirectional-bfs" if both_ends else "bfs")
         if self.algorithm == "ida*" and puzzle.heuristic is None:

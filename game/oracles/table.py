@@ -22,7 +22,7 @@ from solvers.sweep import (UNREACHED, Analysis, PositionSet, analyse, distance_c
 from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
 
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Answer, Build, Line, Report, TooLarge, Verdict
+from game.oracles.base import QUIET, Answer, Build, Line, Recipe, Report, TooLarge, Verdict
 from game.oracles.search import SearchOracle
 from game.common.phrase import Phrase
 from game.rules.puzzle import Move, Puzzle
@@ -65,8 +65,8 @@ class _NotCached(Exception):
 class TableOracle(SearchOracle):
     exact = True
 
-    def __init__(self, puzzle: Puzzle) -> None:
-        super().__init__(puzzle)
+    def __init__(self, puzzle: Puzzle, recipe: Recipe | None = None) -> None:
+        super().__init__(puzzle, recipe)
         self._layout: tuple[Ranker, str, str] | None = None
         self._loaded: _Loaded | None = None
         self._analysis: tuple[Analysis, float] | None = None

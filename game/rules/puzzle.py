@@ -16,6 +16,7 @@ from solvers.rules import EMPTY, Rule, RuleSet
 from game.common.i18n import _, ngettext
 from game.common.phrase import translated
 from game.common.untrusted import shown
+from game.rules.kinds import SLIDE, MoveKind
 
 
 class PositionError(ValueError):
@@ -164,6 +165,13 @@ class Puzzle:
     goal_text: str = ""
     checks: Sequence[Validator] = ()
     heuristic: Callable[[bytes], int] | None = None
+    kinds: Sequence[MoveKind] = ()     # every kind of move the rules may label a move with
+
+    def __post_init__(self) -> None:
+        self.kind_of: dict[str, MoveKind] = {kind.label: kind for kind in self.kinds}
+        unknown = sorted({rule.kind for rule in self.rules.rules} - set(self.kind_of))
+        if unknown:   # a move nobody declared would borrow another's sound and timing: refused here
+            raise ValueError(f"{self.name}: the rules label moves {unknown}, which no declared kind of move names")
 
     # -- in words --------------------------------------------------------------------
 
@@ -213,14 +221,28 @@ class Puzzle:
         return tuple((rule.cells[p], cell) for cell, p in zip(rule.cells, rule.perm)
                      if rule.cells[p] != cell and before[rule.cells[p]] != EMPTY)
 
+    @property
+    def moves_are_rules(self) -> bool:
+        """Every move is one of the rules (a table may be built over them); not where a move is a chain
+        of the rules' steps (a sliding block's path)."""
+        return True
+
+    def route(self, state: bytes, move: Move) -> list[int]:
+        """The cells a move's piece passes through, from its start to its end (for animation)."""
+        return [move.src, move.dst]
+
     def joins(self, first: Move, then: Move) -> bool:
         """Whether ``then``, moving the piece ``first`` just moved, continues the same move (as one
         piece's steps do where a move is a whole slide); most puzzles count every step."""
         return False
 
-    def move_kind(self, move: Move) -> str:
-        """What kind of move it is, for the way it is drawn: slide, jump, hop, pair, block."""
-        return self.rules.rules[move.rule].kind if 0 <= move.rule < len(self.rules.rules) else "slide"
+    def move_kind(self, move: Move) -> MoveKind:
+        """What kind of move it is: how it is drawn, timed, heard and named."""
+        rules = self.rules.rules
+        if 0 <= move.rule < len(rules):
+            return self.kind_of[rules[move.rule].kind]
+        label = next((r.kind for r in rules if r.src == move.src and r.dst == move.dst), None)   # a move read from text
+        return self.kind_of[label] if label is not None else self.kinds[0]
 
     def play(self, state: bytes, move: Move) -> bytes:
         """The position after ``move``; raises PositionError if it is not legal here."""
@@ -342,6 +364,6 @@ def _count(state: bytes) -> dict[int, int]:
     return counts
 
 
-def swap_rule(piece_cell: int, empty_cell: int, pieces: frozenset[int], kind: str = "slide") -> Rule:
+def swap_rule(piece_cell: int, empty_cell: int, pieces: frozenset[int], kind: str = SLIDE.label) -> Rule:
     """A one-cell piece moving into an empty cell."""
     return Rule((piece_cell, empty_cell), (pieces, frozenset({EMPTY})), (1, 0), piece_cell, empty_cell, kind)

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from game.catalog import registry as catalog
 from game.common import i18n
-from game.oracles import tasks
 from game.common.background import Job, Lane, Service, Task, Where
 from game.common.i18n import N_, _
+from game.common.synth import SLIDE, WIN, Sound
 from game.keeping.journal import Journal
 from game.rules.puzzle import PositionError
 from game.keeping.saves import SavedGame
-from game.keeping.settings import Settings, load_settings
+from game.keeping.settings import Settings, load_settings, save_settings_task
 from game.catalog.spec import PuzzleSpec
 
 if TYPE_CHECKING:
@@ -178,19 +178,19 @@ class App:
             self.push(HelpScene(self, spec, scene))
 
     # -- sound -------------------------------------------------------------------------------------
-    def play_sound(self, name: str | None) -> None:
-        if name is not None:
-            self.sound.play(name)
+    def play_sound(self, effect: Sound | None) -> None:
+        if effect is not None:
+            self.sound.play(effect)
 
     def toggle_sound(self) -> None:
         on = self.sound.toggle()
-        self._sound_changed("win" if on else None)
+        self._sound_changed(WIN if on else None)
 
     def change_volume(self, up: bool) -> None:
         self.sound.step_volume(up)
-        self._sound_changed("slide")
+        self._sound_changed(SLIDE)
 
-    def _sound_changed(self, sample: str | None) -> None:
+    def _sound_changed(self, sample: Sound | None) -> None:
         """Keep the settings in step with the player, let the new level be heard, and say it."""
         self.settings.volume, self.settings.muted = self.sound.volume, self.sound.muted
         self.save_settings()
@@ -242,7 +242,7 @@ class App:
         """Write the settings on the light lane (no file I/O on the UI thread); a copy is sent,
         and writes run in order, so the last change is the one on disk."""
         if self.persist_settings:
-            task = Task(tasks.save_settings, (replace(self.settings),), "Saving the settings")
+            task = Task(save_settings_task, (replace(self.settings),), "Saving the settings")
             self._saving = self.service.submit(task, Lane.LIGHT)
 
     def toggle_setting(self, name: str) -> bool:
@@ -258,7 +258,7 @@ class App:
         self.save_settings()
         if name in ("muted", "volume"):
             self.sound.set_level(self.settings.volume, self.settings.muted)
-            self.play_sound("slide" if not self.settings.muted else None)
+            self.play_sound(SLIDE if not self.settings.muted else None)
         if name in ("language", "text_size", "theme"):
             self.apply_settings()
             if name == "language":

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["HelpScene", "help_key"]
 
 HOLD_BEFORE = 0.7      # seconds the after picture shows the position before the move
-GLIDE = {"slide": 0.35, "block": 0.45, "jump": 0.55, "hop": 0.6, "pair": 0.6}
 HOLD_AFTER = 1.6
 DIM_BELOW = 170        # how dark the screen under the card gets (alpha of black)
 
@@ -276,13 +275,13 @@ class HelpScene(Scene):
         whether the move has been made."""
         if self.app.settings.reduce_motion:
             return None, True
-        glide = GLIDE.get(example.glide.kind, 0.45)
+        glide = example.glide.kind.help_seconds
         t = self.time % (HOLD_BEFORE + glide + HOLD_AFTER)
         if t < HOLD_BEFORE:
             return 0.0, False
         if t < HOLD_BEFORE + glide:
             raw = (t - HOLD_BEFORE) / glide
-            ease = ease_in_out_cubic if example.glide.kind in ("slide", "block") else ease_out_cubic
+            ease = ease_in_out_cubic if example.glide.kind.glides else ease_out_cubic
             return ease(raw), False
         return None, True
 

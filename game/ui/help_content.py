@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from game.files.model import MoveCount
-from game.common.i18n import N_, _
+from game.rules.kinds import MoveKind
+from game.common.i18n import _
 from game.rules.puzzle import Move
+from game.catalog.reading import listed
 from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui.play.areas import goal_sentence
 from game.ui.play.effects import Glide, move_between
@@ -21,16 +22,6 @@ from game.ui.play.effects import Glide, move_between
 EXAMPLES = 2          # moves shown at most (a frog's slide and its jump)
 SEARCH_BUDGET = 400   # positions looked at from the start to find one move of each kind
 
-# captions over the example pictures, translated where drawn
-KIND_TITLES = {"slide": N_("A slide"), "block": N_("A block moves"), "jump": N_("A jump"), "hop": N_("A knight's move"),
-               "pair": N_("A pair carried")}
-ANY_MOVE = N_("A move")
-# how moves are counted now, with the ways K offers (every sliding-block puzzle offers all three)
-COUNT_SENTENCES = {
-    MoveCount.CELL: N_("Moves are counted by cell now; K counts them by cell, line or path."),
-    MoveCount.LINE: N_("Moves are counted by line now; K counts them by cell, line or path."),
-    MoveCount.PATH: N_("Moves are counted by path now; K counts them by cell, line or path."),
-}
 
 
 @dataclass(frozen=True)
@@ -47,7 +38,7 @@ class Example:
 def help_key(spec: PuzzleSpec) -> str:
     """What the settings remember once a puzzle's help has shown itself: the menu card it is on
     (the variants of one card share their rules), counted any way."""
-    return spec.presentation.group or spec.name.split("@")[0]
+    return spec.presentation.group or spec.base
 
 
 def goal_words(spec: PuzzleSpec, shown_on_board: str = "") -> str:
@@ -59,9 +50,9 @@ def goal_words(spec: PuzzleSpec, shown_on_board: str = "") -> str:
 
 def count_words(spec: PuzzleSpec) -> str:
     """How moves are counted, where the player may choose."""
-    if not spec.counts or spec.count is None:
+    if not spec.counts or not spec.count.now:
         return ""
-    return _(COUNT_SENTENCES[spec.count])
+    return _(spec.count.now)
 
 
 def examples(spec: PuzzleSpec, limit: int = EXAMPLES, budget: int = SEARCH_BUDGET) -> tuple[Example, ...]:
@@ -70,7 +61,7 @@ def examples(spec: PuzzleSpec, limit: int = EXAMPLES, budget: int = SEARCH_BUDGE
     puzzle = spec.puzzle
     kinds = {puzzle.move_kind(Move(r.src, r.dst, i)) for i, r in enumerate(puzzle.rules.rules)}
     limit = min(limit, len(kinds))
-    found: dict[str, Example] = {}
+    found: dict[MoveKind, Example] = {}
     start = puzzle.start
     seen, queue = {start}, deque([start])
     while queue and len(seen) <= budget and len(found) < limit:
@@ -80,7 +71,7 @@ def examples(spec: PuzzleSpec, limit: int = EXAMPLES, budget: int = SEARCH_BUDGE
             if kind not in found and len(found) < limit:
                 glide = move_between(puzzle, position, after)
                 if glide is not None:
-                    found[kind] = Example(KIND_TITLES.get(kind, ANY_MOVE), position, move, after, glide)
+                    found[kind] = Example(kind.caption, position, move, after, glide)
             if after not in seen:
                 seen.add(after)
                 queue.append(after)
@@ -107,7 +98,9 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
                 (_("Tab, arrows"), _("pick a piece; arrows move it")),
                 ("Enter", _("where the picked piece can go"))]
         if spec.counts:
-            rows.append(("K", _("count by cell, line or path")))
+            ways = [count.word() for count in spec.counts]
+            # Translators: what K does: {ways} lists the ways of counting a move ("cell, line or path")
+            rows.append(("K", _("count by {ways}").format(ways=listed(ways))))
     # Translators: {new} is the panel's button for a new game ("Shuffle"), lower-cased
     new_game = _("restart, {new}").format(new=_(spec.dealer.new_label).lower())
     rows += [("H", _("hint; H again plays it")),

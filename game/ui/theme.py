@@ -14,7 +14,7 @@ from game.ui.colour_check import contrast
 from game.fontsubset import JAPANESE, SYMBOLS, UI, UI_BOLD
 from game.midend.panel import BoxKind
 from game.common.resources import assets
-from game.catalog.shelves import BLOCKS, FROGS, KNIGHTS, PAIRS, TILES
+from game.families import registry
 
 # -- palettes ------------------------------------------------------------------
 # Each palette names every colour the interface draws with; ``use_palette`` makes one of them this
@@ -441,7 +441,7 @@ def text_pairs() -> list[tuple[str, Colour, Colour, bool]]:
         pairs += [(f"{tone} in the {kind.value} box", tones[tone], box_face(kind), False)
                   for tone in ("TEXT", "MUTED", "GOOD", "HINT", "NOPE")]
     pairs += [(f"the {pill} badge's label", ink_on(pill_fill(pill)), pill_fill(pill), False) for pill in PILLS]
-    for shelf in (TILES, BLOCKS, FROGS, PAIRS, KNIGHTS):
+    for shelf in [family.shelf for family in registry.families()]:
         pairs += [(f"{shelf.title}: the panel's label", shelf.colour, PANEL, False),
                   (f"{shelf.title}: a chosen size", INK, shelf.colour, False)]
     return pairs

@@ -6,7 +6,8 @@ import dataclasses
 from pathlib import Path
 
 from game.files.errors import PuzzleFileError
-from game.files.model import BlocksDef, Common
+from game.families.blocks.files import BlocksDef
+from game.files.model import Common
 from game.files.shapes import PIECE_LETTERS, piece_cells
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.files.toml_reader import parse_toml
+from game.catalog.reading import parse_toml
 
 from .support import error_of, one_sentence
 

@@ -10,11 +10,14 @@ import pytest
 
 from game.files.errors import PuzzleFileError
 from game.families.blocks.js2 import parse_js2
-from game.files.model import BlocksDef, FrogsDef, KnightsDef, PairsDef
-from game.files.reading import read_puzzle_file
+from game.families.blocks.files import BlocksDef
+from game.families.frogs.files import FrogsDef
+from game.families.knights.files import KnightsDef
+from game.families.pairs.files import PairsDef
+from game.catalog.reading import read_puzzle_file
 from game.families.blocks.sliding import parse_sliding
-from game.files.toml_reader import parse_toml
-from game.files.toml_writer import to_toml
+from game.catalog.reading import parse_toml
+from game.catalog.reading import to_toml
 from game.common.untrusted import UnreadableFile
 
 from . import test_toml_reader as examples

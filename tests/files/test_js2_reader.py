@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.families.blocks.js2 import parse_js2
-from game.files.model import Axis, BlocksDef
-from game.files.reading import read_puzzle_file
+from game.families.blocks.files import Axis, BlocksDef
+from game.catalog.reading import read_puzzle_file
 
 from .support import FIXTURES, LIBRARY, error_of, one_sentence, puzzle_only
 

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from game.files.errors import PuzzleFileError
-from game.files.model import BlocksDef
-from game.files.reading import FILE_LIMIT, MAX_FILES, read_puzzle_file, scan_folder
+from game.families.blocks.files import BlocksDef
+from game.catalog.reading import FILE_LIMIT, MAX_FILES, read_puzzle_file, scan_folder
 from game.common.untrusted import UnreadableFile
 
 from .support import FIXTURES, LIBRARY, one_sentence

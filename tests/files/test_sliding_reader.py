@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.files.reading import read_puzzle_file
+from game.catalog.reading import read_puzzle_file
 from game.families.blocks.sliding import parse_sliding
 
 from .support import FIXTURES, LIBRARY, error_of, one_sentence, puzzle_only

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.files.reading import read_puzzle_file
+from game.catalog.reading import read_puzzle_file
 
 from .support import FIXTURES, canonical
 

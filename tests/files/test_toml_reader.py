@@ -1,8 +1,11 @@
 """Good TOML files of every family read into the definitions the rules are built from."""
 from __future__ import annotations
 
-from game.files.model import Axis, BlocksDef, FrogsDef, Jump, KnightsDef, MoveCount, PairsDef
-from game.files.toml_reader import parse_toml
+from game.families.blocks.files import Axis, BlocksDef
+from game.families.frogs.files import FrogsDef, Jump
+from game.families.knights.files import KnightsDef
+from game.families.pairs.files import PairsDef
+from game.catalog.reading import parse_toml
 
 FROGS = '''
 format = 1
@@ -121,7 +124,7 @@ def test_pairs_with_a_goal_block_or_a_goal_grid():
 def test_blocks_with_any_characters_axes_and_a_move_count():
     defn = parse_toml(BLOCKS, "cars.toml")
     assert isinstance(defn, BlocksDef)
-    assert defn.start == ("曹曹.┌", "AB.┌") and defn.moves is MoveCount.LINE
+    assert defn.start == ("曹曹.┌", "AB.┌") and defn.moves == "line"
     assert defn.axis == {"曹": Axis.X, "A": Axis.Y, "B": Axis.Y} and defn.same == ("AB",)
     assert defn.common.subtitle == "車"
 

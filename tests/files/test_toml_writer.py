@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from game.files.model import Axis, BlocksDef, Common, FrogsDef, Jump, MoveCount, PairsDef
-from game.files.reading import read_puzzle_file
-from game.files.toml_reader import parse_toml
-from game.files.toml_writer import to_toml
+from game.families.blocks.files import Axis, BlocksDef
+from game.families.frogs.files import FrogsDef, Jump
+from game.families.pairs.files import PairsDef
+from game.files.model import Common
+from game.catalog.reading import read_puzzle_file
+from game.catalog.reading import parse_toml
+from game.catalog.reading import to_toml
 
 from . import test_toml_reader as examples
 from .support import FIXTURES, LIBRARY
@@ -32,7 +35,7 @@ def test_every_family_survives_a_round_trip(name):
 def test_awkward_characters_are_escaped():
     common = Common('Say "hi" \\ 曹操', subtitle="tab-free", source="C:\\puzzles\\x", published={"cell": 3})
     defn = BlocksDef(common, start=('"\\.', '"\\.'), goal=('."\\', '."\\'), axis={'"': Axis.Y, "\\": Axis.Y},
-                     moves=MoveCount.CELL)
+                     moves="cell")
     assert parse_toml(to_toml(defn), "") == defn
     frogs = FrogsDef(Common("F"), ("B.W",), ("W.B",), ("right", "up-right"), ("left",), Jump.NONE)
     assert parse_toml(to_toml(frogs), "") == frogs

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.catalog import registry as catalog
-from game.catalog.dealers import random_tiles
+from game.families.tiles.dealing import random_tiles
 from game.families.tiles.rules import goal_state, is_solvable
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import replace
 
 import pytest
 
 from game.catalog import registry as catalog
+from tests.helpers import answered_by
 from game.common.background import Service, Where
 from game.midend.editor import Editor, ReadingKind, read_position
 from game.oracles.base import Build
@@ -169,7 +169,7 @@ class GatedOracle(SearchOracle):
 @pytest.fixture
 def gated():
     base = catalog.get("frogs-line-2")
-    spec = catalog.register(replace(base, name="test-gated-frogs", answered_by=GatedOracle))
+    spec = catalog.register(answered_by(base, "test-gated-frogs", GatedOracle))
     GatedOracle.gate.clear()
     GatedOracle.started.clear()
     service = Service(Where.THREAD)

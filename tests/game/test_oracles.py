@@ -10,10 +10,11 @@ import numpy as np
 import pytest
 
 from game.catalog import registry as catalog
+from tests.helpers import answered_by
 from game.common.background import Service, Where
 from game.cli import main
 from game.oracles.base import Build, Phase
-from game.oracles.pattern import PatternOracle
+from game.families.tiles.pattern import PatternOracle
 from game.oracles.table import TableOracle
 from solvers import cache, fifteen
 from solvers.tables import TABLE_VERSION
@@ -87,8 +88,8 @@ def cheap_fifteen(tmp_path, monkeypatch):
     """The 15-puzzle answered with a cheap partition, in a private cache, restored afterwards."""
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
     monkeypatch.setattr(fifteen, "_heuristic", None)
-    spec = catalog.register(replace(catalog.get("fifteen"), name="fifteen~cheap",
-                                    answered_by=functools.partial(PatternOracle, groups=CHEAP)))
+    spec = catalog.register(answered_by(catalog.get("fifteen"), "fifteen~cheap",
+                                        functools.partial(PatternOracle, groups=CHEAP)))
     yield spec
     catalog.unregister("fifteen~cheap")
 

@@ -6,7 +6,8 @@ import pytest
 
 from game.common import i18n
 from game.common.background import Failed, Job, Task
-from game.files.model import DIRECTIONS, Jump
+from game.families.frogs.files import Jump
+from game.rules.directions import DIRECTIONS
 from game.common.phrase import Phrase, translated
 from game.families.frogs.rules import frog_move_rule
 from tests.helpers import catalog_of

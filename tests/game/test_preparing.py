@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import replace
 
 import pytest
 
 from game.catalog import registry as catalog
+from tests.helpers import answered_by
 from game.common.background import Service, Where
 from game.oracles.base import QUIET, Answer, Build, Oracle, Phase
-from game.oracles.pattern import PatternOracle
 from game.oracles.table import TableOracle
 from game.midend.panel import panel_model
 from game.midend.searches import Purpose
@@ -31,7 +30,7 @@ def _wait(predicate, seconds=60.0) -> bool:
 def test_a_missing_table_is_built_in_a_process_then_installed(tmp_path, monkeypatch):
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path / "cache"))
     puzzle = catalog.puzzle("frogs-line-2")
-    oracle = TableOracle(puzzle)
+    oracle = catalog.get(puzzle.name).recipe.make()
     service = Service(Where.PROCESS)
     try:
         oracle.start_preparing(service)
@@ -46,7 +45,7 @@ def test_a_missing_table_is_built_in_a_process_then_installed(tmp_path, monkeypa
         assert dead_ends > 0
         assert sum(oracle.counts()) == oracle.reachable.count() == oracle.analysis()[0].positions - dead_ends
 
-        again = TableOracle(puzzle)                                # a new run: the cache holds it now
+        again = catalog.get(puzzle.name).recipe.make()             # a new run: the cache holds it now
         again.start_preparing(service)
         assert _wait(lambda: again.status().phase is Phase.READY, 20)
         assert service.processes_started == 1                      # loaded in a thread, nothing built
@@ -86,7 +85,7 @@ class Gated(Oracle):
 
 @pytest.fixture
 def gated():
-    spec = catalog.register(replace(catalog.get("frogs-line-1"), name="gated", answered_by=Gated))
+    spec = catalog.register(answered_by(catalog.get("frogs-line-1"), "gated", Gated))
     _gate.clear()
     Gated.built = 0
     yield spec
@@ -133,7 +132,7 @@ def test_inline_preparing_never_runs_the_fifteen_build(tmp_path, monkeypatch):
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
     from solvers import fifteen
     monkeypatch.setattr(fifteen, "_heuristic", None)
-    oracle = PatternOracle(catalog.puzzle("fifteen"))
+    oracle = catalog.get("fifteen").recipe.make()
     service = Service(Where.INLINE)
     oracle.start_preparing(service)
     assert oracle.status().phase is Phase.IDLE and not oracle.ready()
@@ -153,7 +152,7 @@ class GatedTable(TableOracle):
 @pytest.fixture
 def gated_table(tmp_path, monkeypatch):
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
-    spec = catalog.register(replace(catalog.get("frogs-line-2"), name="gated-table", answered_by=GatedTable))
+    spec = catalog.register(answered_by(catalog.get("frogs-line-2"), "gated-table", GatedTable))
     _gate.clear()
     service = Service(Where.THREAD)
     spec.oracle.start_preparing(service)

@@ -4,15 +4,15 @@ distances found by search where there is no table."""
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import replace
 
 import pytest
 
 from game.catalog import registry as catalog
+from tests.helpers import answered_by
 from game.common.background import Service, Where
 from game.oracles.base import Build, Verdict
 from game.oracles.search import SearchOracle
-from game.midend.review import UNKNOWN, GameLine, Kind, known_distance, review, review_of, settle
+from game.midend.review import UNKNOWN, GameLine, Kind, known_distance, review_of, settle
 from game.midend.review_search import ReviewSearch
 from game.midend.session import Session
 
@@ -31,7 +31,7 @@ def searched(name: str):
     try:
         return catalog.get(variant)
     except KeyError:
-        return catalog.register(replace(catalog.get(name), name=variant, answered_by=SearchOracle), shelved=False)
+        return catalog.register(answered_by(catalog.get(name), variant, SearchOracle), shelved=False)
 
 
 def play_verdict(s: Session, verdict: Verdict) -> bool:

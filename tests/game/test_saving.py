@@ -11,7 +11,7 @@ from game.catalog import registry as catalog
 from game.catalog import library
 from game.common.background import Service, Where
 from game.midend.editor import Editor
-from game.files.reading import read_puzzle_file
+from game.catalog.reading import read_puzzle_file
 from game.rules.puzzle import PositionError
 from game.keeping.saving import SaveError, default_title, definition, save_puzzle, unavailable
 

@@ -15,6 +15,7 @@ from dataclasses import replace
 from game.catalog import registry as catalog
 from game.common.background import Failed, Job, Lane, Service, Where, run_task
 from game.oracles.base import QUIET, Line
+from game.oracles.base import Recipe
 from game.oracles.search import SearchOracle
 from game.rules.puzzle import Move, PositionError
 from game.midend.session import EntryKind, Hint, Memory, Purpose, Session
@@ -29,7 +30,8 @@ def searched(name: str):
     try:
         return catalog.get(variant)
     except KeyError:
-        return catalog.register(replace(spec, name=variant, answered_by=SearchOracle), shelved=False)
+        recipe = Recipe(variant, spec.recipe.build, SearchOracle)
+        return catalog.register(replace(spec, name=variant, base=variant, recipe=recipe), shelved=False)
 
 
 def session(name: str, position: bytes | None = None, **kw) -> Session:
@@ -507,6 +509,7 @@ def test_bad_start_position_is_refused():
 
 
 def test_session_and_worker_never_import_pygame():
-    code = ("import sys, game.midend.session, game.common.background, game.catalog.dealers, game.oracles.tasks, game.catalog.registry, game.catalog.builtin, "
-            "game.oracles.table, game.oracles.pattern; assert 'pygame' not in sys.modules")
+    code = ("import sys, game.midend.session, game.common.background, game.catalog.dealers, game.oracles.tasks, game.catalog.registry, game.families.registry, "
+            "game.oracles.table, game.families.tiles.pattern; game.catalog.registry.specs(); "
+            "assert 'pygame' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

@@ -6,8 +6,9 @@ import pytest
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.catalog.dealers import ShuffledTiles
+from game.families.tiles.dealing import ShuffledTiles
 from game.oracles.base import Build, Verdict
+from game.oracles.base import Recipe
 from game.oracles.search import SearchOracle
 from game.oracles.table import TableOracle
 from game.midend.session import Session
@@ -58,8 +59,9 @@ def test_deal_at_distance_with_the_table(name, d):
 
 def test_deal_at_distance_by_search_when_there_is_no_table():
     """The 15-puzzle's way (random board, optimal line, the position d from the goal), run on the 8-puzzle."""
-    spec = catalog.register(replace(catalog.get("eight"), name="eight~dealt", answered_by=SearchOracle,
-                                    dealer=ShuffledTiles(searched_limit=31)))
+    eight = catalog.get("eight")
+    spec = catalog.register(replace(eight, name="eight~dealt", base="eight~dealt", dealer=ShuffledTiles(searched_limit=31),
+                                    recipe=Recipe("eight~dealt", eight.recipe.build, SearchOracle)))
     try:
         service = Service(Where.INLINE)
         s = Session(spec, service=service, rng=random.Random(5))

@@ -8,14 +8,17 @@ from collections import deque
 import pytest
 
 from game.catalog import registry as catalog
-from game.files.model import Axis, BlocksDef, MoveCount
-from game.files.reading import read_puzzle_file
+from game.families.blocks.rules import count_named
+from game.rules.counts import Count
+from game.families.blocks.counts import CELL, COUNTS, LINE, PATH
+from game.families.blocks.files import Axis, BlocksDef
+from game.catalog.reading import read_puzzle_file
 from game.catalog.library import LIBRARY
 
 from tests.helpers import replay
 
 FILES = sorted(p.stem for p in LIBRARY.glob("*.toml") if isinstance(read_puzzle_file(p), BlocksDef))
-PUBLISHED = [(name, MoveCount(count), moves) for name in FILES
+PUBLISHED = [(name, count_named(count), moves) for name in FILES
              for count, moves in read_puzzle_file(LIBRARY / f"{name}.toml").common.published.items()]
 SMALL = ["moving-day", "hughes", "pennant", "motor-car", "traffic"]
 
@@ -26,9 +29,9 @@ def test_the_library_is_the_one_of_library_md() -> None:
     assert len(PUBLISHED) == 11
 
 
-@pytest.mark.parametrize("name,count,moves", PUBLISHED, ids=[f"{n}-{c.value}" for n, c, _ in PUBLISHED])
-def test_every_published_figure_by_search(name: str, count: MoveCount, moves: int) -> None:
-    spec = catalog.get(f"{name}@{count.value}")
+@pytest.mark.parametrize("name,count,moves", PUBLISHED, ids=[f"{n}-{c.key}" for n, c, _ in PUBLISHED])
+def test_every_published_figure_by_search(name: str, count: Count, moves: int) -> None:
+    spec = catalog.get(f"{name}@{count.key}")
     puzzle = spec.puzzle
     line = spec.oracle.solve(puzzle.start)
     assert len(line) == moves == spec.figures.published
@@ -69,7 +72,7 @@ class Plain:
         return all(set(want) <= set(pieces[k]) for k, want in self.goal_cells.items()) and not (
             covered & self.goal_empty)
 
-    def moves(self, position, count: MoveCount):
+    def moves(self, position, count: Count):
         covered = {cell for _, ps in position for p in ps for cell in p}
         for i, (kind, pieces) in enumerate(position):
             for j, piece in enumerate(pieces):
@@ -78,7 +81,7 @@ class Plain:
                     moved = tuple(sorted(pieces[:j] + pieces[j + 1:] + (cells,)))
                     yield position[:i] + ((kind, moved),) + position[i + 1:]
 
-    def reach(self, piece, kind, others, count: MoveCount):
+    def reach(self, piece, kind, others, count: Count):
         axis = self.axis.get(kind[0]) if len(kind) == 1 else self.axis.get(kind[0])
         steps = [s for s in self.STEPS if axis is None or (s[0] == 0) == (axis is Axis.X)]
 
@@ -89,7 +92,7 @@ class Plain:
                 return moved
             return None
 
-        if count is MoveCount.PATH:
+        if count is PATH:
             seen, todo = {piece}, [piece]
             while todo:
                 cells = todo.pop()
@@ -104,10 +107,10 @@ class Plain:
             cells = piece
             while (cells := shift(cells, dr, dc)) is not None:
                 yield cells
-                if count is MoveCount.CELL:
+                if count is CELL:
                     break
 
-    def figures(self, count: MoveCount) -> tuple[int, int, int, int]:
+    def figures(self, count: Count) -> tuple[int, int, int, int]:
         """(positions the start reaches, longest optimal solution, positions needing it, start's distance)."""
         seen, todo = {self.start}, deque([self.start])
         while todo:
@@ -131,11 +134,11 @@ LARGE = ["klotski", "huarong-four-generals", "huarong-five-generals", "century",
          "supercentury"]   # tens of thousands of positions: the plain search takes minutes, in the slow set
 
 
-@pytest.mark.parametrize("count", list(MoveCount), ids=lambda c: c.value)
+@pytest.mark.parametrize("count", list(COUNTS), ids=lambda c: c.key)
 @pytest.mark.parametrize("name", SMALL + [pytest.param(n, marks=pytest.mark.slow) for n in LARGE])
-def test_the_other_figures_by_an_independent_search(name: str, count: MoveCount) -> None:
+def test_the_other_figures_by_an_independent_search(name: str, count: Count) -> None:
     plain = Plain(read_puzzle_file(LIBRARY / f"{name}.toml"))
-    spec = catalog.get(f"{name}@{count.value}")
+    spec = catalog.get(f"{name}@{count.key}")
     result, _ = spec.oracle.analysis()
     start = spec.oracle.distance(spec.puzzle.start)
     assert (result.positions, result.max_distance, result.hardest_count, start) == plain.figures(count)
@@ -147,9 +150,9 @@ def test_every_library_file_is_proven() -> None:
     assert sorted(SMALL + LARGE) == FILES
 
 
-@pytest.mark.parametrize("count", [MoveCount.LINE, MoveCount.PATH], ids=lambda c: c.value)
-def test_our_own_traffic_puzzle_starts_at_the_hardest_position_of_its_component(count: MoveCount) -> None:
-    spec = catalog.get(f"traffic@{count.value}")
+@pytest.mark.parametrize("count", [LINE, PATH], ids=lambda c: c.key)
+def test_our_own_traffic_puzzle_starts_at_the_hardest_position_of_its_component(count: Count) -> None:
+    spec = catalog.get(f"traffic@{count.key}")
     result, _ = spec.oracle.analysis()
     assert spec.oracle.distance(spec.puzzle.start) == result.max_distance == 31
     assert spec.puzzle.start in result.hardest

@@ -9,8 +9,11 @@ from collections import deque
 import pytest
 
 from game.catalog import registry as catalog
-from game.files.model import DIRECTIONS, FrogsDef, Jump, KnightsDef, PairsDef
-from game.files.reading import read_puzzle_file
+from game.families.frogs.files import FrogsDef, Jump
+from game.families.knights.files import KnightsDef
+from game.families.pairs.files import PairsDef
+from game.rules.directions import DIRECTIONS
+from game.catalog.reading import read_puzzle_file
 from game.catalog.library import LIBRARY
 
 from tests.helpers import replay

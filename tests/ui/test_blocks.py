@@ -7,7 +7,8 @@ import pytest
 
 from game.catalog import registry as catalog
 from game.catalog import library
-from game.files.model import MoveCount
+from game.rules.counts import Count
+from game.families.blocks.counts import CELL, COUNTS, LINE, PATH
 from game.catalog.spec import InputMode
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.menu import MenuScene
@@ -15,7 +16,7 @@ from game.ui.play.scene import PlayScene
 from game.families.blocks.view import BlocksView
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
-OPTIMUM = {MoveCount.CELL: 116, MoveCount.LINE: 90, MoveCount.PATH: 81}    # Klotski from its start
+OPTIMUM = {CELL: 116, LINE: 90, PATH: 81}    # Klotski from its start
 LOW_RIGHT = "A B B C/A B B C/D E E F/D G H F/. . I J"                      # two gaps left of a small block
 
 
@@ -27,8 +28,8 @@ def at(scene, row, col):
     return scene.puzzle.board.at(row, col)
 
 
-def named(count: MoveCount) -> str:
-    return "klotski" if count is MoveCount.PATH else f"klotski@{count.value}"
+def named(count: Count) -> str:
+    return "klotski" if count is PATH else f"klotski@{count.key}"
 
 
 def test_block_files_are_played_piece_by_piece():
@@ -107,7 +108,7 @@ def _pick(app, scene, anchor):
     raise AssertionError(f"Tab never picked {anchor}")
 
 
-@pytest.mark.parametrize("count, moves", [(MoveCount.PATH, 1), (MoveCount.LINE, 1), (MoveCount.CELL, 2)])
+@pytest.mark.parametrize("count, moves", [(PATH, 1), (LINE, 1), (CELL, 2)])
 def test_two_steps_of_one_piece_are_one_move_or_two(app, count, moves):
     s = open_puzzle(app, named(count), LOW_RIGHT)
     _pick(app, s, at(s, 4, 2))
@@ -149,13 +150,13 @@ def test_enter_shows_the_places_and_plays_the_chosen_one(app):
 
 def test_k_switches_the_count_from_the_position_on_screen(app):
     s = open_puzzle(app, "klotski")
-    assert s.session.known_distance() == OPTIMUM[MoveCount.PATH]
-    for count in (MoveCount.CELL, MoveCount.LINE, MoveCount.PATH):
+    assert s.session.known_distance() == OPTIMUM[PATH]
+    for count in (CELL, LINE, PATH):
         key(app, pygame.K_k)
         s = app.scene
         assert isinstance(s, PlayScene) and s.spec.count is count
         assert s.session.position == s.puzzle.start and s.session.known_distance() == OPTIMUM[count]
-        assert s.panel_model.count is not None and count.value in s.panel_model.count.label
+        assert s.panel_model.count is not None and count.key in s.panel_model.count.label
     assert len(app.scenes) == 2                            # each switch replaced the game: Esc goes to the menu
 
 
@@ -167,7 +168,7 @@ def test_the_count_button_keeps_the_position_as_a_new_game(app):
     assert s.session.moves == 1
     click(app, s.button_rect("count").center)
     t = app.scene
-    assert t is not s and t.spec.count is MoveCount.CELL and t.session.position == position
+    assert t is not s and t.spec.count is CELL and t.session.position == position
     assert t.session.moves == 0 and t.session.known_distance() == t.oracle.distance(position)
     assert "cell" in t.footer.text
 
@@ -180,7 +181,7 @@ def test_tiles_and_goat_have_no_count_row(app):
         assert app.scene is s
 
 
-@pytest.mark.parametrize("count", list(MoveCount))
+@pytest.mark.parametrize("count", list(COUNTS))
 def test_hint_and_solve_under_each_count(app, count):
     s = open_puzzle(app, named(count))
     assert s.session.deal_at_distance(4)

@@ -22,9 +22,7 @@ from game.ui.colour_check import (VISIONS, closest_pair, contrast, delta_e_2000,
 from game.oracles.base import Verdict
 from game.keeping.settings import CHOICES
 from game.ui import theme as T
-from game.families.blocks import view_wood as woodwork
-from game.families.frogs import view as frogs
-from game.families.knights import view as knights
+from game.families import registry
 from game.families.tiles import view as tiles
 from game.ui.views.base import mark_sprite
 
@@ -69,17 +67,15 @@ def test_the_bar_is_what_a_known_colour_blind_safe_palette_keeps():
 
 
 def test_piece_colours_that_mean_something_stay_distinct():
-    sides: list[dict[str, T.Colour]] = [
-        {"black": frogs.FROG[frogs.BLACK]["body"], "white": frogs.FROG[frogs.WHITE]["body"]},
-        {"black": frogs.STONE[frogs.BLACK][0], "white": frogs.STONE[frogs.WHITE][0]},
-        {"black": knights.STYLE[knights.BLACK]["fill"], "white": knights.STYLE[knights.WHITE]["fill"]},
-        {f"lacquer {i}": c for i, c in enumerate(woodwork.LACQUER)}]   # goal pieces: each with its places
+    """Every family says which of its colours carry meaning (black and white stones, the goal's pieces);
+    each set stays apart for every player, in every palette."""
     for palette in T.PALETTES:
         T.use_palette(palette)
-        sides.append({"numeral": tiles.NUMERAL, "in place": T.IN_PLACE})
-    for colours in sides:
-        got, vision, a, b = closest_pair(colours)
-        assert got >= MIN_DIFFERENCE, f"{a} and {b} are {got:.1f} apart under {vision}"
+        sides = [colours for family in registry.families() for colours in family.drawing().distinct()]
+        assert len(sides) >= 5
+        for colours in sides:
+            got, vision, a, b = closest_pair(colours)
+            assert got >= MIN_DIFFERENCE, f"{a} and {b} are {got:.1f} apart under {vision} ({palette})"
     for palette in T.PALETTES:   # and the numerals read on the tile
         T.use_palette(palette)
         assert min(contrast(c, tiles.TILE_TOP) for c in (tiles.NUMERAL, T.IN_PLACE)) >= 4.5

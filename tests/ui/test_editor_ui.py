@@ -9,7 +9,7 @@ import pytest
 from game.catalog import registry as catalog
 from game.catalog import library
 from game.midend.editor import ReadingKind
-from game.files.reading import read_puzzle_file
+from game.catalog.reading import read_puzzle_file
 from game.ui.clipboard import CLIPBOARD, NO_SYSTEM
 from game.ui.edit.scene import EditorScene
 from game.ui.scenes.menu import MenuScene

@@ -13,8 +13,9 @@ from game.common.background import Where
 from game.midend.intent import Intent
 from game.keeping.settings import load_settings
 from game.catalog.spec import InputMode
-from game.ui.help import GLIDE, HOLD_BEFORE, HelpScene
-from game.ui.help_content import EXAMPLES, KIND_TITLES, count_words, examples, goal_words, help_key, keys_for
+from game.rules.kinds import SLIDE
+from game.ui.help import HOLD_BEFORE, HelpScene
+from game.ui.help_content import EXAMPLES, count_words, examples, goal_words, help_key, keys_for
 from game.ui.intents import intent_for
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
@@ -92,7 +93,7 @@ def test_the_examples_are_legal_moves_one_of_each_kind(name):
     for e in got:
         assert e.move in puzzle.legal_moves(e.before)
         assert puzzle.play(e.before, e.move) == e.after and e.after != e.before
-        assert e.title == KIND_TITLES[puzzle.move_kind(e.move)]
+        assert e.title == puzzle.move_kind(e.move).caption
         assert {a for a, _ in e.glide.paths} and e.glide.kind == puzzle.move_kind(e.move)
 
 
@@ -130,7 +131,7 @@ def test_the_words_say_the_goal_and_the_count_once():
     assert klotski.puzzle.goal_text == "" and goal_words(klotski, "the piece at the exit") == "Goal: the piece at the exit."
     assert goal_words(klotski) == ""
     words = count_words(klotski)
-    assert "path now" in words and all(c.value in words for c in klotski.counts)
+    assert "path now" in words and all(c.key in words for c in klotski.counts)
     assert count_words(catalog.get("eight")) == ""
 
 
@@ -291,7 +292,7 @@ def test_the_after_picture_plays_the_move_and_holds_still_with_reduced_motion(ap
         h.draw(surface)
         return pygame.image.tobytes(surface.subsurface(after), "RGB")
 
-    start, moving, done = after_frame(0.0), after_frame(HOLD_BEFORE + GLIDE["slide"] / 2), after_frame(HOLD_BEFORE + 1.0)
+    start, moving, done = after_frame(0.0), after_frame(HOLD_BEFORE + SLIDE.help_seconds / 2), after_frame(HOLD_BEFORE + 1.0)
     assert len({start, moving, done}) == 3 and h.animating()
     app.settings.reduce_motion = True
-    assert after_frame(0.0) == after_frame(HOLD_BEFORE + GLIDE["slide"] / 2) and not h.animating()
+    assert after_frame(0.0) == after_frame(HOLD_BEFORE + SLIDE.help_seconds / 2) and not h.animating()

@@ -18,7 +18,8 @@ from game.catalog.dealers import ClassicStart
 from game.oracles.table import TableOracle
 from game.rules.puzzle import Board, Puzzle, Symbols
 from game.midend.session import Session
-from game.catalog.spec import Figures, InputMode, Presentation, PuzzleSpec, Shelf
+from game.catalog.spec import Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.families.frogs.kinds import JUMP, SLIDE
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
 from game.ui.views import register_view
@@ -47,7 +48,7 @@ def make_ring() -> Puzzle:
                   "the ring, or jumps it over one token.", board=Board.rectangle(n, 1),
                   symbols=Symbols({EMPTY: ".", RED: "R", GREEN: "G"}), rules=RuleSet(rules, n), start=start,
                   goal_states=(bytes([GREEN, GREEN, EMPTY, RED, RED, EMPTY]),), reversible=True,
-                  ranker=MultisetRanker([2, 2, 2]), goal_text="the colours swapped")
+                  ranker=MultisetRanker([2, 2, 2]), goal_text="the colours swapped", kinds=(SLIDE, JUMP))
 
 
 class RingView(BoardView):
@@ -72,7 +73,7 @@ RINGS = Shelf("rings", "Rings", (200, 120, 200))
 @pytest.fixture
 def ring():
     spec = catalog.register(PuzzleSpec(
-        "ring", RINGS, make_ring, TableOracle, ClassicStart(), InputMode.CURSOR,
+        "ring", RINGS, Recipe("ring", make_ring, TableOracle), ClassicStart(), InputMode.CURSOR,
         Presentation("ring-test-view", "Ring", "Swap the colours round the ring.", {RED: "red token",
                                                                                    GREEN: "green token"}, "token"),
         Figures()))

@@ -15,8 +15,13 @@ from game.rules.puzzle import Move
 from game.midend.session import Event, EventKind
 from game.keeping.settings import VOLUME_STEP
 from game.ui.audio import SoundPlayer, effect_for, move_effect, open_mixer
-from game.ui.audio.player import LEVELS, MixerOutput, gain
-from game.ui.audio.synth import EFFECTS, FADE, MOVE_KINDS, PEAK, RATE, synthesize, to_format
+from game.ui.audio.player import MixerOutput, every_effect, gain
+from game.common.synth import FADE, NO, PEAK, RATE, SLIDE, WIN, Sound, synthesize, to_format
+from game.families import registry
+from game.rules.puzzle import Board, Puzzle, Symbols
+from solvers.rules import Rule, RuleSet
+
+EFFECTS = {effect.name: effect for effect in every_effect()}
 
 from .helpers import centre, click, frames, key, open_puzzle
 
@@ -26,7 +31,7 @@ from .helpers import centre, click, frames, key, open_puzzle
 @pytest.mark.parametrize("name", sorted(EFFECTS))
 @pytest.mark.parametrize("rate", [8000, 11025, 16000, 22050, 32000, RATE, 48000, 96000])
 def test_every_effect_is_finite_silent_at_both_ends_and_never_clips(name, rate):
-    wave = synthesize(name, rate)
+    wave = synthesize(EFFECTS[name], rate)
     assert wave.dtype == np.float32 and wave.ndim == 1
     assert 0.03 * rate < len(wave) < 2.0 * rate
     assert np.all(np.isfinite(wave))
@@ -39,8 +44,8 @@ def test_every_effect_is_finite_silent_at_both_ends_and_never_clips(name, rate):
 
 
 def test_the_same_effect_is_the_same_every_time():
-    for name in EFFECTS:
-        assert np.array_equal(synthesize(name), synthesize(name))
+    for effect in EFFECTS.values():
+        assert np.array_equal(synthesize(effect), synthesize(effect))
 
 
 def _likeness(a: np.ndarray, b: np.ndarray) -> float:
@@ -52,8 +57,10 @@ def _likeness(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def test_each_kind_has_a_sound_of_its_own():
-    waves = {name: synthesize(name) for name in EFFECTS}
-    assert set(MOVE_KINDS) | {"no", "win"} == set(EFFECTS) == set(LEVELS)
+    waves = {name: synthesize(effect) for name, effect in EFFECTS.items()}
+    kinds = {kind.label: kind for family in registry.families() for kind in family.kinds}
+    assert {kind.sound.name for kind in kinds.values()} | {"no", "win"} == set(EFFECTS)
+    assert set(kinds) == {"slide", "block", "jump", "hop", "pair"}
     for a, b in itertools.combinations(waves, 2):
         assert _likeness(waves[a], waves[b]) < 0.8, (a, b)
     assert _likeness(waves["slide"], waves["slide"]) > 0.999
@@ -81,7 +88,7 @@ def test_samples_go_into_every_mixer_format(size, channels):
 
 
 def test_an_unknown_format_is_none():
-    assert to_format(synthesize("slide"), 24, 2) is None and to_format(synthesize("slide"), 0, 1) is None
+    assert to_format(synthesize(SLIDE), 24, 2) is None and to_format(synthesize(SLIDE), 0, 1) is None
 
 
 # -- the player ---------------------------------------------------------------------------------------------
@@ -114,8 +121,8 @@ class FakeOutput:
         self.sounds = {name: FakeSound(**kw) for name in EFFECTS}
         self.closed = False
 
-    def sound(self, name: str) -> FakeSound | None:
-        return self.sounds.get(name)
+    def sound(self, effect: Sound) -> FakeSound | None:
+        return self.sounds.get(effect.name)
 
     def close(self) -> None:
         self.closed = True
@@ -124,21 +131,21 @@ class FakeOutput:
 def test_an_effect_plays_at_its_level_times_the_players_gain():
     out = FakeOutput()
     player = SoundPlayer(60, output=out)
-    assert player.ready and player.play("jump")
-    assert out.sounds["jump"].channels[0].volume == pytest.approx(LEVELS["jump"] * 0.36)
-    assert not player.play("nonsense")
+    assert player.ready and player.play(EFFECTS["jump"])
+    assert out.sounds["jump"].channels[0].volume == pytest.approx(EFFECTS["jump"].level * 0.36)
+    assert not player.play(Sound("nonsense", lambda rate: np.zeros(10)))
 
 
 def test_muted_or_at_zero_nothing_plays():
     out = FakeOutput()
-    assert not SoundPlayer(70, muted=True, output=out).play("slide")
-    assert not SoundPlayer(0, output=out).play("slide")
-    assert not SoundPlayer(70).play("slide")                     # no output yet
+    assert not SoundPlayer(70, muted=True, output=out).play(SLIDE)
+    assert not SoundPlayer(0, output=out).play(SLIDE)
+    assert not SoundPlayer(70).play(SLIDE)                     # no output yet
     assert all(not sound.channels for sound in out.sounds.values())
 
 
 def test_a_busy_mixer_skips_the_effect():
-    assert not SoundPlayer(70, output=FakeOutput(busy=True)).play("win")
+    assert not SoundPlayer(70, output=FakeOutput(busy=True)).play(WIN)
 
 
 def test_gain_grows_with_the_square_of_the_volume():
@@ -177,7 +184,7 @@ def test_no_device_leaves_the_game_silent_and_says_so_once_asked():
     player.open_in_background(lambda: None)
     assert player.opening is not None
     player.opening.join(5)
-    assert player.unavailable and not player.ready and not player.play("slide")
+    assert player.unavailable and not player.ready and not player.play(SLIDE)
     player.close()
 
 
@@ -192,7 +199,7 @@ def test_an_opener_that_fails_leaves_the_game_silent(monkeypatch):
     player.open_in_background(broken)
     assert player.opening is not None
     player.opening.join(5)
-    assert player.unavailable and not player.play("slide") and seen == []
+    assert player.unavailable and not player.play(SLIDE) and seen == []
 
 
 def test_an_output_opened_in_the_background_is_used_and_closed():
@@ -205,10 +212,10 @@ def test_an_output_opened_in_the_background_is_used_and_closed():
 
     player = SoundPlayer(70)
     player.open_in_background(slow)
-    assert not player.play("slide") and not player.unavailable   # not yet: skipped, not queued
+    assert not player.play(SLIDE) and not player.unavailable   # not yet: skipped, not queued
     gate.set()
     player.opening.join(5)
-    assert player.ready and player.play("slide")
+    assert player.ready and player.play(SLIDE)
     player.open_in_background(lambda: None)                     # opened once only
     player.close()
     assert out.closed and not player.ready
@@ -216,8 +223,8 @@ def test_an_output_opened_in_the_background_is_used_and_closed():
 
 def test_a_device_that_fails_mid_game_leaves_it_silent_not_broken():
     player = SoundPlayer(70, output=FakeOutput(fails=True))
-    assert player.play("hop") is False
-    assert not player.ready and player.play("hop") is False
+    assert player.play(EFFECTS["hop"]) is False
+    assert not player.ready and player.play(EFFECTS["hop"]) is False
 
 
 def test_closing_an_output_that_fails_to_close_is_quiet():
@@ -235,10 +242,9 @@ def test_the_mixer_opens_under_the_dummy_driver_or_is_none():
     try:
         assert output is None or isinstance(output, MixerOutput)
         if output is not None:
-            assert all(output.sound(name) is not None for name in EFFECTS)
-            assert output.sound("nonsense") is None
+            assert all(output.sound(effect) is not None for effect in EFFECTS.values())
             player = SoundPlayer(70, output=output)
-            assert player.play("slide") in (True, False)
+            assert player.play(SLIDE) in (True, False)
     finally:
         if output is not None:
             output.close()
@@ -253,7 +259,7 @@ def a_move_of_kind(name: str, kind: str) -> Move:
     while frontier:
         state = frontier.pop(0)
         for move, after in puzzle.successors(state):
-            if puzzle.move_kind(move) == kind:
+            if puzzle.move_kind(move).label == kind:
                 return move
             if after not in seen and len(seen) < 500:
                 seen.add(after)
@@ -269,20 +275,29 @@ def a_move_of_kind(name: str, kind: str) -> Move:
 def test_a_move_sounds_as_its_kind(name, kind, effect):
     puzzle = catalog.puzzle(name)
     move = a_move_of_kind(name, kind)
-    assert move_effect(puzzle, move) == effect
+    assert move_effect(puzzle, move) is EFFECTS[effect]
     for event_kind in (EventKind.MOVED, EventKind.UNDO, EventKind.REDO):
-        assert effect_for(Event(event_kind, move), puzzle) == effect
+        assert effect_for(Event(event_kind, move), puzzle) is EFFECTS[effect]
 
 
-def test_a_move_of_a_kind_without_a_sound_slides():
-    puzzle = catalog.puzzle("eight")
-    assert move_effect(puzzle, Move(0, 1, rule=10_000)) == "slide"
+def test_a_move_read_from_text_sounds_as_its_kind():
+    puzzle = catalog.puzzle("frogs-line-2")
+    jump = puzzle.parse_move(puzzle.parse("B W . B W"), "B a1-c1")
+    assert jump.rule == -1 and move_effect(puzzle, jump) is EFFECTS["jump"]
+
+
+def test_a_move_of_a_kind_nobody_declared_is_refused_when_the_rules_are_built():
+    """Never a slide's sound and timing by default: the kinds are declared, or the puzzle is not built."""
+    rules = RuleSet([Rule((0, 1), (frozenset({1}), frozenset({0})), (1, 0), 0, 1, "spin")], 2)
+    with pytest.raises(ValueError, match="spin"):
+        Puzzle("spinner", "Spinner", "A move spins.", Board.rectangle(2, 1), Symbols({0: ".", 1: "S"}), rules,
+               bytes([1, 0]), (bytes([0, 1]),), True, kinds=(registry.family("tiles").kinds))
 
 
 def test_events_map_to_their_effects_and_the_rest_is_silent():
     puzzle = catalog.puzzle("eight")
-    assert effect_for(Event(EventKind.ILLEGAL, Move(0, 4)), puzzle) == "no"
-    assert effect_for(Event(EventKind.SOLVED, Move(7, 8)), puzzle) == "win"
+    assert effect_for(Event(EventKind.ILLEGAL, Move(0, 4)), puzzle) is NO
+    assert effect_for(Event(EventKind.SOLVED, Move(7, 8)), puzzle) is WIN
     assert effect_for(Event(EventKind.UNDO, None), puzzle) is None          # an undo back to a dead end's start
     for kind in (EventKind.HINT, EventKind.DEAL, EventKind.RESTART, EventKind.DEAD_END, EventKind.SEARCH_FAILED):
         assert effect_for(Event(kind, None), puzzle) is None

@@ -7,7 +7,8 @@ with a sentence of its own (the two-cell piece can never leave the top row).
 """
 from __future__ import annotations
 
-from game.files.model import BlocksDef, Common, MoveCount
+from game.families.blocks.files import BlocksDef
+from game.files.model import Common
 from game.common.i18n import N_, _
 from game.rules.puzzle import PositionError
 from game.families.blocks.rules import BlocksPuzzle, make_blocks
@@ -21,7 +22,7 @@ DEFINITION = BlocksDef(
     start=("asTT", "c.dS", "efgW"),
     goal=("asTT", "cSd.", "efgW"),
     same=("sf",),
-    moves=MoveCount.CELL,
+    moves="cell",
 )
 FACES = {"a": "┌", "s": "─", "T": "┐▭", "c": "│", "d": "∥", "S": "S", "e": "└", "g": "┘", "W": "W"}
 # ASCII stand-ins, documented in the README: corners by where they sit, '-' and '|' sides, 'g' the gate.

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from game.files.errors import PuzzleFileError, at_line
-from game.files.model import Axis, BlocksDef, Common
+from game.families.blocks.files import Axis, BlocksDef
+from game.files.model import Common
 from game.files.shapes import (ANY, EMPTY, MAX_NUMBER_DIGITS, MAX_PIECES, MAX_SIDE, PIECE_LETTERS, WALL, is_cell,
                                is_connected, piece_cells, plain_title, unplaced)
 from game.common.i18n import N_, _, ngettext

@@ -24,20 +24,19 @@ from solvers.components import Kind as KeyKind, PlacementKeys
 from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleMatrix, RuleSet
 
-from game.files.model import Axis, BlocksDef, MoveCount
+from game.families.blocks.counts import CELL, COUNTS, LINE, PATH
+from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.kinds import BLOCK, KINDS, SLIDE
 from game.files.shapes import is_connected, piece_cells
-from game.common.i18n import N_, _
+from game.common.i18n import _
+from game.rules.counts import Count
+from game.rules.kinds import MoveKind
 from game.rules.puzzle import (Board, Move, PositionError, Puzzle, Symbols, Validator, cells_problem, not_a_piece,
                                rows_problem)
 from game.common.untrusted import shown
 
 WALL = "#"
 STEPS = {Axis.X: ((0, -1), (0, 1)), Axis.Y: ((-1, 0), (1, 0)), None: ((-1, 0), (1, 0), (0, -1), (0, 1))}
-MOVE_RULES = {
-    MoveCount.CELL: N_("A move slides one piece by one cell into empty space."),
-    MoveCount.LINE: N_("A move slides one piece any distance in one straight line through empty space."),
-    MoveCount.PATH: N_("A move takes one piece anywhere it can slide through empty space, turning corners."),
-}
 
 
 @dataclass(frozen=True)
@@ -133,7 +132,7 @@ def _slide(old: Sequence[int], new: Sequence[int], swept: Sequence[int], codes: 
     return Rule(tuple(cells), tuple(allowed), perm, src, dst, kind)
 
 
-def block_rules(board: Board, kinds: Sequence[Kind], count: MoveCount) -> list[Rule]:
+def block_rules(board: Board, kinds: Sequence[Kind], count: Count) -> list[Rule]:
     """Cell or line moves of every piece; kinds of one shape and axis share their rules."""
     classes: dict[tuple, list[Kind]] = {}
     for kind in kinds:
@@ -142,7 +141,7 @@ def block_rules(board: Board, kinds: Sequence[Kind], count: MoveCount) -> list[R
     for (shape, axis), members in classes.items():
         codes = [frozenset(k.codes[i] for k in members) for i in range(len(shape))]
         fits = placements(board, shape)
-        label = "slide" if len(shape) == 1 else "block"
+        label = SLIDE.label if len(shape) == 1 else BLOCK.label
         for a, old in fits.items():
             for dr, dc in STEPS[axis]:
                 swept: list[int] = []
@@ -150,7 +149,7 @@ def block_rules(board: Board, kinds: Sequence[Kind], count: MoveCount) -> list[R
                 while at is not None and at in fits:
                     swept += fits[at]
                     rules.append(_slide(old, fits[at], swept, codes, a, at, label))
-                    if count is MoveCount.CELL:
+                    if count is CELL:
                         break
                     at = board.step(at, dr, dc)
     return rules
@@ -159,7 +158,7 @@ def block_rules(board: Board, kinds: Sequence[Kind], count: MoveCount) -> list[R
 class BlocksPuzzle(Puzzle):
     """A sliding-block puzzle: a Puzzle whose goal is a pattern and whose text names pieces."""
 
-    def __init__(self, *, lay: Layout, count: MoveCount, goal_pattern: Sequence[frozenset[int] | None],
+    def __init__(self, *, lay: Layout, count: Count, goal_pattern: Sequence[frozenset[int] | None],
                  **fields: object) -> None:
         super().__init__(**fields)  # type: ignore[arg-type]
         self.layout = lay
@@ -188,7 +187,7 @@ class BlocksPuzzle(Puzzle):
     # -- path moves ------------------------------------------------------------------------------
 
     def successors(self, state: bytes) -> Iterator[tuple[Move, bytes]]:
-        if self.count is not MoveCount.PATH:
+        if self.count is not PATH:
             yield from super().successors(state)
             return
         for origin, code in enumerate(state):
@@ -197,7 +196,7 @@ class BlocksPuzzle(Puzzle):
                     yield Move(origin, at), after
 
     def predecessors(self, state: bytes) -> Iterator[tuple[Move, bytes]]:
-        if self.count is not MoveCount.PATH:
+        if self.count is not PATH:
             yield from super().predecessors(state)
             return
         for move, before in self.successors(state):   # a path can be walked back
@@ -215,8 +214,14 @@ class BlocksPuzzle(Puzzle):
                     todo.append((rule.dst, after))
                     yield rule.dst, after
 
+    @property
+    def moves_are_rules(self) -> bool:
+        return self.count is not PATH
+
     def route(self, state: bytes, move: Move) -> list[int]:
-        """The anchors a path move passes through, from its start to its end (for animation)."""
+        """The anchors a path move passes through, round corners, from its start to its end."""
+        if self.count is not PATH:
+            return super().route(state, move)
         back = {move.src: move.src}
         todo = [(move.src, state)]
         while todo and move.dst not in back:
@@ -233,20 +238,20 @@ class BlocksPuzzle(Puzzle):
         return steps[::-1]
 
     def carried(self, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
-        if self.count is not MoveCount.PATH:
+        if self.count is not PATH:
             return super().carried(before, move)
         kind = next(k for k in self.layout.kinds if k.codes[0] == before[move.src])
         fits = placements(self.board, kind.shape)
         return tuple(zip(fits[move.src], fits[move.dst]))
 
-    def move_kind(self, move: Move) -> str:
-        return "block" if self.count is MoveCount.PATH else super().move_kind(move)
+    def move_kind(self, move: Move) -> MoveKind:
+        return BLOCK if self.count is PATH else super().move_kind(move)
 
     def joins(self, first: Move, then: Move) -> bool:
         """The same piece again: one path move; in the same direction: one line move."""
-        if first.dst != then.src or self.count is MoveCount.CELL:
+        if first.dst != then.src or self.count is CELL:
             return False
-        if self.count is MoveCount.PATH:
+        if self.count is PATH:
             return True
         cells = self.board.cells
         (r0, c0), (r1, c1), (r2, c2) = cells[first.src], cells[first.dst], cells[then.dst]
@@ -256,14 +261,14 @@ class BlocksPuzzle(Puzzle):
     def expand(self, boards: np.ndarray) -> np.ndarray:
         """Every successor of every row of ``boards`` (vectorised; duplicates allowed)."""
         rows, rules, children = self.matrix.step(boards)
-        if self.count is not MoveCount.PATH:
+        if self.count is not PATH:
             return children
         return _path_children(self.matrix, rows, rules, children, len(boards))
 
     def explore(self, boards: np.ndarray) -> np.ndarray:
         """Successors by the smallest moves (one cell; as a line: the first cell of it): the same
         positions are reachable as with any count, from fewer children."""
-        matrix = self.matrix if self.count is not MoveCount.LINE else self._cell_matrix()
+        matrix = self.matrix if self.count is not LINE else self._cell_matrix()
         return matrix.step(boards)[2]
 
     def _cell_matrix(self) -> RuleMatrix:
@@ -394,16 +399,16 @@ def _path_children(matrix: RuleMatrix, rows: np.ndarray, rules: np.ndarray, chil
     return np.concatenate(found) if found else np.empty((0, n), dtype=np.uint8)
 
 
-def make_blocks(name: str, defn: BlocksDef, *, count: MoveCount | None = None,
+def make_blocks(name: str, defn: BlocksDef, *, count: Count | None = None,
                 faces: Mapping[str, str] | None = None, aliases: Mapping[str, int] | None = None,
                 describe: Mapping[int, str] | None = None, move_rule: str = "", goal_text: str = "",
                 title: str = "", checks: Sequence[Validator] = ()) -> BlocksPuzzle:
     """The rules of a sliding-block puzzle from its definition, under a move count (default: its own)."""
     lay = layout(defn, faces)
     board = lay.board
-    count = count or defn.moves
+    count = count or count_named(defn.moves)
     if sum(1 for row in defn.start for ch in row if ch == ".") == 1:
-        effective = MoveCount.CELL   # one empty cell: every count is the cell count
+        effective = CELL   # one empty cell: every count is the cell count
     else:
         effective = count
     names = {EMPTY: "."} | {code: k.faces[i] for k in lay.kinds for i, code in enumerate(k.codes)}
@@ -423,12 +428,12 @@ def make_blocks(name: str, defn: BlocksDef, *, count: MoveCount | None = None,
                                                                        for ok in goal) else ()
     return BlocksPuzzle(
         lay=lay, count=effective, goal_pattern=goal,
-        name=name, title=title or defn.common.title, move_rule=move_rule or MOVE_RULES[count], board=board,
+        name=name, title=title or defn.common.title, move_rule=move_rule or count.rule, board=board,
         symbols=Symbols(names, aliases=dict(aliases or {}), describe=dict(describe or {})),
-        rules=RuleSet(block_rules(board, lay.kinds, MoveCount.LINE if effective is MoveCount.LINE else MoveCount.CELL),
+        rules=RuleSet(block_rules(board, lay.kinds, LINE if effective is LINE else CELL),
                       len(board)),   # a path move is a chain of cell moves
         start=bytes(start), goal_states=goals, reversible=True, ranker=ranker, goal_text=goal_text,
-        checks=(*checks, _whole_pieces(lay)),
+        checks=(*checks, _whole_pieces(lay)), kinds=KINDS,
     )
 
 
@@ -471,3 +476,8 @@ def _whole_pieces(lay: Layout) -> Validator:
         if covered != sum(1 for code in state if code):
             raise PositionError(_("this position has piece cells that belong to no whole piece."))
     return check
+
+
+def count_named(key: str) -> Count:
+    """The count a file's ``moves`` key names."""
+    return next(c for c in COUNTS if c.key == key)

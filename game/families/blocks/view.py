@@ -21,7 +21,10 @@ from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.views.base import BoardView, Highlights, Mark, Motion, blit_alpha, cached_shape, mark_sprite
 from game.rules.pieces import Pieces
-from game.families.blocks.view_wood import even, fill_cells, kind_colours, paint_block, paint_grain, rect_of, ring_mark
+from game.families.base import Drawing
+from game.families.blocks.view_goat import GoatView
+from game.families.blocks.view_wood import (LACQUER, even, fill_cells, kind_colours, paint_block, paint_grain, rect_of,
+                                           ring_mark)
 
 FRAME = (112, 74, 46)
 FRAME_TOP = (132, 90, 56)
@@ -269,3 +272,7 @@ def _dot(rad: int) -> pygame.Surface:
     pygame.draw.circle(s, (*T.shade(T.GOOD, -0.35), 255), (rad, rad), rad)
     pygame.draw.circle(s, (*T.GOOD, 255), (rad, rad), rad - max(1, rad // 4))
     return s
+
+
+DRAWING = Drawing({"blocks": BlocksView, "goat": GoatView},
+                  distinct=lambda: [{f"lacquer {i}": c for i, c in enumerate(LACQUER)}])   # goal pieces: their places

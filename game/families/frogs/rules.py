@@ -14,19 +14,15 @@ from typing import Sequence
 from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
-from game.files.model import DIRECTIONS, FrogsDef, Jump
+from game.families.frogs.files import FrogsDef, Jump
+from game.families.frogs.kinds import JUMP, KINDS, SLIDE
+from game.rules.directions import DIRECTIONS, WORDS
 from game.common.i18n import N_
 from game.common.phrase import Phrase
-from game.rules.puzzle import Board, Puzzle, Symbols, grid_state
+from game.families.stones import BLACK, STONE_CODES, STONE_SYMBOLS, WHITE, token_grid
+from game.files.model import Common
+from game.rules.puzzle import Board, Puzzle, grid_state
 
-BLACK, WHITE = 1, 2
-STONE_NAMES = {EMPTY: ".", BLACK: "B", WHITE: "W"}
-STONE_CODES = {".": EMPTY, "B": BLACK, "W": WHITE}
-STONE_SYMBOLS = Symbols(STONE_NAMES, aliases={"b": BLACK, "w": WHITE, "0": EMPTY, "_": EMPTY},
-                        describe={EMPTY: N_("empty"), BLACK: N_("black"), WHITE: N_("white")})
-# the directions of a puzzle file in words (the file's own keywords are English and stay so)
-WORDS = {(0, 1): N_("right"), (0, -1): N_("left"), (-1, 0): N_("up"), (1, 0): N_("down"),
-         (-1, 1): N_("up-right"), (-1, -1): N_("up-left"), (1, 1): N_("down-right"), (1, -1): N_("down-left")}
 # the rules in one sentence, by what a frog may jump over
 MOVE_RULES = {
     Jump.OTHER: N_("A move slides {motion} into an adjacent empty cell, or jumps it straight over one frog of the "
@@ -56,10 +52,10 @@ def frog_rules(board: Board, black_dirs: Sequence[Step], white_dirs: Sequence[St
                 b = board.step(a, dr, dc)
                 if b is None:
                     continue
-                rules.append(Rule((a, b), (me, free), (1, 0), a, b, "slide"))
+                rules.append(Rule((a, b), (me, free), (1, 0), a, b, SLIDE.label))
                 c = board.step(a, dr, dc, 2)
                 if c is not None and jump is not Jump.NONE:
-                    rules.append(Rule((a, b, c), (me, over, free), (2, 1, 0), a, c, "jump"))
+                    rules.append(Rule((a, b, c), (me, over, free), (2, 1, 0), a, c, JUMP.label))
     return rules
 
 
@@ -110,7 +106,7 @@ def make_frogs(name: str, title: str, board: Board, start: bytes, goal: bytes, b
         name=name, title=title, move_rule=move_rule or frog_move_rule(black, white, jump), board=board,
         symbols=STONE_SYMBOLS, rules=RuleSet(frog_rules(board, black, white, jump), len(board)),
         start=start, goal_states=(goal,), reversible=_reversible(black, white),
-        ranker=multiset_ranker(counts), goal_text=goal_text)
+        ranker=multiset_ranker(counts), goal_text=goal_text, kinds=KINDS)
 
 
 def frogs_from(name: str, defn: FrogsDef) -> Puzzle:
@@ -135,3 +131,10 @@ def frogs_line(n: int) -> Puzzle:
 def line_title(n: int) -> str:
     """A frog line's title: its own message for the lines the game offers."""
     return LINE_TITLES.get(n, f"Frogs, line of {n} each side")
+
+
+def frog_line_file(n: int, title: str, state: bytes) -> FrogsDef:
+    """The frog line of ``n`` a side as a file: one row, black moving right, white left."""
+    row = ("." * (2 * n + 1),)
+    goal = ("W" * n + "." + "B" * n,)
+    return FrogsDef(Common(title), token_grid(row, state), goal, black=("right",), white=("left",))

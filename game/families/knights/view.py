@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.families.knights.rules import BLACK, WHITE
+from game.families.base import Drawing
+from game.families.stones import BLACK, WHITE
 from game.ui import theme as T
 from game.ui.views.base import BoardView
 
@@ -67,3 +68,7 @@ class KnightsView(BoardView):
         inner = pygame.Rect(self.rect.x - fr.x, self.rect.y - fr.y, self.rect.w, self.rect.h)
         pygame.draw.rect(s, T.shade(FRAME, -0.3), inner, max(1, p // 40))
         return s
+
+
+DRAWING = Drawing({"knights": KnightsView},
+                  distinct=lambda: [{"black": STYLE[BLACK]["fill"], "white": STYLE[WHITE]["fill"]}])

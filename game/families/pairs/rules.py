@@ -8,11 +8,12 @@ from __future__ import annotations
 from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleSet
 
-from game.files.model import PairsDef
+from game.families.pairs.files import PairsDef
+from game.families.pairs.kinds import KINDS, PAIR
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.rules.puzzle import Board, Puzzle, grid_state
-from game.families.frogs.rules import BLACK, STONE_CODES, STONE_SYMBOLS, WHITE
+from game.families.stones import BLACK, STONE_CODES, STONE_SYMBOLS, WHITE
 
 STONES = frozenset({BLACK, WHITE})
 FREE = frozenset({EMPTY})
@@ -27,7 +28,7 @@ def _pairs_of_cells(board: Board) -> list[tuple[int, int]]:
 
 def pair_rules(board: Board) -> list[Rule]:
     spans = _pairs_of_cells(board)
-    return [Rule((a, a2, b, b2), (STONES, STONES, FREE, FREE), (2, 3, 0, 1), a, b, "pair")
+    return [Rule((a, a2, b, b2), (STONES, STONES, FREE, FREE), (2, 3, 0, 1), a, b, PAIR.label)
             for a, a2 in spans for b, b2 in spans if not {a, a2} & {b, b2}]
 
 
@@ -68,4 +69,5 @@ def pairs_from(name: str, defn: PairsDef) -> Puzzle:
     return Puzzle(
         name=name, title=defn.common.title, move_rule=MOVE_RULE, board=board, symbols=STONE_SYMBOLS,
         rules=RuleSet(pair_rules(board), len(board)), start=start, goal_states=goals, reversible=True,
-        ranker=multiset_ranker([start.count(EMPTY), start.count(BLACK), start.count(WHITE)]), goal_text=text)
+        ranker=multiset_ranker([start.count(EMPTY), start.count(BLACK), start.count(WHITE)]), goal_text=text,
+        kinds=KINDS)

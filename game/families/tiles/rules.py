@@ -7,6 +7,7 @@ from solvers.rules import EMPTY, RuleSet
 from solvers.sliding import goal_state, is_solvable, manhattan_linear_conflict
 
 from game.common.i18n import N_, _
+from game.rules.kinds import SLIDE
 from game.rules.puzzle import Board, PositionError, Puzzle, Symbols, swap_rule
 
 __all__ = ["DIRECTIONS", "TILE_NAMES", "goal_state", "is_solvable", "make_tiles"]  # goal and parity: solvers.sliding
@@ -54,6 +55,7 @@ def make_tiles(name: str, title: str, width: int, height: int, start: bytes | No
         goal_text=N_("tiles in order, the empty cell last"),
         checks=(solvable,),
         heuristic=manhattan_linear_conflict(width, height),
+        kinds=(SLIDE,),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.families.base import Drawing
 from game.ui import theme as T
 from game.ui.views.base import BoardView
 
@@ -70,3 +71,6 @@ def _corner(big: pygame.Surface, body: pygame.Rect, colour) -> None:
     size, inset = body.w * 0.22, body.w * 0.075    # inside the rounded corner
     x, y = body.x + inset, body.y + inset
     pygame.draw.polygon(big, colour, [(x, y), (x + size, y), (x, y + size)])
+
+
+DRAWING = Drawing({"tiles": TilesView}, distinct=lambda: [{"numeral": NUMERAL, "in place": T.IN_PLACE}])

@@ -1,12 +1,12 @@
 """Playing the effects: a volume, a mute, and a mixer that may never come.
 
-The :class:`SoundPlayer` is what the game calls (``play("jump")``); it asks its output for a
-sound and starts it at the volume the settings give, or does nothing: when muted, at volume
-0, before the output is ready, or when there is no audio device at all. Starting a sound
-never waits: the mixer plays it on its own thread.
+The :class:`SoundPlayer` is what the game calls (``play(kind.sound)``, ``play(WIN)``); it asks its
+output for a sound and starts it at the volume the settings give and the sound's own level, or
+does nothing: when muted, at volume 0, before the output is ready, or when there is no audio
+device at all. Starting a sound never waits: the mixer plays it on its own thread.
 
-The mixer is opened off the window's thread, once, after the window is up; the effects are
-synthesized then. Where that fails (no device, no driver, no mixer in this pygame) the
+The mixer is opened off the window's thread, once, after the window is up; every sound the
+families declare is synthesized then (one declared later, on its first play). Where that fails (no device, no driver, no mixer in this pygame) the
 game is silent and says nothing: a game without sound is still the whole game.
 """
 from __future__ import annotations
@@ -15,13 +15,13 @@ import contextlib
 import os
 import sys
 import threading
-from typing import Any, Callable, Iterator, Mapping, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from game.common.i18n import _
 from game.keeping.settings import VOLUME_STEP
-from game.ui.audio.synth import EFFECTS, RATE, synthesize, to_format
+from game.common.synth import NO, RATE, SLIDE, WIN, Sound as Effect, synthesize, to_format
+from game.families import registry
 
-LEVELS = {"slide": 0.45, "block": 0.55, "jump": 0.5, "hop": 0.5, "pair": 0.5, "no": 0.4, "win": 0.7}
 CHANNELS = 16      # effects that may sound at once (a fast solve overlaps a few)
 
 
@@ -34,9 +34,9 @@ class Sound(Protocol):
 
 
 class Output(Protocol):
-    """Where sounds come from: the mixer's sounds by name (None: this one cannot be played)."""
+    """Where sounds come from: the mixer's sound for an effect (None: this one cannot be played)."""
 
-    def sound(self, name: str) -> Sound | None: ...
+    def sound(self, effect: Effect) -> Sound | None: ...
 
 
 def gain(volume: int) -> float:
@@ -63,19 +63,19 @@ class SoundPlayer:
         opening = self.opening
         return opening is not None and not opening.is_alive() and self.output is None
 
-    def play(self, name: str) -> bool:
-        """Start the effect ``name``; True if a sound was started."""
+    def play(self, effect: Effect) -> bool:
+        """Start ``effect``; True if a sound was started."""
         output = self.output
-        if output is None or self.muted or self.volume <= 0 or name not in LEVELS:
+        if output is None or self.muted or self.volume <= 0:
             return False
-        sound = output.sound(name)
+        sound = output.sound(effect)
         if sound is None:
             return False
         try:
             channel = sound.play()
             if channel is None:      # every channel busy: this one is skipped
                 return False
-            channel.set_volume(LEVELS[name] * gain(self.volume))
+            channel.set_volume(effect.level * gain(self.volume))
         except Exception:  # noqa: BLE001 - a device that goes away mid-game leaves the game silent, not broken
             self.output = None
             return False
@@ -137,14 +137,17 @@ class SoundPlayer:
 
 
 class MixerOutput:
-    """pygame's mixer with the effects made for its format."""
+    """pygame's mixer with the effects made for its format (each made once, on first use)."""
 
-    def __init__(self, mixer: Any, sounds: Mapping[str, Any]) -> None:
+    def __init__(self, mixer: Any, make: Callable[[Effect], Any]) -> None:
         self.mixer = mixer
-        self.sounds = dict(sounds)
+        self.make = make
+        self.sounds: dict[Effect, Any] = {}
 
-    def sound(self, name: str) -> Sound | None:
-        return self.sounds.get(name)
+    def sound(self, effect: Effect) -> Sound | None:
+        if effect not in self.sounds:
+            self.sounds[effect] = self.make(effect)
+        return self.sounds[effect]
 
     def close(self) -> None:
         self.mixer.stop()
@@ -165,14 +168,18 @@ def open_mixer() -> MixerOutput | None:
             return None
         rate, size, channels = got
         mixer.set_num_channels(CHANNELS)
-        sounds = {}
-        for name in EFFECTS:
-            data = to_format(synthesize(name, rate), size, channels)
-            if data is None:
-                mixer.quit()
-                return None
-            sounds[name] = pygame.sndarray.make_sound(data)
-        return MixerOutput(mixer, sounds)
+        if to_format(synthesize(SLIDE, rate), size, channels) is None:   # a format this cannot write
+            mixer.quit()
+            return None
+
+        def make(effect: Effect) -> Any:
+            data = to_format(synthesize(effect, rate), size, channels)
+            return pygame.sndarray.make_sound(data) if data is not None else None
+
+        output = MixerOutput(mixer, make)
+        for effect in every_effect():
+            output.sound(effect)
+        return output
     except Exception:  # noqa: BLE001 - any failure to get sound means a silent game, never a broken one
         with contextlib.suppress(Exception):
             import pygame
@@ -201,3 +208,11 @@ def _quiet_stderr() -> Iterator[None]:
         os.dup2(saved, 2)
         os.close(saved)
         os.close(devnull)
+
+
+def every_effect() -> list[Effect]:
+    """The game's own sounds and every kind of move's, each once."""
+    effects = [NO, WIN, SLIDE]
+    for family in registry.families():
+        effects += [kind.sound for kind in family.kinds if kind.sound not in effects]
+    return effects

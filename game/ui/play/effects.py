@@ -13,15 +13,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.files.model import MoveCount
 from game.common.i18n import _
+from game.rules.kinds import MoveKind
 from game.rules.puzzle import Move, Puzzle
-from game.families.blocks.rules import BlocksPuzzle
 from game.ui import theme as T
 from game.ui.tween import Tween, ease_in_out_cubic, ease_out_cubic
-from game.ui.views import Motion, move_kind, move_paths
+from game.ui.views import Motion, move_paths
 
-DURATION = {"slide": 0.17, "block": 0.2, "jump": 0.3, "hop": 0.36, "pair": 0.34}
 PER_CELL = 0.4          # a longer slide takes longer: this much of a one-cell move per further cell
 LONGEST = 0.6           # seconds, however long the slide
 NOPE_SECONDS = 0.45
@@ -39,7 +37,7 @@ class Glide:
     """How one move travels: the cells it carries, its kind, and the anchors its piece passes."""
 
     paths: tuple[tuple[int, int], ...]
-    kind: str
+    kind: MoveKind
     route: tuple[int, ...]
 
     def cells_travelled(self, puzzle: Puzzle) -> int:
@@ -52,8 +50,7 @@ class Anim:
 
     def __init__(self, before: bytes, after: bytes, glide: Glide, duration: float) -> None:
         self.before, self.after, self.glide = before, after, glide
-        kind = glide.kind
-        self.tween = Tween(duration, ease_in_out_cubic if kind in ("slide", "block") else ease_out_cubic)
+        self.tween = Tween(duration, ease_in_out_cubic if glide.kind.glides else ease_out_cubic)
 
     @property
     def paths(self) -> tuple[tuple[int, int], ...]:
@@ -78,9 +75,7 @@ class Particle:
 
 def route(puzzle: Puzzle, before: bytes, move: Move) -> tuple[int, ...]:
     """The anchors a move's piece passes through: round corners for a path move, else straight."""
-    if isinstance(puzzle, BlocksPuzzle) and puzzle.count is MoveCount.PATH:
-        return tuple(puzzle.route(before, move))
-    return move.src, move.dst
+    return tuple(puzzle.route(before, move))
 
 
 def move_between(puzzle: Puzzle, old: bytes, new: bytes) -> Glide | None:
@@ -88,10 +83,10 @@ def move_between(puzzle: Puzzle, old: bytes, new: bytes) -> Glide | None:
     (an undo). None when the two are not one move apart (a deal, a restart)."""
     for move, after in puzzle.successors(old):
         if after == new:
-            return Glide(move_paths(puzzle, old, move), move_kind(puzzle, move), route(puzzle, old, move))
+            return Glide(move_paths(puzzle, old, move), puzzle.move_kind(move), route(puzzle, old, move))
     for move, after in puzzle.successors(new):
         if after == old:
-            return Glide(tuple((d, s) for s, d in move_paths(puzzle, new, move)), move_kind(puzzle, move),
+            return Glide(tuple((d, s) for s, d in move_paths(puzzle, new, move)), puzzle.move_kind(move),
                          route(puzzle, new, move)[::-1])
     return None
 
@@ -119,8 +114,8 @@ class Effects:
         glide = move_between(puzzle, old, new)
         if glide is None:
             return
-        duration = DURATION.get(glide.kind, 0.2)
-        cells = glide.cells_travelled(puzzle) if glide.kind in ("slide", "block") else 1
+        duration = glide.kind.seconds
+        cells = glide.cells_travelled(puzzle) if glide.kind.glides else 1
         if cells > 1:
             duration = min(LONGEST, duration * (1 + PER_CELL * (cells - 1)))
         if playback_speed is not None:

@@ -14,7 +14,7 @@ import pygame
 
 from game.common.background import Job
 from game.midend.editor import read_position
-from game.files.model import MoveCount
+from game.common.synth import NO, WIN
 from game.common.i18n import N_, _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
@@ -23,6 +23,7 @@ from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.session import Event, EventKind, Session
+from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.audio import effect_for
@@ -52,9 +53,6 @@ TOGGLES = {Intent.MOTION: ("reduce_motion", N_("Reduced motion on."), N_("Full m
            Intent.HIDE_ANSWER: ("hide_answer", N_("The answer is hidden: no count, no marks. H and S still answer."),
                                 N_("The answer shows again."))}
 # what K says: the count the moves go by from now on
-RECOUNTED = {MoveCount.CELL: N_("Moves now counted by cell: the same position, as a new game."),
-             MoveCount.LINE: N_("Moves now counted by line: the same position, as a new game."),
-             MoveCount.PATH: N_("Moves now counted by path: the same position, as a new game.")}
 
 
 class PlayScene(BoardScreen):
@@ -260,7 +258,7 @@ class PlayScene(BoardScreen):
     def refuse(self, cell: int | None, text: str) -> None:
         """The gentle "no": the cell shakes and, if there is something to say, the footer says it."""
         self.effects.shake(cell)
-        self.app.play_sound("no")
+        self.app.play_sound(NO)
         if text:
             self.say(text, T.NOPE)
 
@@ -408,8 +406,8 @@ class PlayScene(BoardScreen):
             self.refuse(None, _("This puzzle counts its moves one way only."))
             return
         count = counts[(counts.index(spec.count) + 1) % len(counts)]
-        name = spec.recount(count).name
-        self.app.replace_game(name, self.session.position, _(RECOUNTED[count]))
+        name = catalog.variant(spec, count).name
+        self.app.replace_game(name, self.session.position, _(count.recounted))
 
     def edit(self) -> None:
         """The position editor, on the position on screen (Esc comes back to this game)."""
@@ -563,11 +561,11 @@ class PlayScene(BoardScreen):
         if self.kept and not win.notes.recorded:
             self.app.journal.record(win)
             s.mark_recorded()
-        words = win_words(win, self.spec.count.value if self.spec.count is not None else "")
+        words = win_words(win, self.spec.count.word() if self.spec.counts else "")
         # Translators: after the sentence that says how the game was won; W opens the review of the game
         self.say(_("{words}  W: review").format(words=words) if win.own else words, T.GOOD if win.own else T.HINT)
         if win.own:   # confetti and the chord once the last piece has landed
-            chord = (lambda: self.app.play_sound("win")) if self.app.scene is self else None
+            chord = (lambda: self.app.play_sound(WIN)) if self.app.scene is self else None
             self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
                                               self.app.settings.reduce_motion, chord)
 

@@ -65,7 +65,7 @@ class AnalysisScene(Scene):
     def ask(self) -> None:
         """Once the table is ready, count its positions in the background (once)."""
         if self.job is None and self.oracle.status().phase is Phase.READY:
-            self.job = self.app.service.submit(Task(tasks.analyse, (self.spec.name,), "The analysis"), Lane.LIGHT)
+            self.job = self.app.service.submit(Task(tasks.analyse, (self.spec.oracle,), "The analysis"), Lane.LIGHT)
 
     def status(self) -> OracleStatus:
         """The table's preparation, then the counting."""

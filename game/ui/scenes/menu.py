@@ -373,7 +373,7 @@ class MenuScene(Scene):
     def select_name(self, name: str) -> None:
         """Select the card of the puzzle ``name`` (a puzzle under another move count: its card), and
         choose it on a card of variants."""
-        base = library.split_count(name)[0]
+        base = catalog.base_of(name)
         for i, card in enumerate(self.flat):
             names = [spec.name for spec in card.specs]
             for wanted in (name, base):

@@ -15,14 +15,13 @@ from pathlib import PurePath
 import pygame
 
 from game.catalog import registry as catalog
-from game.catalog import library
 from game.common.i18n import N_, _, ngettext
 from game.midend.panel import clock
 from game.keeping.records import START, Badge, Record, Records, key_label, key_order
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress, pill_size
-from game.common.words import count_name, moves_text
+from game.common.words import moves_text
 from game.common.phrase import translated
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
@@ -56,9 +55,9 @@ def puzzle_label(spec: PuzzleSpec) -> str:
     # Translators: a puzzle in the records: its card's title and the variant chosen on the card ("Frogs · 4 v 3")
     label = (_("{group} · {variant}").format(group=_(p.group), variant=_(p.variant)) if p.group and p.variant
              else translated(p.short_title))
-    if "@" in spec.name and spec.count is not None:
+    if spec.name != spec.base:
         # Translators: a puzzle in the records whose moves were counted another way ("Klotski · moves by line")
-        return _("{puzzle} · moves by {count}").format(puzzle=label, count=count_name(spec.count))
+        return _("{puzzle} · moves by {count}").format(puzzle=label, count=spec.count.word())
     return label
 
 
@@ -71,7 +70,7 @@ def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
     for name in sorted(records.puzzles):
         if name in shelved:
             continue
-        base = library.split_count(name)[0]
+        base = catalog.base_of(name)
         (extra.setdefault(base, []) if base in shelved else others).append(name)
     for shelf, specs in catalog.shelves():
         out.append(Row("shelf", translated(shelf.title), shelf.colour))

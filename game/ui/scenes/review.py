@@ -16,7 +16,6 @@ from game.common.i18n import N_, _
 from game.midend.review import Kind, Review, help_words
 from game.midend.review_search import ReviewSearch
 from game.ui import theme as T
-from game.common.words import count_name
 from game.common.phrase import translated
 from game.ui.intents import Intent
 from game.ui.scenes.base import Scene, background
@@ -133,7 +132,7 @@ class ReviewScene(Scene):
         self.chart.layout(th, self.chart_card, review, progress_area(th, self.chart_card).w + th.px(12) if showing else 0)
         # Translators: a button: go on finding the review's missing distances after they were stopped
         self.stop_button.label = N_("Search on") if self.search.stopped else N_("Stop")
-        count = count_name(self.spec.count) if self.spec.count is not None else ""
+        count = self.spec.count.word() if self.spec.counts else ""
         texts = list(self.chart.texts)
         self.before_rect, self.before_beside = (place_before(th, self.mistakes_card, self.spec.puzzle.board)
                                                 if review.first_mistake is not None else (None, True))

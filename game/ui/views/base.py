@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.oracles.base import Verdict
+from game.rules.kinds import MoveKind
 from game.rules.puzzle import Move, Puzzle
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
@@ -33,7 +34,7 @@ class Motion:
     before: bytes
     after: bytes
     paths: tuple[tuple[int, int], ...]
-    kind: str
+    kind: MoveKind
     t: float
     route: tuple[int, ...] = ()
 
@@ -160,10 +161,6 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
 def move_paths(puzzle: Puzzle, before: bytes, move: Move) -> tuple[tuple[int, int], ...]:
     """(from, to) cells of every piece cell the move carries (the puzzle knows its own moves)."""
     return puzzle.carried(before, move)
-
-
-def move_kind(puzzle: Puzzle, move: Move) -> str:
-    return puzzle.move_kind(move)
 
 
 class BoardView:
@@ -377,8 +374,9 @@ class BoardView:
         sh.set_alpha(int(255 * max(0.0, min(1.0, strength))))
         surface.blit(sh, (rect.centerx - sh.get_width() // 2, rect.bottom - sh.get_height() - self.pitch // 20))
 
-    def lift(self, kind: str) -> float:
-        return {"jump": 0.55, "hop": 0.75, "pair": 0.35}.get(kind, 0.0)
+    def lift(self, kind: MoveKind) -> float:
+        """How high a piece rises at the top of its move, in cells (a leap's arc; 0: it glides)."""
+        return kind.arc
 
     def draw_motion(self, surface, motion: Motion) -> None:
         t = motion.t

@@ -18,7 +18,7 @@ import numpy as np
 from solvers import cache, fifteen
 
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Report
+from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Recipe, Report
 from game.common.phrase import Phrase
 from game.rules.puzzle import Puzzle
 
@@ -32,10 +32,11 @@ class PatternPayload:
 class PatternOracle(Oracle):
     build_inline = False   # never half a minute inside one call (headless screenshots)
 
-    def __init__(self, puzzle: Puzzle, groups: Sequence[Sequence[int]] = fifteen.PARTITION) -> None:
+    def __init__(self, puzzle: Puzzle, recipe: Recipe | None = None,
+                 groups: Sequence[Sequence[int]] = fifteen.PARTITION) -> None:
         if len(puzzle.board) != 16:
             raise ValueError("the pattern databases are made for the 4x4 board.")
-        super().__init__(puzzle)
+        super().__init__(puzzle, recipe)
         self.groups = tuple(tuple(g) for g in groups)
 
     def ready(self) -> bool:

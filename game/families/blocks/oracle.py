@@ -17,9 +17,8 @@ from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprin
 
 from solvers.ranking import SlotRanker
 
-from game.files.model import MoveCount
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Build, Oracle, Report, TooLarge
+from game.oracles.base import QUIET, Build, Oracle, Recipe, Report, TooLarge
 from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, SPOT_CHECKS, TableOracle, TablePayload, _Loaded
 from game.common.phrase import Phrase
 from game.rules.puzzle import Puzzle
@@ -43,8 +42,8 @@ def _unpack(array: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 class ComponentTableOracle(TableOracle):
-    def __init__(self, puzzle: BlocksPuzzle) -> None:
-        super().__init__(puzzle)
+    def __init__(self, puzzle: BlocksPuzzle, recipe: Recipe | None = None) -> None:
+        super().__init__(puzzle, recipe)
         self.blocks = puzzle
         self._keys = puzzle.keys()
         self._digest = self._fingerprint()
@@ -54,7 +53,7 @@ class ComponentTableOracle(TableOracle):
         puzzle = self.blocks
         goal = [None if ok is None else sorted(ok) for ok in puzzle.goal_pattern]
         kinds = [(k.shape, k.codes, k.count) for k in puzzle.layout.kinds]
-        return fingerprint(puzzle.rules, None, [puzzle.start], f"component|{puzzle.count.value}|{goal}|{kinds}")
+        return fingerprint(puzzle.rules, None, [puzzle.start], f"component|{puzzle.count.key}|{goal}|{kinds}")
 
     def layout(self) -> tuple[ComponentRanker | None, str, str]:   # type: ignore[override]
         """The ranker comes with the table here: None until it is loaded."""
@@ -142,12 +141,12 @@ class _NotCached(Exception):
     """Not in the cache, and not to be built now."""
 
 
-def blocks_oracle(puzzle: Puzzle) -> Oracle:
+def blocks_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:
     """The fast rank-space table where the rules allow it (one goal position, free pieces that all
     move alike, as in Goat), else a table over the start's component."""
     assert isinstance(puzzle, BlocksPuzzle)
-    if puzzle.goal_states and puzzle.count is not MoveCount.PATH and puzzle.ranker is not None:
+    if puzzle.goal_states and puzzle.moves_are_rules and puzzle.ranker is not None:
         slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goal_states, puzzle.start], max_slots=MAX_SLOTS)
         if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:
-            return TableOracle(puzzle)
-    return ComponentTableOracle(puzzle)
+            return TableOracle(puzzle, recipe)
+    return ComponentTableOracle(puzzle, recipe)

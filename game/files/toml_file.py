@@ -1,35 +1,28 @@
-"""The TOML puzzle format of PUZZLE-FILES.md: one puzzle per file, checked before the game sees it.
+"""One TOML puzzle file as the families read it: its table, the keys every file shares, and the
+checks each key gets (text, grids, choices, figures), each mistake one sentence naming the key.
 
 ``tomllib`` reads the syntax; everything a file can get wrong in structure (keys, grids, pieces,
 goals, figures) becomes one :class:`PuzzleFileError` naming the key, so a player who writes a
 puzzle by hand learns exactly what to fix. Whether a goal can be reached is left to the search.
+Which family reads the rest of a file is the catalog's business (:mod:`game.catalog.reading`).
 
 Each problem is one translated clause that names its key itself; key names, values and the
 format's words in quotes stay as the file spells them.
 """
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from typing import NoReturn
 
-from game.files import toml_families
 from game.files.errors import PuzzleFileError, at_line
-from game.files.model import Common, PuzzleDef
+from game.files.model import Common
 from game.files.shapes import MAX_SIDE, is_cell, is_plain_text
 from game.common.i18n import _, ngettext
 from game.common.untrusted import shown
 
-FAMILIES = ("blocks", "frogs", "knights", "pairs")
 COMMON_KEYS = ("format", "title", "subtitle", "family", "start", "goal", "source", "published",
                "group", "variant")
-FAMILY_KEYS = {
-    "blocks": ("moves", "same", "axis"),
-    "frogs": ("black", "white", "jump"),
-    "knights": (),
-    "pairs": ("goal_block", "either_order"),
-}
 TEXT_LIMITS = {"title": 80, "subtitle": 120, "source": 1000, "group": 60, "variant": 16}
 PUBLISHED_MAX = 100_000
 _POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
@@ -183,38 +176,13 @@ def load(text: str, origin: str) -> dict[str, object]:
             from None
 
 
-def parse_toml(text: str, origin: str) -> PuzzleDef:
-    """The definition a TOML puzzle file gives; PuzzleFileError (one sentence) if it is wrong."""
-    file = TomlFile(load(text, origin), origin)
-    version = file.get("format")
-    if version is None:
-        file.fail(_("key 'format' is missing: write format = 1 at the top of the file"))
-    if type(version) is not int or version != 1:
-        file.fail(_("key 'format' is {value}, but this game reads format 1 only").format(value=describe(version)))
-    family = file.get("family")
-    if family is None:
-        file.fail(_("key 'family' is missing: write family = {choices}").format(choices=either(FAMILIES)))
-    if not isinstance(family, str) or family not in FAMILIES:
-        file.fail(_("key 'family', {value} is not a puzzle family: use {choices}")
-                  .format(value=describe(family), choices=either(FAMILIES)))
-    allowed = COMMON_KEYS + FAMILY_KEYS[family]
-    for key in file.data:
-        if key not in allowed:
-            near = difflib.get_close_matches(key, allowed, 1) if len(key) <= 40 else []
-            if near:
-                file.fail(_("key '{key}' is not a key of a {family} puzzle (did you mean '{near}')")
-                          .format(key=shown(key), family=family, near=near[0]))
-            file.fail(_("key '{key}' is not a key of a {family} puzzle").format(key=shown(key), family=family))
+def read_common(file: TomlFile, published_keys: tuple[str, ...]) -> Common:
+    """The keys every puzzle file shares: title, subtitle, source, group and variant, and the figures
+    published for each way the family counts a move."""
     title = file.text("title", required=True)
     subtitle, source = file.text("subtitle"), file.text("source")
-    counts = ("cell", "line", "path") if family == "blocks" else ("moves",)
     group, variant = file.text("group"), file.text("variant")
     if bool(group.strip()) != bool(variant.strip()):
         file.fail(_("key '{key}' must come with the other: a file joins a group (one menu card) under a variant "
                     "label").format(key="variant" if group.strip() else "group"))
-    common = Common(title, subtitle, source, file.published(counts), origin, group.strip(), variant.strip())
-    if family == "blocks":
-        return toml_families.blocks(file, common)
-    if family == "pairs":
-        return toml_families.pairs(file, common)
-    return toml_families.tokens(file, common, family)
+    return Common(title, subtitle, source, file.published(published_keys), file.origin, group.strip(), variant.strip())

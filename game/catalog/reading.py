@@ -1,0 +1,153 @@
+"""Puzzle files: the TOML format of PUZZLE-FILES.md and whatever other formats the families read,
+one file or every file of a folder, and a definition written back as TOML.
+
+A file names its family; the family's keys are its own (:meth:`game.families.base.Family.read`).
+Files come from players and the internet, so reading is bounded (regular files, 256 KiB) and a
+folder scan never raises: each bad file becomes its one-sentence error beside the good ones.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import re
+from pathlib import Path
+from typing import Callable
+
+from game.families import registry
+from game.families.base import Family
+from game.files.errors import PuzzleFileError
+from game.files.model import FileDef
+from game.files.toml_file import COMMON_KEYS, TomlFile, describe, either, load, read_common
+from game.files.toml_text import key as toml_key, string
+from game.common.i18n import N_, _
+from game.common.untrusted import UnreadableFile, read_text, shown
+
+FILE_LIMIT = 256 * 1024
+MAX_FILES = 500
+Parser = Callable[[str, str], FileDef]
+_TOML_KEY = re.compile(r"\s*(format|family|title)\s*=")
+
+
+def read_puzzle_file(path: str | os.PathLike[str]) -> FileDef:
+    """The definition in one file. PuzzleFileError (a bad puzzle) or UnreadableFile (not a
+    readable regular text file within the size bound), each one sentence naming the file."""
+    path = Path(path)
+    text = read_text(path, FILE_LIMIT, N_("puzzle file")).removeprefix("\ufeff")
+    return parser_for(text, path.name)(text, path.name)
+
+
+def parser_for(text: str, name: str) -> Parser:
+    """The reader for a file: by extension (.toml, or one a family imports), otherwise by its content."""
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix == ".toml":
+        return parse_toml
+    imported = registry.importers()
+    for _family, importer in imported:
+        if suffix in importer.extensions:
+            return importer.parse
+    lines = [line for line in text.split("\n", 2000)[:2000] if line.strip()]
+    for _family, importer in imported:
+        if importer.sniff(lines):
+            return importer.parse
+    if any(_TOML_KEY.match(line) for line in lines):
+        return parse_toml
+    kinds = [N_("TOML puzzle")] + [importer.kind for _family, importer in imported if importer.kind]
+    # Translators: {formats} lists the formats the game reads: "TOML puzzle, jim'slide configuration or ..."
+    raise PuzzleFileError(name, "", _("this is not a puzzle file in a known format ({formats})")
+                          .format(formats=listed([_(kind) for kind in kinds])))
+
+
+def listed(items: list[str]) -> str:
+    """Items in one phrase: "a, b or c"."""
+    if len(items) == 1:
+        return items[0]
+    # Translators: the last of several items: {items} is "a, b", {last} is "c" (as in "a, b or c")
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def parse_toml(text: str, origin: str) -> FileDef:
+    """The definition a TOML puzzle file gives; PuzzleFileError (one sentence) if it is wrong."""
+    file = TomlFile(load(text, origin), origin)
+    version = file.get("format")
+    if version is None:
+        file.fail(_("key 'format' is missing: write format = 1 at the top of the file"))
+    if type(version) is not int or version != 1:
+        file.fail(_("key 'format' is {value}, but this game reads format 1 only").format(value=describe(version)))
+    family = _family(file)
+    allowed = COMMON_KEYS + family.keys
+    for key in file.data:
+        if key not in allowed:
+            near = difflib.get_close_matches(key, allowed, 1) if len(key) <= 40 else []
+            if near:
+                file.fail(_("key '{key}' is not a key of a {family} puzzle (did you mean '{near}')")
+                          .format(key=shown(key), family=family.key, near=near[0]))
+            file.fail(_("key '{key}' is not a key of a {family} puzzle").format(key=shown(key), family=family.key))
+    return family.read(file, read_common(file, family.published_keys()))
+
+
+def _family(file: TomlFile) -> Family:
+    """The family the file names, among those that read files."""
+    known = {f.key: f for f in registry.families() if f.definition is not None}
+    keys = tuple(sorted(known))
+    name = file.get("family")
+    if name is None:
+        file.fail(_("key 'family' is missing: write family = {choices}").format(choices=either(keys)))
+    if not isinstance(name, str) or name not in known:
+        file.fail(_("key 'family', {value} is not a puzzle family: use {choices}")
+                  .format(value=describe(name), choices=either(keys)))
+    return known[name]
+
+
+def to_toml(defn: FileDef) -> str:
+    """The TOML text of ``defn`` as a person would write it: common keys, the family's own, then figures.
+    ``parse_toml(to_toml(d), d.common.origin) == d`` for every definition a reader returns."""
+    common = defn.common
+    lines = ["format = 1", f"title = {string(common.title)}"]
+    if common.subtitle:
+        lines.append(f"subtitle = {string(common.subtitle)}")
+    family = registry.family_of(defn)
+    lines.append(f"family = {string(family.key)}")
+    if common.source:
+        lines.append(f"source = {string(common.source)}")
+    if common.group:
+        lines += [f"group = {string(common.group)}", f"variant = {string(common.variant)}"]
+    lines += family.write(defn)
+    if common.published:
+        lines += ["", "[published]"] + [f"{toml_key(k)} = {int(v)}" for k, v in common.published.items()]
+    return "\n".join(lines) + "\n"
+
+
+def scan_folder(folder: str | os.PathLike[str],
+                only: str | None = None) -> list[tuple[Path, FileDef | PuzzleFileError]]:
+    """Every puzzle file of one folder (or only the one named ``only``), sorted by name, at most
+    MAX_FILES: its definition or its error. Subfolders, hidden files, backups (``~``, ``.broken``) and anything not a regular
+    file are skipped; a folder that does not exist or cannot be listed gives an empty list."""
+    folder = Path(folder)
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(entry.name for entry in entries if _is_candidate(entry) and only in (None, entry.name))
+    except OSError:
+        return []
+    found: list[tuple[Path, FileDef | PuzzleFileError]] = []
+    for name in names[:MAX_FILES]:
+        path = folder / name
+        try:
+            found.append((path, read_puzzle_file(path)))
+        except PuzzleFileError as exc:
+            found.append((path, exc))
+        except UnreadableFile as exc:
+            found.append((path, PuzzleFileError(name, "", str(exc))))
+        except Exception as exc:   # noqa: BLE001 - a reader bug must not take the menu down
+            problem = _("this file could not be read ({error})").format(error=type(exc).__name__)
+            found.append((path, PuzzleFileError(name, "", problem)))
+    return found
+
+
+def _is_candidate(entry: os.DirEntry[str]) -> bool:
+    name = entry.name
+    if name.startswith(".") or name.endswith("~") or ".broken" in name:
+        return False
+    try:
+        return entry.is_file()
+    except OSError:
+        return False

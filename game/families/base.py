@@ -1,0 +1,116 @@
+"""What a family of puzzles declares: one :class:`Family` per folder under ``game/families``.
+
+A family is everything that makes one kind of puzzle (after SGT's ``struct game`` and
+python-chess's variant classes): the keys its files may use (read and written back, one
+sentence per mistake), the puzzles it builds from them, the ways it counts a move, its kinds of
+move, its shelf in the menu, the puzzles it ships as code, other file formats it reads, and its
+drawing. The reader, the writer, the library, the menu, the theme audit and the views iterate
+the registry (:mod:`game.families.registry`); nothing outside a family's folder names it.
+
+May import: the rules, the files' primitives, the oracles and the catalog's spec; never the
+registry of puzzles (the catalog asks the families, not the other way round), never pygame
+(a family's drawing lives in its ``view*.py`` modules, loaded only by the window).
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+from game.catalog.spec import PuzzleSpec, Shelf
+from game.files.model import Common, FileDef
+from game.files.toml_file import TomlFile
+from game.rules.counts import MOVES, Count
+from game.rules.kinds import MoveKind
+
+__all__ = ["Drawing", "Family", "Importer"]
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Importer:
+    """Another file format a family reads (jim'slide, Knuth's SLIDING, Sokoban's XSB): by extension,
+    or by a look at the content of a file whose extension says nothing."""
+
+    extensions: tuple[str, ...]                     # ".js2"
+    parse: Callable[[str, str], FileDef]            # (text, file name) -> the puzzle it holds
+    sniff: Callable[[Sequence[str]], bool] = lambda lines: False   # the file's non-blank lines: is it one?
+    kind: str = ""                                  # the format in words, for the sentence when none fits
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A family's drawing, from its view module: the board views by the key a presentation names, and
+    the colours that carry meaning (black and white pieces...), which must stay apart for every player."""
+
+    views: Mapping[str, Callable[[PuzzleSpec], Any]]
+    distinct: Callable[[], Sequence[Mapping[str, Colour]]] = field(default=lambda: ())
+
+
+class Family:
+    """One family. Subclasses fill the class attributes and the three methods a file needs
+    (``read``, ``write``, ``spec``); the rest has defaults."""
+
+    key: ClassVar[str]                         # what a file's ``family`` key says: "frogs"
+    shelf: ClassVar[Shelf]                     # where its puzzles stand in the menu
+    order: ClassVar[int]                       # where that shelf stands among the others
+    definition: ClassVar[type | None] = None   # the type its files read into (None: it has no files)
+    counts: ClassVar[tuple[Count, ...]] = (MOVES,)   # the ways it may count a move
+    default: ClassVar[Count | None] = None           # its files' count unless they say (None: the first)
+    kinds: ClassVar[tuple[MoveKind, ...]] = ()       # its kinds of move
+    keys: ClassVar[tuple[str, ...]] = ()             # file keys beyond the common ones
+    importers: ClassVar[tuple[Importer, ...]] = ()   # other formats it reads
+
+    # -- counts ------------------------------------------------------------------------------------
+
+    @property
+    def default_count(self) -> Count:
+        return self.default or self.counts[0]
+
+    def count(self, key: str) -> Count | None:
+        """The count spelt ``key`` ("path"), None if this family has no such count."""
+        return next((c for c in self.counts if c.key == key), None)
+
+    def published_keys(self) -> tuple[str, ...]:
+        """What a file's ``[published]`` table may name: a figure per count."""
+        return tuple(c.key for c in self.counts)
+
+    # -- files --------------------------------------------------------------------------------------
+
+    def read(self, file: TomlFile, common: Common) -> FileDef:
+        """The definition a file of this family gives (its common keys already read into ``common``);
+        raise through ``file.fail`` with one sentence naming the key for anything wrong."""
+        raise NotImplementedError
+
+    def write(self, defn: Any) -> list[str]:
+        """The family's lines of TOML for ``defn`` (options, start, goal), as a person would write them."""
+        raise NotImplementedError
+
+    def with_start(self, defn: Any, state: bytes, count: Count | None = None) -> FileDef:
+        """``defn`` starting from ``state`` instead (the editor's position as a puzzle of its own)."""
+        raise NotImplementedError
+
+    # -- puzzles ------------------------------------------------------------------------------------
+
+    def spec(self, name: str, defn: Any, count: Count | None = None) -> PuzzleSpec:
+        """The puzzle a file of this family defines, named ``name``, its moves counted by ``count``
+        (default: the file's own). Building the rules waits until they are first asked for."""
+        raise NotImplementedError
+
+    def builtins(self) -> Sequence[PuzzleSpec]:
+        """Puzzles this family ships as code rather than files, in the order the menu shows them."""
+        return ()
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def drawing(self) -> Drawing:
+        """The family's drawing: ``DRAWING`` of the ``view`` module beside it. Imports pygame, so only
+        the window asks."""
+        package = type(self).__module__.rpartition(".")[0]
+        drawing = importlib.import_module(f"{package}.view").DRAWING
+        assert isinstance(drawing, Drawing)
+        return drawing
+
+    def __repr__(self) -> str:
+        return f"<Family {self.key}>"

@@ -1,0 +1,108 @@
+"""Sliding blocks of any shape (``family = "blocks"``): Klotski and its kin, Goat, Century,
+Rush-Hour-style cars. Files in TOML, jim'slide and Knuth's SLIDING; three ways to count a move."""
+from __future__ import annotations
+
+import re
+from functools import partial
+from typing import Sequence
+
+from game.catalog.dealers import ClassicStart
+from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
+    variant_name
+from game.common.i18n import N_
+from game.common.phrase import Phrase
+from game.families.base import Family, Importer
+from game.families.blocks import files, goat
+from game.families.blocks.counts import COUNTS, PATH
+from game.families.blocks.files import BlocksDef
+from game.families.blocks.js2 import parse_js2
+from game.families.blocks.kinds import KINDS
+from game.families.blocks.positions import with_start
+from game.families.blocks.rules import BlocksPuzzle, Kind, count_named, layout, make_blocks
+from game.families.blocks.sliding import parse_sliding
+from game.families.registry import register
+from game.families.blocks.oracle import blocks_oracle
+from game.oracles.table import TableOracle
+from game.rules.counts import Count
+from game.files.model import Common
+from game.files.toml_file import TomlFile
+
+__all__ = ["BLOCKS", "BlocksFamily", "FAMILY", "piece_word"]
+
+BLOCKS = Shelf("blocks", N_("Sliding blocks"), (132, 196, 98))
+BLOCKS_BLURB = N_("Sliding blocks.")   # a sliding-block file that says nothing about itself
+SHAPE_WORDS = {1: N_("small block"), 4: N_("big block")}
+_SLIDING_SIZE = re.compile(r"\s*\d+\s*x\s*\d+")
+_JS2_COMMAND = re.compile(r"\s*(xsize|ysize|piece|put|win|wall|hwall|vwall)\s*:", re.I)
+
+
+def piece_word(kind: Kind) -> str:
+    """A kind of piece in words, for hints: 'big block', 'tall block', 'car', or 'piece B'."""
+    rows = 1 + max(r for r, _c in kind.shape)
+    cols = 1 + max(c for _r, c in kind.shape)
+    if kind.axis is not None and 1 in (rows, cols):
+        return N_("car") if len(kind.shape) == 2 else N_("truck")
+    if rows * cols == len(kind.shape):   # a rectangle
+        if rows == cols:
+            return SHAPE_WORDS.get(len(kind.shape)) or Phrase(N_("{rows}x{cols} block"), rows=rows, cols=cols)
+        return N_("tall block") if rows > cols else N_("wide block")
+    # Translators: a piece of a sliding-block puzzle named by its letter in the puzzle file: "piece B".
+    return Phrase(N_("piece {letter}"), letter=kind.chars[0])
+
+
+def build(name: str, defn: BlocksDef, count: str) -> BlocksPuzzle:
+    """The rules of a file's puzzle under the count spelt ``count`` (module level: a worker rebuilds it)."""
+    return make_blocks(name, defn, count=count_named(count), title=defn.common.title)
+
+
+class BlocksFamily(Family):
+    key = "blocks"
+    shelf = BLOCKS
+    order = 20
+    definition = BlocksDef
+    counts = COUNTS
+    default = PATH
+    kinds = KINDS
+    keys = ("moves", "same", "axis")
+    importers = (
+        Importer((".sliding",), parse_sliding, lambda lines: bool(lines) and bool(_SLIDING_SIZE.match(lines[0])),
+                 N_("Knuth's SLIDING input")),
+        Importer((".js2",), parse_js2, lambda lines: any(_JS2_COMMAND.match(line) for line in lines),
+                 N_("jim'slide configuration")),
+    )
+
+    def read(self, file: TomlFile, common: Common) -> BlocksDef:
+        return files.read(file, common)
+
+    def write(self, defn: BlocksDef) -> list[str]:
+        return files.write(defn)
+
+    def with_start(self, defn: BlocksDef, state: bytes, count: Count | None = None) -> BlocksDef:
+        return with_start(defn, state, count.key if count is not None else None)
+
+    def spec(self, name: str, defn: BlocksDef, count: Count | None = None) -> PuzzleSpec:
+        own = count_named(defn.moves)
+        count = count or own
+        common = defn.common
+        published = common.published.get(count.key)
+        words = {code: piece_word(kind) for kind in layout(defn).kinds for code in kind.codes}
+        said = count.published[0 if published == 1 else 1]
+        blurb = common.subtitle or (Phrase(said, moves=published) if published and said else common.source)
+        recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), blocks_oracle)
+        return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.PIECES,
+                          Presentation("blocks", common.title, blurb or BLOCKS_BLURB, words, N_("piece"),
+                                       common.group, common.variant),
+                          Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
+                          count=count, recount=partial(self.spec, name, defn), edit=EditMode.PIECES,
+                          as_file=partial(with_start, defn, count=count.key))
+
+    def builtins(self) -> Sequence[PuzzleSpec]:
+        recipe = Recipe("goat", goat.make_goat, TableOracle)
+        return (PuzzleSpec("goat", self.shelf, recipe, ClassicStart(), InputMode.SLIDE,
+                           Presentation("goat", N_("Goat"), N_("Build the pen round the sheep."), goat.PIECE_WORDS),
+                           Figures(published=20, positions=3 * 1_814_400, longest=52), DemoPlan(), family=self,
+                           count=count_named(goat.DEFINITION.moves), edit=EditMode.PIECES,
+                           as_file=partial(with_start, goat.DEFINITION)),)
+
+
+FAMILY = register(BlocksFamily())

@@ -1,0 +1,154 @@
+"""The keys of a sliding-block file (``family = "blocks"``): what its start, goal and options must
+satisfy, read with one sentence per mistake, and written back as a person would write them.
+
+Only structure is checked here (shapes, counts, walls, names); the rules and the search decide
+whether a goal can actually be reached.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Mapping
+
+from game.common.i18n import N_, _, ngettext
+from game.common.untrusted import shown
+from game.families.blocks.counts import COUNTS, PATH
+from game.files.grids import same_size, same_walls
+from game.files.model import Common, Grid
+from game.files.shapes import (ANY, EMPTY, MAX_PIECES, copies, is_connected, piece_cells, shape_of,
+                               unplaced)
+from game.files.toml_file import TomlFile
+from game.files.toml_text import grid, key, string, string_list
+
+__all__ = ["Axis", "BlocksDef", "read", "write"]
+
+
+class Axis(Enum):
+    X = "x"   # the piece moves only horizontally
+    Y = "y"   # ... only vertically
+
+
+@dataclass(frozen=True)
+class BlocksDef:
+    """family = "blocks": pieces of any edge-connected shape on a rectangular board with walls.
+
+    ``start`` names each piece by one character (each distinct character is one piece);
+    ``same`` groups characters whose pieces are interchangeable (equal shapes); ``goal`` uses
+    those characters, ``?`` and ``.``; a goal cell holding a piece's character means that
+    piece, or one identical to it, covers that cell in the goal."""
+
+    common: Common
+    start: Grid
+    goal: Grid
+    same: tuple[str, ...] = ()
+    axis: Mapping[str, Axis] = field(default_factory=dict)
+    moves: str = "path"     # the count its puzzle is played with unless the player switches
+
+
+def read(file: TomlFile, common: Common) -> BlocksDef:
+    start = file.grid("start")
+    pieces = piece_cells(start)
+    if any(ANY in row for row in start):
+        file.fail(_("key 'start' contains '?', which only a goal may use"))
+    if not pieces:
+        file.fail(_("key 'start' has no piece"))
+    if len(pieces) > MAX_PIECES:
+        file.fail(_("key 'start' has {count} pieces, more than {limit}").format(count=len(pieces), limit=MAX_PIECES))
+    if not any(EMPTY in row for row in start):
+        file.fail(_("key 'start' has no empty cell, so no piece could ever move"))
+    for ch, cells in pieces.items():
+        if not is_connected(cells):
+            file.fail(_("key 'start', piece '{piece}' is split in two: the cells of one character must touch edge "
+                        "to edge").format(piece=shown(ch)))
+    same = _same(file, pieces)
+    moves = file.choice("moves", tuple(c.key for c in COUNTS), PATH.key,
+                        N_("key '{key}', {value} is not a move count: use {choices}"))
+    axis = _axis(file, pieces, same)
+    goal = file.grid("goal")
+    _blocks_goal(file, start, goal, pieces, same)
+    return BlocksDef(common, start, goal, same, axis, moves)
+
+
+def _same(file: TomlFile, pieces: dict[str, list[tuple[int, int]]]) -> tuple[str, ...]:
+    """Groups of interchangeable pieces: each a string of piece characters of one shape."""
+    value = file.get("same", [])
+    if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
+        file.fail(_('key \'same\' must be a list of strings, e.g. same = ["ACDF", "GHIJ"]'))
+    seen: set[str] = set()
+    for n, group in enumerate(value, 1):
+        if len(group) < 2:
+            file.fail(_("key 'same', group {number} ('{group}') must name at least two identical pieces")
+                      .format(number=n, group=shown(group)))
+        for ch in group:
+            if ch not in pieces:
+                file.fail(_("key 'same', group {number} names '{piece}', which is not a piece of the start")
+                          .format(number=n, piece=shown(ch)))
+            if ch in seen:
+                file.fail(_("key 'same', piece '{piece}' is named more than once").format(piece=shown(ch)))
+            seen.add(ch)
+            if shape_of(pieces[ch]) != shape_of(pieces[group[0]]):
+                file.fail(_("key 'same', pieces '{first}' and '{other}' are declared identical but have different "
+                            "shapes").format(first=shown(group[0]), other=shown(ch)))
+    return tuple(value)
+
+
+def _axis(file: TomlFile, pieces: dict[str, list[tuple[int, int]]], same: tuple[str, ...]) -> dict[str, Axis]:
+    """Pieces that move along one axis only; identical pieces must agree, or they could not swap."""
+    value = file.get("axis", {})
+    if not isinstance(value, dict):
+        file.fail(_('key \'axis\' must be a table, e.g. axis = { A = "x", B = "y" }'))
+    axis = {}
+    for ch, direction in value.items():
+        where = f"axis.{shown(ch)}"
+        if ch not in pieces:
+            file.fail(_("key '{key}' names '{piece}', which is not a piece of the start")
+                      .format(key=where, piece=shown(ch)))
+        if direction not in ("x", "y"):
+            file.fail(_('key \'{key}\' must be "x" (moves only sideways) or "y" (moves only up and down)')
+                      .format(key=where))
+        axis[ch] = Axis(direction)
+    for group in same:
+        if len({axis.get(ch) for ch in group}) > 1:
+            file.fail(_("key 'axis', the identical pieces '{pieces}' must all have the same axis")
+                      .format(pieces=shown(group)))
+    return axis
+
+
+def _blocks_goal(file: TomlFile, start: Grid, goal: Grid, pieces: dict[str, list[tuple[int, int]]],
+                 same: tuple[str, ...]) -> None:
+    """Each goal character is one whole copy of its piece; a goal without '?' shows every piece."""
+    same_size(file, start, goal)
+    same_walls(file, start, goal, "wall")
+    placed = piece_cells(goal)
+    for ch, cells in placed.items():
+        if ch not in pieces:
+            file.fail(_("key 'goal' names piece '{piece}', which the start does not have").format(piece=shown(ch)))
+        count = copies(cells, shape_of(pieces[ch]))
+        if count is None:
+            file.fail(_("key 'goal', the cells of piece '{piece}' do not have its shape in the start")
+                      .format(piece=shown(ch)))
+        if count > 1:
+            file.fail(_("key 'goal' shows piece '{piece}' {count} times: write each piece once (an identical piece "
+                        "may use the character of any piece in its group)").format(piece=shown(ch), count=count))
+    gap = unplaced(pieces, goal, same)
+    if gap and gap.piece:
+        file.fail(_("key 'goal' shows {shown} of the pieces like '{piece}', but the start has {count}: mark cells "
+                    "that may hold anything with '?'").format(shown=gap.shown, piece=gap.piece, count=gap.total))
+    if gap:
+        file.fail(ngettext("key 'goal' leaves {free} cell marked '?' for the pieces it does not show, which need "
+                           "{need}", "key 'goal' leaves {free} cells marked '?' for the pieces it does not show, "
+                           "which need {need}", gap.free).format(free=gap.free, need=gap.need))
+
+
+
+
+def write(defn: BlocksDef) -> list[str]:
+    """The family's lines: the count, the start, the identical pieces, the axes, the goal."""
+    lines = [f"moves = {string(defn.moves)}", f"start = {grid(defn.start)}"]
+    if defn.same:
+        lines.append(f"same = {string_list(defn.same)}")
+    if defn.axis:
+        pairs = ", ".join(f"{key(ch)} = {string(axis.value)}" for ch, axis in defn.axis.items())
+        lines.append(f"axis = {{ {pairs} }}")
+    lines.append(f"goal = {grid(defn.goal)}")
+    return lines

@@ -1,9 +1,15 @@
-"""Checks shared by the tests: a solution is legal move by move, ends at a goal, and is as short as breadth-first search says."""
+"""Checks shared by the tests: a solution is legal move by move, ends at a goal, and is as short as breadth-first search says;
+and a folder where no file can be written, as a read-only one."""
 from __future__ import annotations
 
+import errno
 import gettext
 import io
 import random
+import tempfile
+from pathlib import Path
+
+import pytest
 
 from game.rules.puzzle import Move, Puzzle
 from solvers.search import bidirectional_bfs, bfs
@@ -47,6 +53,22 @@ def catalog_of(translations: dict[str, str], locale: str = "ja") -> gettext.GNUT
     write_mo(out, catalog)
     out.seek(0)
     return gettext.GNUTranslations(out)
+
+
+class Unwritable:
+    """Every file written into ``folder`` fails as on a read-only file system, until lifted."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+        self.folder, self.on, self.tries = folder.resolve(), True, 0
+        real = tempfile.mkstemp
+
+        def mkstemp(*args, dir=None, **kwargs):
+            if self.on and dir is not None and Path(dir).resolve().is_relative_to(self.folder):
+                self.tries += 1
+                raise OSError(errno.EROFS, "Read-only file system")
+            return real(*args, dir=dir, **kwargs)
+
+        monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
 
 
 def answered_by(spec, name: str, oracle, **changes):

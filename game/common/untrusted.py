@@ -99,10 +99,11 @@ def read_text(path: str | os.PathLike[str], limit: int, what: str = A_FILE) -> s
                              .format(what=_(what), name=shown(str(path), 80))) from None
 
 
-def keep_aside(path: Path) -> Path | None:
-    """Rename a damaged file to a free ``.broken`` name so nothing later overwrites it (None: could not)."""
+def keep_aside(path: Path, mark: str = "broken") -> Path | None:
+    """Rename a file to a free ``.broken`` name (or another ``mark``) so nothing later overwrites it
+    (None: could not)."""
     for n in range(100):
-        target = path.with_name(path.name + (".broken" if n == 0 else f".broken.{n}"))
+        target = path.with_name(f"{path.name}.{mark}" if n == 0 else f"{path.name}.{mark}.{n}")
         if os.path.lexists(target):
             continue
         try:
@@ -113,23 +114,60 @@ def keep_aside(path: Path) -> Path | None:
     return None
 
 
-def write_atomically(path: Path, text: str) -> bool:
+def replace_file(path: Path, text: str) -> None:
     """Write ``text`` through a temporary file and a rename, so a crash never leaves half a file.
-    False (nothing raised) if it cannot be written."""
+    OSError if it cannot be written (the reason in the system's words); text that is not Unicode a
+    file can hold (a lone surrogate) is a ValueError before anything is written."""
+    data = text.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def write_atomically(path: Path, text: str) -> bool:
+    """:func:`replace_file`, False (nothing raised) if it cannot be written."""
+    try:
+        replace_file(path, text)
+    except (OSError, UnicodeEncodeError):
         return False
     return True
+
+
+def writable(text: str) -> bool:
+    """Text a UTF-8 file can hold: JSON and file names from outside can carry lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def write_through_link(path: Path, text: str) -> bool:
+    """Write ``text`` atomically where ``path`` leads: a link (a settings file kept with the player's
+    other dotfiles, say) stays a link and the regular file it leads to gets the new text. A link that
+    leads round in a circle, to something not a regular file (``/dev/null``: keep nothing) or into a
+    folder that is not there is left alone. False (nothing raised) if it cannot be written."""
+    if os.path.islink(path):
+        target = Path(os.path.realpath(path))
+        try:
+            info = os.lstat(target)
+        except FileNotFoundError:
+            if not target.parent.is_dir():
+                return False
+        except OSError:
+            return False
+        else:
+            if not stat.S_ISREG(info.st_mode):
+                return False
+        path = target
+    return write_atomically(path, text)
 
 
 def write_new(path: Path, text: str) -> None:

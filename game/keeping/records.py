@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from game.common.i18n import _, ngettext
 from game.midend.session import Win
-from game.common.untrusted import shown
+from game.common.untrusted import shown, writable
 from game.common.words import moves_text
 
 FORMAT = 1
@@ -97,6 +97,14 @@ def win_words(win: Win, counted: str = "") -> str:
     return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=counted)
 
 
+def name_of(win: Win) -> str:
+    """The name a win is recorded under: the puzzle's, with any character no file can hold (a puzzle
+    file's path of bytes that are not UTF-8) written as its escape (``\\udcff``), so the records can
+    always be written."""
+    name = win.puzzle
+    return name if writable(name) else "".join(ch if writable(ch) else shown(ch) for ch in name)
+
+
 def key_of(win: Win) -> str:
     """Where a win is recorded: the start, else the distance it began at (or 'deal' if not known)."""
     if win.from_start:
@@ -126,10 +134,17 @@ class Records:
     puzzles: Mapping[str, Mapping[str, Record]] = field(default_factory=dict)
 
     def add(self, win: Win) -> Records:
-        key = key_of(win)
-        mine = dict(self.puzzles.get(win.puzzle, {}))
+        key, name = key_of(win), name_of(win)
+        mine = dict(self.puzzles.get(name, {}))
         mine[key] = mine.get(key, Record()).add(win)
-        return Records({**self.puzzles, win.puzzle: mine})
+        return Records({**self.puzzles, name: mine})
+
+    def unwritable(self) -> tuple[str, ...]:
+        """Names no file can hold (JSON can spell a lone surrogate): kept, they would stop every write."""
+        return tuple(name for name in self.puzzles if not writable(name))
+
+    def without(self, names: tuple[str, ...]) -> Records:
+        return Records({name: keys for name, keys in self.puzzles.items() if name not in names})
 
     def of(self, name: str) -> Mapping[str, Record]:
         return self.puzzles.get(name, {})
@@ -161,9 +176,10 @@ class Records:
 
     @classmethod
     def from_json(cls, text: str) -> Records:
-        """Records from their JSON; ValueError with one sentence if anything in it is wrong."""
+        """Records from their JSON (after a byte-order mark, if any); ValueError with one sentence if
+        anything in it is wrong."""
         try:
-            data = json.loads(text, object_pairs_hook=_unique)
+            data = json.loads(text.removeprefix("\ufeff"), object_pairs_hook=_unique)
         except _Twice as twice:
             # Translators: about the records file: a key written twice in it
             raise ValueError(_("it gives '{key}' twice").format(key=shown(str(twice)))) from None

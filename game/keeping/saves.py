@@ -79,6 +79,17 @@ class SavedGame:
         return len(self.entries) > 1 and not self.solved
 
 
+def holds(game: SavedGame, saved: SavedGame) -> bool:
+    """Every entry of ``saved`` is in ``game``'s history, in turn, from its first position on: ``game``
+    is that game played on (or opened after another game, as Ctrl+O does), so it can take the saved
+    one's place and nothing is lost."""
+    entries, first, rest = game.entries, saved.entries[0].position, saved.entries[1:]
+    for at in range(len(entries) - len(rest)):
+        if entries[at].position == first and all(entries[at + 1 + i] == entry for i, entry in enumerate(rest)):
+            return True
+    return False
+
+
 # -- writing --------------------------------------------------------------------------------------
 
 def save_text(session: Session) -> str:

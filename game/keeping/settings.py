@@ -5,8 +5,10 @@ FEWEST_MOVES_CONFIG names another folder, for tests). Only known keys of the rig
 read; a missing, unreadable or damaged file just means the defaults. Reading never blocks
 (FIFOs) and is bounded (devices, huge files): only a regular file of at most 64 KiB is read.
 A damaged file is kept aside as ``settings.json.broken`` (or ``.broken.1``...) rather than
-overwritten, so nothing the player wrote is lost. Writing is atomic (temp file + rename) and
-a failure to write or to rename (read-only home, full disk) is not an error.
+overwritten, so nothing the player wrote is lost; a byte-order mark first (some editors write one)
+is no damage. Writing is atomic (temp file + rename) and a failure to write or to rename
+(read-only home, full disk) is not an error. A settings file that is a link (kept with the player's
+dotfiles) is written where it leads, so the link stays a link.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from typing import Any
 
 import platformdirs
 
-from game.common.untrusted import TooLargeFile, UnreadableFile, keep_aside, read_bounded, write_atomically
+from game.common.untrusted import TooLargeFile, UnreadableFile, keep_aside, read_bounded, write_through_link
 
 FILE_NAME = "settings.json"
 MAX_BYTES = 64 * 1024   # a settings file is a few hundred bytes; anything larger is not ours
@@ -117,9 +119,9 @@ def _whole_in(value: Any, low: int, high: int) -> bool:
 
 
 def _parse(raw: bytes) -> dict | None:
-    """The JSON object in ``raw``; None if not UTF-8, not JSON or not an object."""
+    """The JSON object in ``raw`` (after a byte-order mark, if any); None if not UTF-8, not JSON or not an object."""
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
@@ -128,7 +130,7 @@ def _parse(raw: bytes) -> dict | None:
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings; False (and nothing raised) if the file cannot be written."""
     path = settings_path() if path is None else path
-    return write_atomically(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    return write_through_link(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
 
 
 def save_settings_task(report: object, settings: Settings) -> bool:

@@ -13,7 +13,7 @@ from game.common import i18n
 from game.common.background import Job, Lane, Service, Task, Where
 from game.common.i18n import N_, _
 from game.common.synth import SLIDE, WIN, Sound
-from game.keeping.journal import Journal
+from game.keeping.journal import RETRY, Journal
 from game.rules.puzzle import PositionError
 from game.keeping.saves import SavedGame
 from game.keeping.settings import Settings, load_settings, save_settings_task
@@ -27,6 +27,7 @@ IDLE_TO_DEMO = 60.0
 FPS = 60            # while anything moves
 SAVE_GRACE = 2.0    # seconds closing waits for the last settings write
 NOTE_SECONDS = 2.5  # a note about a setting stays this long
+TROUBLE_SECONDS = 8.0   # ... and one that says a file could not be written, this long
 REST_FPS = 30       # while nothing does: input, background jobs and the clock are still looked at this often
 
 
@@ -88,6 +89,8 @@ class App:
         self.menu_choices: dict[str, str] = self.journal.chosen   # group -> the variant last chosen on its card
         self.shown_notices: set[str] = set()      # notes from preparing tables, each said once
         self._saving: Job[bool] | None = None     # the latest settings write, off the UI thread
+        self._settings_retry: float | None = None   # seconds till a settings write that failed is tried again
+        self._settings_told = False               # ... and said, once till one succeeds
         self.note, self.note_time = "", 0.0       # a note about a setting, over every screen for a moment
         self.scenes: list = []
         self.demo_mode = demo
@@ -204,11 +207,22 @@ class App:
             said = _("{sound} · V sound on/off · Ctrl+- / Ctrl+= volume")
         self.notify(said.format(sound=level))
 
-    def notify(self, text: str) -> None:
-        """A word about a setting, on any screen: a note over the foot of the window for a moment."""
-        self.note, self.note_time = text, NOTE_SECONDS
+    def notify(self, text: str, seconds: float = NOTE_SECONDS) -> None:
+        """A word about a setting (or a file that could not be written), on any screen: a note over the
+        foot of the window for a moment."""
+        self.note, self.note_time = text, seconds
         if self.scene is not None:
             self.scene.invalidate()
+
+    def tell_trouble(self, text: str) -> None:
+        """A file of the player's could not be written: said where the screen says things (the play
+        screen's and the editor's message line), else in a note over the foot of the window."""
+        from game.ui import theme as T
+        say = getattr(self.scene, "say", None)
+        if say is not None:
+            say(text, T.NOPE)
+        else:
+            self.notify(text, TROUBLE_SECONDS)
 
     def app_intent(self, intent) -> bool:
         """Intents that mean the same on every screen; True if this was one. Over the help, every key
@@ -244,6 +258,26 @@ class App:
         if self.persist_settings:
             task = Task(save_settings_task, (replace(self.settings),), "Saving the settings")
             self._saving = self.service.submit(task, Lane.LIGHT)
+            self._settings_retry = None
+
+    def _follow_settings(self, dt: float) -> None:
+        """A settings write that failed is said once and tried again after a while: the settings stay in
+        effect meanwhile, and the latest of them is what is written."""
+        job = self._saving
+        if job is not None and job.done:
+            self._saving = None
+            if job.result:
+                self._settings_told = False
+            else:
+                self._settings_retry = RETRY
+                if not self._settings_told:
+                    self._settings_told = True
+                    self.tell_trouble(_("Your settings could not be written; they stay as they are, and the game "
+                                        "will try again shortly."))
+        if self._settings_retry is not None:
+            self._settings_retry -= dt
+            if self._settings_retry <= 0:
+                self.save_settings()
 
     def toggle_setting(self, name: str) -> bool:
         """Flip a boolean setting, save it, and return the new value."""
@@ -440,6 +474,9 @@ class App:
         dt = min(dt, 0.1)   # after a stall, animations catch up instead of skipping
         self.idle += dt
         self.journal.update(dt)
+        for trouble in self.journal.take_notices():
+            self.tell_trouble(trouble)
+        self._follow_settings(dt)
         if self.demo_mode and self.idle > IDLE_TO_DEMO:
             from game.ui.scenes.demo import DemoScene
             if not isinstance(self.scene, DemoScene):
@@ -489,6 +526,8 @@ class App:
             scene.leave()
         self.sound.close()
         self.journal.wait(SAVE_GRACE)   # the games left just now, records: the last writes finish first
+        if self._settings_retry is not None:   # one more try of settings that could not be written
+            self.save_settings()
         saving, deadline = self._saving, time.monotonic() + SAVE_GRACE
         while saving is not None and not saving.done and time.monotonic() < deadline:
             time.sleep(0.01)   # the window is closing: let the last settings write finish

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,32 +15,12 @@ from game.catalog import registry as catalog
 from game.keeping import journal as journal_module
 from game.common.background import Service, Where
 from game.midend.history import Notes
-from game.keeping.journal import EVERY, SETTLE, Folders, Journal, file_key, game_path, read_saved_file
+from game.keeping.journal import EVERY, SETTLE, Journal, file_key, game_path, read_saved_file
 from game.rules.puzzle import PositionError
 from game.keeping.records import START, Badge, Records
 from game.keeping.saves import SavedGame, game_text, read_game
-from game.midend.session import Session, Win
-from game.common.untrusted import SENTENCE_LIMIT
-
-FRAME = 1 / 60
-
-
-@pytest.fixture
-def folders(tmp_path: Path) -> Folders:
-    return Folders(tmp_path / "state" / "games", tmp_path / "state" / "menu.json", tmp_path / "data" / "saves",
-                   tmp_path / "data" / "records.json")
-
-
-def inline(folders: Folders) -> Journal:
-    return Journal(Service(Where.INLINE), folders=folders)
-
-
-def played(name: str = "eight", moves: int = 3, seed: int = 0) -> Session:
-    s = Session(catalog.get(name), service=Service(Where.INLINE), rng=random.Random(seed))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        s.play(rng.choice([m for m in s.legal_moves() if not s.puzzle.is_goal(s.puzzle.play(s.position, m))]))
-    return s
+from game.midend.session import Session
+from tests.game.journal_support import FRAME, inline, one_sentence, played, run, win
 
 
 def solved_game(name: str = "eight") -> SavedGame:
@@ -53,19 +31,6 @@ def solved_game(name: str = "eight") -> SavedGame:
     s = Session(spec, before, service=Service(Where.INLINE))
     assert s.play(next(m for m, after in puzzle.successors(before) if puzzle.is_goal(after)))
     return SavedGame.of(s)
-
-
-def win(name: str = "eight", moves: int = 31, par: int | None = 31, notes: Notes = Notes()) -> Win:
-    return Win(name, True, moves, par, 40.0, notes, False)
-
-
-def run(j: Journal, seconds: float) -> None:
-    for _ in range(round(seconds / FRAME)):
-        j.update(FRAME)
-
-
-def one_sentence(text: str) -> None:
-    assert text and "\n" not in text and len(text) <= SENTENCE_LIMIT and text[-1] in ".!?" and text[0].isupper()
 
 
 # -- writing games in progress ----------------------------------------------------------------------
@@ -489,7 +454,7 @@ def test_a_save_is_written_to_the_saves_folder_and_opened_again(folders):
     j = inline(folders)
     s = played("pairs", moves=2)
     job = j.export(SavedGame.of(s))
-    assert job.result is True and j.saved_path(s.spec) == folders.saves / "pairs.txt"
+    assert job.result is not None and job.result.written and j.saved_path(s.spec) == folders.saves / "pairs.txt"
     opened = j.load_saved(s.spec)
     assert opened.result is not None and opened.result.game is not None
     assert opened.result.game.entries == tuple(s.history)
@@ -500,7 +465,7 @@ def test_a_file_that_is_not_a_save_is_kept_aside_before_a_save_takes_its_place(f
     path = folders.saves / "eight.txt"
     path.write_text("my notes, not a game", encoding="utf-8")
     j = inline(folders)
-    assert j.export(SavedGame.of(played())).result is True
+    assert j.export(SavedGame.of(played())).result.written
     assert path.with_name("eight.txt.broken").read_text(encoding="utf-8") == "my notes, not a game"
     assert read_game(path.read_text(encoding="utf-8")).moves == 3
 

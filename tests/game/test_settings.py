@@ -1,5 +1,6 @@
 """Settings: JSON in the config folder, defaults for anything missing or damaged."""
 import json
+import os
 
 from game.keeping.settings import Settings, load_settings, save_settings
 
@@ -44,3 +45,37 @@ def test_theme_is_kept_and_only_a_known_palette_is_read(tmp_path):
         path.write_text(json.dumps({"theme": bad, "muted": True}))
         got = load_settings(path)
         assert got.theme == "standard" and got.muted, bad   # the bad key falls back; the others are still read
+
+
+def test_a_byte_order_mark_is_accepted_not_taken_for_damage(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"move_marks": True, "volume": 40}).encode("utf-8"))
+    assert load_settings(path) == Settings(move_marks=True, volume=40)
+    assert path.is_file() and not path.with_name("settings.json.broken").exists()
+
+
+def test_a_linked_settings_file_is_written_through_its_link(tmp_path):
+    kept = tmp_path / "dotfiles" / "fewest-moves.json"   # where a dotfiles manager keeps the real file
+    kept.parent.mkdir()
+    kept.write_text(json.dumps({"muted": True}))
+    config = tmp_path / "config"
+    config.mkdir()
+    link = config / "settings.json"
+    link.symlink_to(os.path.relpath(kept, config))
+    assert load_settings(link) == Settings(muted=True)
+    assert save_settings(Settings(muted=True, volume=20), link)
+    assert link.is_symlink() and os.readlink(link) == os.path.relpath(kept, config)
+    assert load_settings(kept) == Settings(muted=True, volume=20)
+    assert sorted(p.name for p in kept.parent.iterdir()) == ["fewest-moves.json"]   # no temporary file left
+
+
+def test_a_link_to_something_not_a_file_is_left_alone(tmp_path):
+    elsewhere = tmp_path / "a-folder"
+    elsewhere.mkdir()
+    for target in (elsewhere, tmp_path / "missing" / "settings.json"):
+        link = tmp_path / "settings.json"
+        link.symlink_to(target)
+        assert save_settings(Settings(muted=True), link) is False
+        assert link.is_symlink() and os.readlink(link) == str(target) and not (tmp_path / "missing").exists()
+        link.unlink()
+    assert list(elsewhere.iterdir()) == []

@@ -46,3 +46,12 @@ def open_puzzle(app, name, position_text=None):
 
 def centre(scene, cell):
     return scene.view.cell_center(cell)
+
+
+def three_moves(app):
+    """The 8-puzzle opened and three moves played on it (its play screen)."""
+    s = open_puzzle(app, "eight")
+    for k in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
+        key(app, k)
+    assert s.session.moves == 3
+    return s

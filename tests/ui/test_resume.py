@@ -21,7 +21,7 @@ from game.ui.scenes import menu as menu_module
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
 
-from .helpers import centre, click, frames, key, open_puzzle
+from .helpers import centre, click, frames, key, open_puzzle, three_moves
 
 NEAR = "1 2 3/4 5 6/7 . 8"          # one move from the goal: tile 8 slides left
 TWO = "1 2 3/4 . 6/7 5 8"           # two moves from the goal
@@ -46,14 +46,6 @@ def new_app(where: Where = Where.INLINE):
     app = App(size=(1280, 800), where=where, headless=True, seed=7)
     app.push(MenuScene(app))
     return app
-
-
-def three_moves(app) -> PlayScene:
-    s = open_puzzle(app, "eight")
-    for k in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT):
-        key(app, k)
-    assert s.session.moves == 3
-    return s
 
 
 def in_progress_pills(app, monkeypatch) -> list[tuple[int, int]]:
@@ -171,7 +163,7 @@ def test_a_read_that_fails_outright_never_writes_over_the_file(app, monkeypatch)
     kept = (games_folder() / "eight.txt")
     kept.write_text("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\n8 c3-b3\n", encoding="utf-8")
 
-    def broken(report, path, spec, what):
+    def broken(report, path, spec, what, after=None):
         raise RuntimeError("a bug, not a damaged file")
 
     monkeypatch.setattr(journal_module, "read_game_file", broken)

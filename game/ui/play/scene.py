@@ -8,6 +8,7 @@ the session, laid out and drawn by its view). It tells the loop when it must be 
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
@@ -18,13 +19,14 @@ from game.common.synth import NO, WIN
 from game.common.i18n import N_, _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
-from game.keeping.journal import Opened
+from game.keeping.journal import Exported, Opened
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.session import Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
+from game.common.untrusted import sentence
 from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.ui.clipboard import CLIPBOARD
@@ -90,6 +92,7 @@ class PlayScene(BoardScreen):
         self._then = (position, load, message)     # what follows once it is in
         self._told: tuple[int, int] | None = None  # the session and version the journal last heard of
         self._file_job: tuple[str, Job[Any]] | None = None   # Ctrl+S or Ctrl+O on its way
+        self._asking = ""   # Ctrl+S found a save of another game (this digest): replace it? (Ctrl+S, Enter / Esc)
         if self.kept:
             app.journal.played(spec.name, spec.presentation.group)
             self.resuming = app.journal.open(spec)
@@ -194,15 +197,27 @@ class PlayScene(BoardScreen):
         self._told = (id(s), s.timeline.version)
         self.app.journal.changed(self.spec.name, self._snapshot)
 
-    def save_game(self) -> None:
-        """Ctrl+S: this game, its whole history, to the player's saves folder."""
+    def save_game(self, replace: str = "") -> None:
+        """Ctrl+S: this game, its whole history, to the player's saves folder. A save there of another
+        game is replaced only once the player says so (``replace``: the digest of the one asked about)."""
         if not self.app.journal.enabled:
             self.refuse(None, _("Games are not kept in this window."))
             return
-        path = self.app.journal.saved_path(self.spec)
-        self._file_job = (_("Saved as {path} (Ctrl+O opens it again).").format(path=path),
-                          self.app.journal.export(self._snapshot()))
+        self._file_job = ("save", self.app.journal.export(self._snapshot(), replace))
         self._take_file_job()
+
+    def _answer(self, intent: Intent) -> bool:
+        """The answer to "replace the save?": Ctrl+S again or Enter replaces it, Esc keeps it (True:
+        the key was the answer); any other key withdraws the question and does what it always does."""
+        asked, self._asking = self._asking, ""
+        if intent in (Intent.SAVE, Intent.CONFIRM):
+            self.save_game(asked)
+        elif intent is Intent.BACK:
+            self.say(_("Your saved game is kept as it was; this game was not saved."))
+        else:
+            self.say("")
+            return False
+        return True
 
     def open_saved(self) -> None:
         """Ctrl+O: the saved game of this puzzle from the player's saves folder, as a new game."""
@@ -218,11 +233,8 @@ class PlayScene(BoardScreen):
             return
         (what, job), self._file_job = self._file_job, None
         path = self.app.journal.saved_path(self.spec)
-        if what != "open":
-            if job.result:
-                self.say(what, T.ACCENT)
-            else:
-                self.refuse(None, job.error or _("The game could not be saved as {path}.").format(path=path))
+        if what == "save":
+            self._saved(path, job.result if job.result is not None else Exported(False, trouble=job.error or ""))
             return
         opened = job.result if job.result is not None else Opened(None, job.error or "")
         if opened.game is not None:
@@ -235,6 +247,22 @@ class PlayScene(BoardScreen):
         else:
             self.refuse(None, _("There is no saved game of {title} in {folder} yet: Ctrl+S saves one.")
                         .format(title=_(self.spec.title), folder=path.parent))
+
+    def _saved(self, path: Path, exported: Exported) -> None:
+        """What Ctrl+S did: saved (and where the file it replaced went), a question, or why not."""
+        if exported.asks:
+            self._asking = exported.asks
+            self.say(_("Your saves folder holds another game of {title}: Ctrl+S again or Enter replaces it (the "
+                       "old one is kept beside it), Esc keeps it.").format(title=_(self.spec.title)), T.ACCENT)
+        elif exported.written and exported.aside is not None:
+            self.say(_("Saved as {path} (Ctrl+O opens it again); the file it replaced is kept as {file}.")
+                     .format(path=path, file=exported.aside.name), T.ACCENT)
+        elif exported.written:
+            self.say(_("Saved as {path} (Ctrl+O opens it again).").format(path=path), T.ACCENT)
+        else:
+            # Translators: {reason} is why, often the system's own words ("Read-only file system")
+            self.refuse(None, sentence(_("The game could not be saved as {path} ({reason}).")
+                                       .format(path=path, reason=exported.trouble.rstrip("."))))
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
@@ -294,6 +322,8 @@ class PlayScene(BoardScreen):
         if self.resuming is not None and intent is not Intent.BACK:
             return   # the game is still on its way from its file (a few milliseconds)
         self.invalidate()
+        if self._asking and self._answer(intent):
+            return
         if intent in FINISH_MOVE_FIRST:
             self.effects.finish_move()
         handler = self.handlers.get(intent)
@@ -465,6 +495,8 @@ class PlayScene(BoardScreen):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.app.note_input()
+            if self._asking:   # a click is no answer: the question is withdrawn
+                self._answer(Intent.CANCEL)
         if self.resuming is not None:
             return
         got = panel_mouse(self, event)

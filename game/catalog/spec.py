@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import Callable, Mapping, Protocol
 
 from game.catalog.dealers import Dealer
 from game.files.model import FileDef
@@ -21,8 +21,14 @@ from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
 from game.rules.puzzle import Puzzle
 
-if TYPE_CHECKING:
-    from game.families.base import Family
+
+
+class Kin(Protocol):
+    """What a spec asks of the family that made it (:class:`game.families.base.Family`): the ways it
+    counts a move."""
+
+    @property
+    def counts(self) -> tuple[Count, ...]: ...
 
 Colour = tuple[int, int, int]
 
@@ -111,7 +117,7 @@ class PuzzleSpec:
     presentation: Presentation
     figures: Figures = Figures()
     demo: DemoPlan | None = None                                    # None: the unattended demo never plays it
-    family: Family | None = None                                    # the family that made it (a test's may have none)
+    family: Kin | None = None                                       # the family that made it (a test's may have none)
     base: str = ""                                                  # the puzzle's name under any count
     count: Count = MOVES                                            # how a move is counted here
     recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count

@@ -15,19 +15,17 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from solvers.problem import Path
 from solvers.search import CHECK_EVERY
 from solvers.sweep import Analysis
 
+from game.common.background import Job, JobState, Lane, Service, Task, Where
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.rules.puzzle import Move, PositionError, Puzzle
 
-if TYPE_CHECKING:
-    from game.common.background import Service
-    from game.oracles.preparing import Preparation
 
 PROGRESS_EVERY = 0.1   # seconds between two progress reports of a search
 
@@ -228,8 +226,6 @@ class Oracle(ABC):
 
     def start_preparing(self, service: Service) -> None:
         """Get ready in the background: load in a thread, else build in a process. Never blocks."""
-        from game.oracles.preparing import Preparation
-
         if self.ready() or (self._preparation is not None and self._preparation.poll().busy):
             return   # ready, or on its way; one that failed or ended with nothing (an inline service) starts again
         self._preparation = Preparation(self, service)
@@ -311,3 +307,49 @@ def first_winnable(oracle: Oracle, earlier: Sequence[bytes], report: Report) -> 
         if line is not None:
             return Answer(None, index, line)
     return Answer(None)
+
+
+def payload_of(report: Report, oracle: Oracle, build: Build) -> object | None:
+    """The oracle's payload, as a background task: its tables, loaded or (as ``build`` allows) built."""
+    return oracle.payload(build, report)
+
+
+# what the status says while a task has said nothing yet (English, marked: shown through translated())
+DEFAULT_TEXT = {Phase.LOADING: N_("loading the table…"), Phase.BUILDING: N_("building the table (first time only)…")}
+
+
+class Preparation:
+    """Getting one oracle ready in the background: load what is cached in a thread, and only if that
+    finds nothing, build in a process. What a finished job brought is installed on whichever thread next
+    asks for the oracle's status (the window's, in the game)."""
+
+    def __init__(self, oracle: Oracle, service: Service) -> None:
+        self.oracle = oracle
+        self.service = service
+        self.failed = False
+        self.phase = Phase.LOADING
+        self.job: Job[object | None] = self._submit(Build.NEVER, Lane.LIGHT, N_("Loading the table"))
+
+    def _submit(self, build: Build, lane: Lane, label: str) -> Job[object | None]:
+        return self.service.submit(Task(payload_of, (self.oracle, build), label), lane)
+
+    def poll(self) -> OracleStatus:
+        job = self.job
+        if not job.done:
+            text = job.text if job.state is JobState.RUNNING and job.text != "working…" else DEFAULT_TEXT[self.phase]
+            return OracleStatus(self.phase, job.fraction or 0.0, text)
+        if job.state is JobState.DONE:
+            if job.result is not None:
+                self.oracle.install(job.result)
+                return READY
+            if self.phase is Phase.LOADING and self._may_build():
+                self.phase = Phase.BUILDING
+                self.job = self._submit(Build.ALWAYS, Lane.BUILD, N_("Building the table"))
+                return self.poll()
+            return OracleStatus(Phase.IDLE)
+        self.failed = True
+        return OracleStatus(Phase.FAILED, 0.0, job.error or N_("The table could not be prepared."))
+
+    def _may_build(self) -> bool:
+        """Inline services (headless screenshots) build only what is quick."""
+        return self.service.where is not Where.INLINE or self.oracle.build_inline

@@ -1,4 +1,5 @@
-"""The oracles' long tasks, as module-level functions a worker process can be sent.
+"""The oracles' long tasks, as module-level functions a worker process can be sent (preparing the
+tables is the oracle's own: :class:`game.oracles.base.Preparation`).
 
 Each takes the service's report first and the oracle itself: in this process that is the very
 object (with its tables); sent to a worker, only its recipe travels and the worker makes its own
@@ -10,19 +11,14 @@ from typing import Sequence
 
 from solvers.sweep import Analysis
 
-from game.oracles.base import Answer, Build, Oracle, Report
+from game.oracles.base import Answer, Oracle, Report
 
-__all__ = ["analyse", "answer", "prepare"]
+__all__ = ["analyse", "answer"]
 
 
 def answer(report: Report, oracle: Oracle, state: bytes, earlier: Sequence[bytes] = ()) -> Answer:
     """A shortest line from ``state`` (or, at a dead end, the first of ``earlier`` that can win)."""
     return oracle.answer(state, earlier, report)
-
-
-def prepare(report: Report, oracle: Oracle, build: Build) -> object | None:
-    """The oracle's payload: its tables, loaded or (as ``build`` allows) built."""
-    return oracle.payload(build, report)
 
 
 def analyse(report: Report, oracle: Oracle) -> tuple[Analysis, float]:

@@ -20,6 +20,7 @@ from solvers.ranking import SlotRanker
 from game.files.model import MoveCount
 from game.i18n import N_
 from game.oracles.base import QUIET, Build, Oracle, Report, TooLarge
+from game.oracles.search import SearchOracle
 from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, SPOT_CHECKS, TableOracle, TablePayload, _Loaded
 from game.phrase import Phrase
 from game.puzzles.base import Puzzle
@@ -144,10 +145,14 @@ class _NotCached(Exception):
 
 def blocks_oracle(puzzle: Puzzle) -> Oracle:
     """The fast rank-space table where the rules allow it (one goal position, free pieces that all
-    move alike, as in Goat), else a table over the start's component."""
+    move alike, as in Goat), else a table over the start's component; a puzzle whose positions
+    cannot even be keyed (dozens of distinct pieces) is answered by search alone."""
     assert isinstance(puzzle, BlocksPuzzle)
     if puzzle.goal_states and puzzle.count is not MoveCount.PATH and puzzle.ranker is not None:
         slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goal_states, puzzle.start], max_slots=MAX_SLOTS)
         if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:
             return TableOracle(puzzle)
-    return ComponentTableOracle(puzzle)
+    try:
+        return ComponentTableOracle(puzzle)
+    except TooManyPositions:
+        return SearchOracle(puzzle)

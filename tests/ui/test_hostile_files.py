@@ -4,11 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import catalog, library
 from game.files.reading import read_puzzle_file
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 
+from tests import many_pieces
 from tests.ui.helpers import frames, key
 
 
@@ -47,3 +50,20 @@ def test_a_dead_end_of_pairs_in_either_order_is_said_not_a_crash(app, folder):
     session = solve_in_window(app, name)
     assert not session.solved and session.known_dead_end()
     assert "dead end" in app.scene.footer.text.lower()
+
+
+@pytest.mark.parametrize("name", sorted(many_pieces.FILES))
+def test_more_pieces_than_can_be_keyed_open_hint_and_show_on_the_menu(app, folder, name):
+    """Solved by search where a table cannot key the positions; the menu card draws any number of
+    kinds of piece (their woods cycle, never darker than black)."""
+    path = many_pieces.write(folder, name)
+    shown = library.shelve_file(path, read_puzzle_file(path)).name
+    app.push(MenuScene(app))
+    frames(app, 3)
+    app.open_puzzle(shown)
+    frames(app, 3)
+    scene = app.scene
+    assert isinstance(scene, PlayScene)
+    if not scene.session.solved:
+        key(app, pygame.K_h, settle=120)
+        assert scene.session.hint_info is not None and scene.session.hint_info.move is not None

@@ -255,9 +255,13 @@ class BlocksPuzzle(Puzzle):
 
     def expand(self, boards: np.ndarray) -> np.ndarray:
         """Every successor of every row of ``boards`` (vectorised; duplicates allowed)."""
+        return self.successors_of(boards)[1]
+
+    def successors_of(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(row of ``boards``, successor) of every move from every row, as :meth:`expand` finds them."""
         rows, rules, children = self.matrix.step(boards)
         if self.count is not MoveCount.PATH:
-            return children
+            return rows, children
         return _path_children(self.matrix, rows, rules, children, len(boards))
 
     def explore(self, boards: np.ndarray) -> np.ndarray:
@@ -371,16 +375,18 @@ class BlocksPuzzle(Puzzle):
 
 
 def _path_children(matrix: RuleMatrix, rows: np.ndarray, rules: np.ndarray, children: np.ndarray,
-                   parents: int) -> np.ndarray:
+                   parents: int) -> tuple[np.ndarray, np.ndarray]:
     """Path moves from the first cell moves of every row: chains of one piece's cell moves,
     followed until the piece has nowhere new to go. A chain is (parent row, where the piece
     started, where it is); a chain back to where it started is the parent, not a move. Chains
-    are told apart through one flag per possible chain and an owner array (no sorting)."""
+    are told apart through one flag per possible chain and an owner array (no sorting). Returns
+    (parent row, child) of every path move."""
     n = matrix.ncells
     parent, origin, at = rows, matrix.src[rules], matrix.dst[rules]
     seen = np.zeros(parents * n * n, dtype=bool)
     owner = np.zeros(parents * n * n, dtype=np.int32)
     found: list[np.ndarray] = []
+    found_from: list[np.ndarray] = []
     while len(children):
         key = (parent * n + origin) * n + at
         number = np.arange(len(key), dtype=np.int32)
@@ -389,9 +395,12 @@ def _path_children(matrix: RuleMatrix, rows: np.ndarray, rules: np.ndarray, chil
         seen[key] = True
         children, parent, origin, at = children[pick], parent[pick], origin[pick], at[pick]
         found.append(children)
+        found_from.append(parent)
         step_rows, step_rules, step_children = matrix.step(children, at)
         children, parent, origin, at = step_children, parent[step_rows], origin[step_rows], matrix.dst[step_rules]
-    return np.concatenate(found) if found else np.empty((0, n), dtype=np.uint8)
+    if not found:
+        return np.empty(0, dtype=np.intp), np.empty((0, n), dtype=np.uint8)
+    return np.concatenate(found_from), np.concatenate(found)
 
 
 def make_blocks(name: str, defn: BlocksDef, *, count: MoveCount | None = None,

@@ -291,34 +291,42 @@ class BlocksPuzzle(Puzzle):
     # -- position text -----------------------------------------------------------------------------
 
     def format(self, state: bytes, plain: bool = False) -> str:
-        """Rows joined by '/', cells by spaces, walls '#': each piece by its face, or, where faces
-        repeat across cells of one kind, by a letter of its own."""
-        letters = self._letters(state)
-        rows, i = [], 0
-        for r in range(self.layout.height):
-            cells = []
-            for c in range(self.layout.width):
-                if self.board.at(r, c) is None:
-                    cells.append(WALL)
-                else:
-                    cells.append(letters[i] if letters else self.token(state[i], plain))
-                    i += 1
-            rows.append(" ".join(cells))
-        return "/".join(rows)
+        """Rows joined by '/', cells by spaces, walls '#', each piece by a character of its own (its
+        character in the puzzle's file), so the text is a puzzle file's grid too: "each distinct
+        character is exactly one piece". ``plain``: non-ASCII characters escaped."""
+        return self._rows(self._letters(state), plain)
 
     def picture(self, state: bytes, plain: bool = False) -> str:
-        width = max(len(self.token(code, plain)) for code in self.symbols.names)
-        return "\n".join(" ".join(t.rjust(width) for t in row.split()) for row in self.format(state, plain).split("/"))
+        """A drawing for the terminal: the pieces' faces where they tell the cells apart (Goat's fence),
+        else their characters."""
+        cells = self._letters(state) if not self._faces_name_cells() else [self.token(code, plain) for code in state]
+        rows = self._rows(cells, plain).split("/")
+        width = max(len(cell) for row in rows for cell in row.split())
+        return "\n".join(" ".join(t.rjust(width) for t in row.split()) for row in rows)
+
+    def _rows(self, cells: Sequence[str], plain: bool) -> str:
+        rows, i = [], 0
+        for r in range(self.layout.height):
+            row = []
+            for c in range(self.layout.width):
+                if self.board.at(r, c) is None:
+                    row.append(WALL)
+                else:
+                    cell = cells[i]
+                    row.append(cell.encode("ascii", "backslashreplace").decode("ascii") if plain else cell)
+                    i += 1
+            rows.append(" ".join(row))
+        return "/".join(rows)
 
     def _faces_name_cells(self) -> bool:
+        """Whether each cell's face alone says which cell of which kind it is (older position texts
+        were written so, and still read)."""
         return len({k.faces[i] for k in self.layout.kinds for i in range(len(k.shape))}) == \
             sum(len(k.shape) for k in self.layout.kinds) and not any(k.count > 1 and len(k.shape) > 1
                                                                      for k in self.layout.kinds)
 
-    def _letters(self, state: bytes) -> list[str] | None:
-        """A character per cell naming each piece, where faces alone would be ambiguous."""
-        if self._faces_name_cells():
-            return None
+    def _letters(self, state: bytes) -> list[str]:
+        """A character per cell naming its piece: the kind's characters handed out in reading order."""
         out = ["."] * len(state)
         for kind in self.layout.kinds:
             fits = placements(self.board, kind.shape)
@@ -341,7 +349,8 @@ class BlocksPuzzle(Puzzle):
                     raise PositionError(_("row {row}, cell {cell}: the walls of {title} do not move.")
                                         .format(row=r, cell=c + 1, title=self.shown_title()))
         tokens = [t for row in rows for t in row if t != WALL]
-        state = self._by_faces(tokens) if self._faces_name_cells() else self._by_letters(rows)
+        by_letters = all(t == "." or t in self.layout.kind_of for t in tokens) or not self._faces_name_cells()
+        state = self._by_letters(rows) if by_letters else self._by_faces(tokens)   # faces: older texts, Goat's art
         self.check(state)
         return state
 

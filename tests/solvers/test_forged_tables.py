@@ -91,9 +91,11 @@ def test_a_forged_table_is_rebuilt_and_said_once(case):
     assert again.prepare(Build.NEVER) and again.notices == ()
 
 
-def test_the_command_line_never_answers_from_a_forged_table(capsys):
+def test_the_command_line_never_answers_from_a_forged_table(capsys, monkeypatch):
     forge_table("eight", start_at(0))
-    catalog.get("eight").oracle._loaded = None   # as in a new run: the table comes from the cache
+    oracle = catalog.get("eight").oracle   # as in a new run: the table comes from the cache (and all is
+    monkeypatch.setattr(oracle, "_loaded", None)   # as it was for the tests that follow)
+    monkeypatch.setattr(oracle, "notices", ())
     assert main(["solve", "eight"]) == 0
     out, err = capsys.readouterr()
     assert "8-puzzle: 31 moves, optimal." in out

@@ -21,7 +21,7 @@ from solvers.problem import Cancelled
 from game import catalog
 from game.files.errors import PuzzleFileError
 from game.files.model import MoveCount
-from game.oracles.base import Build
+from game.oracles.base import Build, checked
 from game.oracles.table import TableOracle
 from game.puzzles.base import PositionError, Puzzle
 from game.settings import CHOICES as SETTING_CHOICES
@@ -239,7 +239,7 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
     try:
-        line = spec.oracle.solve(state)
+        line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
     plain = plain_output()

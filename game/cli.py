@@ -21,7 +21,7 @@ from solvers.problem import Cancelled
 from game.catalog import registry as catalog
 from game.files.errors import PuzzleFileError
 from game.families import registry
-from game.oracles.base import Build
+from game.oracles.base import Build, checked
 from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
@@ -245,7 +245,7 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
     try:
-        line = spec.oracle.solve(state)
+        line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
     plain = plain_output()

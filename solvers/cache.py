@@ -112,6 +112,11 @@ def note_write_failure(error: OSError | None = None) -> None:
         _notice(f"The cache folder {folder} cannot be written, so tables are built again on each run.")
 
 
+def note_rebuilt(name: str) -> None:
+    """Say (once) that the table cached under ``name`` did not fit what it claims and was rebuilt."""
+    _notice(f"The cached table {name}{SUFFIX} did not match its puzzle, so it was built again.")
+
+
 # -- guarded file-system changes -------------------------------------------------------
 
 def _unlink(path: Path | str) -> None:

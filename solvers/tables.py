@@ -19,11 +19,16 @@ import numpy as np
 
 from solvers import cache
 from solvers.ranking import MultisetRanker, Ranker, SlotRanker
-from solvers.rules import RuleSet
-from solvers.sweep import UNREACHED, Progress
+from solvers.rules import RuleMatrix, RuleSet
+from solvers.sweep import UNREACHED, Progress, SlotSweep
 
 TABLE_VERSION = 1          # bump when the table layout or the sweep's meaning changes
 PROGRESS_DELAY = 0.5       # seconds a build runs silently before it reports progress
+# a loaded table is checked against the rules: every entry where that costs little, else a sample
+RANK_SPACE_CHECK = 8_000_000   # entries of a slot-ranked table (checked in rank space: about 20 ns each)
+FULL_CHECK = 20_000            # entries of another table (checked by their boards: 5 to 25 microseconds each)
+SAMPLE_CHECK = 10_000          # entries checked, at random, in a larger one (its goals are checked whole)
+CHECK_CHUNK = 1 << 14          # entries checked at once (bounds the boards and successors in memory)
 
 CLOSER, FARTHER, SAME, DEAD_END = "closer", "farther", "same", "dead end"
 
@@ -100,6 +105,86 @@ class DistanceTable:
         return moves, states
 
 
+# -- checking a loaded table against the rules ---------------------------------------------
+
+def checked_ranks(size: int, limit: int | None = None, rng: np.random.Generator | None = None) -> np.ndarray:
+    """The entries of a table of ``size`` to check: all of them up to ``limit`` (FULL_CHECK), else
+    SAMPLE_CHECK drawn at random (a new draw each time: no rewritten table can know which)."""
+    if size <= (FULL_CHECK if limit is None else limit):
+        return np.arange(size, dtype=np.int64)
+    rng = rng or np.random.default_rng()
+    return np.unique(rng.integers(0, size, SAMPLE_CHECK, dtype=np.int64))
+
+
+def fewest(count: int, rows: np.ndarray, child: np.ndarray) -> np.ndarray:
+    """Per row (0 .. count-1), the least ``child`` entry of the pairs (``rows[i]``, ``child[i]``);
+    UNREACHED for a row with none."""
+    best = np.full(count, UNREACHED, dtype=np.int16)
+    if len(rows):
+        if np.any(rows[1:] < rows[:-1]):
+            order = np.argsort(rows, kind="stable")
+            rows, child = rows[order], child[order]
+        starts = np.flatnonzero(np.concatenate(([True], rows[1:] != rows[:-1])))
+        best[rows[starts]] = np.minimum.reduceat(child.astype(np.int16), starts)
+    return best
+
+
+def steps_hold(own: np.ndarray, at_goal: np.ndarray, best: np.ndarray) -> bool:
+    """Whether each entry in ``own`` is 0 at a goal and, elsewhere, one more than ``best`` (its best
+    successor's entry), UNREACHED where no successor can win. Only a breadth-first sweep from the
+    goals gives a table where this holds everywhere."""
+    want = np.where(at_goal, 0, np.minimum(best.astype(np.int16) + 1, UNREACHED))
+    return bool(np.array_equal(own.astype(np.int16), want))
+
+
+def consistent(array: np.ndarray, ranker: Ranker, rules: RuleSet, goals: Iterable[bytes]) -> bool:
+    """Whether a loaded table is the distance table of these rules and goals: 0 at every goal and
+    nowhere else (every entry), and each other entry one more than its best successor (successors,
+    not predecessors, so one-way puzzles' dead ends are checked too): every entry where that is
+    cheap (RANK_SPACE_CHECK entries in rank space, FULL_CHECK by boards), else a random sample.
+    A table of another puzzle, or one rewritten with a valid checksum, fails."""
+    boards = [np.frombuffer(bytes(goal), dtype=np.uint8) for goal in goals]
+    goal_ranks = np.unique(ranker.rank(np.stack(boards))) if boards else np.empty(0, dtype=np.int64)
+    if not (array[goal_ranks] == 0).all() or int(np.count_nonzero(array == 0)) != len(goal_ranks):
+        return False
+    if isinstance(ranker, SlotRanker):
+        return _consistent_in_rank_space(array, SlotSweep(rules, ranker), goal_ranks)
+    matrix = RuleMatrix(rules.rules, rules.ncells)
+    ranks = checked_ranks(len(array))
+    for at in range(0, len(ranks), CHECK_CHUNK):
+        chunk = ranks[at:at + CHECK_CHUNK]
+        rows, _rules, children = matrix.step(ranker.unrank(chunk))
+        best = fewest(len(chunk), rows, array[ranker.rank(children)])
+        if not steps_hold(array[chunk], np.isin(chunk, goal_ranks), best):
+            return False
+    return True
+
+
+def _consistent_in_rank_space(array: np.ndarray, sweep: SlotSweep, goal_ranks: np.ndarray) -> bool:
+    """:func:`consistent` for a table of slot ranks, moving as the sweep that built it moves: each
+    slot's moves map its arrangements by fixed tables, so whole slots are checked at once."""
+    count = sweep.arrangement_count
+    moves = sweep.moves(backward=False)
+    if len(array) > RANK_SPACE_CHECK:
+        ranks = checked_ranks(len(array), 0)
+    else:
+        ranks = np.arange(len(array), dtype=np.int64)
+    slots, arrangements = np.divmod(ranks, count)
+    bounds = np.searchsorted(slots, np.arange(sweep.ranker.slots + 1))   # ranks are sorted: a run per slot
+    for slot in range(sweep.ranker.slots):
+        here = arrangements[bounds[slot]:bounds[slot + 1]]
+        if not len(here):
+            continue
+        best = np.full(len(here), UNREACHED, dtype=np.uint8)
+        for nxt, perm in moves[slot]:
+            moved = here if perm is None else np.take(sweep.table(perm), here)
+            np.minimum(best, np.take(array, nxt * count + moved), out=best)
+        chosen = slot * count + here
+        if not steps_hold(np.take(array, chosen), np.isin(chosen, goal_ranks), best):
+            return False
+    return True
+
+
 # -- cache -----------------------------------------------------------------------------
 
 def load_or_build(key: str, build: Callable[[], np.ndarray], version: int = TABLE_VERSION,
@@ -111,7 +196,7 @@ def load_or_build(key: str, build: Callable[[], np.ndarray], version: int = TABL
     A file is used only if it is current (format ``version``), whole, of length ``size``
     (when given) and describes what ``meta`` says (e.g. the puzzle's fingerprint): a
     table of another puzzle must never pass for this one. ``validate`` can reject a
-    loaded array, which then counts as damaged. Failing to write the cache (read-only or
+    loaded array, which then counts as damaged (rebuilt, and said in a notice). Failing to write the cache (read-only or
     full disk) is not an error: a notice is left in :func:`solvers.cache.notices` and the
     built array is still returned. ``progress`` hears about the saving step of slow builds.
     """
@@ -121,6 +206,7 @@ def load_or_build(key: str, build: Callable[[], np.ndarray], version: int = TABL
         if validate is None or validate(array):
             return array
         cache.discard(key)
+        cache.note_rebuilt(key)
     started = time.perf_counter()
     array = build()
     if progress is not None and time.perf_counter() - started > PROGRESS_DELAY:

@@ -72,7 +72,8 @@ def test_solve_goat_json_with_ascii(capsys) -> None:
     code, out, _ = run(capsys, "solve", "goat", "--from", "tl - tr =/| . g S/bl - br W", "--json")
     data = json.loads(out)
     assert code == 0 and data["length"] == 20
-    assert data["positions"][-1] == "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
+    assert data["positions"][-1] == "a h T T/v S d ./b i c W"   # a character per piece, as in a file
+    assert catalog.puzzle("goat").parse("┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W") == catalog.puzzle("goat").parse(data["positions"][-1])
 
 
 def test_analyze_json(capsys) -> None:

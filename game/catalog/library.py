@@ -21,6 +21,7 @@ import platformdirs
 from game.catalog.reading import read_puzzle_file, scan_folder
 from game.catalog.spec import PuzzleSpec
 from game.common.resources import assets
+from game.common.i18n import _
 from game.common.untrusted import UnreadableFile, shown
 from game.families import registry
 from game.files.errors import PuzzleFileError
@@ -71,10 +72,9 @@ def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[s
         while name in taken:
             name += "-2"
         try:
-            spec = spec_for(name, got)
-            spec.puzzle   # the rules are checked now, not when the player first opens the puzzle
-        except ValueError as err:   # a PuzzleFileError too: the rules could not be built
-            problems.append(FileProblem(str(PuzzleFileError(path.name, "", str(err))), path))
+            spec = built_spec(name, got, path.name)   # checked now, not when the player first opens it
+        except PuzzleFileError as err:
+            problems.append(FileProblem(str(err), path))
             continue
         taken.add(name)
         specs.append(spec)
@@ -90,9 +90,9 @@ def retold(problem: str) -> str:
         if isinstance(got, PuzzleFileError):
             return FileProblem(str(got), problem.path)
         try:
-            spec_for(name_for(problem.path), got).puzzle
-        except ValueError as err:
-            return FileProblem(str(PuzzleFileError(problem.path.name, "", str(err))), problem.path)
+            built_spec(name_for(problem.path), got, problem.path.name)
+        except PuzzleFileError as err:
+            return FileProblem(str(err), problem.path)
     return problem
 
 
@@ -115,11 +115,20 @@ def from_path(text: str) -> PuzzleSpec | None:
         raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
     except OSError:
         return None
-    spec = spec_for(str(path.resolve()), defn)
+    return built_spec(str(path.resolve()), defn, path.name)   # a file that cannot be played: one sentence here
+
+
+def built_spec(name: str, defn: FileDef, origin: str) -> PuzzleSpec:
+    """The spec of a file's definition with its rules built now. Whatever building them raises
+    becomes one PuzzleFileError naming ``origin``: one file's fault never stops the game."""
     try:
-        spec.puzzle   # the rules are checked now: a file that cannot be played is one sentence here
+        spec = spec_for(name, defn)
+        spec.puzzle
     except PuzzleFileError:
         raise
     except ValueError as err:
-        raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
+        raise PuzzleFileError(shown(origin, 60), "", str(err).rstrip(".")) from None
+    except Exception as err:  # noqa: BLE001 - a fault in the rules of one file: said, and the game goes on
+        raise PuzzleFileError(shown(origin, 60), "", _("the puzzle could not be built from this file ({error})")
+                              .format(error=type(err).__name__)) from None
     return spec

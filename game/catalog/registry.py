@@ -210,11 +210,4 @@ def shelve(path: Path, defn: FileDef) -> PuzzleSpec:
     name = library.name_for(path)
     while name in taken:
         name += "-2"
-    try:
-        spec = library.spec_for(name, defn)
-        spec.puzzle
-    except PuzzleFileError:
-        raise
-    except ValueError as err:
-        raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
-    return register(spec)
+    return register(library.built_spec(name, defn, path.name))

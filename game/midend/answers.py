@@ -8,7 +8,7 @@ from typing import Sequence
 from game.common.background import Service
 from game.midend.history import History
 from game.midend.memory import Memory
-from game.oracles.base import Answer
+from game.oracles.base import Answer, WrongAnswer, replays
 from game.rules.puzzle import Move
 from game.midend.searches import Searches
 from game.catalog.spec import PuzzleSpec
@@ -17,10 +17,15 @@ from game.catalog.spec import PuzzleSpec
 @dataclass(frozen=True)
 class Resolved:
     """An answer about one position, as the game acts on it: a shortest line, or a dead end with
-    the history index of the latest earlier position that can still win (None: none can)."""
+    the history index of the latest earlier position that can still win (None: none can); or,
+    ``wrong``, an answer that did not hold when it was played out, to be said and never shown."""
 
     line: tuple[Move, ...] | None
     last_winnable: int | None = None
+    wrong: bool = False
+
+
+WRONG = Resolved(None, wrong=True)
 
 
 class _Unknown:
@@ -87,9 +92,12 @@ class Answers:
         """The answer for the current position without a search, if there is one."""
         position = timeline.position
         earlier, at = self.earlier(timeline)
-        answer = self.oracle.instant_answer(position, earlier)
+        try:
+            answer = self.oracle.instant_answer(position, earlier)
+        except WrongAnswer:
+            return WRONG
         if answer is not None:
-            return self.learn(answer, at, position)
+            return self.learn(answer, at, position, earlier)
         line = self.memory.line(position)
         if line is not None:
             return Resolved(line)
@@ -99,8 +107,12 @@ class Answers:
                 return Resolved(None, known)
         return None
 
-    def learn(self, answer: Answer, at: Sequence[int], position: bytes) -> Resolved:
-        """Remember an answer about ``position`` (and the earlier positions sent with it)."""
+    def learn(self, answer: Answer, at: Sequence[int], position: bytes, earlier: Sequence[bytes]) -> Resolved:
+        """Remember an answer about ``position`` (and the ``earlier`` positions sent with it, at history
+        indices ``at``), once every line in it has been played out from where it starts: one that does
+        not reach the goal is WRONG, remembered nowhere."""
+        if not self.holds(answer, position, earlier):
+            return WRONG
         if answer.line is not None:
             self.memory.remember(answer.line)
             return Resolved(tuple(answer.line.moves))
@@ -109,6 +121,16 @@ class Answers:
         if answer.winnable_line is not None:
             self.memory.remember(answer.winnable_line)
         return Resolved(None, None if index is None else at[index])
+
+    def holds(self, answer: Answer, position: bytes, earlier: Sequence[bytes]) -> bool:
+        """Whether the answer's lines replay: its line from ``position``, a dead end's from the earlier
+        position it names."""
+        if answer.line is not None:
+            return replays(self.puzzle, position, answer.line)
+        index = answer.winnable_index
+        if answer.winnable_line is None or index is None:
+            return index is None and answer.winnable_line is None
+        return 0 <= index < len(earlier) and replays(self.puzzle, earlier[index], answer.winnable_line)
 
     def mark_dead_before(self, timeline: History, at: Sequence[int], answer: Answer) -> None:
         """A dead end's earlier positions that its answer skipped cannot win either."""

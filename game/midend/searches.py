@@ -29,6 +29,7 @@ class Finished:
     purpose: Purpose
     position: bytes
     earlier_at: tuple[int, ...]   # history index of each earlier position sent with it
+    earlier: tuple[bytes, ...] = ()   # those earlier positions
 
 
 class Searches:
@@ -65,6 +66,6 @@ class Searches:
         if job is None or position is None or purpose is None or not job.done:
             return None
         finished = Finished(job.result if job.state is JobState.DONE else None, job.error or _("The search failed."),
-                            purpose, position, self._earlier_at)
+                            purpose, position, self._earlier_at, tuple(job.task.args[2]))
         self.job, self.purpose, self._earlier_at = None, None, ()
         return None if job.state is JobState.CANCELLED else finished

@@ -31,7 +31,7 @@ from game.common.background import Job, Service
 from game.midend.history import Entry, EntryKind, History, Notes
 from game.common.i18n import N_, _, ngettext
 from game.midend.memory import Memory
-from game.oracles.base import Answer
+from game.oracles.base import WRONG_ANSWER, Answer, replays
 from game.midend.playback import DEFAULT_SPEED, Playback, clamp_speed
 from game.rules.puzzle import Move
 from game.midend.searched_deal import SearchedDeal
@@ -425,9 +425,11 @@ class Session:
         deal = self._deal
         if deal is None:
             return
-        if answer.line is not None:
-            self.memory.remember(answer.line)
-        decided = deal.offer(answer.line)
+        line = answer.line if answer.line is not None and replays(self.puzzle, answer.line.states[0], answer.line) \
+            else None   # a line that does not hold is neither remembered nor dealt from
+        if line is not None:
+            self.memory.remember(line)
+        decided = deal.offer(line)
         if decided is not None:
             self.new_deal(*decided)
         elif deal.more():
@@ -551,7 +553,10 @@ class Session:
 
     def _act(self, purpose: Purpose | None, resolved: Resolved) -> None:
         line = resolved.line
-        if line is None:
+        if resolved.wrong:
+            self.hint_info = None
+            self._emit(Event(EventKind.SEARCH_FAILED, None, self.position, None, _(WRONG_ANSWER)))
+        elif line is None:
             self._show_dead_end(resolved.last_winnable)
         elif purpose is Purpose.HINT:
             self._show_hint(line)
@@ -603,8 +608,9 @@ class Session:
         elif finished.purpose is Purpose.DEAL:
             self._take_deal(answer)
         else:
-            resolved = self.answers.learn(answer, finished.earlier_at, finished.position)
-            self.answers.mark_dead_before(self.timeline, finished.earlier_at, answer)
+            resolved = self.answers.learn(answer, finished.earlier_at, finished.position, finished.earlier)
+            if not resolved.wrong:
+                self.answers.mark_dead_before(self.timeline, finished.earlier_at, answer)
             if show and finished.position == self.position:
                 self._act(finished.purpose, resolved)
 

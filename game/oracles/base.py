@@ -77,6 +77,18 @@ class TooLarge(PositionError):
     """The puzzle has too many positions for what was asked (a whole-space table)."""
 
 
+WRONG_ANSWER = N_("The solution found for this position does not reach the goal when it is played out, so it is "
+                  "not shown.")
+
+
+class WrongAnswer(PositionError):
+    """An answer that does not hold when it is played out (a table that does not fit its puzzle):
+    said in one sentence, never shown."""
+
+    def __init__(self) -> None:
+        super().__init__(Phrase(WRONG_ANSWER))
+
+
 @dataclass(frozen=True)
 class Line:
     """A shortest solution: the moves, every position from the start to the goal, and its cost."""
@@ -149,6 +161,29 @@ class Ticker:
             self.report.progress(None, Phrase(N_("{what}… {nodes:,} nodes"), what=Phrase(self.what),
                                               nodes=self.calls * CHECK_EVERY))
         return self.report.cancelled()
+
+
+def replays(puzzle: Puzzle, state: bytes, line: Line) -> bool:
+    """Whether ``line`` is a solution from ``state``: played out move by move, each move legal where
+    it is played and leading to the position the line names next, the last one a goal."""
+    if len(line.states) != len(line.moves) + 1 or line.states[0] != state:
+        return False
+    at = state
+    for move, named in zip(line.moves, line.states[1:]):
+        try:
+            at = puzzle.play(at, move)
+        except PositionError:
+            return False
+        if at != named:
+            return False
+    return puzzle.is_goal(at)
+
+
+def checked(puzzle: Puzzle, state: bytes, line: Line) -> Line:
+    """``line`` if it replays from ``state`` (:func:`replays`); WrongAnswer otherwise."""
+    if not replays(puzzle, state, line):
+        raise WrongAnswer()
+    return line
 
 
 def dead_end_message(puzzle: Puzzle) -> Phrase:

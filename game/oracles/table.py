@@ -3,7 +3,7 @@
 The table is one byte per position (see :mod:`solvers.sweep`), indexed by a perfect rank:
 a slot rank when the rules allow the fast rank-space sweep (8-puzzle, Goat), else the
 puzzle's own. It is cached on disk with the puzzle's fingerprint in its checksummed header
-and checked against the rules before use. Until it is ready, answers come from a search.
+and checked against the rules whenever it is loaded. Until it is ready, answers come from a search.
 """
 from __future__ import annotations
 
@@ -19,10 +19,11 @@ from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
 from solvers.sweep import (UNREACHED, Analysis, PositionSet, analyse, distance_counts, distance_table, ranks_at,
                            reachable_mask)
-from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
+from solvers.tables import (TABLE_VERSION, DistanceTable, after_delay, consistent, fingerprint, load_or_build,
+                            table_key)
 
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Answer, Build, Line, Recipe, Report, TooLarge, Verdict
+from game.oracles.base import QUIET, Answer, Build, Line, Recipe, Report, TooLarge, Verdict, WrongAnswer
 from game.oracles.search import SearchOracle
 from game.common.phrase import Phrase
 from game.rules.puzzle import Move, Puzzle
@@ -34,7 +35,6 @@ CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sw
 TABLE_LIMIT = 100_000_000
 MIN_ARRANGEMENTS = 1_000          # below this the rank-space sweep spends its time in Python loops
 MAX_SLOTS = 256
-SPOT_CHECKS = 64                  # random positions checked against the rules when a table is loaded
 _VERDICTS = {"closer": Verdict.CLOSER, "farther": Verdict.FARTHER, "same": Verdict.SAME,
              "dead end": Verdict.DEAD_END}
 
@@ -144,20 +144,9 @@ class TableOracle(SearchOracle):
         return reachable_mask(puzzle.rules, table.ranker, puzzle.start, within=table.table, cancel=cancel)
 
     def _matches(self, array: np.ndarray) -> bool:
-        """A loaded table fits these rules: goals at 0, and positions checked at random have a move
-        one closer (a table of another puzzle with a valid checksum fails this)."""
-        table = DistanceTable(array, self.layout()[0])
-        if any(table.distance(goal) != 0 for goal in self.puzzle.goals()):
-            return False
-        rng = np.random.default_rng(len(array))
-        for rank in rng.integers(0, len(array), SPOT_CHECKS):
-            d = int(array[rank])
-            if d in (0, UNREACHED):
-                continue
-            state = bytes(table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
-            if self.puzzle.is_goal(state) or all(table.distance(n) != d - 1 for _, n in self.puzzle.successors(state)):
-                return False
-        return True
+        """A loaded table is this puzzle's (see :func:`solvers.tables.consistent`): a table of another
+        puzzle, or one rewritten with a valid checksum, fails and is built again."""
+        return consistent(array, self.layout()[0], self.puzzle.rules, self.puzzle.goals())
 
     # -- instant answers ----------------------------------------------------------------------
 
@@ -237,7 +226,10 @@ class TableOracle(SearchOracle):
 
     def _walk(self, table: DistanceTable, state: bytes) -> Line | None:
         started = time.perf_counter()
-        walked = table.path(self.puzzle, state)
+        try:
+            walked = table.path(self.puzzle, state)
+        except ValueError:   # no way downhill: the table does not fit the puzzle, whatever its checks said
+            raise WrongAnswer() from None
         if walked is None:
             return None
         moves, states = walked

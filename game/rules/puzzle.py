@@ -19,6 +19,9 @@ from game.common.untrusted import shown
 from game.rules.kinds import SLIDE, MoveKind
 
 
+HOLE = "#"   # where a board has no cell, in position text
+
+
 class PositionError(ValueError):
     """A position text or move that the puzzle cannot accept; the message is one sentence for people."""
 
@@ -273,21 +276,28 @@ class Puzzle:
     # -- position text ---------------------------------------------------------------
 
     def format(self, state: bytes, plain: bool = False) -> str:
-        """Position text (rows by '/', cells by spaces); ``plain``: ASCII stand-ins for other symbols."""
+        """Position text (rows by '/', cells by spaces, a hole in the board '#', so each row is as wide
+        as the board and the text is a puzzle file's grid too); ``plain``: ASCII stand-ins for other
+        symbols."""
         tokens = [self.token(v, plain) for v in state]
-        out, i = [], 0
+        out, i, width = [], 0, self.board.width
         for cols in self.board.rows:
-            out.append(" ".join(tokens[i:i + len(cols)]))
+            row = [HOLE] * width
+            for c, token in zip(cols, tokens[i:i + len(cols)]):
+                row[c] = token
+            out.append(" ".join(row))
             i += len(cols)
         return "/".join(out)
 
     def parse(self, text: str) -> bytes:
-        """Position from text; raises PositionError with one sentence naming the problem."""
-        rows = [r.split() for r in text.strip().split("/")]
+        """Position from text; raises PositionError with one sentence naming the problem. A row of a
+        board with holes may write them '#' or leave them out."""
+        rows = [self._tokens(r) for r in text.strip().split("/")]
         if len(rows) != self.board.height:
             raise PositionError(rows_problem(self.title, self.board.height, len(rows)))
         codes: list[int] = []
         for r, (tokens, cols) in enumerate(zip(rows, self.board.rows), start=1):
+            tokens = self._without_holes(r, tokens, cols)
             if len(tokens) != len(cols):
                 raise PositionError(cells_problem(self.title, r, len(cols), len(tokens)))
             for t in tokens:
@@ -298,6 +308,27 @@ class Puzzle:
         state = bytes(codes)
         self.check(state)
         return state
+
+    def _tokens(self, row: str) -> list[str]:
+        """A row's tokens: separated by spaces, or, where every piece's symbol is one character, a
+        character each (a row as a puzzle file's grid writes it: 'BB.WW')."""
+        row = row.strip()
+        if " " in row or len(row) < 2 or any(len(name) != 1 for name in self.symbols.names.values()):
+            return row.split()
+        return list(row)
+
+    def _without_holes(self, row: int, tokens: list[str], cols: tuple[int, ...]) -> list[str]:
+        """A row's tokens for its cells: a row written with its holes ('#' where the board has none,
+        the board's whole width) loses them; one without is as it is."""
+        if HOLE not in tokens and len(tokens) == len(cols):
+            return tokens
+        if len(tokens) == self.board.width:
+            for c, token in enumerate(tokens):
+                if (token == HOLE) != (c not in cols):
+                    raise PositionError(_("row {row}, cell {cell}: the holes of {title} do not move.")
+                                        .format(row=row, cell=c + 1, title=self.shown_title()))
+            return [t for t in tokens if t != HOLE]
+        return tokens
 
     def check(self, state: bytes) -> None:
         """Same pieces as the start, plus the family's own checks (parity, block placement...)."""

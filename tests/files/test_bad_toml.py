@@ -167,6 +167,8 @@ CASES = [
     ("published not a table", BLOCKS.replace("[published]\npath = 81", "published = 81"), "key 'published'", "table"),
     ("frogs: unknown direction", FROGS.replace('"down"]', '"south"]'), "key 'black'", "'south' is not a direction"),
     ("frogs: direction twice", FROGS.replace('"down"]', '"right"]'), "key 'black'", "twice"),
+    ("frogs: black never moves", FROGS.replace('["right", "down"]', "[]"), "key 'black'", "no direction"),
+    ("frogs: white never moves", FROGS.replace("jump =", "white = []\njump ="), "key 'white'", "no direction"),
     ("frogs: bad jump", FROGS.replace('"other"', '"over"'), "key 'jump'", "'over' is not a jump rule"),
     ("frogs: stone counts differ", FROGS.replace(".BB\n", ".BW\n"), "key 'goal'", "2 black and 4 white"),
     ("frogs: holes differ", FROGS.replace("W#B", "WB#"), "key 'goal'", "hole"),

@@ -36,7 +36,9 @@ def test_examples_from_the_issue() -> None:
     assert eight.parse("8 6 7/2 5 4/3 . 1") == eight.start
     assert eight.parse("8 6 7/2 5 4/3 0 1") == eight.start
     goat = catalog.puzzle("goat")
-    assert goat.format(goat.start) == "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W"
+    assert goat.format(goat.start) == "a h T T/v . d S/b i c W"   # a character per piece, as in a file
+    assert goat.picture(goat.start) == "┌ ─ ┐ ▭\n│ . ∥ S\n└ ─ ┘ W"   # the art, drawn
+    assert goat.parse("┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W") == goat.start
 
 
 def test_goat_ascii_stand_ins() -> None:
@@ -71,13 +73,15 @@ def test_identical_pieces_are_interchangeable() -> None:
     assert erased == game and len(game) == 140
     assert len(labelled) > len(game)   # several labelled arrangements are one position of the game
     goat = catalog.puzzle("goat")
-    assert goat.format(goat.start).count("─") == 2 and len(set(goat.start)) == 11   # one code for both sides
+    assert goat.picture(goat.start).count("─") == 2 and len(set(goat.start)) == 11   # one code for both sides
 
 
-def test_non_rectangular_rows_list_only_their_cells() -> None:
+def test_non_rectangular_rows_write_their_holes() -> None:
     frogs = catalog.puzzle("frogs-a")
-    assert frogs.format(frogs.start) == "B/B B/B B . W W/W W/W"
-    assert frogs.parse("B/B B/B B . W W/W W/W") == frogs.start
+    assert frogs.format(frogs.start) == "# # B # #/# B B # #/B B . W W/# # W W #/# # W # #"
+    assert frogs.parse("# # B # #/# B B # #/B B . W W/# # W W #/# # W # #") == frogs.start
+    assert frogs.parse("B/B B/B B . W W/W W/W") == frogs.start   # holes left out, as older versions wrote
+    assert frogs.parse("##B##/#BB##/BB.WW/##WW#/##W##") == frogs.start
 
 
 BAD = [
@@ -93,6 +97,7 @@ BAD = [
     ("goat", "┌ ─ ┐ ▭/│ x ∥ S/└ ─ ┘ W", "'x'"),
     ("frogs-line-3", "B B B . W W", "7 cells"),
     ("frogs-line-3", "B B B . W W B", "pieces"),
+    ("frogs-a", "# # B # #/# B B # #/B B . W W/# # W W #/# W # # #", "holes"),
     ("knights", "B B B/. . ./. . ./W W .", "empty cells"),
     ("pairs", "B W B W B W . . .", "8 cells"),
 ]

@@ -10,6 +10,11 @@ def fmt(scene):
     return scene.puzzle.format(scene.session.position)
 
 
+def at(scene, text):
+    """Whether the game shows the position ``text`` names (Goat's drawn faces read as position text too)."""
+    return scene.session.position == scene.puzzle.parse(text)
+
+
 # -- tiles ---------------------------------------------------------------------------------------
 
 def test_click_tile_next_to_gap_slides_it(app):
@@ -129,20 +134,20 @@ def test_goat_click_gate(app):
 def test_goat_two_cell_piece_moves_as_one_from_either_half(app):
     s = open_puzzle(app, "goat", "┌ . ┐ ▭/│ ─ ∥ S/└ ─ ┘ W")
     click(app, centre(s, 3))          # the right half
-    assert fmt(s) == "┌ ┐ ▭ ./│ ─ ∥ S/└ ─ ┘ W"
+    assert at(s, "┌ ┐ ▭ ./│ ─ ∥ S/└ ─ ┘ W")
     key(app, pygame.K_RIGHT)          # arrows move blocks too
-    assert fmt(s) == "┌ . ┐ ▭/│ ─ ∥ S/└ ─ ┘ W"
+    assert at(s, "┌ . ┐ ▭/│ ─ ∥ S/└ ─ ┘ W")
 
 
 def test_goat_arrows_and_hint_to_the_closed_pen(app):
     s = open_puzzle(app, "goat", "┌ ─ ┐ ▭/│ ∥ . S/└ ─ ┘ W")
     key(app, pygame.K_RIGHT)                 # the gate, left of the gap, moves right
-    assert fmt(s) == "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W"
+    assert at(s, "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W")
     for _ in range(40):                      # follow the hints: H shows, H again plays
         if s.session.solved:
             break
         key(app, pygame.K_h, settle=2)
-    assert fmt(s) == "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
+    assert at(s, "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W")
 
 
 # -- frogs ----------------------------------------------------------------------------------------

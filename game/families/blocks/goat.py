@@ -2,8 +2,10 @@
 
 Built by the blocks engine like any other: the two-cell piece is a 1x2 piece with two faces
 (the pen's top-right corner and a plain block), the two horizontal fence sides are identical
-pieces. What is Goat's own is its art, its symbols with their ASCII stand-ins, and one check
-with a sentence of its own (the two-cell piece can never leave the top row).
+pieces. What is Goat's own is its art (its faces, drawn in the terminal and read in position
+text, with their ASCII stand-ins), and one check with a sentence of its own (the two-cell piece
+can never leave the top row). Its position text names each piece by one character, as every
+sliding-block puzzle's does.
 """
 from __future__ import annotations
 
@@ -17,14 +19,16 @@ from solvers.rules import EMPTY
 # codes, in the order the engine gives them (kinds by first appearance in the start)
 TOP_LEFT, SIDE_H, BLOCK_L, BLOCK_R, SIDE_V, GATE, SHEEP, BOTTOM_LEFT, BOTTOM_RIGHT, WOLF = range(1, 11)
 
+# one character per piece, as in a puzzle file: the position text (corners a, b, c; sides h, i and v;
+# the two-cell piece T; the door d; the sheep S and the wolf W), never clashing with the ASCII stand-ins
 DEFINITION = BlocksDef(
     Common(N_("Goat"), source=N_("This game's own.")),
-    start=("asTT", "c.dS", "efgW"),
-    goal=("asTT", "cSd.", "efgW"),
-    same=("sf",),
+    start=("ahTT", "v.dS", "bicW"),
+    goal=("ahTT", "vSd.", "bicW"),
+    same=("hi",),
     moves="cell",
 )
-FACES = {"a": "┌", "s": "─", "T": "┐▭", "c": "│", "d": "∥", "S": "S", "e": "└", "g": "┘", "W": "W"}
+FACES = {"a": "┌", "h": "─", "T": "┐▭", "v": "│", "d": "∥", "S": "S", "b": "└", "c": "┘", "W": "W"}
 # ASCII stand-ins, documented in the README: corners by where they sit, '-' and '|' sides, 'g' the gate.
 ASCII = {
     "tl": TOP_LEFT, "-": SIDE_H, "tr": BLOCK_L, "=": BLOCK_R, "|": SIDE_V, "g": GATE,

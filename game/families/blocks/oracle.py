@@ -13,13 +13,15 @@ import numpy as np
 from solvers import cache
 from solvers.components import ComponentRanker, TooManyPositions, component_table
 from solvers.sweep import UNREACHED, Analysis, PositionSet, analyse
-from solvers.tables import TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key
+from solvers.tables import (CHECK_CHUNK, TABLE_VERSION, DistanceTable, after_delay, checked_ranks, fingerprint,
+                            fewest, load_or_build, steps_hold, table_key)
 
 from solvers.ranking import SlotRanker
 
 from game.common.i18n import N_
 from game.oracles.base import QUIET, Build, Oracle, Recipe, Report, TooLarge
-from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, SPOT_CHECKS, TableOracle, TablePayload, _Loaded
+from game.oracles.search import SearchOracle
+from game.oracles.table import MAX_SLOTS, MIN_ARRANGEMENTS, TableOracle, TablePayload, _Loaded
 from game.common.phrase import Phrase
 from game.rules.puzzle import Puzzle
 from game.families.blocks.rules import BlocksPuzzle
@@ -97,26 +99,31 @@ class ComponentTableOracle(TableOracle):
         self._loaded = _Loaded(DistanceTable(table.copy(), ComponentRanker(self._keys, keys)), None, payload.counts)
 
     def _matches(self, array: np.ndarray) -> bool:
-        """A loaded table fits these rules: keys sorted and whole, goals at 0, and positions checked at
-        random one move from a position one closer."""
+        """A loaded table is this puzzle's: keys sorted and whole, the start among them, 0 at goals
+        only (every entry), and each other entry one more than its best successor, every successor
+        in the component (the entries :func:`solvers.tables.checked_ranks` picks)."""
         if len(array) % (KEY_BYTES + 1):
             return False
         keys, table = _unpack(array)
         if len(keys) == 0 or np.any(np.diff(keys) <= 0) or keys[0] < 0 or keys[-1] >= self._keys.size:
             return False
         ranker = ComponentRanker(self._keys, keys)
-        dt = DistanceTable(table.copy(), ranker)
-        if dt.rank(self.puzzle.start) is None:
+        if ranker.rank_state(self.puzzle.start) is None:
             return False
-        rng = np.random.default_rng(len(keys))
-        for rank in rng.integers(0, len(keys), SPOT_CHECKS):
-            d = int(table[rank])
-            state = bytes(ranker.unrank(np.array([rank]))[0])
-            if d == UNREACHED:
-                continue
-            if (d == 0) != self.puzzle.is_goal(state):
-                return False
-            if d and all(dt.distance(n) != d - 1 for _, n in self.puzzle.successors(state)):
+        zeros = np.flatnonzero(table == 0)
+        if not all(self.blocks.goal_mask(ranker.unrank(zeros[at:at + CHECK_CHUNK])).all()
+                   for at in range(0, len(zeros), CHECK_CHUNK)):
+            return False
+        ranks = checked_ranks(len(keys))
+        for at in range(0, len(ranks), CHECK_CHUNK):
+            chunk = ranks[at:at + CHECK_CHUNK]
+            boards = ranker.unrank(chunk)
+            rows, children = self.blocks.successors_of(boards)
+            child_keys = self._keys.encode(children)
+            found = np.minimum(np.searchsorted(keys, child_keys), len(keys) - 1)
+            if not (keys[found] == child_keys).all():
+                return False   # a successor outside the component: these are not its keys
+            if not steps_hold(table[chunk], self.blocks.goal_mask(boards), fewest(len(chunk), rows, table[found])):
                 return False
         return True
 
@@ -143,10 +150,14 @@ class _NotCached(Exception):
 
 def blocks_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:
     """The fast rank-space table where the rules allow it (one goal position, free pieces that all
-    move alike, as in Goat), else a table over the start's component."""
+    move alike, as in Goat), else a table over the start's component; a puzzle whose positions
+    cannot even be keyed (dozens of distinct pieces) is answered by search alone."""
     assert isinstance(puzzle, BlocksPuzzle)
     if puzzle.goal_states and puzzle.moves_are_rules and puzzle.ranker is not None:
         slots = SlotRanker.for_rules(puzzle.rules, [*puzzle.goal_states, puzzle.start], max_slots=MAX_SLOTS)
         if slots is not None and slots.arrangements.size >= MIN_ARRANGEMENTS:
             return TableOracle(puzzle, recipe)
-    return ComponentTableOracle(puzzle, recipe)
+    try:
+        return ComponentTableOracle(puzzle, recipe)
+    except TooManyPositions:
+        return SearchOracle(puzzle, recipe)

@@ -260,9 +260,13 @@ class BlocksPuzzle(Puzzle):
 
     def expand(self, boards: np.ndarray) -> np.ndarray:
         """Every successor of every row of ``boards`` (vectorised; duplicates allowed)."""
+        return self.successors_of(boards)[1]
+
+    def successors_of(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(row of ``boards``, successor) of every move from every row, as :meth:`expand` finds them."""
         rows, rules, children = self.matrix.step(boards)
         if self.count is not PATH:
-            return children
+            return rows, children
         return _path_children(self.matrix, rows, rules, children, len(boards))
 
     def explore(self, boards: np.ndarray) -> np.ndarray:
@@ -292,34 +296,42 @@ class BlocksPuzzle(Puzzle):
     # -- position text -----------------------------------------------------------------------------
 
     def format(self, state: bytes, plain: bool = False) -> str:
-        """Rows joined by '/', cells by spaces, walls '#': each piece by its face, or, where faces
-        repeat across cells of one kind, by a letter of its own."""
-        letters = self._letters(state)
-        rows, i = [], 0
-        for r in range(self.layout.height):
-            cells = []
-            for c in range(self.layout.width):
-                if self.board.at(r, c) is None:
-                    cells.append(WALL)
-                else:
-                    cells.append(letters[i] if letters else self.token(state[i], plain))
-                    i += 1
-            rows.append(" ".join(cells))
-        return "/".join(rows)
+        """Rows joined by '/', cells by spaces, walls '#', each piece by a character of its own (its
+        character in the puzzle's file), so the text is a puzzle file's grid too: "each distinct
+        character is exactly one piece". ``plain``: non-ASCII characters escaped."""
+        return self._rows(self._letters(state), plain)
 
     def picture(self, state: bytes, plain: bool = False) -> str:
-        width = max(len(self.token(code, plain)) for code in self.symbols.names)
-        return "\n".join(" ".join(t.rjust(width) for t in row.split()) for row in self.format(state, plain).split("/"))
+        """A drawing for the terminal: the pieces' faces where they tell the cells apart (Goat's fence),
+        else their characters."""
+        cells = self._letters(state) if not self._faces_name_cells() else [self.token(code, plain) for code in state]
+        rows = self._rows(cells, plain).split("/")
+        width = max(len(cell) for row in rows for cell in row.split())
+        return "\n".join(" ".join(t.rjust(width) for t in row.split()) for row in rows)
+
+    def _rows(self, cells: Sequence[str], plain: bool) -> str:
+        rows, i = [], 0
+        for r in range(self.layout.height):
+            row = []
+            for c in range(self.layout.width):
+                if self.board.at(r, c) is None:
+                    row.append(WALL)
+                else:
+                    cell = cells[i]
+                    row.append(cell.encode("ascii", "backslashreplace").decode("ascii") if plain else cell)
+                    i += 1
+            rows.append(" ".join(row))
+        return "/".join(rows)
 
     def _faces_name_cells(self) -> bool:
+        """Whether each cell's face alone says which cell of which kind it is (older position texts
+        were written so, and still read)."""
         return len({k.faces[i] for k in self.layout.kinds for i in range(len(k.shape))}) == \
             sum(len(k.shape) for k in self.layout.kinds) and not any(k.count > 1 and len(k.shape) > 1
                                                                      for k in self.layout.kinds)
 
-    def _letters(self, state: bytes) -> list[str] | None:
-        """A character per cell naming each piece, where faces alone would be ambiguous."""
-        if self._faces_name_cells():
-            return None
+    def _letters(self, state: bytes) -> list[str]:
+        """A character per cell naming its piece: the kind's characters handed out in reading order."""
         out = ["."] * len(state)
         for kind in self.layout.kinds:
             fits = placements(self.board, kind.shape)
@@ -342,7 +354,8 @@ class BlocksPuzzle(Puzzle):
                     raise PositionError(_("row {row}, cell {cell}: the walls of {title} do not move.")
                                         .format(row=r, cell=c + 1, title=self.shown_title()))
         tokens = [t for row in rows for t in row if t != WALL]
-        state = self._by_faces(tokens) if self._faces_name_cells() else self._by_letters(rows)
+        by_letters = all(t == "." or t in self.layout.kind_of for t in tokens) or not self._faces_name_cells()
+        state = self._by_letters(rows) if by_letters else self._by_faces(tokens)   # faces: older texts, Goat's art
         self.check(state)
         return state
 
@@ -376,16 +389,18 @@ class BlocksPuzzle(Puzzle):
 
 
 def _path_children(matrix: RuleMatrix, rows: np.ndarray, rules: np.ndarray, children: np.ndarray,
-                   parents: int) -> np.ndarray:
+                   parents: int) -> tuple[np.ndarray, np.ndarray]:
     """Path moves from the first cell moves of every row: chains of one piece's cell moves,
     followed until the piece has nowhere new to go. A chain is (parent row, where the piece
     started, where it is); a chain back to where it started is the parent, not a move. Chains
-    are told apart through one flag per possible chain and an owner array (no sorting)."""
+    are told apart through one flag per possible chain and an owner array (no sorting). Returns
+    (parent row, child) of every path move."""
     n = matrix.ncells
     parent, origin, at = rows, matrix.src[rules], matrix.dst[rules]
     seen = np.zeros(parents * n * n, dtype=bool)
     owner = np.zeros(parents * n * n, dtype=np.int32)
     found: list[np.ndarray] = []
+    found_from: list[np.ndarray] = []
     while len(children):
         key = (parent * n + origin) * n + at
         number = np.arange(len(key), dtype=np.int32)
@@ -394,9 +409,12 @@ def _path_children(matrix: RuleMatrix, rows: np.ndarray, rules: np.ndarray, chil
         seen[key] = True
         children, parent, origin, at = children[pick], parent[pick], origin[pick], at[pick]
         found.append(children)
+        found_from.append(parent)
         step_rows, step_rules, step_children = matrix.step(children, at)
         children, parent, origin, at = step_children, parent[step_rows], origin[step_rows], matrix.dst[step_rules]
-    return np.concatenate(found) if found else np.empty((0, n), dtype=np.uint8)
+    if not found:
+        return np.empty(0, dtype=np.intp), np.empty((0, n), dtype=np.uint8)
+    return np.concatenate(found_from), np.concatenate(found)
 
 
 def make_blocks(name: str, defn: BlocksDef, *, count: Count | None = None,

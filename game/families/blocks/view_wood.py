@@ -25,6 +25,7 @@ WOODS: tuple[Colour, ...] = ((232, 196, 142), (180, 106, 66), (212, 152, 78), (2
                              (134, 94, 64))      # maple, cherry, oak, birch, teak, walnut
 LACQUER: tuple[Colour, ...] = ((204, 54, 46), (40, 100, 200), (0, 158, 115), (240, 200, 60), (230, 130, 200))
 # red, blue, green, yellow, pink: each goal piece and its places, told apart in any colour vision
+WOOD_DARKER, WOOD_ROUNDS = 0.14, 4   # later kinds: the woods again, a shade darker each round (never past black)
 
 
 def fill_cells(surface: pygame.Surface, cells: Iterable[Cell], pitch: int, colour, insets: Insets,
@@ -70,8 +71,8 @@ def kind_colours(puzzle: BlocksPuzzle) -> tuple[dict[Kind, Colour], tuple[Kind, 
     lacquered = pinned if len(pinned) < len(kinds) or len(kinds) <= 2 else ()
     colours: dict[Kind, Colour] = {k: LACQUER[i % len(LACQUER)] for i, k in enumerate(lacquered)}
     woods = [k for k in kinds if k not in colours]
-    for i, k in enumerate(woods):
-        colours[k] = T.shade(WOODS[i % len(WOODS)], -0.14 * (i // len(WOODS)))
+    for i, k in enumerate(woods):   # each wood, then each a shade darker: after four rounds they come round again
+        colours[k] = T.shade(WOODS[i % len(WOODS)], -WOOD_DARKER * (i // len(WOODS) % WOOD_ROUNDS))
     return colours, pinned, frozenset(lacquered)
 
 

@@ -47,6 +47,9 @@ def _directions(file: TomlFile, key: str, default: tuple[str, ...]) -> tuple[str
     value = file.get(key, list(default))
     if not isinstance(value, list) or not all(isinstance(d, str) for d in value):
         file.fail(_('key \'{key}\' must be a list of directions, e.g. ["right", "down"]').format(key=key))
+    if not value:
+        file.fail(_('key \'{key}\' names no direction, so those frogs could never move: name at least one, '
+                    'e.g. ["right"]').format(key=key))
     for n, name in enumerate(value):
         if name not in DIRECTIONS:
             file.fail(_("key '{key}', '{value}' is not a direction: use {directions}")

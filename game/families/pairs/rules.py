@@ -1,7 +1,7 @@
 """Pairs (oshidori): lift two adjacent stones and set them, order unchanged, into two adjacent empty cells.
 
 The goal is a position, or a block of stones anywhere in a row (with ``either_order``, the
-block with its colours swapped counts too), as in Tait's coin problems.
+block read backwards counts too: the other colour first), as in Tait's coin problems.
 """
 from __future__ import annotations
 
@@ -32,10 +32,14 @@ def pair_rules(board: Board) -> list[Rule]:
             for a, a2 in spans for b, b2 in spans if not {a, a2} & {b, b2}]
 
 
-def block_goals(board: Board, block: str, either_order: bool, stones: int) -> tuple[bytes, ...]:
-    """Every position with the stones in one unbroken ``block`` somewhere in a row."""
+def block_goals(board: Board, block: str, either_order: bool, start: bytes) -> tuple[bytes, ...]:
+    """Every position with the start's stones in one unbroken ``block`` somewhere in a row. The
+    other order (``either_order``) is the block read backwards: its runs of colour the other way
+    round ("BBBWW" or "WWBBB"), each colour as many stones as before, so never a goal the stones
+    could not form."""
     codes = [STONE_CODES[ch] for ch in block]
-    blocks = [codes] + ([[{BLACK: WHITE, WHITE: BLACK}[c] for c in codes]] if either_order else [])
+    blocks = [codes] + ([codes[::-1]] if either_order else [])
+    stones = sorted(v for v in start if v)
     goals = set()
     for row, cols in enumerate(board.rows):
         for first in range(len(cols) - len(codes) + 1):
@@ -49,19 +53,18 @@ def block_goals(board: Board, block: str, either_order: bool, stones: int) -> tu
                     assert at is not None
                     cells[at] = code
                 goals.add(bytes(cells))
-    return tuple(sorted(g for g in goals if sum(1 for v in g if v) == stones))
+    return tuple(sorted(g for g in goals if sorted(v for v in g if v) == stones))
 
 
 def pairs_from(name: str, defn: PairsDef) -> Puzzle:
     board = Board.from_grid(defn.start)
     start = grid_state(defn.start, STONE_CODES)
-    stones = sum(1 for v in start if v)
     if defn.goal is not None:
         goals: tuple[bytes, ...] = (grid_state(defn.goal, STONE_CODES),)
         rows = " / ".join(" ".join(row) for row in defn.goal)   # in quotes: a row may end in "."
         text = Phrase(N_('the stones placed as "{rows}"'), rows=rows)
     else:
-        goals = block_goals(board, defn.goal_block, defn.either_order, stones)
+        goals = block_goals(board, defn.goal_block, defn.either_order, start)
         block = " ".join(defn.goal_block)
         text = (Phrase(N_("the stones in one unbroken block {block} anywhere in the row, either colour first"),
                        block=block) if defn.either_order else

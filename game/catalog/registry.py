@@ -17,7 +17,6 @@ from game.catalog.spec import PuzzleSpec, Shelf, counted_name, variant_name
 from game.common.i18n import _
 from game.common.untrusted import shown
 from game.families import registry as families
-from game.files.errors import PuzzleFileError
 from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle

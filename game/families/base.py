@@ -23,7 +23,7 @@ from game.files.toml_file import TomlFile
 from game.rules.counts import MOVES, Count
 from game.rules.kinds import MoveKind
 
-__all__ = ["Drawing", "Family", "Importer"]
+__all__ = ["Drawing", "Family", "FileKeys", "Importer"]
 
 Colour = tuple[int, int, int]
 
@@ -48,9 +48,20 @@ class Drawing:
     distinct: Callable[[], Sequence[Mapping[str, Colour]]] = field(default=lambda: ())
 
 
+@dataclass(frozen=True)
+class FileKeys:
+    """A family's file keys, from the ``files`` module beside its family: read a file's own keys (one
+    sentence per mistake), write them back as a person would, and the same puzzle from another start
+    (counted by a count spelt as a key, where the family has several)."""
+
+    read: Callable[[TomlFile, Common], Any]
+    write: Callable[[Any], list[str]]
+    with_start: Callable[..., Any]
+
+
 class Family:
-    """One family. Subclasses fill the class attributes and the three methods a file needs
-    (``read``, ``write``, ``spec``); the rest has defaults."""
+    """One family. Subclasses fill the class attributes (``files``: its file keys) and ``spec``; the
+    rest has defaults."""
 
     key: ClassVar[str]                         # what a file's ``family`` key says: "frogs"
     shelf: ClassVar[Shelf]                     # where its puzzles stand in the menu
@@ -61,6 +72,7 @@ class Family:
     kinds: ClassVar[tuple[MoveKind, ...]] = ()       # its kinds of move
     keys: ClassVar[tuple[str, ...]] = ()             # file keys beyond the common ones
     importers: ClassVar[tuple[Importer, ...]] = ()   # other formats it reads
+    files: ClassVar[FileKeys | None] = None          # its file keys (None: it has no files)
 
     # -- counts ------------------------------------------------------------------------------------
 
@@ -81,15 +93,20 @@ class Family:
     def read(self, file: TomlFile, common: Common) -> FileDef:
         """The definition a file of this family gives (its common keys already read into ``common``);
         raise through ``file.fail`` with one sentence naming the key for anything wrong."""
-        raise NotImplementedError
+        return self._files().read(file, common)
 
     def write(self, defn: Any) -> list[str]:
         """The family's lines of TOML for ``defn`` (options, start, goal), as a person would write them."""
-        raise NotImplementedError
+        return self._files().write(defn)
 
     def with_start(self, defn: Any, state: bytes, count: Count | None = None) -> FileDef:
         """``defn`` starting from ``state`` instead (the editor's position as a puzzle of its own)."""
-        raise NotImplementedError
+        return self._files().with_start(defn, state, count.key if count is not None else None)
+
+    def _files(self) -> FileKeys:
+        if self.files is None:
+            raise LookupError(f"the {self.key} family has no files")
+        return self.files
 
     # -- puzzles ------------------------------------------------------------------------------------
 

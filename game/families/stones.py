@@ -34,8 +34,8 @@ def token_grid(board: Grid, state: bytes, letters: Mapping[int, str] = LETTERS) 
     return tuple("".join(WALL if ch == WALL else letters[next(cells)] for ch in row) for row in board)
 
 
-def with_start(defn: Any, state: bytes) -> Any:
-    """A stone family's definition starting from ``state``."""
+def with_start(defn: Any, state: bytes, count: str | None = None) -> Any:
+    """A stone family's definition starting from ``state`` (one way to count: ``count`` changes nothing)."""
     return replace(defn, start=token_grid(defn.start, state))
 
 

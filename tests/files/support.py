@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 
 from game.files.errors import PuzzleFileError
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.files.model import Common
 from game.files.shapes import PIECE_LETTERS, piece_cells
 

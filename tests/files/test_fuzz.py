@@ -10,7 +10,7 @@ import pytest
 
 from game.files.errors import PuzzleFileError
 from game.families.blocks.js2 import parse_js2
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.families.frogs.files import FrogsDef
 from game.families.knights.files import KnightsDef
 from game.families.pairs.files import PairsDef

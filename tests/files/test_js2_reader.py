@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.families.blocks.js2 import parse_js2
-from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef
 from game.catalog.reading import read_puzzle_file
 
 from .support import FIXTURES, LIBRARY, error_of, one_sentence, puzzle_only

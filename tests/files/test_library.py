@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.families.frogs.files import FrogsDef
 from game.families.knights.files import KnightsDef
 from game.families.pairs.files import PairsDef

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from game.files.errors import PuzzleFileError
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.catalog.reading import FILE_LIMIT, MAX_FILES, read_puzzle_file, scan_folder
 from game.common.untrusted import UnreadableFile
 

@@ -1,7 +1,7 @@
 """Good TOML files of every family read into the definitions the rules are built from."""
 from __future__ import annotations
 
-from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef
 from game.families.frogs.files import FrogsDef, Jump
 from game.families.knights.files import KnightsDef
 from game.families.pairs.files import PairsDef

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef
 from game.families.frogs.files import FrogsDef, Jump
 from game.families.pairs.files import PairsDef
 from game.files.model import Common

@@ -11,7 +11,7 @@ from game.catalog import registry as catalog
 from game.families.blocks.rules import count_named
 from game.rules.counts import Count
 from game.families.blocks.counts import CELL, COUNTS, LINE, PATH
-from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef
 from game.catalog.reading import read_puzzle_file
 from game.catalog.library import LIBRARY
 

@@ -13,10 +13,10 @@ import pytest
 from game.catalog import registry as catalog
 from game.catalog import library
 from game.files.errors import PuzzleFileError
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.catalog.reading import parse_toml
 from game.catalog.reading import to_toml
-from game.families.blocks.positions import blocks_grid
+from game.families.blocks.files import blocks_grid
 
 from tests.helpers import random_walk
 

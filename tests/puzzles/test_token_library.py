@@ -4,7 +4,6 @@ optimal solution and how many positions need it, the start's distance) proven by
 written here from the rules in PUZZLE-FILES.md, independent of the engine."""
 from __future__ import annotations
 
-from collections import deque
 
 import pytest
 

@@ -14,18 +14,16 @@ from game.common.phrase import Phrase
 from game.families.base import Family, Importer
 from game.families.blocks import files, goat
 from game.families.blocks.counts import COUNTS, PATH
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.families.blocks.js2 import parse_js2
 from game.families.blocks.kinds import KINDS
-from game.families.blocks.positions import with_start
+
 from game.families.blocks.rules import BlocksPuzzle, Kind, count_named, layout, make_blocks
 from game.families.blocks.sliding import parse_sliding
 from game.families.registry import register
 from game.families.blocks.oracle import blocks_oracle
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
-from game.files.model import Common
-from game.files.toml_file import TomlFile
 
 __all__ = ["BLOCKS", "BlocksFamily", "FAMILY", "piece_word"]
 
@@ -60,6 +58,7 @@ class BlocksFamily(Family):
     shelf = BLOCKS
     order = 20
     definition = BlocksDef
+    files = files.KEYS
     counts = COUNTS
     default = PATH
     kinds = KINDS
@@ -70,15 +69,6 @@ class BlocksFamily(Family):
         Importer((".js2",), parse_js2, lambda lines: any(_JS2_COMMAND.match(line) for line in lines),
                  N_("jim'slide configuration")),
     )
-
-    def read(self, file: TomlFile, common: Common) -> BlocksDef:
-        return files.read(file, common)
-
-    def write(self, defn: BlocksDef) -> list[str]:
-        return files.write(defn)
-
-    def with_start(self, defn: BlocksDef, state: bytes, count: Count | None = None) -> BlocksDef:
-        return with_start(defn, state, count.key if count is not None else None)
 
     def spec(self, name: str, defn: BlocksDef, count: Count | None = None) -> PuzzleSpec:
         own = count_named(defn.moves)
@@ -94,7 +84,7 @@ class BlocksFamily(Family):
                                        common.group, common.variant),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PIECES,
-                          as_file=partial(with_start, defn, count=count.key))
+                          as_file=partial(files.with_start, defn, count=count.key))
 
     def builtins(self) -> Sequence[PuzzleSpec]:
         recipe = Recipe("goat", goat.make_goat, TableOracle)
@@ -102,7 +92,7 @@ class BlocksFamily(Family):
                            Presentation("goat", N_("Goat"), N_("Build the pen round the sheep."), goat.PIECE_WORDS),
                            Figures(published=20, positions=3 * 1_814_400, longest=52), DemoPlan(), family=self,
                            count=count_named(goat.DEFINITION.moves), edit=EditMode.PIECES,
-                           as_file=partial(with_start, goat.DEFINITION)),)
+                           as_file=partial(files.with_start, goat.DEFINITION)),)
 
 
 FAMILY = register(BlocksFamily())

@@ -6,43 +6,24 @@ whether a goal can actually be reached.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Mapping
+from dataclasses import replace
 
 from game.common.i18n import N_, _, ngettext
 from game.common.untrusted import shown
 from game.families.blocks.counts import COUNTS, PATH
 from game.files.grids import same_size, same_walls
+from game.families.blocks.model import Axis, BlocksDef
+from game.families.blocks.rules import layout, placements
+from game.families.base import FileKeys
 from game.files.model import Common, Grid
-from game.files.shapes import (ANY, EMPTY, MAX_PIECES, copies, is_connected, piece_cells, shape_of,
+from game.common.i18n import N_
+from game.rules.puzzle import PositionError
+from game.files.shapes import (ANY, EMPTY, MAX_PIECES, WALL, copies, is_connected, piece_cells, shape_of,
                                unplaced)
 from game.files.toml_file import TomlFile
 from game.files.toml_text import grid, key, string, string_list
 
-__all__ = ["Axis", "BlocksDef", "read", "write"]
-
-
-class Axis(Enum):
-    X = "x"   # the piece moves only horizontally
-    Y = "y"   # ... only vertically
-
-
-@dataclass(frozen=True)
-class BlocksDef:
-    """family = "blocks": pieces of any edge-connected shape on a rectangular board with walls.
-
-    ``start`` names each piece by one character (each distinct character is one piece);
-    ``same`` groups characters whose pieces are interchangeable (equal shapes); ``goal`` uses
-    those characters, ``?`` and ``.``; a goal cell holding a piece's character means that
-    piece, or one identical to it, covers that cell in the goal."""
-
-    common: Common
-    start: Grid
-    goal: Grid
-    same: tuple[str, ...] = ()
-    axis: Mapping[str, Axis] = field(default_factory=dict)
-    moves: str = "path"     # the count its puzzle is played with unless the player switches
+__all__ = ["KEYS", "MISFIT", "blocks_grid", "read", "with_start", "write"]
 
 
 def read(file: TomlFile, common: Common) -> BlocksDef:
@@ -152,3 +133,42 @@ def write(defn: BlocksDef) -> list[str]:
         lines.append(f"axis = {{ {pairs} }}")
     lines.append(f"goal = {grid(defn.goal)}")
     return lines
+
+
+MISFIT = N_("this position does not fit the puzzle's board.")
+
+
+def blocks_grid(defn: BlocksDef, state: bytes) -> Grid:
+    """The start grid of a sliding-block position: a character per piece, walls and empty cells."""
+    lay = layout(defn)
+    if len(state) != len(lay.board):
+        raise PositionError(_(MISFIT))
+    chars = [EMPTY] * len(state)
+    for kind in lay.kinds:
+        fits = placements(lay.board, kind.shape)
+        anchors = [cell for cell, code in enumerate(state) if code == kind.codes[0]]
+        if len(anchors) != kind.count or any(a not in fits for a in anchors):
+            raise PositionError(_("the pieces '{pieces}' are not all whole in this position.")
+                                .format(pieces=kind.chars))
+        for ch, anchor in zip(kind.chars, anchors):
+            for cell in fits[anchor]:
+                chars[cell] = ch
+    rows, i = [], 0
+    for r in range(lay.height):
+        row = []
+        for c in range(lay.width):
+            if lay.board.at(r, c) is None:
+                row.append(WALL)
+            else:
+                row.append(chars[i])
+                i += 1
+        rows.append("".join(row))
+    return tuple(rows)
+
+
+def with_start(defn: BlocksDef, state: bytes, count: str | None = None) -> BlocksDef:
+    """A sliding-block definition starting from ``state``, its moves counted by ``count`` (a key)."""
+    return replace(defn, start=blocks_grid(defn, state), moves=count or defn.moves)
+
+
+KEYS = FileKeys(read, write, with_start)

@@ -9,7 +9,7 @@ sliding-block puzzle's does.
 """
 from __future__ import annotations
 
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.files.model import Common
 from game.common.i18n import N_, _
 from game.rules.puzzle import PositionError

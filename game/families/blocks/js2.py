@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import NoReturn
 
 from game.files.errors import PuzzleFileError, at_line
-from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef
 from game.files.model import Common
 from game.files.shapes import (ANY, EMPTY, MAX_NUMBER_DIGITS, MAX_PIECES, MAX_SIDE, PIECE_LETTERS, WALL, is_cell,
                                is_connected, piece_cells, plain_title, unplaced)

@@ -25,7 +25,7 @@ from solvers.ranking import multiset_ranker
 from solvers.rules import EMPTY, Rule, RuleMatrix, RuleSet
 
 from game.families.blocks.counts import CELL, COUNTS, LINE, PATH
-from game.families.blocks.files import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef
 from game.families.blocks.kinds import BLOCK, KINDS, SLIDE
 from game.files.shapes import is_connected, piece_cells
 from game.common.i18n import _

@@ -30,7 +30,7 @@ import re
 from typing import NamedTuple, NoReturn
 
 from game.files.errors import PuzzleFileError, at_line
-from game.families.blocks.files import BlocksDef
+from game.families.blocks.model import BlocksDef
 from game.files.model import Common
 from game.files.shapes import (EMPTY, MAX_NUMBER_DIGITS, MAX_PIECES, MAX_SIDE, PIECE_LETTERS, WALL, Cell,
                                is_connected, plain_title)

@@ -16,9 +16,7 @@ from game.families.frogs.kinds import KINDS
 from game.families.frogs.rules import frog_line_file, frogs_from, frogs_line, line_title
 from game.families.registry import register
 from game.families.stone_specs import stone_spec
-from game.families.stones import BLACK, WHITE, with_start
-from game.files.model import Common
-from game.files.toml_file import TomlFile
+from game.families.stones import BLACK, WHITE
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
 from game.rules.directions import DIRECTIONS, WORDS
@@ -54,17 +52,9 @@ class FrogsFamily(Family):
     shelf = FROGS
     order = 30
     definition = FrogsDef
+    files = files.KEYS
     kinds = KINDS
     keys = ("black", "white", "jump")
-
-    def read(self, file: TomlFile, common: Common) -> FrogsDef:
-        return files.read(file, common)
-
-    def write(self, defn: FrogsDef) -> list[str]:
-        return files.write(defn)
-
-    def with_start(self, defn: FrogsDef, state: bytes, count: Count | None = None) -> FrogsDef:
-        return with_start(defn, state)
 
     def spec(self, name: str, defn: FrogsDef, count: Count | None = None) -> PuzzleSpec:
         blurb = Phrase(N_("Black {black}, white {white}."), black=directions(defn.black), white=directions(defn.white))

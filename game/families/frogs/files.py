@@ -7,13 +7,14 @@ from enum import Enum
 
 from game.common.i18n import N_, _
 from game.common.untrusted import shown
-from game.families.stones import read_board
+from game.families.stones import read_board, with_start
+from game.families.base import FileKeys
 from game.files.model import Common, Grid
 from game.files.toml_file import TomlFile
 from game.files.toml_text import grid, string, string_list
 from game.rules.directions import DIRECTIONS
 
-__all__ = ["FrogsDef", "Jump", "read", "write"]
+__all__ = ["FrogsDef", "Jump", "KEYS", "read", "with_start", "write"]
 
 
 class Jump(Enum):
@@ -63,3 +64,6 @@ def write(defn: FrogsDef) -> list[str]:
     """The directions, the jump rule, the start and the goal."""
     return [f"black = {string_list(defn.black)}", f"white = {string_list(defn.white)}",
             f"jump = {string(defn.jump.value)}", f"start = {grid(defn.start)}", f"goal = {grid(defn.goal)}"]
+
+
+KEYS = FileKeys(read, write, with_start)

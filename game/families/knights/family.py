@@ -13,9 +13,6 @@ from game.families.knights.kinds import KINDS
 from game.families.knights.rules import knights_from
 from game.families.registry import register
 from game.families.stone_specs import stone_spec
-from game.families.stones import with_start
-from game.files.model import Common
-from game.files.toml_file import TomlFile
 from game.rules.counts import Count
 
 __all__ = ["FAMILY", "KNIGHTS", "KnightsFamily"]
@@ -28,16 +25,8 @@ class KnightsFamily(Family):
     shelf = KNIGHTS
     order = 40
     definition = KnightsDef
+    files = files.KEYS
     kinds = KINDS
-
-    def read(self, file: TomlFile, common: Common) -> KnightsDef:
-        return files.read(file, common)
-
-    def write(self, defn: KnightsDef) -> list[str]:
-        return files.write(defn)
-
-    def with_start(self, defn: KnightsDef, state: bytes, count: Count | None = None) -> KnightsDef:
-        return with_start(defn, state)
 
     def spec(self, name: str, defn: KnightsDef, count: Count | None = None) -> PuzzleSpec:
         return stone_spec(self, name, defn, functools.partial(knights_from, name, defn), "knights", N_("knight"),

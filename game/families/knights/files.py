@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.families.stones import read_board
+from game.families.stones import read_board, with_start
+from game.families.base import FileKeys
 from game.files.model import Common, Grid
 from game.files.toml_file import TomlFile
 from game.files.toml_text import grid
 
-__all__ = ["KnightsDef", "read", "write"]
+__all__ = ["KEYS", "KnightsDef", "read", "with_start", "write"]
 
 
 @dataclass(frozen=True)
@@ -27,3 +28,6 @@ def read(file: TomlFile, common: Common) -> KnightsDef:
 
 def write(defn: KnightsDef) -> list[str]:
     return [f"start = {grid(defn.start)}", f"goal = {grid(defn.goal)}"]
+
+
+KEYS = FileKeys(read, write, with_start)

@@ -12,9 +12,6 @@ from game.families.pairs.kinds import KINDS
 from game.families.pairs.rules import pairs_from
 from game.families.registry import register
 from game.families.stone_specs import stone_spec
-from game.families.stones import with_start
-from game.files.model import Common
-from game.files.toml_file import TomlFile
 from game.rules.counts import Count
 
 __all__ = ["FAMILY", "PAIRS", "PairsFamily"]
@@ -27,17 +24,9 @@ class PairsFamily(Family):
     shelf = PAIRS
     order = 50
     definition = PairsDef
+    files = files.KEYS
     kinds = KINDS
     keys = ("goal_block", "either_order")
-
-    def read(self, file: TomlFile, common: Common) -> PairsDef:
-        return files.read(file, common)
-
-    def write(self, defn: PairsDef) -> list[str]:
-        return files.write(defn)
-
-    def with_start(self, defn: PairsDef, state: bytes, count: Count | None = None) -> PairsDef:
-        return with_start(defn, state)
 
     def spec(self, name: str, defn: PairsDef, count: Count | None = None) -> PuzzleSpec:
         return stone_spec(self, name, defn, functools.partial(pairs_from, name, defn), "pairs", N_("pair"),

@@ -6,12 +6,14 @@ from dataclasses import dataclass
 
 from game.common.i18n import _
 from game.files.grids import STONES, same_size, same_stones, stone_grid, stones
+from game.families.base import FileKeys
+from game.families.stones import with_start
 from game.files.model import Common, Grid
 from game.files.shapes import EMPTY
 from game.files.toml_file import TomlFile
 from game.files.toml_text import grid, string
 
-__all__ = ["PairsDef", "read", "write"]
+__all__ = ["KEYS", "PairsDef", "read", "with_start", "write"]
 
 
 @dataclass(frozen=True)
@@ -67,3 +69,6 @@ def write(defn: PairsDef) -> list[str]:
     else:
         lines.append(f"goal = {grid(defn.goal)}")
     return lines
+
+
+KEYS = FileKeys(read, write, with_start)

@@ -7,8 +7,6 @@ from game.catalog.dealers import ClassicStart
 from game.catalog.spec import DemoPlan, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
 from game.families.base import Family
 from game.families.registry import register
-from game.files.model import Common
-from game.files.toml_file import TomlFile
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
 from tests.families.ring import files
@@ -24,16 +22,8 @@ class RingFamily(Family):
     shelf = RINGS
     order = 90
     definition = RingDef
+    files = files.KEYS
     kinds = KINDS
-
-    def read(self, file: TomlFile, common: Common) -> RingDef:
-        return files.read(file, common)
-
-    def write(self, defn: RingDef) -> list[str]:
-        return files.write(defn)
-
-    def with_start(self, defn: RingDef, state: bytes, count: Count | None = None) -> RingDef:
-        return files.with_start(defn, state)
 
     def spec(self, name: str, defn: RingDef, count: Count | None = None) -> PuzzleSpec:
         return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_ring, name, defn), TableOracle),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.families.base import FileKeys
 from game.files.model import Common, Grid
 from game.files.toml_file import TomlFile
 from game.files.toml_text import grid
@@ -37,5 +38,8 @@ def write(defn: RingDef) -> list[str]:
     return [f"start = {grid(defn.start)}", f"goal = {grid(defn.goal)}"]
 
 
-def with_start(defn: RingDef, state: bytes) -> RingDef:
+def with_start(defn: RingDef, state: bytes, count: str | None = None) -> RingDef:
     return replace(defn, start=("".join(TOKENS[code - 1] if code else "." for code in state),))
+
+
+KEYS = FileKeys(read, write, with_start)

@@ -14,7 +14,9 @@ frozen bundle cannot write there, so the cache goes into the game's own cache fo
 from __future__ import annotations
 
 import os
+import sys
 import time
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -41,7 +43,19 @@ def available() -> bool:
 
 def compiled(function: Callable, **options: object) -> Callable:
     """``function`` compiled by numba (cached on disk, releasing the GIL); itself without numba."""
-    return function if _jit is None else _jit(cache=True, nogil=True, **options)(function)
+    return function if _jit is None else _jit(cache=True, nogil=True, **options)(_source_backed(function))
+
+
+def _source_backed(function: Callable) -> Callable:
+    """In a frozen bundle code objects name their file relative to nothing, so numba finds no
+    source and caches in ~/.cache/numba whatever NUMBA_CACHE_DIR says: point them at the
+    module's source, which the bundle carries beside it (see the Makefile's dist)."""
+    module = sys.modules.get(function.__module__)
+    if getattr(sys, "frozen", False) and module is not None and module.__file__:
+        source = Path(module.__file__).with_suffix(".py")
+        if source.is_file():
+            function.__code__ = function.__code__.replace(co_filename=str(source))
+    return function
 
 
 def neighbours() -> np.ndarray:

@@ -204,6 +204,17 @@ def test_the_goal_is_the_board_not_a_zero_heuristic():
         check_path(board, fifteen.solve15(PUZZLE, board, compiled=compiled), bfs_distance(board))
 
 
+def test_without_numba_the_numpy_search_and_builder_answer(cheap, monkeypatch):
+    monkeypatch.setattr(pattern_compiled, "_jit", None)
+    fifteen.install(cheap[0])
+    assert fifteen.compiled_search() is None
+    board = PUZZLE.parse(KORF["korf-55"][0])
+    check_path(board, fifteen.solve15(PUZZLE, board), 41)
+    assert np.array_equal(pattern_db.build_ranked(CHEAP[-1]), cheap[0][CHEAP[-1]])
+    with pytest.raises(ValueError, match="numba"):
+        pattern_db.build_ranked(fifteen.STRONG_PARTITION[0])
+
+
 def test_install_rejects_a_wrongly_sized_table(cheap):
     tables = dict(cheap[0])
     tables[CHEAP[-1]] = tables[CHEAP[-1]][:-1]

@@ -70,11 +70,15 @@ package-check: $(STAMP)
 DIST_STAMP := $(VENV)/.installed-dist
 DIST_DATA := $(foreach item,$(filter-out assets/screenshots,$(wildcard assets/*)),\
 	--add-data "$(CURDIR)/$(item):game/$(if $(wildcard $(item)/.),$(item),assets)")
+# numba caches compiled code in NUMBA_CACHE_DIR (the game's cache folder) only for functions whose source file it
+# finds, so the compiled modules travel as source too; without them a frozen bundle caches in ~/.cache/numba.
+DIST_SOURCES := $(foreach module,solvers/pattern_compiled.py solvers/fifteen_compiled.py,\
+	--add-data "$(CURDIR)/$(module):solvers")
 dist: $(DIST_STAMP) $(CATALOGS)
 	rm -rf dist/fewest-moves
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --onedir --console --name fewest-moves \
 		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller \
-		--collect-submodules bench --exclude-module babel $(DIST_DATA) main.py
+		--collect-submodules bench --exclude-module babel $(DIST_DATA) $(DIST_SOURCES) main.py
 	[ "$$(uname)" != Linux ] || strip --strip-debug dist/fewest-moves/_internal/libpython3* \
 		dist/fewest-moves/_internal/python3*/lib-dynload/*.so
 	@echo "dist: dist/fewest-moves/fewest-moves ($$(du -sh dist/fewest-moves | cut -f1))"
@@ -97,13 +101,21 @@ dist-check: dist
 		diff wanted.txt bundled.txt; exit 1; }; \
 	fewest-moves/fewest-moves list --ja | grep -q "klotski .*25,955 positions  箱入り娘" || { \
 		echo "dist-check: the bundle does not read its Japanese catalog"; exit 1; }; \
+	fewest-moves/fewest-moves solve fifteen --json --from "5 10 14 4/6 12 11 1/9 . 15 7/13 2 8 3" > fifteen.json; \
+	"$$check" -c 'import json, sys; d = json.load(open("fifteen.json")); sys.exit(d["length"] != 41 or "7-7-1" not in d["algorithm"])'; \
+	ls cache/numba/*/fifteen_compiled._search-*.nbi > /dev/null 2>&1 || { \
+		echo "dist-check: the compiled 15-puzzle search left nothing in the game's numba cache"; exit 1; }; \
+	NUMBA_DEBUG_CACHE=1 fewest-moves/fewest-moves solve fifteen --from "1 3 5 6/. 13 14 9/11 4 8 12/10 7 15 2" \
+		| grep -q "index loaded from '$$out/cache/numba" || { \
+		echo "dist-check: the bundle compiled its 15-puzzle search again instead of loading it"; exit 1; }; \
 	FEWEST_MOVES_CACHE="$$out/window-cache" fewest-moves/fewest-moves play klotski > window.log 2>&1 & window=$$!; \
 	for i in $$(seq 240); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
 	kill $$window 2> /dev/null || true; wait $$window || true; \
 	ls window-cache/distances-klotski-* > /dev/null 2>&1 || { echo "dist-check: the window's worker built no table:"; \
 		cat window.log; exit 1; }; \
 	echo "dist-check: the bundle ($$(du -sh fewest-moves | cut -f1)) solves goat in 20, lists the library, draws" \
-		"klotski, carries assets/, reads its Japanese catalog and builds a table in a worker process"; \
+		"klotski, carries assets/, reads its Japanese catalog, builds the 15-puzzle's tables, caches its compiled" \
+		"search in the game's folder and loads it from there, and builds a table in a worker process"; \
 	cd /; rm -rf "$$out"
 
 $(DIST_STAMP): $(STAMP)

@@ -1,8 +1,11 @@
 """Benchmark: solve every 15-puzzle position of an instances file optimally.
 
-Tables are loaded (or built) before timing starts. Absolute seconds depend on the
-machine, so the run also times a fixed reference solve (Manhattan + linear conflict on
-the three easiest Korf positions) in the same process and reports the ratios.
+Tables are loaded (or built, timed with the process's peak memory) before timing starts,
+and the compiled search is compiled (or loaded from numba's cache) and timed too.
+Absolute seconds depend on the machine, so the run also times a fixed reference solve
+(Manhattan + linear conflict on the three easiest Korf positions) in the same process
+and reports the ratios; the first positions are also solved by the numpy search for the
+compiled/numpy ratio, and the hardest positions (80 moves) are solved last.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import argparse
 import json
 import math
 import re
+import resource
 import sys
 import time
 from dataclasses import dataclass
@@ -26,7 +30,8 @@ from game.common.untrusted import read_text, shown
 from solvers import fifteen
 from solvers.problem import Cancelled
 
-DEFAULT_INSTANCES = assets() / "fifteen10.tsv"
+DEFAULT_INSTANCES = assets() / "korf100.tsv"
+HARDEST = assets() / "fifteen80.tsv"
 # The reference: Manhattan + linear conflict (no tables) on the three easiest positions.
 REFERENCE = (
     "5 10 14 4/6 12 11 1/9 0 15 7/13 2 8 3",
@@ -84,14 +89,14 @@ def read_instances(path: Path) -> list[Instance]:
     return out
 
 
-def _solve(board: bytes, limit: float | None = None, heuristic=None) -> Run:
+def _solve(board: bytes, limit: float | None = None, heuristic=None, compiled: bool = True) -> Run:
     """Solve and time one position, checking the path ends at the goal; give up after ``limit`` seconds."""
     puzzle = catalog.puzzle("fifteen")
     start = time.perf_counter()
     deadline = None if limit is None else start + limit
     cancel = None if deadline is None else (lambda: time.perf_counter() > deadline)
     try:
-        path = fifteen.solve15(puzzle, board, cancel=cancel, heuristic=heuristic)
+        path = fifteen.solve15(puzzle, board, cancel=cancel, heuristic=heuristic, compiled=compiled)
     except Cancelled:
         return Run(None, None, time.perf_counter() - start)
     seconds = time.perf_counter() - start
@@ -110,10 +115,14 @@ def _summary(seconds: list[float]) -> dict[str, float]:
     }
 
 
-def run(args: argparse.Namespace) -> int:
-    instances = read_instances(Path(args.instances))
-    log = sys.stderr
+def _peak_mb() -> float:
+    """The process's peak resident memory so far, in MB (Linux and macOS count differently)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
 
+
+def _tables(args: argparse.Namespace, log) -> dict:
+    """Load the tables, or build them (timed, with the peak memory); then compile the search."""
     shown = [-1]
 
     def show(fraction: float, message: str) -> None:
@@ -125,62 +134,121 @@ def run(args: argparse.Namespace) -> int:
 
     start = time.perf_counter()
     tables = fifteen.load_tables(build=False)
-    needed_build = tables is None
+    built = tables is None
     if tables is None:
         tables = fifteen.load_tables(progress=show)
-    fifteen.install(tables)
-    prepare = time.perf_counter() - start
-    if needed_build and not args.json and log.isatty():
+    seconds = time.perf_counter() - start
+    if built and not args.json and log.isatty():
         print(file=log)
+    fifteen.install(tables)
+    started = time.perf_counter()
+    fifteen.warm_up()
+    return {"built": built, "seconds": seconds, "peak_mb": _peak_mb(),
+            "megabytes": sum(t.nbytes for t in tables.values()) / 1e6, "compile_seconds": time.perf_counter() - started,
+            "compiled": fifteen.compiled_search() is not None}
 
+
+def _row(inst: Instance, outcome: Run, limit: float | None) -> dict:
+    length = outcome.length
+    seconds = limit if length is None and limit is not None else outcome.seconds
+    ok = length is not None and (inst.expected is None or length == inst.expected)
+    return {"name": inst.name, "length": length, "expected": inst.expected, "nodes": outcome.nodes,
+            "seconds": seconds, "optimal": ok}
+
+
+def _print_row(row: dict) -> None:
+    shown = "timeout" if row["length"] is None else str(row["length"])
+    exp = "?" if row["expected"] is None else str(row["expected"])
+    print(f"{row['name']:<12}{shown:>7}{exp:>9}{row['nodes'] or 0:>12}{row['seconds']:>9.3f}", flush=True)
+
+
+def _compare(instances: list[Instance], count: int) -> dict | None:
+    """The same positions by the compiled and the numpy search over the same tables."""
+    if fifteen.compiled_search() is None or count <= 0:
+        return None
+    chosen = instances[:count]
+    runs = {kind: [_solve(i.board, compiled=kind == "compiled") for i in chosen] for kind in ("numpy", "compiled")}
+    out: dict = {"positions": len(chosen)}
+    for kind, done in runs.items():
+        seconds, nodes = sum(r.seconds for r in done), sum(r.nodes or 0 for r in done)
+        out[kind] = {"seconds": seconds, "nodes": nodes, "nodes_per_second": nodes / seconds}
+    out["time_ratio"] = out["numpy"]["seconds"] / out["compiled"]["seconds"]
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    instances = read_instances(Path(args.instances))
+    hardest = read_instances(HARDEST)[:args.hard]
+    log = sys.stderr
+    tables = _tables(args, log)
     puzzle = catalog.puzzle("fifteen")
     ref_runs = [_solve(puzzle.parse(t), heuristic=fifteen.manhattan_heuristic()) for t in REFERENCE]
     ref_seconds = sum(r.seconds for r in ref_runs)
     ref_nodes = sum(r.nodes for r in ref_runs)
-    rows = []
-    failures = 0
+    rows, hard_rows = [], []
     if not args.json:
-        print(f"{'name':<12}{'length':>7}{'expected':>9}{'nodes':>11}{'seconds':>9}")
+        print(f"{'name':<12}{'length':>7}{'expected':>9}{'nodes':>12}{'seconds':>9}")
     for inst in instances:
-        outcome = _solve(inst.board, args.limit)
-        length, nodes = outcome.length, outcome.nodes
-        seconds = args.limit if length is None else outcome.seconds
-        if length is None or (inst.expected is not None and length != inst.expected):
-            failures += 1
-        rows.append({"name": inst.name, "length": length, "expected": inst.expected, "nodes": nodes, "seconds": seconds})
+        rows.append(_row(inst, _solve(inst.board, args.limit), args.limit))
         if not args.json:
-            shown = "timeout" if length is None else str(length)
-            exp = "?" if inst.expected is None else str(inst.expected)
-            print(f"{inst.name:<12}{shown:>7}{exp:>9}{nodes or 0:>11}{seconds:>9.3f}", flush=True)
-
+            _print_row(rows[-1])
+    for inst in hardest:
+        hard_rows.append(_row(inst, _solve(inst.board, args.limit), args.limit))
+        if not args.json:
+            _print_row(hard_rows[-1])
+    failures = sum(not r["optimal"] for r in rows + hard_rows)
+    comparison = _compare(instances, args.compare)
     summary = _summary([r["seconds"] for r in rows])
+    nodes = int(sum(r["nodes"] or 0 for r in rows))
     summary.update(
         {
             "count": len(rows),
             "failures": failures,
-            "nodes": int(sum(r["nodes"] or 0 for r in rows)),
+            "all_optimal": failures == 0,
+            "nodes": nodes,
+            "nodes_per_second": nodes / summary["total"] if summary["total"] else 0.0,
+            "median_nodes": float(np.median([r["nodes"] or 0 for r in rows])),
             "heuristic": fifteen.best_heuristic().name,
-            "tables_built": needed_build,
-            "tables_seconds": prepare,
+            "search": "compiled" if tables["compiled"] else "numpy",
+            "tables_built": tables["built"],
+            "tables_seconds": tables["seconds"],
+            "tables_megabytes": tables["megabytes"],
+            "peak_megabytes_after_tables": tables["peak_mb"],
+            "compile_seconds": tables["compile_seconds"],
             "reference": {"name": REFERENCE_NAME, "seconds": ref_seconds, "nodes": ref_nodes},
             "total_over_reference": summary["total"] / ref_seconds,
             "median_over_reference": summary["median"] / ref_seconds,
+            "hardest": hard_rows,
+            "compiled_vs_numpy": comparison,
+            "peak_megabytes": _peak_mb(),
         }
     )
     if args.json:
         print(json.dumps({"instances": rows, "summary": summary}, indent=2))
-    else:
-        verb = "built" if needed_build else "loaded"
-        print(
-            f"total {summary['total']:.3f} s, median {summary['median']:.3f} s, "
-            f"90th percentile {summary['p90']:.3f} s, max {summary['max']:.3f} s "
-            f"({len(rows)} positions, {summary['nodes']} nodes, {failures} not optimal or timed out)"
-        )
-        print(f"tables {verb} in {prepare:.2f} s (not included above)")
-        print(
-            f"reference ({REFERENCE_NAME}): {ref_seconds:.3f} s, {ref_nodes} nodes; "
-            f"total = {summary['total_over_reference']:.1f} x reference, median = {summary['median_over_reference']:.2f} x reference"
-        )
+        return 1 if failures else 0
+    verb = "built" if tables["built"] else "loaded"
+    print(
+        f"total {summary['total']:.3f} s, median {summary['median']:.3f} s, "
+        f"90th percentile {summary['p90']:.3f} s, max {summary['max']:.3f} s "
+        f"({len(rows)} positions, {nodes:,} nodes, {summary['nodes_per_second']:,.0f} nodes/s, "
+        f"{'all optimal' if not failures else f'{failures} not optimal or timed out'})"
+    )
+    for row in hard_rows:
+        print(f"80 moves: {row['name']} {row['seconds']:.2f} s, {row['nodes'] or 0:,} nodes "
+              f"({(row['nodes'] or 0) / max(row['seconds'], 1e-9):,.0f} nodes/s) = "
+              f"{row['seconds'] / ref_seconds:.1f} x reference")
+    print(f"tables ({summary['heuristic']}, {tables['megabytes']:.1f} MB) {verb} in {tables['seconds']:.2f} s, "
+          f"process peak {tables['peak_mb']:.0f} MB then; compiled search ready in {tables['compile_seconds']:.2f} s "
+          f"(not included above)")
+    if comparison is not None:
+        c, n = comparison["compiled"], comparison["numpy"]
+        print(f"compiled vs numpy on the first {comparison['positions']} positions: {c['seconds']:.3f} s vs "
+              f"{n['seconds']:.3f} s = {comparison['time_ratio']:.1f} x faster ({c['nodes_per_second']:,.0f} vs "
+              f"{n['nodes_per_second']:,.0f} nodes/s; the numpy search drops duplicates within a block)")
+    print(
+        f"reference ({REFERENCE_NAME}): {ref_seconds:.3f} s, {ref_nodes} nodes; "
+        f"total = {summary['total_over_reference']:.1f} x reference, median = {summary['median_over_reference']:.2f} x reference"
+    )
     return 1 if failures else 0
 
 
@@ -188,13 +256,19 @@ def run(args: argparse.Namespace) -> int:
 def main(argv: list[str]) -> int:
     parser = OneSentenceParser(prog="main.py bench fifteen", description=__doc__.splitlines()[0])
     parser.add_argument("--instances", default=str(DEFAULT_INSTANCES), metavar="FILE",
-                        help="tab-separated name, optimal, position (default: the ten Korf positions)")
+                        help="tab-separated name, optimal, position (default: Korf's 100 positions)")
+    parser.add_argument("--hard", type=int, default=1, metavar="N",
+                        help="also solve the first N of the 17 positions that need 80 moves (default 1, at most 17)")
+    parser.add_argument("--compare", type=int, default=10, metavar="N",
+                        help="solve the first N positions with the numpy search too, for the ratio (default 10)")
     parser.add_argument("--limit", type=float, default=None, metavar="SECONDS",
                         help="give up on a position after this many seconds")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
     if args.limit is not None and not (math.isfinite(args.limit) and args.limit > 0):
         raise UsageError("--limit must be a positive number of seconds")
+    if not 0 <= args.hard <= 17 or args.compare < 0:
+        raise UsageError("--hard takes 0 to 17 positions and --compare a count of at least 0")
     try:
         return run(args)
     except KeyboardInterrupt:

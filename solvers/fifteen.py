@@ -6,9 +6,14 @@ for hints. Here each IDA* iteration expands nodes a block at a time as numpy arr
 goes depth-first over blocks, so memory stays small and the search stops at the first
 solution. Pruning f = g + h > bound with an admissible h keeps every answer optimal.
 
-Heuristics: additive pattern databases (6-6-3 partition) looked up for the position and
-its reflection about the main diagonal, taking the larger; until tables are installed,
-Manhattan distance plus linear conflict as defined in :mod:`solvers.sliding`.
+Heuristics: additive pattern databases (the 7-7-1 partition, or 6-6-3 where numba is
+missing to build 7-tile tables) looked up for the position and its reflection about the
+main diagonal, taking the larger; until tables are installed, Manhattan distance plus
+linear conflict as defined in :mod:`solvers.sliding`. With tables and numba, the search
+runs compiled (:mod:`solvers.fifteen_compiled`); the numpy search stays as the fallback.
+Cached tables are checked on load (:func:`solvers.pattern_db.plausible`, and against the
+optimal lengths of a few positions) and the goal is recognised by comparing boards, so a
+forged table cannot make an answer wrong by claiming the goal.
 The answer is a :class:`solvers.problem.Path` of the puzzle's own moves and states.
 """
 
@@ -17,18 +22,22 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
-from functools import cache
+from functools import cache as memoised, partial
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from solvers import pattern_db, sliding
+from solvers import cache, fifteen_compiled, pattern_compiled, pattern_db, sliding
 from solvers import tables as tables_module
 from solvers.problem import Cancel, Cancelled, Path, Problem, path_along
 
 GOAL15 = sliding.goal_state(4, 4)
-TABLE_VERSION = 1
-PARTITION: tuple[tuple[int, ...], ...] = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+TABLE_VERSION = 2          # 2: ranked tables (one byte per placement), checked on load
+# The bottom two rows, the top two rows but tile 1, and tile 1 (its table is its Manhattan distance).
+STRONG_PARTITION: tuple[tuple[int, ...], ...] = ((9, 10, 11, 12, 13, 14, 15), (2, 3, 4, 5, 6, 7, 8), (1,))
+# Without numba 7-tile tables cannot be built in reasonable time and memory.
+NUMPY_PARTITION: tuple[tuple[int, ...], ...] = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
+PARTITION = STRONG_PARTITION if pattern_compiled.available() else NUMPY_PARTITION
 BLOCK = 1 << 14
 
 Tables = dict[tuple[int, ...], np.ndarray]  # one pattern database per tile group
@@ -72,6 +81,7 @@ def _target_table() -> tuple[np.ndarray, np.ndarray]:
 
 
 _CAN, _TO = _target_table()
+_GOAL_PACKED = _U64(sum(t << (4 * c) for c, t in enumerate(GOAL15)))
 
 
 def pack(board: Sequence[int]) -> int:
@@ -95,85 +105,57 @@ def _board(state: bytes | Sequence[int]) -> bytes:
 
 
 class _PatternHeuristic:
-    """Additive pattern databases of one partition, max of the board and its reflection.
+    """Additive ranked pattern databases of one partition, max of the board and its reflection.
 
-    Each view sums one table lookup per group; the second view looks the tables up on
-    the board mirrored about the main diagonal (the goal is its own mirror image). Per
-    node: one dense table index per (view, group), with the table's offset into one flat
-    array included, and each view's sum. A move changes one index per view by a constant
-    that depends only on the tile and the direction, so children cost two lookups per view.
+    Each view sums one table lookup per group; the second view looks the tables up on the
+    board mirrored about the main diagonal (the goal is its own mirror image). Per node:
+    every tile's cell packed in a uint64 (4 bits a tile) and each (view, group) value; a
+    move re-ranks the moved tile's group in each view.
     """
 
     def __init__(self, tables: Tables) -> None:
         self.partition = tuple(tables)
-        self.flat = np.concatenate([tables[g] for g in self.partition])
-        offsets = np.cumsum([0] + [tables[g].size for g in self.partition[:-1]])
-        mirror = np.array([0] + [_TRANSPOSE[t - 1] + 1 for t in range(1, 16)], dtype=np.int64)
-        t_off = {-4: -1, 4: 1, -1: -4, 1: 4}
-        groups = len(self.partition)
-        group = np.zeros(16, dtype=np.int64)
-        weight = np.zeros(16, dtype=np.int64)
+        self.tables = [tables[g] for g in self.partition]
+        self.group = np.zeros(16, dtype=np.int64)
         for g, tiles in enumerate(self.partition):
-            for i, t in enumerate(tiles):
-                group[t], weight[t] = g, 16**i
-        self.cols, self.deltas, self.cell_maps, self.weights = [], [], [], []
-        for mirrored in (False, True):
-            # The mirrored board holds tile mirror[t] on cell transpose[c].
-            tmap = mirror if mirrored else np.arange(16)
-            moves = [t_off[o] if mirrored else o for o in _OFFSETS]
-            self.cols.append(group[tmap] + (groups if mirrored else 0))
-            delta = np.array([-m * weight[tmap] for m in moves])
-            delta[:, 0] = 0
-            self.deltas.append(delta)
-            self.cell_maps.append(_TRANSPOSE if mirrored else np.arange(16))
-            self.weights.append(weight[tmap])
-        self.views = 2
-        self.width = 2 * groups
-        self.table_base = np.tile(offsets.astype(np.int64), 2)
+            self.group[list(tiles)] = g
+        self.mirror = np.array([0] + [_TRANSPOSE[t - 1] + 1 for t in range(1, 16)], dtype=np.int64)
+        self.groups = len(self.partition)
         self.name = "pdb " + "-".join(str(len(g)) for g in self.partition) + " + reflection"
 
-    def root(self, cells: Sequence[int]) -> tuple[tuple[np.ndarray, ...], int]:
-        idx = self.table_base.copy()
-        for v in range(self.views):
-            for c, t in enumerate(cells):
-                if t:
-                    idx[self.cols[v][t]] += self.cell_maps[v][c] * self.weights[v][t]
-        vals = self.flat[idx].astype(np.int64)
-        sums = np.zeros(self.views, dtype=np.int64)
-        for v in range(self.views):
-            cols = np.unique(self.cols[v][1:])
-            sums[v] = vals[cols].sum()
-        ext = (idx[None, :].astype(np.int32), sums[None, :].astype(np.int16))
-        return ext, int(sums.max())
+    def _values(self, where: np.ndarray, view: int, g: int) -> np.ndarray:
+        """Group g's values in a view for nodes whose tile cells are packed in ``where``."""
+        tiles = np.array(self.partition[g], dtype=np.int64)
+        source = self.mirror[tiles] if view else tiles  # the mirror's tile u sits where mirror[u] does, transposed
+        cells = ((where[:, None] >> (source * 4).astype(np.uint64)) & _U64(15)).astype(np.int64)
+        if view:
+            cells = _TRANSPOSE[cells]
+        return self.tables[g][pattern_db.ranks(cells)].astype(np.int16)
+
+    def root(self, cells: Sequence[int]) -> tuple[Ext, int]:
+        where = np.array([pack([cells.index(t) for t in range(16)])], dtype=np.uint64)
+        parts = np.stack([self._values(where, v, g) for v in (0, 1) for g in range(self.groups)], axis=1)
+        sums = parts.reshape(1, 2, self.groups).sum(axis=2)
+        return (where, parts), int(sums.max())
 
     def children(self, ext: Ext, sel: np.ndarray, d: int, tile: np.ndarray, limit: int, a: np.ndarray,
                  b: np.ndarray, st_new: np.ndarray, st_old: np.ndarray) -> Pruned:
-        """h for children of nodes ``sel`` moving ``tile``; keep those with h <= limit.
-        (The cells and boards, which the Manhattan heuristic needs, are not used here.)"""
-        idx, sums = ext
-        flat, w = self.flat, self.width
-        base = sel * w
-        flat_idx = idx.reshape(-1)
-        cols, news, hs = [], [], []
-        h: np.ndarray | None = None
-        for v in range(self.views):
-            col = self.cols[v][tile]
-            old = flat_idx[base + col]
-            new = old + self.deltas[v][d][tile]
-            hv = sums[sel, v] - flat[old] + flat[new]
-            h = hv if h is None else np.maximum(h, hv)
-            cols.append(col)
-            news.append(new)
-            hs.append(hv)
-        assert h is not None
+        """h for children of nodes ``sel`` moving ``tile`` from ``b`` to ``a``; keep h <= limit."""
+        where, parts = ext
+        shift = (tile * 4).astype(np.uint64)
+        moved = where[sel] - (b.astype(np.uint64) << shift) + (a.astype(np.uint64) << shift)
+        old = parts[sel]
+        new = old.copy()
+        for v, owner in ((0, tile), (1, self.mirror[tile])):
+            owners = self.group[owner]
+            for g in range(self.groups):
+                rows = np.flatnonzero(owners == g)
+                if rows.size:
+                    new[rows, g + v * self.groups] = self._values(moved[rows], v, g)
+        sums = new.reshape(-1, 2, self.groups).sum(axis=2)
+        h = sums.max(axis=1).astype(np.int64)
         keep = np.flatnonzero(h <= limit)
-        child = idx[sel[keep]]
-        rows = np.arange(keep.size) * w
-        flat_child = child.reshape(-1)
-        for col, new in zip(cols, news):
-            flat_child[rows + col[keep]] = new[keep]
-        child_sums = np.stack([hv[keep] for hv in hs], axis=1).astype(np.int16)
-        return keep, (child, child_sums), h, h[keep]
+        return keep, (moved[keep], new[keep]), h, h[keep]
 
 
 def _line_conflicts() -> tuple[np.ndarray, np.ndarray]:
@@ -307,7 +289,7 @@ class _Search:
     def run(self, cells: Sequence[int], progress: Callable[[str], None] | None) -> list[int]:
         self.progress = progress
         ext, h0 = self.h.root(cells)
-        if h0 == 0:
+        if bytes(cells) == GOAL15:
             return []
         st = np.array([pack(cells)], dtype=np.uint64)
         bl = np.array([cells.index(0)], dtype=np.int64)
@@ -360,7 +342,7 @@ class _Search:
         pb_c = np.concatenate([p[3] for p in parts])
         h_c = np.concatenate([p[5] for p in parts])
         ext_c = tuple(np.concatenate([p[4][i] for p in parts]) for i in range(len(parts[0][4])))
-        goal = np.flatnonzero(h_c == 0)
+        goal = np.flatnonzero(st_c == _GOAL_PACKED)  # the board itself, never h == 0
         if goal.size:
             i = int(goal[0])
             return int(parent[i]), [int(bl_c[i])]
@@ -385,6 +367,9 @@ class _Search:
 
 _lock = threading.RLock()
 _heuristic: _PatternHeuristic | None = None
+_compiled: fifteen_compiled.CompiledSearch | None = None
+_warm = threading.Event()          # set once the compiled search has run (compiled or loaded from disk)
+SPOT_CHECKS = 4                    # positions solved without tables to check a loaded partition against
 
 
 def _table_name(tiles: Sequence[int]) -> str:
@@ -400,56 +385,134 @@ def load_tables(
     progress: Callable[[float, str], None] | None = None,
     build: bool = True,
 ) -> Tables | None:
-    """The table of each tile group from the cache, building missing or damaged ones
-    (or, with ``build=False``, None as soon as one is not usable from the cache)."""
-    tables: Tables = {}
-    sizes = [16 ** len(t) for t in groups]
+    """The ranked table of each tile group from the cache, building missing, damaged or
+    implausible ones (or, with ``build=False``, None as soon as one is not usable from the
+    cache). A partition whose tables sum to more than the optimal length of a position is
+    discarded whole and rebuilt."""
+    for attempt in range(2):
+        tables = _load(groups, progress, build)
+        if tables is None or _agrees_with_search(tables):
+            return tables
+        for tiles in groups:
+            cache.discard(_table_name(tiles))
+    raise ValueError("freshly built pattern tables overestimate a distance.")  # pragma: no cover - a builder bug
+
+
+def _load(groups: Sequence[Sequence[int]], progress: Callable[[float, str], None] | None, build: bool) -> Tables | None:
+    """Every group's table; a table built here is dropped once it is in the cache and read
+    back after the others are built, so no build runs beside a finished 58 MB table."""
+    tables: dict[tuple[int, ...], np.ndarray | None] = {}
+    sizes = [pattern_db.placements(len(t)) for t in groups]
     done = 0
     for tiles, size in zip(groups, sizes):
+        built: list[bool] = []
+
         def step(fraction: float, message: str, done: int = done, size: int = size) -> None:
             if progress:
                 progress((done + fraction * size) / sum(sizes), message)
 
-        def make(tiles: Sequence[int] = tiles, step: Callable[[float, str], None] = step) -> np.ndarray:
+        def make(tiles: Sequence[int] = tiles, step: Callable[[float, str], None] = step,
+                 built: list[bool] = built) -> np.ndarray:
             if not build:
                 raise _NotCached
-            return pattern_db.build(4, 4, tiles, progress=step)
+            built.append(True)
+            return pattern_db.build_ranked(tiles, progress=step)
 
-        meta = {"board": "4x4", "tiles": ",".join(map(str, tiles))}  # what the table's values depend on
         try:
-            tables[tuple(tiles)] = tables_module.load_or_build(_table_name(tiles), make, TABLE_VERSION, size=size,
-                                                               meta=meta)
+            table = _load_or_build(tiles, make)
         except _NotCached:
             return None
+        keep = not built or not cache.array_path(_table_name(tiles)).is_file()  # unwritable cache: keep it
+        tables[tuple(tiles)] = table if keep else None
+        del table  # else the next build runs beside it
         done += size
+    for group in list(tables):
+        if tables[group] is None:
+            tables[group] = _load_or_build(group, partial(pattern_db.build_ranked, group))
     if progress:
         progress(1.0, "tables ready")
-    return tables
+    return {g: t for g, t in tables.items() if t is not None}
+
+
+def _load_or_build(tiles: Sequence[int], make: Callable[[], np.ndarray]) -> np.ndarray:
+    """The cached table of ``tiles`` if it passes the load checks, else ``make()`` (cached)."""
+    def check(table: np.ndarray) -> bool:
+        return pattern_db.plausible(tiles, table)
+
+    meta = {"board": "4x4", "tiles": ",".join(map(str, tiles)), "index": "ranked"}
+    return tables_module.load_or_build(_table_name(tiles), make, TABLE_VERSION, size=pattern_db.placements(len(tiles)),
+                                       meta=meta, validate=check)
+
+
+def _agrees_with_search(tables: Tables) -> bool:
+    """The partition's value never exceeds the optimal length of a few random positions,
+    each solved by the table-free search (Manhattan distance + linear conflict)."""
+    heuristic = _PatternHeuristic(tables)
+    rng = np.random.default_rng()
+    for length in rng.integers(20, 36, SPOT_CHECKS):
+        board = _random_walk(rng, int(length))
+        optimum = len(_Search(manhattan_heuristic(), None).run(board, None))
+        _, h = heuristic.root(board)
+        mirrored = bytes(int(heuristic.mirror[board[_TRANSPOSE[c]]]) for c in range(16))
+        if h > optimum or heuristic.root(mirrored)[1] > optimum:
+            return False
+    return True
+
+
+def _random_walk(rng: np.random.Generator, length: int) -> bytes:
+    """The board after ``length`` random blank moves from the goal, never straight back."""
+    cells, blank, previous = bytearray(GOAL15), 15, -1
+    for _ in range(length):
+        options = [int(_TO[d][blank]) for d in range(4) if _CAN[d][blank] and _TO[d][blank] != previous]
+        nxt = options[int(rng.integers(0, len(options)))]
+        cells[blank], cells[nxt], previous, blank = cells[nxt], 0, blank, nxt
+    return bytes(cells)
 
 
 def install(tables: Tables) -> None:
     """Make these pattern databases the heuristic of later searches in this process.
 
-    ``tables`` maps each tile group to its dense table (as :func:`load_tables` returns,
-    perhaps in another process); the groups must cover tiles 1..15 once each, because
-    the search takes h = 0 for the goal.
+    ``tables`` maps each tile group to its ranked table (as :func:`load_tables` returns,
+    perhaps in another process); the groups must cover tiles 1..15 once each. With numba,
+    the compiled search is compiled (or loaded from numba's cache) in a background thread
+    meanwhile, so the first answer does not wait on it for long.
     """
     groups = [tuple(int(t) for t in g) for g in tables]
-    if sorted(t for g in groups for t in g) != list(range(1, 16)):
-        raise ValueError("pattern tables must cover the tiles 1..15 exactly once.")
-    arrays = {g: np.asarray(tables[g]) for g in tables}
-    for g, key in zip(groups, tables):
-        if arrays[key].dtype != np.uint8 or arrays[key].shape != (16 ** len(g),):
-            raise ValueError(f"the table of tiles {g} is not a dense 15-puzzle pattern database.")
-    heuristic = _PatternHeuristic({g: arrays[key] for g, key in zip(groups, tables)})
-    global _heuristic
+    if sorted(t for g in groups for t in g) != list(range(1, 16)) or any(len(g) > 8 for g in groups):
+        raise ValueError("pattern tables must cover the tiles 1..15 exactly once, at most 8 a group.")
+    arrays = {g: np.asarray(tables[key]) for g, key in zip(groups, tables)}
+    for g, array in arrays.items():
+        if array.dtype != np.uint8 or array.shape != (pattern_db.placements(len(g)),):
+            raise ValueError(f"the table of tiles {g} is not a ranked 15-puzzle pattern database.")
+    heuristic = _PatternHeuristic(arrays)
+    usable = pattern_compiled.available() and len(arrays) <= 4
+    compiled = fifteen_compiled.CompiledSearch(arrays, heuristic.name) if usable else None
+    global _heuristic, _compiled
     with _lock:
-        _heuristic = heuristic
+        _heuristic, _compiled = heuristic, compiled
+    if compiled is not None and not _warm.is_set():
+        threading.Thread(target=warm_up, name="fifteen-compile", daemon=True).start()
+
+
+def warm_up() -> float:
+    """Compile the compiled search (or load it from numba's cache) by solving a short
+    position; the seconds it took. Later calls return at once."""
+    with _lock:
+        started = time.perf_counter()
+        if _compiled is not None and not _warm.is_set():
+            _compiled.run(_random_walk(np.random.default_rng(0), 10), lambda bound, nodes: None)
+            _warm.set()
+        return time.perf_counter() - started
 
 
 def installed() -> bool:
     """True when a pattern-database heuristic is current in this process."""
     return _heuristic is not None
+
+
+def compiled_search() -> fifteen_compiled.CompiledSearch | None:
+    """The compiled search over the installed tables, if numba is installed."""
+    return _compiled
 
 
 def best_heuristic() -> SearchHeuristic:
@@ -458,7 +521,7 @@ def best_heuristic() -> SearchHeuristic:
     return current if current is not None else manhattan_heuristic()
 
 
-@cache
+@memoised
 def manhattan_heuristic() -> SearchHeuristic:
     """Manhattan distance plus linear conflict: needs no tables."""
     return _ManhattanHeuristic()
@@ -475,21 +538,47 @@ def solve15(
     cancel: Cancel | None = None,
     progress: Callable[[str], None] | None = None,
     heuristic: SearchHeuristic | None = None,
+    compiled: bool = True,
 ) -> Path:
     """An optimal solution of a 15-puzzle position, as a Path of ``problem``'s own moves.
 
     ``problem`` is the 15-puzzle (``catalog.puzzle("fifteen")``): the search runs on
     packed boards and the moves are recovered from its successors afterwards.
-    ``heuristic`` defaults to :func:`best_heuristic`. Raises
+    ``heuristic`` defaults to :func:`best_heuristic`; the installed pattern databases run
+    in the compiled search unless ``compiled`` is False (or numba is missing). Raises
     :class:`solvers.problem.Cancelled` when ``cancel()`` answers True, and ValueError
     for a board that is not a solvable 15-puzzle position.
     """
     board = _board(state)
     if not problem.is_goal(GOAL15):
         raise ValueError("solve15 needs a problem whose goal is the standard 15-puzzle goal.")
-    search = _Search(heuristic if heuristic is not None else best_heuristic(), cancel)
-    blank_path = search.run(board, progress)
-    return path_along(problem, _states_along(board, blank_path), search.nodes)
+    chosen = heuristic if heuristic is not None else best_heuristic()
+    fast = _compiled if compiled and chosen is _heuristic else None
+    if fast is not None:
+        blank_path, nodes = _run_compiled(fast, board, cancel, progress)
+    else:
+        search = _Search(chosen, cancel)
+        blank_path, nodes = search.run(board, progress), search.nodes
+    states = _states_along(board, blank_path)
+    if states[-1] != GOAL15:  # pragma: no cover - a search bug, never shown as an answer
+        raise AssertionError("the search's path does not end at the goal")
+    return path_along(problem, states, nodes)
+
+
+def _run_compiled(search: fifteen_compiled.CompiledSearch, board: bytes, cancel: Cancel | None,
+                  progress: Callable[[str], None] | None) -> tuple[list[int], int]:
+    warm_up()
+    last = [float("-inf")]
+
+    def report(bound: int, nodes: int) -> None:
+        if cancel is not None and cancel():
+            raise Cancelled
+        now = time.perf_counter()
+        if progress is not None and now - last[0] >= 0.25:
+            last[0] = now
+            progress(f"searching {bound} moves… {nodes:,} nodes")
+
+    return search.run(board, report)
 
 
 def _states_along(board: bytes, blank_path: Sequence[int]) -> list[bytes]:

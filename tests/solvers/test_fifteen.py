@@ -1,11 +1,12 @@
 """The 15-puzzle solver: optimal answers as legal Paths, sound heuristics, tables on disk, benchmark.
 
 The default run uses a cheap 4-4-4-3 partition (tables build in well under a second)
-installed through the same code path as the real 6-6-3 tables; building those takes a
-quarter of a minute, so it happens once per session and only in the slow set.
+installed through the same code path as the real 7-7-1 tables; building those takes
+about a minute, so it happens once per session and only in the slow set. Answers of the
+compiled search are checked against the numpy search, the table-free search and
+breadth-first search.
 """
 
-import hashlib
 import json
 import random
 import shutil
@@ -15,7 +16,7 @@ import pytest
 
 from bench import fifteen as bench
 from game.catalog import registry as catalog
-from solvers import cache, fifteen, sliding
+from solvers import cache, fifteen, pattern_compiled, pattern_db, sliding
 from solvers.problem import Cancelled
 from solvers.search import bidirectional_bfs
 
@@ -26,18 +27,14 @@ KORF = {
     "korf-30": ("5 7 3 6/0 9 13 11/8 12 2 15/10 14 1 4", 47),
 }
 CHEAP = ((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15))
-# sha256 of the 6-6-3 tables as built before the builder was made memory-lean.
-FULL_SHA256 = {
-    (1, 5, 6, 9, 10, 13): "0be375499a522aa50b92e7af0507d310099e77bb9a91f01917f6a10568c7b391",
-    (7, 8, 11, 12, 14, 15): "9b65e7509d8788ba2fa3b01baa2543166ac0c54d61b7cce817e6e1dce8a700e5",
-    (2, 3, 4): "91bebcb7b767080d6e95b81c70e8c3d79f09490f1ae52954e25422eeac2f6bf7",
-}
+needs_numba = pytest.mark.skipif(not pattern_compiled.available(), reason="numba is not installed")
 
 
 @pytest.fixture(autouse=True)
 def no_installed_tables(monkeypatch):
     """Every test starts without pattern tables; what a test installs is undone after it."""
     monkeypatch.setattr(fifteen, "_heuristic", None)
+    monkeypatch.setattr(fifteen, "_compiled", None)
 
 
 @pytest.fixture(scope="session")
@@ -65,6 +62,7 @@ def built(tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("FEWEST_MOVES_CACHE", str(folder))
         mp.setattr(fifteen, "_heuristic", None)
+        mp.setattr(fifteen, "_compiled", None)
         tables = fifteen.load_tables(progress=lambda f, m: calls.append((f, m)))
         assert tables is not None
         fifteen.install(tables)
@@ -138,6 +136,7 @@ def test_install_makes_the_tables_current(cheap_installed):
     assert cheap_installed.name == "pdb 4-4-4-3 + reflection"
     board = PUZZLE.parse(KORF["korf-55"][0])
     check_path(board, fifteen.solve15(PUZZLE, board), 41)
+    assert (fifteen.compiled_search() is not None) == pattern_compiled.available()
 
 
 @pytest.mark.parametrize(
@@ -149,6 +148,71 @@ def test_install_rejects_groups_that_do_not_partition_the_tiles(cheap, groups):
     with pytest.raises(ValueError):
         fifteen.install(tables)
     assert not fifteen.installed()
+
+
+def _forge(folder, groups, change):
+    """Rewrite each cached table of ``groups`` through the cache itself: valid checksum, other values."""
+    for g in groups:
+        name = fifteen._table_name(g)
+        header = json.loads(cache.array_path(name).read_bytes().split(b"\n", 1)[0])
+        table = cache.load_array(name, header["version"], meta=header["meta"])
+        cache.save_array(name, change(table.copy()), header["version"], meta=header["meta"])
+
+
+def test_forged_tables_with_valid_checksums_are_rebuilt_and_answers_stay_optimal(cheap, tmp_path, monkeypatch):
+    """Tables of zeros pass the checksum: they must not make the search say a position is solved."""
+    _, folder, _ = cheap
+    for f in folder.glob("*.npt"):
+        shutil.copy(f, tmp_path / f.name)
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    _forge(tmp_path, CHEAP, np.zeros_like)
+    tables = fifteen.load_tables(CHEAP)
+    fifteen.install(tables)
+    board = random_walk(random.Random(21), 16)
+    check_path(board, fifteen.solve15(PUZZLE, board), bfs_distance(board))
+    assert all(np.array_equal(tables[g], cheap[0][g]) for g in CHEAP)
+
+
+@pytest.mark.parametrize("change", ["inflated", "shifted", "one in fifty"])
+def test_implausible_tables_are_rebuilt(cheap, tmp_path, monkeypatch, change):
+    """Values too high (all, all but the goal's, or a scattered few) fail the load checks."""
+    _, folder, _ = cheap
+    for f in folder.glob("*.npt"):
+        shutil.copy(f, tmp_path / f.name)
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    rng = np.random.default_rng(4)
+
+    def forge(table):
+        if change == "inflated":
+            return (table * 2).astype(np.uint8)
+        if change == "shifted":
+            return np.where(table > 0, table + 2, 0).astype(np.uint8)
+        picked = rng.integers(0, table.size, table.size // 50)
+        table[picked] += 2
+        return table
+
+    _forge(tmp_path, CHEAP[:1], forge)
+    assert fifteen.load_tables(CHEAP, build=False) is None
+    assert np.array_equal(fifteen.load_tables(CHEAP)[CHEAP[0]], cheap[0][CHEAP[0]])
+
+
+def test_the_goal_is_the_board_not_a_zero_heuristic():
+    """Installed directly (no load checks), tables of zeros only slow the search down."""
+    fifteen.install({g: np.zeros(pattern_db.placements(len(g)), dtype=np.uint8) for g in CHEAP})
+    board = random_walk(random.Random(5), 12)
+    for compiled in (True, False):
+        check_path(board, fifteen.solve15(PUZZLE, board, compiled=compiled), bfs_distance(board))
+
+
+def test_without_numba_the_numpy_search_and_builder_answer(cheap, monkeypatch):
+    monkeypatch.setattr(pattern_compiled, "_jit", None)
+    fifteen.install(cheap[0])
+    assert fifteen.compiled_search() is None
+    board = PUZZLE.parse(KORF["korf-55"][0])
+    check_path(board, fifteen.solve15(PUZZLE, board), 41)
+    assert np.array_equal(pattern_db.build_ranked(CHEAP[-1]), cheap[0][CHEAP[-1]])
+    with pytest.raises(ValueError, match="numba"):
+        pattern_db.build_ranked(fifteen.STRONG_PARTITION[0])
 
 
 def test_install_rejects_a_wrongly_sized_table(cheap):
@@ -209,17 +273,28 @@ def test_short_positions_match_breadth_first_search(cheap_installed):
         exact = bfs_distance(board)
         for h in (cheap_installed, fifteen.manhattan_heuristic()):
             check_path(board, fifteen.solve15(PUZZLE, board, heuristic=h), exact)
+        check_path(board, fifteen.solve15(PUZZLE, board, compiled=False), exact)
 
 
-def test_both_heuristics_find_the_same_length(cheap_installed):
+def test_every_search_finds_the_same_length(cheap_installed):
+    """Compiled and numpy searches over the tables against the table-free search, up to ~50 moves."""
     rng = random.Random(11)
-    for length in (30, 40, 60):
+    for length in (30, 40, 60, 80, 120):
         board = random_walk(rng, length)
-        a = fifteen.solve15(PUZZLE, board, heuristic=cheap_installed)
-        b = fifteen.solve15(PUZZLE, board, heuristic=fifteen.manhattan_heuristic())
-        check_path(board, a)
-        check_path(board, b, len(a))
-        assert len(a) <= length
+        reference = fifteen.solve15(PUZZLE, board, heuristic=fifteen.manhattan_heuristic())
+        check_path(board, reference)
+        assert len(reference) <= length
+        for compiled in (True, False):
+            check_path(board, fifteen.solve15(PUZZLE, board, compiled=compiled), len(reference))
+
+
+@needs_numba
+def test_compiled_search_counts_and_reports_like_the_numpy_one(cheap_installed):
+    board = PUZZLE.parse(KORF["korf-12"][0])
+    seen = []
+    path = fifteen.solve15(PUZZLE, board, progress=seen.append)
+    check_path(board, path, 45)
+    assert path.nodes > 0 and seen and all(m.startswith("searching ") for m in seen)
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +377,12 @@ def test_problem_with_another_goal_rejected():
         fifteen.solve15(catalog.puzzle("eight"), fifteen.GOAL15)
 
 
-def test_cancel_raises_cancelled():
+@pytest.mark.parametrize("search", ["table-free", "compiled"])
+def test_cancel_raises_cancelled(request, search):
+    if search == "compiled":
+        if not pattern_compiled.available():
+            pytest.skip("numba is not installed")
+        request.getfixturevalue("cheap_installed")
     board = PUZZLE.parse("0 6 13 9/14 2 11 10/1 7 8 15/4 12 5 3")
     calls = []
 
@@ -352,27 +432,33 @@ def test_bench_json(bench_tables, tmp_path, capsys):
     lines = "# two positions\nname\toptimal\tposition\n" + "".join(
         f"{n}\t{o}\t{t}\n" for n, (t, o) in sorted(KORF.items())[:2]
     )
-    assert bench.main(["--instances", _write(tmp_path, lines), "--json"]) == 0
+    assert bench.main(["--instances", _write(tmp_path, lines), "--json", "--hard", "0", "--compare", "2"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert [r["name"] for r in out["instances"]] == ["korf-12", "korf-30"]
     assert all(r["length"] == r["expected"] and r["nodes"] > 0 and r["seconds"] > 0 for r in out["instances"])
     assert {"total", "median", "p90", "max", "reference", "total_over_reference"} <= set(out["summary"])
     assert out["summary"]["heuristic"] == "pdb 4-4-4-3 + reflection"
-    assert out["summary"]["tables_built"] is False
+    assert out["summary"]["tables_built"] is False and out["summary"]["all_optimal"] is True
+    comparison = out["summary"]["compiled_vs_numpy"]
+    if pattern_compiled.available():
+        assert comparison["positions"] == 2 and comparison["compiled"]["nodes"] > 0 and comparison["time_ratio"] > 0
+    else:
+        assert comparison is None
 
 
 def test_bench_text_builds_missing_tables(bench_tables, tmp_path, capsys):
     bench_tables["missing"] = True
     text, optimum = KORF["korf-55"]
-    assert bench.main(["--instances", _write(tmp_path, f"a\t{optimum}\t{text}\n")]) == 0
+    assert bench.main(["--instances", _write(tmp_path, f"a\t{optimum}\t{text}\n"), "--hard", "0"]) == 0
     out = capsys.readouterr().out
-    assert "median" in out and "reference" in out and "tables built" in out
+    assert "median" in out and "reference" in out and ") built in" in out and "all optimal" in out
     assert bench_tables["progress"] == [1.0]
 
 
 def test_bench_timeout_is_a_failure(bench_tables, tmp_path, capsys):
     text = "0 6 13 9/14 2 11 10/1 7 8 15/4 12 5 3"
-    assert bench.main(["--instances", _write(tmp_path, f"hard\t?\t{text}\n"), "--limit", "0.05", "--json"]) == 1
+    assert bench.main(["--instances", _write(tmp_path, f"hard\t?\t{text}\n"), "--limit", "0.05", "--json",
+                       "--hard", "0", "--compare", "0"]) == 1
     row = json.loads(capsys.readouterr().out)["instances"][0]
     assert row["length"] is None and row["nodes"] is None
 
@@ -397,30 +483,31 @@ def test_bench_bad_input(tmp_path, capsys, content):
 
 
 # ---------------------------------------------------------------------------
-# The real 6-6-3 tables (slow: built once per session)
+# The real tables (slow: built once per session)
 
 
 @pytest.mark.slow
-def test_full_build_reports_progress_caches_and_matches_the_recorded_tables(built):
+def test_full_build_reports_progress_caches_and_passes_the_load_checks(built):
     tables, folder, calls = built
     fractions = [f for f, _ in calls]
     assert fractions[-1] == 1.0 and fractions == sorted(fractions)
     assert len(list(folder.glob("*.npt"))) == len(fifteen.PARTITION)
-    assert {g: hashlib.sha256(t.tobytes()).hexdigest() for g, t in tables.items()} == FULL_SHA256
+    assert all(pattern_db.plausible(g, t, samples=20000) for g, t in tables.items())
 
 
 @pytest.mark.slow
-def test_all_korf_positions_of_the_asset_file(full_installed):
-    assert full_installed.name == "pdb 6-6-3 + reflection"
+def test_korf_positions_and_an_eighty_move_one(full_installed):
+    """Every Korf length from the published table, and the public 80-move position."""
+    assert full_installed.name == "pdb 7-7-1 + reflection"
     instances = bench.read_instances(bench.DEFAULT_INSTANCES)
-    assert len(instances) == 10
-    for inst in instances:
+    assert len(instances) == 100
+    for inst in instances + bench.read_instances(bench.HARDEST)[:1]:
         check_path(inst.board, fifteen.solve15(PUZZLE, inst.board), inst.expected)
 
 
 @pytest.mark.slow
 def test_fallback_agrees_on_harder_positions():
-    for inst in bench.read_instances(bench.DEFAULT_INSTANCES)[3:6]:
+    for inst in bench.read_instances(bench.assets() / "fifteen10.tsv")[3:6]:
         check_path(inst.board, fifteen.solve15(PUZZLE, inst.board, heuristic=fifteen.manhattan_heuristic()), inst.expected)
 
 
@@ -434,7 +521,7 @@ def test_full_tables_admissible_and_incremental(full_installed):
 def test_bench_with_the_real_tables(built, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(built[1]))
     text, optimum = KORF["korf-30"]
-    assert bench.main(["--instances", _write(tmp_path, f"a\t{optimum}\t{text}\n"), "--json"]) == 0
+    assert bench.main(["--instances", _write(tmp_path, f"a\t{optimum}\t{text}\n"), "--json", "--hard", "0"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["summary"]["heuristic"] == "pdb 6-6-3 + reflection" and not out["summary"]["tables_built"]
+    assert out["summary"]["heuristic"] == "pdb 7-7-1 + reflection" and not out["summary"]["tables_built"]
     assert out["instances"][0]["length"] == optimum

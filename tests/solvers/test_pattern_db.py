@@ -216,3 +216,71 @@ def test_builder_memory_stays_near_the_table_size():
         tracemalloc.stop()
     assert table.nbytes == 16**5
     assert peak < 40 * table.nbytes
+
+
+# ---------------------------------------------------------------------------
+# Ranked tables, the compiled builder and the load checks
+
+from solvers import pattern_compiled  # noqa: E402
+
+needs_numba = pytest.mark.skipif(not pattern_compiled.available(), reason="numba is not installed")
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_ranks_are_a_bijection_onto_the_placements(k):
+    n = pattern_db.placements(k)
+    cells = pattern_db.unrank(np.arange(n), k)
+    assert np.array_equal(pattern_db.ranks(cells), np.arange(n))
+    assert len({tuple(row) for row in cells}) == n and all(len(set(row)) == k for row in cells)
+
+
+@needs_numba
+@pytest.mark.parametrize("tiles", [(15,), (2, 3, 4), (1, 5, 9, 13), (11, 12, 15, 14), (9, 10, 13, 14, 15)])
+def test_compiled_build_matches_the_numpy_build(tiles):
+    """The bit-packed compiled search gives the region-aware values of the reference builder."""
+    expected = pattern_db.dense_to_ranked(pattern_db.build(4, 4, tiles), len(tiles))
+    assert np.array_equal(pattern_compiled.build(tiles), expected)
+
+
+@needs_numba
+def test_compiled_build_reports_progress():
+    seen = []
+    pattern_compiled.build((1, 2, 3, 4), progress=lambda f, m: seen.append((f, m)))
+    fractions = [f for f, _ in seen]
+    assert fractions[-1] == 1.0 and fractions == sorted(fractions) and "states" in seen[-1][1]
+
+
+@pytest.fixture(scope="module")
+def small_tables():
+    return {g: pattern_db.build_ranked(g) for g in ((2, 3, 4), (1, 5, 6, 9, 10), (11, 12, 15))}
+
+
+def test_true_tables_are_plausible_whatever_the_sample(small_tables):
+    for seed in range(5):
+        for g, table in small_tables.items():
+            assert pattern_db.plausible(g, table, rng=np.random.default_rng(seed))
+
+
+@pytest.mark.parametrize("forgery", ["zeros", "double", "plus two but the goal", "one in a hundred plus two",
+                                     "far ones plus two", "unseen", "odd", "wrong size"])
+def test_forged_tables_are_not_plausible(small_tables, forgery):
+    for g, true in small_tables.items():
+        table = true.copy()
+        rng = np.random.default_rng(1)
+        if forgery == "zeros":
+            table[:] = 0
+        elif forgery == "double":
+            table *= 2
+        elif forgery == "plus two but the goal":
+            table[table > 0] += 2
+        elif forgery == "one in a hundred plus two":
+            table[rng.integers(0, table.size, table.size // 100)] += 2
+        elif forgery == "far ones plus two":
+            table[table > np.median(true)] += 2
+        elif forgery == "unseen":
+            table[rng.integers(0, table.size, 50)] = 255
+        elif forgery == "odd":
+            table[rng.integers(0, table.size, 50)] += 1
+        else:
+            table = table[:-1]
+        assert not pattern_db.plausible(g, table, rng=np.random.default_rng(2)), (g, forgery)

@@ -63,7 +63,8 @@ def test_a_fifo_at_the_fifteen_tables_never_blocks_and_the_ui_thread_opens_no_ca
     for name in ("_open", "_write"):
         _record_threads(monkeypatch, cache, name, touched)
     # the tables' contents do not matter here, only where the files are handled: an instant build
-    monkeypatch.setattr(pattern_db, "build", lambda w, h, tiles, progress=None: np.zeros(16 ** len(tiles), np.uint8))
+    monkeypatch.setattr(pattern_db, "build_ranked",
+                        lambda tiles, progress=None: np.zeros(pattern_db.placements(len(tiles)), np.uint8))
     monkeypatch.setattr(fifteen, "_heuristic", None)    # whatever gets installed is undone afterwards
     scene = open_puzzle(threaded_app, "fifteen")
     slowest, started = 0.0, time.monotonic()

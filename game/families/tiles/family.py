@@ -22,7 +22,7 @@ TILES = Shelf("tiles", N_("Sliding tiles"), (236, 170, 84))
 FIFTEEN_NOTE = N_("The 15-puzzle has 16!/2 = 10,461,394,944,000 reachable positions. A table with one byte "
                    "for each would fill about ten terabytes, and sweeping it would take days, so the game "
                    "never solves this puzzle completely. Instead every hint and solution comes from IDA*, a "
-                   "depth-first search guided by additive pattern databases (the 6-6-3 split, looked up for "
+                   "depth-first search guided by additive pattern databases (the 7-7-1 split, looked up for "
                    "the board and its mirror image), which proves its answer is the shortest.")
 FIFTEEN_DEAL_MAX = 56   # random 15-puzzle boards rarely need more: a searched deal could retry for long
 # the tiles' titles and cards, written out: each is a message of its own

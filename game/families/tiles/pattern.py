@@ -1,10 +1,12 @@
 """The 15-puzzle's oracle: IDA* guided by additive pattern databases.
 
 Its space (16!/2 positions) is far too large for a table, so every answer is a search. The
-pattern databases are built once (about half a minute, in the background in the game) and
+pattern databases are built once (about a minute, in the background in the game) and
 cached; until they are in, searches use Manhattan distance plus linear conflict, which is
 also optimal, only slower. A damaged cache file is found when the tables are loaded (the
-checksum covers every byte) and rebuilt in the background.
+checksum covers every byte, and the values must pass the checks of a true table) and
+rebuilt in the background. Installing the tables compiles the search in a background
+thread (numba; from its cache after the first time), so the first answer hardly waits.
 """
 from __future__ import annotations
 

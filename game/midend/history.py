@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Iterator
+from typing import Iterator, Mapping, Sequence
 
 from game.rules.puzzle import Move
 
@@ -107,6 +107,21 @@ class History:
         for index in [i for i in self.notes if i > self.cursor]:
             del self.notes[index]
         self.version += 1
+
+    def follow_with(self, entries: Sequence[Entry], cursor: int, notes: Mapping[int, Notes]) -> None:
+        """Another game's whole history (``entries`` from its first position, its ``cursor`` and its games'
+        ``notes``) after this one's, as a new game: undo past its first position comes back to the game
+        there was. A history that has only its first position takes the other as it is."""
+        if len(self.entries) == 1:
+            base = 0
+            self.entries[:] = entries
+            self.notes = {}
+        else:
+            self.truncate()
+            base = self.cursor + 1
+            self.entries.extend([Entry(entries[0].position, None, EntryKind.DEAL), *entries[1:]])
+        self.notes = {**self.notes, **{base + i: n for i, n in notes.items()}}
+        self.cursor = base + cursor
 
     @property
     def game_notes(self) -> Notes:

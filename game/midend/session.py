@@ -24,8 +24,8 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from enum import Enum
+from typing import Mapping, Sequence
 
-from game.keeping import saves
 from game.midend.answers import Answers, Resolved
 from game.common.background import Job, Service
 from game.midend.history import Entry, EntryKind, History, Notes
@@ -665,52 +665,19 @@ class Session:
     def mark_recorded(self) -> None:
         self.timeline.note(recorded=True)
 
-    # -- saved games -----------------------------------------------------------------------------
+    # -- a history from elsewhere -------------------------------------------------------------------
 
-    def save_text(self) -> str:
-        """The current game as text (see :mod:`game.keeping.saves`)."""
-        return saves.save_text(self)
-
-    @classmethod
-    def load_text(cls, text: str, *, service: Service, rng: random.Random | None = None) -> Session:
-        """A session from save_text() output; bad text raises PositionError with one sentence."""
-        return saves.load_text(text, service=service, rng=rng)
-
-    @classmethod
-    def restore(cls, game: saves.SavedGame, *, service: Service, rng: random.Random | None = None) -> Session:
-        """The session of a saved game (already replayed and checked by :func:`game.keeping.saves.read_game`),
-        its whole history with it: undo goes on where it stopped."""
-        session = cls(game.spec, game.entries[0].position, service=service, rng=rng)
-        timeline = session.timeline
-        timeline.entries[:] = game.entries
-        timeline.cursor = game.cursor
-        timeline.notes = dict(game.notes)
-        session.resume_clock(game.seconds)
-        return session
-
-    def adopt(self, game: saves.SavedGame, message: str = "") -> None:
-        """A saved game of this puzzle as the game on the board, its whole history with it. Nothing is
-        lost: it follows the history so far as a new game, so undo past its first position comes back
-        to the game there was (a session that has only its first position takes it as it is)."""
-        if game.spec.name != self.spec.name:
-            raise ValueError(f"a saved game of {game.spec.title} cannot be opened in {self.spec.title}.")
+    def follow_with(self, entries: Sequence[Entry], cursor: int, notes: Mapping[int, Notes], seconds: float,
+                    message: str = "") -> None:
+        """Another game's whole history (a saved game, read and replayed by the puzzle's rules) as the game
+        on the board, its clock with it. Nothing is lost: it follows the history so far as a new game
+        (:meth:`History.follow_with`), so undo past its first position comes back to the game there was."""
         self._player_acts()
         self._deal = None
         before = self.position
-        timeline = self.timeline
-        if len(timeline.entries) == 1:
-            base = 0
-            timeline.entries[:] = game.entries
-            timeline.notes = {}
-        else:
-            timeline.truncate()
-            base = timeline.cursor + 1
-            first = game.entries[0]
-            timeline.entries.extend([Entry(first.position, None, EntryKind.DEAL), *game.entries[1:]])
-        timeline.notes = {**timeline.notes, **{base + i: n for i, n in game.notes.items()}}
-        timeline.cursor = base + game.cursor
+        self.timeline.follow_with(entries, cursor, notes)
         self._position_changed(before)
-        self.elapsed = game.seconds
+        self.elapsed = seconds
         self._started = self.moves > 0 and not self.solved
         self._emit(Event(EventKind.DEAL, None, before, self.position, message))
 

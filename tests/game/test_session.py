@@ -18,6 +18,7 @@ from game.oracles.base import QUIET, Line
 from game.oracles.base import Recipe
 from game.oracles.search import SearchOracle
 from game.rules.puzzle import Move, PositionError
+from game.keeping.kept import load_text, save_text
 from game.midend.session import EntryKind, Hint, Memory, Purpose, Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -459,9 +460,9 @@ def test_save_and_load_round_trip():
         s.request_hint()
         s.request_hint()
     s.update(12.5)
-    text = s.save_text()
+    text = save_text(s)
     assert "puzzle: eight" in text
-    t = Session.load_text(text, service=Service(Where.INLINE))
+    t = load_text(text, service=Service(Where.INLINE))
     assert t.puzzle is s.puzzle and t.position == s.position and t.moves == 5
     assert t.game_start == dealt and t.elapsed == pytest.approx(12.5)
     assert t.history == s.history and t.cursor == s.cursor   # the whole history, the deal an entry of it
@@ -471,7 +472,7 @@ def test_save_and_load_round_trip():
         g = Session(catalog.get(name), service=Service(Where.INLINE))
         g.start_solve()
         g.update(0); g.update(1.0)
-        assert Session.load_text(g.save_text(), service=Service(Where.INLINE)).position == g.position
+        assert load_text(save_text(g), service=Service(Where.INLINE)).position == g.position
 
 
 @pytest.mark.parametrize("text, words", [
@@ -486,7 +487,7 @@ def test_save_and_load_round_trip():
 ])
 def test_bad_saved_games_raise_one_sentence(text, words):
     with pytest.raises(PositionError) as info:
-        Session.load_text(text, service=Service(Where.INLINE))
+        load_text(text, service=Service(Where.INLINE))
     message = str(info.value)
     assert words in message and "\n" not in message and message.endswith(".")
 

@@ -11,7 +11,8 @@ import pygame
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.saves import SavedGame, game_text, read_game
+from game.keeping.kept import saved_game
+from game.keeping.saves import game_text, read_game
 from game.midend.session import Session
 from game.ui import theme as T
 from game.ui.scenes.menu import MenuScene
@@ -32,7 +33,7 @@ def another_save() -> str:
     spec = catalog.get("eight")
     other = Session(spec, spec.puzzle.parse(NEAR), service=Service(Where.INLINE))
     other.play(other.legal_moves()[0])
-    text = game_text(SavedGame.of(other))
+    text = game_text(saved_game(other))
     saves().mkdir(parents=True, exist_ok=True)
     (saves() / "eight.txt").write_text(text, encoding="utf-8")
     return text

@@ -14,6 +14,7 @@ from game.keeping import journal as journal_module
 from game.common.background import Where
 from game.keeping.journal import Opened
 from game.keeping.records import START, Badge
+from game.keeping.kept import save_text
 from game.keeping.saves import read_game
 from game.midend.session import Session
 from game.ui import theme as T
@@ -115,7 +116,7 @@ def test_a_game_comes_back_when_its_file_is_read_on_another_thread(monkeypatch):
         app.open_puzzle("eight")
         t = app.scene
         deadline = time.monotonic() + 10
-        while t.resuming is not None and time.monotonic() < deadline:
+        while t.game.resuming and time.monotonic() < deadline:
             frames(app, 1)
             time.sleep(0.002)
         frames(app, 2)
@@ -202,7 +203,7 @@ def test_ctrl_o_with_no_save_says_where_one_would_be(app):
 
 def test_ctrl_o_on_a_fresh_board_takes_the_save_as_it_is(app):
     s = three_moves(app)
-    text = s.session.save_text()
+    text = save_text(s.session)
     saves = Path(os.environ["FEWEST_MOVES_DATA"]) / "saves"
     saves.mkdir(parents=True)
     (saves / "goat.txt").write_text(text.replace("puzzle: eight", "puzzle: goat"), encoding="utf-8")
@@ -308,7 +309,7 @@ def test_a_saved_game_named_at_start_opens_over_the_game_in_progress(app):
     other = Session(s.spec, s.puzzle.parse(NEAR), service=app.service)
     other.play(next(m for m in other.legal_moves() if not other.puzzle.is_goal(other.puzzle.play(other.position, m))))
     key(app, pygame.K_ESCAPE)
-    app.open_puzzle("eight", load=read_game(other.save_text()))
+    app.open_puzzle("eight", load=read_game(save_text(other)))
     frames(app, 2)
     t = app.scene
     assert t.session.position == other.position and t.session.moves == 1

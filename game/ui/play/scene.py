@@ -8,25 +8,22 @@ the session, laid out and drawn by its view). It tells the loop when it must be 
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.common.background import Job
 from game.midend.editor import read_position
 from game.common.synth import NO, WIN
 from game.common.i18n import N_, _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
-from game.keeping.journal import Exported, Opened
+from game.keeping.kept import KeptGame, Said, Turn
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.session import Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
-from game.common.untrusted import sentence
 from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.ui.clipboard import CLIPBOARD
@@ -54,7 +51,7 @@ TOGGLES = {Intent.MOTION: ("reduce_motion", N_("Reduced motion on."), N_("Full m
            Intent.ARROWS: ("arrows_move_gap", N_("Arrows now move the gap."), N_("Arrows now move the tile.")),
            Intent.HIDE_ANSWER: ("hide_answer", N_("The answer is hidden: no count, no marks. H and S still answer."),
                                 N_("The answer shows again."))}
-# what K says: the count the moves go by from now on
+TONES = {"accent": T.ACCENT, "nope": T.NOPE}   # the colours the kept game's sentences are said in
 
 
 class PlayScene(BoardScreen):
@@ -65,7 +62,8 @@ class PlayScene(BoardScreen):
         as a new game of the session."""
         super().__init__(app)
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
-        self.session = session or Session(spec, position, service=app.service, rng=app.rng)
+        self.game = KeptGame(app.journal, session or Session(spec, position, service=app.service, rng=app.rng),
+                             kept=kept, position=position, load=load, message=message)
         self.oracle.start_preparing(app.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
@@ -87,18 +85,7 @@ class PlayScene(BoardScreen):
         self.handlers = self._handlers()
         self.panel_model: PanelModel = self._build_panel_model()
         self.layout(app.size)
-        self.kept = kept and app.journal.enabled
-        self.resuming: Job[Opened] | None = None   # the game in progress, on its way from its file
-        self._then = (position, load, message)     # what follows once it is in
-        self._told: tuple[int, int] | None = None  # the session and version the journal last heard of
-        self._file_job: tuple[str, Job[Any]] | None = None   # Ctrl+S or Ctrl+O on its way
-        self._asking = ""   # Ctrl+S found a save of another game (this digest): replace it? (Ctrl+S, Enter / Esc)
-        if self.kept:
-            app.journal.played(spec.name, spec.presentation.group)
-            self.resuming = app.journal.open(spec)
-            self._resume()
-        elif load is not None:
-            self._resume()
+        self._follow(self.game.poll())
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
         cycle = self.board_input.cycle
@@ -132,137 +119,44 @@ class PlayScene(BoardScreen):
 
     def leave(self) -> None:
         self.session.cancel_search()
-        if self.kept and self.resuming is None:   # the last state of the game (its clock too), now
-            self.app.journal.changed(self.spec.name, self._snapshot)
-            self.app.journal.flush(self.spec.name)
+        self.game.leave()
 
     # -- the game kept between runs -----------------------------------------------------------------------
-    def _snapshot(self) -> SavedGame:
-        return SavedGame.of(self.session)
+    @property
+    def session(self) -> Session:
+        return self.game.session
 
-    def _resume(self) -> None:
-        """Take in the game in progress once it is read (at once if there is none): its whole history,
-        then a new game from the position asked for, or the saved game to open."""
-        job = self.resuming
-        if job is not None and not job.done:
-            return
-        self.resuming = None
-        position, load, message = self._then
-        opened = None
-        if job is not None:   # a read that failed outright leaves a file not known to be damaged: never written over
-            opened = job.result if job.result is not None else Opened(None, job.error or "", blocked=True)
-            self.app.journal.opened(self.spec, opened)
+    def _follow(self, turns: list[Turn]) -> None:
+        """Say what the kept game says; a game it took in wholesale is shown as it is."""
+        for turn in turns:
+            if not isinstance(turn, Said):
+                self._take()
+            elif turn.refused:
+                self.refuse(None, turn.text)
+            else:
+                self.say(turn.text, TONES.get(turn.tone))
+
+    def _take(self) -> None:
+        """The session is the game on the board from now on, shown as it is (nothing glides)."""
         session = self.session
-        said = message
-        if opened is not None and opened.game is not None:
-            session = Session.restore(opened.game, service=self.app.service, rng=self.app.rng)
-            if position is not None:
-                session.new_deal(position, message or "")
-            elif load is None and not said:
-                said = _("Your game as you left it: U takes back its moves, N starts a new one.")
-        if load is not None:
-            opened_words = (_("Opened a saved game of {title}: undo past its start brings back your game.")
-                            if len(session.history) > 1 else _("Opened a saved game of {title}."))
-            session.adopt(load, opened_words.format(title=_(self.spec.title)))
-            said = None
-        self._take(session)
-        if opened is not None and opened.problem:
-            self.say(opened.problem, T.NOPE)
-        elif said:
-            self.say(said, T.ACCENT)
-
-    def _take(self, session: Session) -> None:
-        """``session`` is the game on the board from now on, shown as it is (nothing glides)."""
-        if session is not self.session:
-            self.session.cancel_search()
-            self.session = session
         self.par = None
         self.effects.finish_move()
         self.target = session.position
         self.board_input.show(session.position)
-        self._told = None
         for event in session.update(0.0):
             self.on_event(event)
         self.refresh_panel()
         self.invalidate()
 
-    def _keep(self) -> None:
-        """Tell the journal when the game changed; move marks on the board are help in this game."""
-        s = self.session
-        told = (id(s), s.timeline.version)
-        if told == self._told:
-            return
-        if marks_shown(self.app.settings, s.exact) and not s.solved:
-            s.note_marks()
-        self._told = (id(s), s.timeline.version)
-        self.app.journal.changed(self.spec.name, self._snapshot)
-
-    def save_game(self, replace: str = "") -> None:
-        """Ctrl+S: this game, its whole history, to the player's saves folder. A save there of another
-        game is replaced only once the player says so (``replace``: the digest of the one asked about)."""
-        if not self.app.journal.enabled:
-            self.refuse(None, _("Games are not kept in this window."))
-            return
-        self._file_job = ("save", self.app.journal.export(self._snapshot(), replace))
-        self._take_file_job()
-
-    def _answer(self, intent: Intent) -> bool:
-        """The answer to "replace the save?": Ctrl+S again or Enter replaces it, Esc keeps it (True:
-        the key was the answer); any other key withdraws the question and does what it always does."""
-        asked, self._asking = self._asking, ""
-        if intent in (Intent.SAVE, Intent.CONFIRM):
-            self.save_game(asked)
-        elif intent is Intent.BACK:
-            self.say(_("Your saved game is kept as it was; this game was not saved."))
-        else:
-            self.say("")
-            return False
-        return True
+    def save_game(self) -> None:
+        """Ctrl+S: this game, its whole history, to the player's saves folder (see KeptGame.save)."""
+        self._follow(self.game.save())
 
     def open_saved(self) -> None:
         """Ctrl+O: the saved game of this puzzle from the player's saves folder, as a new game."""
-        if not self.app.journal.enabled:
-            self.refuse(None, _("Games are not kept in this window."))
-            return
-        self.take_over()
-        self._file_job = ("open", self.app.journal.load_saved(self.spec))
-        self._take_file_job()
-
-    def _take_file_job(self) -> None:
-        if self._file_job is None or not self._file_job[1].done:
-            return
-        (what, job), self._file_job = self._file_job, None
-        path = self.app.journal.saved_path(self.spec)
-        if what == "save":
-            self._saved(path, job.result if job.result is not None else Exported(False, trouble=job.error or ""))
-            return
-        opened = job.result if job.result is not None else Opened(None, job.error or "")
-        if opened.game is not None:
-            said = (_("Opened {file}: undo past its start brings back the game before.")
-                    if len(self.session.history) > 1 else _("Opened {file}."))
-            self.session.adopt(opened.game, said.format(file=path.name))
-            self._take(self.session)   # shown as it is: no glide from a position of another game
-        elif opened.problem:
-            self.refuse(None, opened.problem)
-        else:
-            self.refuse(None, _("There is no saved game of {title} in {folder} yet: Ctrl+S saves one.")
-                        .format(title=_(self.spec.title), folder=path.parent))
-
-    def _saved(self, path: Path, exported: Exported) -> None:
-        """What Ctrl+S did: saved (and where the file it replaced went), a question, or why not."""
-        if exported.asks:
-            self._asking = exported.asks
-            self.say(_("Your saves folder holds another game of {title}: Ctrl+S again or Enter replaces it (the "
-                       "old one is kept beside it), Esc keeps it.").format(title=_(self.spec.title)), T.ACCENT)
-        elif exported.written and exported.aside is not None:
-            self.say(_("Saved as {path} (Ctrl+O opens it again); the file it replaced is kept as {file}.")
-                     .format(path=path, file=exported.aside.name), T.ACCENT)
-        elif exported.written:
-            self.say(_("Saved as {path} (Ctrl+O opens it again).").format(path=path), T.ACCENT)
-        else:
-            # Translators: {reason} is why, often the system's own words ("Read-only file system")
-            self.refuse(None, sentence(_("The game could not be saved as {path} ({reason}).")
-                                       .format(path=path, reason=exported.trouble.rstrip("."))))
+        if self.app.journal.enabled:
+            self.take_over()
+        self._follow(self.game.open_saved())
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
@@ -319,11 +213,14 @@ class PlayScene(BoardScreen):
     # -- intents ------------------------------------------------------------------------------------------
     def handle_intent(self, intent: Intent) -> None:
         self.app.note_input()
-        if self.resuming is not None and intent is not Intent.BACK:
+        if self.game.resuming and intent is not Intent.BACK:
             return   # the game is still on its way from its file (a few milliseconds)
         self.invalidate()
-        if self._asking and self._answer(intent):
-            return
+        if self.game.asking:
+            answered, turns = self.game.answer(intent)
+            self._follow(turns)
+            if answered:
+                return
         if intent in FINISH_MOVE_FIRST:
             self.effects.finish_move()
         handler = self.handlers.get(intent)
@@ -495,9 +392,9 @@ class PlayScene(BoardScreen):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.app.note_input()
-            if self._asking:   # a click is no answer: the question is withdrawn
-                self._answer(Intent.CANCEL)
-        if self.resuming is not None:
+            if self.game.asking:   # a click is no answer: the question is withdrawn
+                self._follow(self.game.answer(Intent.CANCEL)[1])
+        if self.game.resuming:
             return
         got = panel_mouse(self, event)
         if isinstance(got, ButtonModel):
@@ -518,9 +415,7 @@ class PlayScene(BoardScreen):
     # -- time -----------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.resuming is not None:
-            self._resume()
-        self._take_file_job()
+        self._follow(self.game.poll())
         for event in self.session.update(dt):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:
@@ -536,8 +431,7 @@ class PlayScene(BoardScreen):
             self.invalidate()
         if self.session.moves == 0 and self.par is None:
             self.par = self.session.known_distance()
-        if self.kept and self.resuming is None:
-            self._keep()
+        self.game.keep(marks_shown(self.app.settings, self.session.exact))
         self.refresh_panel()
 
     def animating(self) -> bool:
@@ -590,9 +484,7 @@ class PlayScene(BoardScreen):
         win = s.result()
         if win is None:
             return
-        if self.kept and not win.notes.recorded:
-            self.app.journal.record(win)
-            s.mark_recorded()
+        self.game.record(win)
         words = win_words(win, self.spec.count.word() if self.spec.counts else "")
         # Translators: after the sentence that says how the game was won; W opens the review of the game
         self.say(_("{words}  W: review").format(words=words) if win.own else words, T.GOOD if win.own else T.HINT)

@@ -68,7 +68,7 @@ def main(argv: list[str]) -> int:
         app.open_puzzle(name)
         scene = app.scene
         scene.session.new_deal()         # tiles: a random shuffle; the others: their classic start
-        scene.session.faster()           # 4 moves a second: several animations per second
+        scene.session.autosolve.faster()           # 4 moves a second: several animations per second
         scene.session.start_solve()
         times = []
         for _ in range(30):              # warm-up: sprite caches, the search answer

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterator, Mapping, Sequence
 
-from game.rules.puzzle import Move
+from game.rules.puzzle import Move, Puzzle
 
 
 class EntryKind(Enum):
@@ -100,6 +100,23 @@ class History:
             del self.notes[index]
         self.entries.append(entry)
         self.cursor += 1
+
+    def join(self, puzzle: Puzzle, move: Move, after: bytes) -> bool:
+        """Fold a step (``move``, to ``after``) into the current game's last move, if it continues it: the
+        player moves a piece a little at a time where the puzzle counts a whole slide as one move (a piece
+        brought back where its move began takes the move back). True if it did."""
+        last = self.current
+        if last.kind is not EntryKind.MOVE or last.move is None or self.moves == 0 or not puzzle.joins(last.move, move):
+            return False
+        origin = self.entries[self.cursor - 1].position
+        joined = next((m for m, nxt in puzzle.successors(origin) if nxt == after), None)
+        if after != origin and joined is None:
+            return False
+        del self.entries[self.cursor:]   # the last move and any redo tail give way to the joined move
+        self.cursor -= 1
+        if after != origin and joined is not None:
+            self.push(Entry(after, joined, EntryKind.MOVE))
+        return True
 
     def truncate(self) -> None:
         """Drop the entries after the cursor (and their games' notes)."""

@@ -61,7 +61,7 @@ def test_solving_paused_and_the_solve_button():
     assert m.status.kind is BoxKind.SOLVING and m.status.lines[0].text == "Solving: 2 moves left"
     assert [b.name for b in m.status.buttons] == ["pause", "step", "stop", "slower", "faster"]
     assert buttons(m)["solve"].label == "Pause"
-    s.toggle_pause()
+    s.autosolve.toggle_pause()
     m = model(s)
     assert m.status.kind is BoxKind.PAUSED and buttons(m)["pause"].label == "Resume" and buttons(m)["pause"].active
     assert buttons(m)["solve"].label == "Resume"
@@ -106,7 +106,7 @@ def test_dead_end_hint_and_solved():
 
 def test_deal_row_clamps_to_what_a_deal_can_reach():
     s = game("frogs-line-2")
-    top = s.deal_limit()
+    top = s.deals.limit()
     m = model(s, deal=top + 10)
     assert m.deal.deal.label == f"Deal {n_moves(top)} out" and not m.deal.up.enabled and m.deal.down.enabled
     assert f"(1 to {top})" in m.deal.caption

@@ -380,15 +380,15 @@ def test_solve_playback_speed_pause_step_and_finish():
     assert kinds(s.update(0)) == ["moved"]          # the first move plays at once
     assert s.update(0.25) == []
     assert kinds(s.update(0.25)) == ["moved"]       # then one every 1/speed seconds
-    s.faster()
+    s.autosolve.faster()
     assert s.playback.speed == 4.0
     assert kinds(s.update(0.5)) == ["moved", "moved"]
     assert len(s.update(30.0)) == 2                 # a stalled frame catches up, it does not fast-forward
     for _ in range(10):
-        s.faster()
+        s.autosolve.faster()
     assert s.playback.speed == 16.0
     for _ in range(10):
-        s.slower()
+        s.autosolve.slower()
     assert s.playback.speed == 0.5
 
     s.start_solve()                                 # pressed while playing: pause
@@ -396,9 +396,9 @@ def test_solve_playback_speed_pause_step_and_finish():
     played = s.moves
     s.step()
     assert s.moves == played + 1 and s.playback.paused
-    s.toggle_pause()
+    s.autosolve.toggle_pause()
     assert not s.playback.paused
-    s.faster(); s.faster(); s.faster(); s.faster(); s.faster()
+    s.autosolve.faster(); s.autosolve.faster(); s.autosolve.faster(); s.autosolve.faster(); s.autosolve.faster()
     events = []
     for _ in range(200):
         events += s.update(0.1)

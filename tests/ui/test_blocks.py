@@ -184,7 +184,7 @@ def test_tiles_and_goat_have_no_count_row(app):
 @pytest.mark.parametrize("count", list(COUNTS))
 def test_hint_and_solve_under_each_count(app, count):
     s = open_puzzle(app, named(count))
-    assert s.session.deal_at_distance(4)
+    assert s.session.deals.at_distance(4)
     frames(app, 2)
     key(app, pygame.K_h)
     hint = s.session.hint_info

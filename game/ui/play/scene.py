@@ -259,7 +259,7 @@ class PlayScene(BoardScreen):
 
     def new_game(self) -> None:
         chosen = self.spec.name in self.app.settings.deal_distances
-        said = self.session.new_game(self.shown_deal_distance() if chosen else None)
+        said = self.session.deals.new_game(self.shown_deal_distance() if chosen else None)
         self.par = None
         self.say(said)
 
@@ -268,7 +268,7 @@ class PlayScene(BoardScreen):
             self.refuse(None, _("{title} has no single start: N shuffles, D deals at a distance.")
                         .format(title=_(self.spec.title)))
             return
-        self.session.classic_start()
+        self.session.deals.classic_start()
         self.par = None
         self.say(_("The classic start."))
 
@@ -283,7 +283,7 @@ class PlayScene(BoardScreen):
     def pause(self) -> None:
         s = self.session
         if s.playback is not None:
-            s.toggle_pause()
+            s.autosolve.toggle_pause()
         elif s.job is None and not s.solved:
             s.start_solve()
 
@@ -293,11 +293,11 @@ class PlayScene(BoardScreen):
     def change_speed(self, faster: bool) -> None:
         s = self.session
         if faster:
-            s.faster()
+            s.autosolve.faster()
         else:
-            s.slower()
+            s.autosolve.slower()
         self.say(ngettext("Solve speed: {speed:g} move a second.", "Solve speed: {speed:g} moves a second.",
-                          1 if s.speed == 1 else 2).format(speed=s.speed))
+                          1 if s.autosolve.speed == 1 else 2).format(speed=s.autosolve.speed))
 
     def cancel(self) -> None:
         if self.session.job is not None or self.session.waiting is not None:
@@ -368,7 +368,7 @@ class PlayScene(BoardScreen):
         return shown_deal_distance(self.session, self.deal_distance)
 
     def change_deal_distance(self, step: int) -> None:
-        top = self.session.deal_limit()
+        top = self.session.deals.limit()
         d = max(1, self.deal_distance + step)
         self.deal_distance = d if top is None else min(d, top)
         self.app.settings.deal_distances[self.spec.name] = self.deal_distance
@@ -377,11 +377,11 @@ class PlayScene(BoardScreen):
     def deal_at(self) -> None:
         s = self.session
         d = self.shown_deal_distance()
-        if not s.can_deal_at_distance():
+        if not s.deals.possible():
             self.say(_("The table is still loading: try again in a moment."), T.NOPE)
-        elif s.deal_at_distance(d):
+        elif s.deals.at_distance(d):
             self.par = None
-            if s.dealing is not None:
+            if s.deals.seeking is not None:
                 self.say(ngettext("Looking for a position {n:,} move from the goal…",
                                   "Looking for a position {n:,} moves from the goal…", d).format(n=d))
         else:

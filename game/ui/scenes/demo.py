@@ -44,7 +44,7 @@ class DemoScene(Scene):
         self.length: int | None = None
         far = spec.demo.deal_distance if spec.demo is not None else None
         if far is not None:     # searched answers: a random board's optimal line, entered this far out
-            self.play.session.deal_at_distance(self.app.rng.randint(*far))
+            self.play.session.deals.at_distance(self.app.rng.randint(*far))
             self.play.sync()
         else:
             self.play.session.new_deal()
@@ -91,7 +91,7 @@ class DemoScene(Scene):
         elif self.phase == "show":
             if self.clock > SHOW_LENGTH:
                 for _step in range(SOLVE_SPEED_STEPS):
-                    s.faster()
+                    s.autosolve.faster()
                 s.start_solve()
                 self.phase, self.clock = "solve", 0.0
         elif self.phase == "solve":

@@ -11,7 +11,6 @@ the pictures arranged (side by side or stacked) to draw the boards as large as t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,14 +19,12 @@ from game.midend.intent import Intent
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.help_content import Example, count_words, examples, goal_words, help_key, keys_for
-from game.ui.scenes.base import Scene
+from game.ui.context import Context, Scene
 from game.ui.tween import ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Highlights, Motion, view_for
 from game.ui.views.base import BoardView
 from game.ui.widgets import card as draw_card
 
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 __all__ = ["HelpScene", "help_key"]
 
@@ -59,8 +56,10 @@ class Line:
 
 
 class HelpScene(Scene):
-    def __init__(self, app: App, spec: PuzzleSpec, below: Scene | None, first: bool = False) -> None:
-        super().__init__(app)
+    takes_every_key = True   # any key closes it, the sound key too: only F1 and ? mean what they mean elsewhere
+
+    def __init__(self, ctx: Context, spec: PuzzleSpec, below: Scene | None, first: bool = False) -> None:
+        super().__init__(ctx)
         self.spec, self.below, self.first = spec, below, first
         self.examples = examples(spec)
         self.keys = keys_for(spec)
@@ -71,17 +70,12 @@ class HelpScene(Scene):
         self.key_cells: list[tuple[str, str, pygame.Rect]] = []
         self.key_cap_w = 0
         self._backdrop: pygame.Surface | None = None
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     # -- closing ----------------------------------------------------------------------------------
     def close(self) -> None:
         """Back to the screen under the help."""
-        app = self.app
-        if app.scene is self:
-            app.scenes.pop()
-            self.leave()
-            if app.scene is not None:
-                app.scene.invalidate()
+        self.ctx.nav.close(self)
 
     def handle_intent(self, intent: Intent) -> None:
         self.close()
@@ -95,7 +89,7 @@ class HelpScene(Scene):
 
     # -- time ---------------------------------------------------------------------------------------
     def animating(self) -> bool:
-        return bool(self.pictures) and not self.app.settings.reduce_motion
+        return bool(self.pictures) and not self.ctx.settings.reduce_motion
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -273,7 +267,7 @@ class HelpScene(Scene):
     def _phase(self, example: Example) -> tuple[float | None, bool]:
         """Where the after picture is in its loop: the move's progress (None: not moving), and
         whether the move has been made."""
-        if self.app.settings.reduce_motion:
+        if self.ctx.settings.reduce_motion:
             return None, True
         glide = example.glide.kind.help_seconds
         t = self.time % (HOLD_BEFORE + glide + HOLD_AFTER)

@@ -244,7 +244,7 @@ def test_every_block_puzzle_and_its_analysis_draw_and_play_this_works(app):
         s = open_puzzle(app, name)
         assert isinstance(s.view, BlocksView)
         s.draw(app.screen)
-        app.open_analysis(name)
+        app.nav.open_analysis(name)
         scene = app.scene
         assert isinstance(scene, AnalysisScene)
         for _ in range(200):
@@ -258,8 +258,8 @@ def test_every_block_puzzle_and_its_analysis_draw_and_play_this_works(app):
         play = app.scene
         assert isinstance(play, PlayScene) and play.session.position == hardest[0], name
         assert play.session.known_distance() == scene.figures().max_distance
-        app.back_to_menu()
-        app.back_to_menu()
+        app.nav.back_to_menu()
+        app.nav.back_to_menu()
         frames(app, 1)
 
 

@@ -197,20 +197,20 @@ def test_switching_palette_repaints_every_screen_as_a_fresh_start(app, monkeypat
     def play_with_marks(a):
         a.settings.reduce_motion = True
         open_puzzle(a, "frogs-line-3", "B B . B W W W")
-        a.toggle_setting("move_marks")
+        a.changes.toggle("move_marks")
         frames(a, 3, 0.0)
 
     def screens(a):
         a.scene.invalidate()
         frames(a, 2, 0.0)
         got = [pygame.image.tobytes(a.screen, "RGB")]
-        a.back_to_menu()
+        a.nav.back_to_menu()
         frames(a, 3, 0.0)
         return got + [pygame.image.tobytes(a.screen, "RGB")]
 
     play_with_marks(app)
     standard = pygame.image.tobytes(app.screen, "RGB")
-    app.change_setting("theme", "high-contrast")
+    app.changes.change("theme", "high-contrast")
     switched = screens(app)
     monkeypatch.setenv("FEWEST_MOVES_CONFIG", str(tmp_path / "other"))
     fresh = App(size=(1280, 800), where=Where.INLINE, headless=True, seed=7)

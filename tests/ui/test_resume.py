@@ -113,7 +113,7 @@ def test_a_game_comes_back_when_its_file_is_read_on_another_thread(monkeypatch):
         s = three_moves(app)
         position = s.session.position
         key(app, pygame.K_ESCAPE)
-        app.open_puzzle("eight")
+        app.nav.open_puzzle("eight")
         t = app.scene
         deadline = time.monotonic() + 10
         while t.game.resuming and time.monotonic() < deadline:
@@ -309,7 +309,7 @@ def test_a_saved_game_named_at_start_opens_over_the_game_in_progress(app):
     other = Session(s.spec, s.puzzle.parse(NEAR), service=app.service)
     other.play(next(m for m in other.legal_moves() if not other.puzzle.is_goal(other.puzzle.play(other.position, m))))
     key(app, pygame.K_ESCAPE)
-    app.open_puzzle("eight", load=read_game(save_text(other)))
+    app.nav.open_puzzle("eight", load=read_game(save_text(other)))
     frames(app, 2)
     t = app.scene
     assert t.session.position == other.position and t.session.moves == 1

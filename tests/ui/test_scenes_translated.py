@@ -105,7 +105,7 @@ def test_the_review_of_a_game_with_a_mistake(app, drawn):
 
 @pytest.mark.parametrize("name", ["frogs-c", "fifteen"])
 def test_the_analysis_with_and_without_a_table(app, drawn, name):
-    app.open_analysis(name)
+    app.nav.open_analysis(name)
     scene = app.scene
     assert isinstance(scene, AnalysisScene)
     for _frame in range(100):
@@ -119,7 +119,7 @@ def test_the_analysis_with_and_without_a_table(app, drawn, name):
 
 
 def test_the_demo(app, drawn):
-    app.start_demo()
+    app.nav.start_demo()
     frames(app, 30, 0.1)
     assert isinstance(app.scene, DemoScene)
     drawn.clear()

@@ -152,7 +152,7 @@ def test_analysis_screen_figures_thumbnails_and_play_this(app):
 
 
 def test_analysis_bar_click_plays_that_distance(app):
-    app.open_analysis("frogs-c")
+    app.nav.open_analysis("frogs-c")
     scene = app.scene
     frames(app, 3)
     assert scene.result is not None and scene.result.max_distance == 46 and scene.result.dead_ends > 0
@@ -164,7 +164,7 @@ def test_analysis_bar_click_plays_that_distance(app):
 
 
 def test_fifteen_analysis_says_why(app):
-    app.open_analysis("fifteen")
+    app.nav.open_analysis("fifteen")
     frames(app, 3)
     scene = app.scene
     assert isinstance(scene, AnalysisScene) and not scene.has_table and scene.result is None

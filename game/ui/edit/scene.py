@@ -8,7 +8,7 @@ while the save dialog is open, every key is the title field's.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pygame
 
@@ -31,19 +31,16 @@ from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
+from game.ui.context import Context
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, view_for
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-
-
 
 class EditorScene(BoardScreen):
-    def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, back_to: str = "Menu") -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, back_to: str = "Menu") -> None:
+        super().__init__(ctx)
         self.spec, self.puzzle = spec, spec.puzzle
-        self.editor = Editor(spec, position, service=app.service)
+        self.editor = Editor(spec, position, service=ctx.service)
         self.view = view_for(spec)
         self.board = EditorBoard(self.editor, self.view)
         self.footer = Footer(_("Editing: the answers follow every change. Esc goes back."))
@@ -59,7 +56,7 @@ class EditorScene(BoardScreen):
         self._layout_key: tuple | None = None
         self.handlers = self._handlers()
         self.model: EditorPanel = self._model()
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     def _handlers(self) -> dict[Intent, Callable[[], str | None]]:
         board, editor = self.board, self.editor
@@ -102,7 +99,7 @@ class EditorScene(BoardScreen):
 
     # -- what the player asks for -------------------------------------------------------------------
     def handle_intent(self, intent: Intent) -> None:
-        self.app.note_input()
+        self.ctx.note_input()
         self.invalidate()
         if self.naming is not None:
             return   # the dialog reads keys itself (see capturing_text)
@@ -128,7 +125,7 @@ class EditorScene(BoardScreen):
         code = EMPTY if text == " " else self.puzzle.symbols.code(text)
         if code is None or code not in self.editor.palette:
             return False
-        self.app.note_input()
+        self.ctx.note_input()
         self.answer(self.board.type_piece(code))
         self.refresh()
         return True
@@ -138,7 +135,7 @@ class EditorScene(BoardScreen):
 
     def back(self) -> str | None:
         if not (self.board.drop_hold() or self.cancel_search()):
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
         return None
 
     def stop(self) -> str | None:
@@ -184,7 +181,7 @@ class EditorScene(BoardScreen):
         if problem is not None:
             # Translators: {problem} is a sentence saying what is wrong with the position
             return _("Only a position of this puzzle can be played. {problem}").format(problem=problem)
-        self.app.play_from_editor(self.spec.name, self.editor.position, _("A new game from the editor's position."))
+        self.ctx.nav.play_from_editor(self.spec.name, self.editor.position, _("A new game from the editor's position."))
         return None
 
     def open_save(self) -> str | None:
@@ -232,14 +229,14 @@ class EditorScene(BoardScreen):
             return
         path, spec = got
         self.naming = None
-        self.app.refresh_menu(spec.name)
+        self.ctx.nav.refresh_menu(spec.name)
         dead = self.editor.reading().kind is ReadingKind.DEAD_END
         said = (_("Saved as {file}: “{title}” is on the menu now (a dead end: nobody can solve it).") if dead
                 else _("Saved as {file}: “{title}” is on the menu now."))
         self.say(said.format(file=path.name, title=spec.title), T.GOOD)
 
     def toggle_motion(self) -> str | None:
-        self.say(_("Reduced motion on.") if self.app.toggle_setting("reduce_motion") else _("Full motion on."))
+        self.say(_("Reduced motion on.") if self.ctx.changes.toggle("reduce_motion") else _("Full motion on."))
         return None
 
     # -- mouse and the dialog's keys ----------------------------------------------------------------
@@ -249,7 +246,7 @@ class EditorScene(BoardScreen):
             self._dialog_event(naming, event)
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.app.note_input()
+            self.ctx.note_input()
         got = panel_mouse(self, event)
         if isinstance(got, ButtonModel):
             self.press_button(got.name, got.intent)
@@ -303,17 +300,17 @@ class EditorScene(BoardScreen):
             self.invalidate()
         if self.footer.update(dt):
             self.invalidate()
-        if self.effects.update(dt, self.view.pitch, self.app.size[1]):
+        if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
         self.refresh()
 
     def animating(self) -> bool:
         if self.effects.active or self.footer.fading() or self.model.box.spinning:
             return True
-        return not self.app.settings.reduce_motion and self.board.held is not None
+        return not self.ctx.settings.reduce_motion and self.board.held is not None
 
     def highlights(self) -> Highlights:
-        hl = Highlights(time=self.time, reduce_motion=self.app.settings.reduce_motion)
+        hl = Highlights(time=self.time, reduce_motion=self.ctx.settings.reduce_motion)
         self.board.highlight(hl)
         if self.effects.nope is not None:
             hl.nope, hl.nope_t = self.effects.nope[0], self.effects.nope[1].raw
@@ -333,6 +330,6 @@ class EditorScene(BoardScreen):
         self.view.draw(surface, self.editor.position, None, self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
-                             self.app.settings.reduce_motion)
+                             self.ctx.settings.reduce_motion)
         if self.naming is not None:
             self.naming.draw(surface, th, self.board_area, self.mouse)

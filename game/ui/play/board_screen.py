@@ -7,7 +7,7 @@ import pygame
 from game.rules.puzzle import Puzzle
 from game.ui.play.areas import header_lines, screen_areas
 from game.ui.play.panel_view import PanelView
-from game.ui.scenes.base import Scene
+from game.ui.context import Context, Scene
 from game.ui.views.base import BoardView
 
 

@@ -8,7 +8,7 @@ the session, laid out and drawn by its view). It tells the loop when it must be 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pygame
 
@@ -35,12 +35,11 @@ from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
+from game.ui.context import Context
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
 from game.ui.views.base import Mark
 
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 # what an intent's handler does first: a running move animation jumps to its end
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
@@ -55,16 +54,16 @@ TONES = {"accent": T.ACCENT, "nope": T.NOPE}   # the colours the kept game's sen
 
 
 class PlayScene(BoardScreen):
-    def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
+    def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
         as a new game of the session."""
-        super().__init__(app)
+        super().__init__(ctx)
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
-        self.game = KeptGame(app.journal, session or Session(spec, position, service=app.service, rng=app.rng),
+        self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
                              kept=kept, position=position, load=load, message=message)
-        self.oracle.start_preparing(app.service)   # loaded in a thread, else built in a process; searches meanwhile
+        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
         by_piece = spec.input is InputMode.PIECES
@@ -72,8 +71,8 @@ class PlayScene(BoardScreen):
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
-        chosen = app.settings.deal_distances.get(spec.name)   # each puzzle keeps its own deal distance
-        self.deal_distance = max(1, chosen if chosen is not None else app.settings.deal_distance)
+        chosen = ctx.settings.deal_distances.get(spec.name)   # each puzzle keeps its own deal distance
+        self.deal_distance = max(1, chosen if chosen is not None else ctx.settings.deal_distance)
         self.time = 0.0
         self.par: int | None = None               # optimal length from the game's start, once known
         self.mouse: tuple[int, int] | None = None
@@ -84,7 +83,7 @@ class PlayScene(BoardScreen):
         self._marks: tuple[Mark, ...] = ()
         self.handlers = self._handlers()
         self.panel_model: PanelModel = self._build_panel_model()
-        self.layout(app.size)
+        self.layout(ctx.size)
         self._follow(self.game.poll())
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
@@ -106,7 +105,7 @@ class PlayScene(BoardScreen):
             Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
             Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
             Intent.HIDE_ANSWER: partial(self.toggle, Intent.HIDE_ANSWER),
-            Intent.HELP: self.app.open_help, Intent.MUTE: self.app.toggle_sound,
+            Intent.HELP: self.ctx.nav.open_help, Intent.MUTE: self.ctx.sound_keys.toggle,
         }
 
     # -- layout ---------------------------------------------------------------------------------
@@ -154,13 +153,13 @@ class PlayScene(BoardScreen):
 
     def open_saved(self) -> None:
         """Ctrl+O: the saved game of this puzzle from the player's saves folder, as a new game."""
-        if self.app.journal.enabled:
+        if self.ctx.journal.enabled:
             self.take_over()
         self._follow(self.game.open_saved())
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
-        return panel_model(self.session, self.oracle.status(), self.app.settings, self.deal_distance)
+        return panel_model(self.session, self.oracle.status(), self.ctx.settings, self.deal_distance)
 
     def refresh_panel(self) -> None:
         """Build the panel's model again; a change means a redraw (and a new layout when drawn)."""
@@ -180,7 +179,7 @@ class PlayScene(BoardScreen):
     def refuse(self, cell: int | None, text: str) -> None:
         """The gentle "no": the cell shakes and, if there is something to say, the footer says it."""
         self.effects.shake(cell)
-        self.app.play_sound(NO)
+        self.ctx.sound.play(NO)
         if text:
             self.say(text, T.NOPE)
 
@@ -193,7 +192,7 @@ class PlayScene(BoardScreen):
         self.effects.finish_move()
         if self.session.playback is not None:
             self.session.stop_solve()
-        self.app.note_input()
+        self.ctx.note_input()
 
     # -- position changes -> animations ----------------------------------------------------------------
     def sync(self) -> None:
@@ -205,14 +204,14 @@ class PlayScene(BoardScreen):
         self.board_input.show(new)
         self.invalidate()
         skip, self._skip_next = self._skip_next, False
-        if skip or self.app.settings.reduce_motion:
+        if skip or self.ctx.settings.reduce_motion:
             return
         playback = self.session.playback
         self.effects.glide(self.puzzle, old, new, playback.speed if playback is not None else None)
 
     # -- intents ------------------------------------------------------------------------------------------
     def handle_intent(self, intent: Intent) -> None:
-        self.app.note_input()
+        self.ctx.note_input()
         if self.game.resuming and intent is not Intent.BACK:
             return   # the game is still on its way from its file (a few milliseconds)
         self.invalidate()
@@ -230,7 +229,7 @@ class PlayScene(BoardScreen):
         self.refresh_panel()
 
     def direction(self, intent: Intent) -> None:
-        self.board_input.direction(intent, self.app.settings.arrows_move_gap)
+        self.board_input.direction(intent, self.ctx.settings.arrows_move_gap)
 
     def back(self) -> None:
         s = self.session
@@ -243,7 +242,7 @@ class PlayScene(BoardScreen):
             s.cancel_search()
             self.say(_("Search cancelled."))
         else:
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
 
     def undo(self) -> None:
         if not self.session.undo():
@@ -258,7 +257,7 @@ class PlayScene(BoardScreen):
         self.say(_("Back to the start (U undoes it)."))
 
     def new_game(self) -> None:
-        chosen = self.spec.name in self.app.settings.deal_distances
+        chosen = self.spec.name in self.ctx.settings.deal_distances
         said = self.session.deals.new_game(self.shown_deal_distance() if chosen else None)
         self.par = None
         self.say(said)
@@ -310,12 +309,12 @@ class PlayScene(BoardScreen):
 
     def toggle(self, intent: Intent) -> None:
         name, on_text, off_text = TOGGLES[intent]
-        self.say(_(on_text) if self.app.toggle_setting(name) else _(off_text))
+        self.say(_(on_text) if self.ctx.changes.toggle(name) else _(off_text))
 
     def toggle_marks(self) -> None:
-        if self.app.settings.hide_answer:
+        if self.ctx.settings.hide_answer:
             self.say(_("Move marks are hidden with the answer: F shows them again."))
-        elif not self.app.toggle_setting("move_marks"):
+        elif not self.ctx.changes.toggle("move_marks"):
             self.say(_("Move marks off."))
         elif not self.oracle.exact:
             self.say(_("Move marks need a complete table: {title} has too many positions for one.")
@@ -324,7 +323,7 @@ class PlayScene(BoardScreen):
             self.say(_("Move marks on: every move shows whether it gets closer, farther, or into a dead end."))
 
     def open_analysis(self) -> None:
-        self.app.open_analysis(self.puzzle.name)
+        self.ctx.nav.open_analysis(self.puzzle.name)
 
     def next_count(self) -> None:
         """Count moves the next way: the position on screen, as a new game under that count."""
@@ -334,13 +333,13 @@ class PlayScene(BoardScreen):
             return
         count = counts[(counts.index(spec.count) + 1) % len(counts)]
         name = catalog.variant(spec, count).name
-        self.app.replace_game(name, self.session.position, _(count.recounted))
+        self.ctx.nav.replace_game(name, self.session.position, _(count.recounted))
 
     def edit(self) -> None:
         """The position editor, on the position on screen (Esc comes back to this game)."""
         self.take_over()
         self.session.cancel_search()   # the editor answers for its own positions
-        self.app.open_editor(self.spec.name, self.session.position)
+        self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
         self.say(CLIPBOARD.copy(self.puzzle.format(self.session.position)))
@@ -371,8 +370,8 @@ class PlayScene(BoardScreen):
         top = self.session.deals.limit()
         d = max(1, self.deal_distance + step)
         self.deal_distance = d if top is None else min(d, top)
-        self.app.settings.deal_distances[self.spec.name] = self.deal_distance
-        self.app.save_settings()
+        self.ctx.settings.deal_distances[self.spec.name] = self.deal_distance
+        self.ctx.changes.save()
 
     def deal_at(self) -> None:
         s = self.session
@@ -391,7 +390,7 @@ class PlayScene(BoardScreen):
     # -- mouse --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.app.note_input()
+            self.ctx.note_input()
             if self.game.asking:   # a click is no answer: the question is withdrawn
                 self._follow(self.game.answer(Intent.CANCEL)[1])
         if self.game.resuming:
@@ -421,17 +420,17 @@ class PlayScene(BoardScreen):
         if self.footer.about is not None and self.footer.about != self.session.position:
             self.say("")
         for note in self.oracle.notices:   # e.g. "the cache folder cannot be written": once per run of the game
-            if note not in self.app.shown_notices:
-                self.app.shown_notices.add(note)
+            if note not in self.ctx.shown_notices:
+                self.ctx.shown_notices.add(note)
                 self.say(note, T.NOPE)
         self.sync()
-        if self.effects.update(dt, self.view.pitch, self.app.size[1]):
+        if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
         if self.footer.update(dt):
             self.invalidate()
         if self.session.moves == 0 and self.par is None:
             self.par = self.session.known_distance()
-        self.game.keep(marks_shown(self.app.settings, self.session.exact))
+        self.game.keep(marks_shown(self.ctx.settings, self.session.exact))
         self.refresh_panel()
 
     def animating(self) -> bool:
@@ -443,14 +442,16 @@ class PlayScene(BoardScreen):
         status = self.panel_model.status
         if status is not None and status.spinning:
             return True
-        if self.app.settings.reduce_motion:
+        if self.ctx.settings.reduce_motion:
             return False
         hint = self.session.hint_info
         return self.board_input.selected is not None or (hint is not None and hint.move is not None)
 
     def on_event(self, event: Event) -> None:
-        if self.app.scene is self and event.kind is not EventKind.SOLVED:   # the win's chord: see won()
-            self.app.play_sound(effect_for(event, self.puzzle))   # heard on the play screen itself only
+        if self.ctx.scene is self and event.kind is not EventKind.SOLVED:   # the win's chord: see won()
+            effect = effect_for(event, self.puzzle)   # heard on the play screen itself only
+            if effect is not None:
+                self.ctx.sound.play(effect)
         kind = event.kind
         if kind is EventKind.SOLVED:
             self.won()
@@ -489,21 +490,24 @@ class PlayScene(BoardScreen):
         # Translators: after the sentence that says how the game was won; W opens the review of the game
         self.say(_("{words}  W: review").format(words=words) if win.own else words, T.GOOD if win.own else T.HINT)
         if win.own:   # confetti and the chord once the last piece has landed
-            chord = (lambda: self.app.play_sound(WIN)) if self.app.scene is self else None
+            chord = self._chord if self.ctx.scene is self else None
             self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
-                                              self.app.settings.reduce_motion, chord)
+                                              self.ctx.settings.reduce_motion, chord)
+
+    def _chord(self) -> None:
+        self.ctx.sound.play(WIN)
 
     def open_review(self) -> None:
         """The review of this game over the board: its moves against the optimum (Enter there replays
         from the first mistake). What moves or searches here stops first."""
         self.take_over()
         self.session.cancel_search()
-        self.app.open_review(self)
+        self.ctx.nav.open_review()
 
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:
         """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not marks_shown(self.app.settings, self.session.exact):
+        if not marks_shown(self.ctx.settings, self.session.exact):
             return ()
         if self.target != self._marks_key:
             verdicts = self.oracle.verdicts(self.target) or []
@@ -513,7 +517,7 @@ class PlayScene(BoardScreen):
         return self._marks
 
     def highlights(self) -> Highlights:
-        reduce_motion = self.app.settings.reduce_motion
+        reduce_motion = self.ctx.settings.reduce_motion
         hl = Highlights(time=self.time, reduce_motion=reduce_motion)
         self.board_input.highlight(hl)
         hint = self.session.hint_info
@@ -535,7 +539,7 @@ class PlayScene(BoardScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
-        reduce_motion = self.app.settings.reduce_motion
+        reduce_motion = self.ctx.settings.reduce_motion
         surface.blit(background(surface.get_size()), (0, 0))
         self.draw_header(surface)
         self.view.draw(surface, self.target, self.effects.motion(), self.highlights())

@@ -23,7 +23,8 @@ from game.ui import theme as T
 from game.common.words import moves_text
 from game.common.phrase import translated
 from game.ui.intents import DIRECTIONS, Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.scenes.chart import DistanceChart
 from game.ui.views import view_for
 from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
@@ -32,15 +33,15 @@ MAX_THUMBS = 6
 
 
 class AnalysisScene(Scene):
-    def __init__(self, app, spec: PuzzleSpec) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, spec: PuzzleSpec) -> None:
+        super().__init__(ctx)
         self.spec = spec
         self.puzzle = spec.puzzle
         self.oracle = spec.oracle
         self.has_table = self.oracle.exact
         self.job: Job[tuple[Analysis, float]] | None = None
         if self.has_table:
-            self.oracle.start_preparing(app.service)
+            self.oracle.start_preparing(ctx.service)
             self.ask()
         self.time = 0.0
         self.selected = 0
@@ -59,13 +60,13 @@ class AnalysisScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._view = view_for(spec)
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     # -- data ----------------------------------------------------------------------------------
     def ask(self) -> None:
         """Once the table is ready, count its positions in the background (once)."""
         if self.job is None and self.oracle.status().phase is Phase.READY:
-            self.job = self.app.service.submit(Task(tasks.analyse, (self.spec.oracle,), "The analysis"), Lane.LIGHT)
+            self.job = self.ctx.service.submit(Task(tasks.analyse, (self.spec.oracle,), "The analysis"), Lane.LIGHT)
 
     def status(self) -> OracleStatus:
         """The table's preparation, then the counting."""
@@ -162,7 +163,7 @@ class AnalysisScene(Scene):
 
     # -- acting -----------------------------------------------------------------------------------
     def play(self, position: bytes, message: str) -> None:
-        self.app.play_position(self.spec.name, position, message)
+        self.ctx.nav.play_position(self.spec.name, position, message)
 
     def play_hardest(self, index: int) -> None:
         hardest = self.hardest()
@@ -175,7 +176,7 @@ class AnalysisScene(Scene):
                                            ).format(count=result.hardest_count, n=far))
 
     def play_distance(self, d: int) -> None:
-        position = self.oracle.position_at(d, self.app.rng)
+        position = self.oracle.position_at(d, self.ctx.rng)
         if position is not None:
             self.play(position, ngettext("A random position {n:,} move from the goal.",
                                          "A random position {n:,} moves from the goal.", d).format(n=d))
@@ -183,7 +184,7 @@ class AnalysisScene(Scene):
     def handle_intent(self, intent: Intent) -> None:
         n = len(self.hardest())
         if intent in (Intent.BACK, Intent.ANALYSIS):
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
         elif intent in DIRECTIONS or intent in (Intent.NEXT, Intent.PREV):
             if n:
                 step = 1 if intent in (Intent.RIGHT, Intent.DOWN, Intent.NEXT) else -1
@@ -195,7 +196,7 @@ class AnalysisScene(Scene):
             else:
                 self.play(self.puzzle.start, "")
         elif intent is Intent.MOTION:
-            self.app.toggle_setting("reduce_motion")
+            self.ctx.changes.toggle("reduce_motion")
 
     def buttons(self) -> list[Button]:
         out = [self.back_button, self.start_button]
@@ -294,7 +295,7 @@ class AnalysisScene(Scene):
             for i, line in enumerate(th.wrap(translated(status.text), "body", c.w - th.px(60))[:4]):
                 surface.blit(th.text(line, "body", T.NOPE), (c.x + th.px(30), c.centery + i * th.size_of("body")))
             return
-        spin = spinner(self.time, self.app.settings.reduce_motion)
+        spin = spinner(self.time, self.ctx.settings.reduce_motion)
         # Translators: {spinner} is a turning bar (or an ellipsis) that shows the work is going on
         said = {Phase.BUILDING: _("Solving every position once (first time only) {spinner}"),
                 Phase.LOADING: _("Counting positions {spinner}")}.get(status.phase, _("Preparing {spinner}"))

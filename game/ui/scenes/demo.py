@@ -16,7 +16,8 @@ from game.catalog.spec import PuzzleSpec
 from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.play.scene import PlayScene
 
 SEARCH_TIMEOUT = 25.0
@@ -26,8 +27,8 @@ SOLVE_SPEED_STEPS = 1   # faster() presses: 2 -> 4 moves a second
 
 
 class DemoScene(Scene):
-    def __init__(self, app, start: int = 0) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, start: int = 0) -> None:
+        super().__init__(ctx)
         self.index = start - 1
         self.play: PlayScene | None = None
         self.next_puzzle()
@@ -37,14 +38,14 @@ class DemoScene(Scene):
         if self.play is not None:
             self.play.leave()
         spec = self._next_spec()
-        self.play = PlayScene(self.app, spec)
-        self.layout(self.app.size)
+        self.play = PlayScene(self.ctx, spec)
+        self.layout(self.ctx.size)
         self.phase = "search"
         self.clock = 0.0
         self.length: int | None = None
         far = spec.demo.deal_distance if spec.demo is not None else None
         if far is not None:     # searched answers: a random board's optimal line, entered this far out
-            self.play.session.deals.at_distance(self.app.rng.randint(*far))
+            self.play.session.deals.at_distance(self.ctx.rng.randint(*far))
             self.play.sync()
         else:
             self.play.session.new_deal()
@@ -61,7 +62,7 @@ class DemoScene(Scene):
             spec = catalog.get(playlist[self.index])
             if spec.oracle.exact or spec.oracle.ready():
                 return spec
-            spec.oracle.start_preparing(self.app.service)
+            spec.oracle.start_preparing(self.ctx.service)
         return catalog.get(playlist[self.index])
 
     def caption(self, text: str) -> None:
@@ -101,7 +102,7 @@ class DemoScene(Scene):
                                       "Solved in {n:,} moves, the fewest possible. Press any key to play!", s.moves
                                       ).format(n=s.moves))
                 # the show's own flourish: a game the solver finished is never celebrated as the player's
-                play.effects.celebrate_after_move(play.view.frame_rect(), play.view.pitch, self.app.settings.reduce_motion)
+                play.effects.celebrate_after_move(play.view.frame_rect(), play.view.pitch, self.ctx.settings.reduce_motion)
             else:
                 done = (self.length or 0) - (s.known_distance() or 0)
                 # Translators: the demo plays the shortest solution: {done} is how far it has got, {total} its length
@@ -143,7 +144,7 @@ class DemoScene(Scene):
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
         play.effects.draw_celebration(surface, th, play.view.frame_rect(), play.solved_words(),
-                                      self.app.settings.reduce_motion)
+                                      self.ctx.settings.reduce_motion)
 
     def layout(self, size) -> None:
         """A stage: title on top, a large two-line caption at the foot, the board in between."""
@@ -167,7 +168,7 @@ class DemoScene(Scene):
         play.session.stop_solve()
         play.footer.caption = None
         play.view.coordinates = True
-        play.layout(self.app.size)   # back to the play screen's board area, beside its panel
+        play.layout(self.ctx.size)   # back to the play screen's board area, beside its panel
         if play.session.solved:      # nobody wants a solved board: a fresh game instead
             play.session.new_deal()
             play.sync()
@@ -175,7 +176,7 @@ class DemoScene(Scene):
         else:
             play.say(_("Your turn! Hint (H) and Solve (S) are always there."), T.ACCENT)
         self.play = None
-        self.app.visitor_takes(play)
+        self.ctx.nav.visitor_takes(play)
 
     def handle_intent(self, intent: Intent) -> None:
         self.hand_over()   # App.process ends the run on Intent.QUIT itself: it never reaches a scene

@@ -14,7 +14,8 @@ from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.tween import glide_toward
 from game.ui.views import view_for
 from game.ui.widgets import Button, card as draw_card
@@ -88,14 +89,14 @@ class Card:
 
 
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         shelves = catalog.cards()
         largest = max((len(cards) for _, cards in shelves), default=0)
         # the largest shelf last, so the short ones share rows
         shelves.sort(key=lambda item: len(item[1]) == largest)
         self.shelves = [shelf for shelf, _ in shelves]
-        self.cards = {shelf: [Card(specs, app.menu_choices) for specs in cards] for shelf, cards in shelves}
+        self.cards = {shelf: [Card(specs, ctx.journal.chosen) for specs in cards] for shelf, cards in shelves}
         self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
         self.selected = 0
         self.show_selection = False
@@ -109,7 +110,7 @@ class MenuScene(Scene):
         self.settings_button = Button(N_("Settings"), Intent.SETTINGS)
         self._journal_seen = False           # the journal's start-up read taken in (chosen variants, notes)
         self._last_shown: str | None = None  # the last played puzzle this menu has selected
-        self.layout(app.size)
+        self.layout(ctx.size)
         self.follow_journal()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -231,7 +232,7 @@ class MenuScene(Scene):
         th = self.theme
         lines: list[NoteLine] = []
         for text, role, colour in notes(str(library.player_folder()), catalog.problems(),
-                                        tuple(self.app.journal.problems)):
+                                        tuple(self.ctx.journal.problems)):
             if role == "heading" and lines:
                 y += th.px(8)
             indent = th.px(14) if role == "tiny" else 0     # the sentences about files, under their line
@@ -256,7 +257,7 @@ class MenuScene(Scene):
 
     # -- input -----------------------------------------------------------------------------
     def open(self, index: int) -> None:
-        self.app.open_puzzle(self.flat[index].name)
+        self.ctx.nav.open_puzzle(self.flat[index].name)
 
     def help_spec(self) -> PuzzleSpec | None:
         """F1 on the menu: the help of the puzzle chosen."""
@@ -291,23 +292,23 @@ class MenuScene(Scene):
         elif intent is Intent.CONFIRM:
             self.open(self.selected)
         elif intent is Intent.BACK:
-            if self.quitting > 0 or self.app.demo_mode:
-                self.app.menu_back()
+            if self.quitting > 0 or self.ctx.demo_mode:
+                self.ctx.nav.menu_back()
             else:   # a slip of the finger never closes the game: a second Esc does, and the note says so
                 self.quitting = QUIT_SECONDS
         elif intent is Intent.RESTART:   # R on the menu: there is no game to restart here, so the records
-            self.app.open_records()
+            self.ctx.nav.open_records()
         elif intent is Intent.ANALYSIS:
-            self.app.open_analysis(self.flat[self.selected].name)
+            self.ctx.nav.open_analysis(self.flat[self.selected].name)
         elif intent is Intent.EDIT:
-            self.app.open_editor(self.flat[self.selected].name)
+            self.ctx.nav.open_editor(self.flat[self.selected].name)
         elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN, Intent.FASTER, Intent.SLOWER):
             card = self.flat[self.selected]
             if card.group:
                 self.show_selection = True
                 self.choose(card, card.index + (1 if intent in (Intent.DISTANCE_UP, Intent.FASTER) else -1))
         elif intent is Intent.MOTION:
-            self.app.toggle_setting("reduce_motion")
+            self.ctx.changes.toggle("reduce_motion")
 
     def card_at(self, pos) -> int | None:
         if pos[1] < self.top * 0.6:
@@ -336,10 +337,10 @@ class MenuScene(Scene):
             self.press = self.card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.settings_button.hit(event.pos):
             self.press = None
-            self.app.open_settings()
+            self.ctx.nav.open_settings()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.records_button.hit(event.pos):
             self.press = None
-            self.app.open_records()
+            self.ctx.nav.open_records()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.card_at(event.pos)
             if i is not None and i == self.press:
@@ -356,16 +357,16 @@ class MenuScene(Scene):
     def follow_journal(self) -> None:
         """Once the journal has read what it keeps: each group's chosen variant and its notes; and
         whenever a puzzle was played, its card selected (kept between runs)."""
-        journal = self.app.journal
+        journal = self.ctx.journal
         if not journal.loaded:
             return
         if not self._journal_seen:
             self._journal_seen = True
             for card in self.flat:
                 names = [spec.name for spec in card.specs]
-                if card.group and self.app.menu_choices.get(card.group) in names:
-                    card.index = names.index(self.app.menu_choices[card.group])
-            self.layout(self.app.size)
+                if card.group and self.ctx.journal.chosen.get(card.group) in names:
+                    card.index = names.index(self.ctx.journal.chosen[card.group])
+            self.layout(self.ctx.size)
         if journal.last is not None and journal.last != self._last_shown:
             self._last_shown = journal.last
             self.select_name(journal.last)
@@ -394,7 +395,7 @@ class MenuScene(Scene):
                 self.invalidate()
         if self.scroll == self.scroll_target:
             return
-        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.app.settings.reduce_motion)
+        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.ctx.settings.reduce_motion)
         self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -402,7 +403,7 @@ class MenuScene(Scene):
         """On the drawing of the puzzle: the player's best (solved, optimally, with help) at its top
         right, and a game kept to come back to at its foot."""
         th = self.theme
-        journal = self.app.journal
+        journal = self.ctx.journal
         left, top = r.x + th.px(8), r.y + th.px(8)
         draw_badge(surface, th, journal.records.badge(card.name), (left + thumb[0] - th.px(2), top + th.px(2)))
         if journal.in_progress(card.name):

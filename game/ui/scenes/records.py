@@ -24,7 +24,8 @@ from game.ui.badges import draw_badge, draw_in_progress, pill_size
 from game.common.words import moves_text
 from game.common.phrase import translated
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.tween import glide_toward
 from game.ui.widgets import Button, card
 
@@ -114,8 +115,8 @@ def best_text(record: Record) -> tuple[str, tuple[int, int, int]]:
 
 
 class RecordsScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.back_button = Button(N_("Back"), Intent.BACK)
         self.hover: tuple[int, int] | None = None
         self.scroll = 0.0
@@ -124,7 +125,7 @@ class RecordsScene(Scene):
         self._static: pygame.Surface | None = None
         self._records: Records | None = None
         self.rows: list[Row] = []
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     # -- layout -----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -141,7 +142,7 @@ class RecordsScene(Scene):
 
     def rebuild(self) -> None:
         """The rows for the records as they are now, and their picture (drawn once, scrolled after)."""
-        journal = self.app.journal
+        journal = self.ctx.journal
         self._records = journal.records
         self.rows = rows(journal.records, journal.in_progress)
         th = self.theme
@@ -175,7 +176,7 @@ class RecordsScene(Scene):
 
     def handle_intent(self, intent: Intent) -> None:
         if intent in (Intent.BACK, Intent.RESTART):
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
         elif intent in (Intent.UP, Intent.DOWN, Intent.NEXT, Intent.PREV):
             choices = self.playable()
             if not choices:
@@ -200,8 +201,8 @@ class RecordsScene(Scene):
     def play(self, index: int) -> None:
         name = self.rows[index].name
         if name is not None:
-            self.app.back_to_menu()
-            self.app.open_puzzle(name)
+            self.ctx.nav.back_to_menu()
+            self.ctx.nav.open_puzzle(name)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.view.collidepoint(pos):
@@ -222,7 +223,7 @@ class RecordsScene(Scene):
             self.clamp_scroll()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.back_button.hit(event.pos):
-                self.app.back_to_menu()
+                self.ctx.nav.back_to_menu()
                 return
             i = self.row_at(event.pos)
             if i is not None:
@@ -232,11 +233,11 @@ class RecordsScene(Scene):
         return self.scroll != self.scroll_target
 
     def update(self, dt: float) -> None:
-        if self._records is not self.app.journal.records:   # a records file read late, at start-up
+        if self._records is not self.ctx.journal.records:   # a records file read late, at start-up
             self.rebuild()
         if self.scroll == self.scroll_target:
             return
-        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.app.settings.reduce_motion)
+        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.ctx.settings.reduce_motion)
         self.invalidate()
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -292,7 +293,7 @@ class RecordsScene(Scene):
                               "move marks counts as solved with help, never as your own."), "small", room)[:2]:
             surface.blit(th.text(line, "small", T.MUTED), (x, y))
             y += th.size_of("small")
-        summary = th.fit(self.totals(), "small", room, T.ACCENT if self.app.journal.records.puzzles else T.DIM)
+        summary = th.fit(self.totals(), "small", room, T.ACCENT if self.ctx.journal.records.puzzles else T.DIM)
         surface.blit(summary, (x, y + th.px(4)))
         card(surface, th, self.table, 16)
         head_y = self.table.y + th.px(10)
@@ -323,13 +324,13 @@ class RecordsScene(Scene):
             pill = where.inflate(th.px(16), th.px(4))   # over the last row's text, never through it
             pygame.draw.rect(surface, T.CARD_HOVER, pill, border_radius=pill.h // 2)
             surface.blit(more, where)
-        for line in self.app.journal.problems[:1]:
+        for line in self.ctx.journal.problems[:1]:
             note = th.fit(line, "tiny", w - 2 * x, T.NOPE)
             surface.blit(note, (x, h - note.get_height() - th.px(4)))
         self.back_button.draw(surface, th, self.hover)
 
     def totals(self) -> str:
-        records = self.app.journal.records
+        records = self.ctx.journal.records
         names = list(records.puzzles)
         if not names:
             return _("No puzzle solved yet: your first win will be here.")

@@ -8,8 +8,6 @@ game back to the position before its first mistake, as undo would: redo still re
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.common.i18n import N_, _
@@ -18,7 +16,9 @@ from game.midend.review_search import ReviewSearch
 from game.ui import theme as T
 from game.common.phrase import translated
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.play.scene import PlayScene
+from game.ui.scenes.base import background
 from game.ui.scenes.review_chart import CurveChart, Placed
 from game.ui.scenes.review_lists import flow, mistake_paras, more_mistakes, moves_flow, optimal_paras
 from game.ui.scenes.review_parts import (draw_search_progress, place_before, progress_area, showing_search,
@@ -26,9 +26,6 @@ from game.ui.scenes.review_parts import (draw_search_progress, place_before, pro
 from game.ui.views import view_for
 from game.ui.widgets import Button, card, spinner
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.play.scene import PlayScene
 
 REVEALS = N_("Reviewed before the goal without the live count: this game counts as played with help (like move "
              "marks).")
@@ -42,8 +39,8 @@ BACK_BEFORE_ANY = N_("Back before move {number} ({move}): try another way. Shift
 
 
 class ReviewScene(Scene):
-    def __init__(self, app: App, play: PlayScene) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, play: PlayScene) -> None:
+        super().__init__(ctx)
         self.play = play
         self.spec = play.spec
         self.session = play.session
@@ -66,7 +63,7 @@ class ReviewScene(Scene):
         self.note = self._note_help()
         self._static: pygame.Surface | None = None
         self._thumb: tuple[int, tuple[int, int], pygame.Surface] | None = None
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     @property
     def review(self) -> Review:
@@ -76,7 +73,7 @@ class ReviewScene(Scene):
         """A review before the goal tells what the board's live count did not show (hidden, or no
         table): then it is help, as move marks are, and the game notes it at once."""
         s = self.session
-        if s.solved or not s.moves or not (self.app.settings.hide_answer or not s.exact):
+        if s.solved or not s.moves or not (self.ctx.settings.hide_answer or not s.exact):
             return ""
         s.note_marks()
         return REVEALS
@@ -126,7 +123,7 @@ class ReviewScene(Scene):
         th = self.theme
         review = self.review
         if sum(n for _, n in self.header_lines()) != self._header_rows:   # the header grew or shrank
-            self.layout(self.app.size)
+            self.layout(self.ctx.size)
             return
         showing = showing_search(self.search)
         self.chart.layout(th, self.chart_card, review, progress_area(th, self.chart_card).w + th.px(12) if showing else 0)
@@ -173,9 +170,8 @@ class ReviewScene(Scene):
 
     # -- acting ---------------------------------------------------------------------------------
     def close(self) -> None:
-        if self.app.scene is self:
-            self.app.scenes.pop()
-        self.leave()
+        self.ctx.nav.close(self)
+        self.leave()   # its searches stop, on top or not
         self.play.invalidate()
 
     def leave(self) -> None:
@@ -262,7 +258,7 @@ class ReviewScene(Scene):
         surface.blit(self._static, (0, 0))
         if showing_search(self.search):
             draw_search_progress(surface, th, self.search, progress_area(th, self.chart_card), self.stop_button,
-                                 spinner(self.time, self.app.settings.reduce_motion))
+                                 spinner(self.time, self.ctx.settings.reduce_motion))
         index = self.hovered_index(self.hover)
         if index is not None:
             self.chart.draw_hover(surface, th, self.review, index, self.thumbnail(index))

@@ -12,18 +12,19 @@ from game.keeping import preferences
 from game.common.i18n import _
 from game.ui import theme as T
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.widgets import Button, card
 
 
 class SettingsScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.rows = preferences.rows()
         self.selected = 0
         self.hover: tuple[int, int] | None = None
         self.back_button = Button("Back", Intent.BACK)
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     def animating(self) -> bool:
         return False
@@ -59,12 +60,12 @@ class SettingsScene(Scene):
     # -- input ----------------------------------------------------------------------------------------
     def change(self, index: int, step: int) -> None:
         row = self.rows[index]
-        self.app.change_setting(row.field, row.stepped(self.app.settings, step))
+        self.ctx.changes.change(row.field, row.stepped(self.ctx.settings, step))
         self.invalidate()
 
     def handle_intent(self, intent: Intent) -> None:
         if intent is Intent.BACK:
-            self.app.close_settings()
+            self.ctx.nav.close(self)
         elif intent in (Intent.UP, Intent.PREV):
             self.selected = (self.selected - 1) % len(self.rows)
         elif intent in (Intent.DOWN, Intent.NEXT):
@@ -88,7 +89,7 @@ class SettingsScene(Scene):
             self.invalidate()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.back_button.hit(event.pos):
-                self.app.close_settings()
+                self.ctx.nav.close(self)
                 return
             i = self.row_at(event.pos)
             if i is None:
@@ -108,7 +109,7 @@ class SettingsScene(Scene):
         title = th.fit(_("Settings"), "title", self.back_button.rect.x - 2 * m, T.TEXT)
         surface.blit(title, (self.panel.x, m))
         card(surface, th, self.panel, 16)
-        settings = self.app.settings
+        settings = self.ctx.settings
         for i, (row, rect) in enumerate(zip(self.rows, self.row_rects)):
             if i == self.selected:
                 pygame.draw.rect(surface, T.CARD_HOVER, rect, border_radius=th.px(8))

@@ -140,8 +140,7 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
         pygame.draw.line(big, glyph, (c - d, c), (c + d, c), line)
         pygame.draw.line(big, glyph, (c, c - d), (c, c + d), line)
     elif verdict is Verdict.DEAD_END:
-        import math as _m
-        poly([(_m.cos(_m.pi / 8 + i * _m.pi / 4), _m.sin(_m.pi / 8 + i * _m.pi / 4)) for i in range(8)])
+        poly([(math.cos(math.pi / 8 + i * math.pi / 4), math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)])
         d = R * 0.32
         pygame.draw.line(big, glyph, (c - d, c - d), (c + d, c + d), line)
         pygame.draw.line(big, glyph, (c - d, c + d), (c + d, c - d), line)

@@ -12,7 +12,6 @@ through the :class:`~game.keeping.journal.Journal`, off the window's thread.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from game.common.untrusted import sentence
 from game.keeping.journal import Exported, Journal, Opened
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.intent import Intent
+from game.midend.sayings import Said
 from game.midend.session import Session, Win
 
 __all__ = ["TAKEN", "KeptGame", "Said", "Taken", "Turn", "adopt", "load_text", "restored", "save_text", "saved_game"]
@@ -63,15 +63,6 @@ def adopt(session: Session, game: SavedGame, message: str = "") -> None:
 
 
 # -- the play screen's kept game -------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Said:
-    """A sentence for the play screen's message line."""
-
-    text: str
-    tone: str = ""          # the palette's colour to say it in ("accent", "nope"); "": plain text
-    refused: bool = False   # the gentle "no": what was asked for cannot be done
-
 
 class Taken:
     """The game on the board was taken in wholesale (resumed, opened): it is shown as it is, nothing glides."""

@@ -1,12 +1,24 @@
 """What a game in progress says of what happened, in the player's language: a move that is not legal, a
-solve, a hint, a dead end. The session puts these sentences in its events; the window shows them."""
+solve, a hint, a dead end. The session puts these sentences in its events; the window shows them, and
+what the keys did (:mod:`game.midend.commands`, :mod:`game.keeping.kept`) as :class:`Said` sentences."""
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
 from game.rules.puzzle import Move, Puzzle
 
-__all__ = ["dead_end_words", "hint_words", "illegal_words", "solved_words"]
+__all__ = ["Said", "celebration_words", "dead_end_words", "hint_words", "illegal_words", "solved_words"]
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence for the message line of the screen that shows the game."""
+
+    text: str
+    tone: str = ""          # the palette's colour to say it in ("accent", "nope", "hint", "good"); "": plain text
+    refused: bool = False   # the gentle "no": what was asked for cannot be done
 
 
 def illegal_words(puzzle: Puzzle, state: bytes, move: Move) -> str:
@@ -19,6 +31,15 @@ def illegal_words(puzzle: Puzzle, state: bytes, move: Move) -> str:
 def solved_words(moves: int) -> str:
     """What the game says the moment a game is solved."""
     return ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", moves).format(n=moves)
+
+
+def celebration_words(moves: int, par: int | None) -> str:
+    """What the celebration says under "Solved!": the moves made, and the optimum where known."""
+    if par is None:
+        return ngettext("{moves:,} move", "{moves:,} moves", moves).format(moves=moves)
+    # Translators: under "Solved!": the moves made, then the fewest possible from the game's start
+    return ngettext("{moves:,} move · optimal {par}", "{moves:,} moves · optimal {par}", moves).format(moves=moves,
+                                                                                                     par=par)
 
 
 def hint_words(puzzle: Puzzle, position: bytes, line: tuple[Move, ...]) -> str:

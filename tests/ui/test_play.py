@@ -340,12 +340,13 @@ def test_each_puzzle_keeps_its_own_deal_distance_and_new_deals_a_random_position
     assert s.session.position != s.puzzle.start and "random position" in s.footer.text
     key(app, pygame.K_r, mod=pygame.KMOD_SHIFT)
     assert s.session.position == s.puzzle.start and s.footer.text == "The classic start."
-    first = s.deal_distance
+    first = s.commands.deal_distance
     key(app, pygame.K_LEFTBRACKET)
     key(app, pygame.K_LEFTBRACKET)
-    assert app.settings.deal_distances == {"frogs-line-3": s.deal_distance} and s.deal_distance < first
+    chosen = s.commands.deal_distance
+    assert app.settings.deal_distances == {"frogs-line-3": chosen} and chosen < first
     key(app, pygame.K_n)   # a distance chosen for this puzzle: New deals there
-    assert s.session.oracle.distance(s.session.position) == s.deal_distance
+    assert s.session.oracle.distance(s.session.position) == s.commands.deal_distance
     app.nav.back_to_menu()
     other = open_puzzle(app, "knights")
-    assert other.deal_distance == app.settings.deal_distance   # another puzzle: still the default
+    assert other.commands.deal_distance == app.settings.deal_distance   # another puzzle: still the default

@@ -99,10 +99,10 @@ def test_fewest_to_goal_is_live_and_exact(app):
 @pytest.mark.parametrize("name,steps", [("goat", 5), ("frogs-c", 10), ("eight", 4), ("knights", -3)])
 def test_deal_at_distance_gives_exactly_that_distance(app, name, steps):
     scene = open_puzzle(app, name)
-    start = scene.shown_deal_distance()
+    start = scene.commands.shown_deal_distance(scene.session)
     for _ in range(abs(steps)):
         key(app, pygame.K_RIGHTBRACKET if steps > 0 else pygame.K_LEFTBRACKET, settle=1)
-    want = scene.shown_deal_distance()
+    want = scene.commands.shown_deal_distance(scene.session)
     assert want == start + steps
     table = table_for(scene.puzzle)
     for _ in range(3):
@@ -117,7 +117,7 @@ def test_deal_at_distance_gives_exactly_that_distance(app, name, steps):
     for _ in range(80):
         key(app, pygame.K_RIGHTBRACKET, settle=0)
     frames(app, 2)
-    assert scene.shown_deal_distance() == scene.oracle.max_distance()
+    assert scene.commands.shown_deal_distance(scene.session) == scene.oracle.max_distance()
     click(app, scene.button_rect("deal").center)
     assert table.distance(scene.session.position) == scene.oracle.max_distance()
 

@@ -8,16 +8,18 @@ the session, laid out and drawn by its view). It tells the loop when it must be 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, Sequence
 
 import pygame
 
 from game.midend.editor import read_position
 from game.common.synth import NO, WIN
-from game.common.i18n import N_, _, ngettext
+from game.common.i18n import _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
-from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
-from game.keeping.kept import KeptGame, Said, Turn
+from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
+from game.keeping.kept import KeptGame, Turn
+from game.midend.commands import GameCommands
+from game.midend.sayings import Said, celebration_words
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
@@ -45,12 +47,7 @@ from game.ui.views.base import Mark
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
-# the settings a key toggles, with what the game says when it turns on / off
-TOGGLES = {Intent.MOTION: ("reduce_motion", N_("Reduced motion on."), N_("Full motion on.")),
-           Intent.ARROWS: ("arrows_move_gap", N_("Arrows now move the gap."), N_("Arrows now move the tile.")),
-           Intent.HIDE_ANSWER: ("hide_answer", N_("The answer is hidden: no count, no marks. H and S still answer."),
-                                N_("The answer shows again."))}
-TONES = {"accent": T.ACCENT, "nope": T.NOPE}   # the colours the kept game's sentences are said in
+TONES = {"accent": T.ACCENT, "nope": T.NOPE}   # the colours the game's sentences are said in
 
 
 class PlayScene(BoardScreen):
@@ -71,8 +68,7 @@ class PlayScene(BoardScreen):
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
-        chosen = ctx.settings.deal_distances.get(spec.name)   # each puzzle keeps its own deal distance
-        self.deal_distance = max(1, chosen if chosen is not None else ctx.settings.deal_distance)
+        self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
         self.time = 0.0
         self.par: int | None = None               # optimal length from the game's start, once known
         self.mouse: tuple[int, int] | None = None
@@ -87,26 +83,37 @@ class PlayScene(BoardScreen):
         self._follow(self.game.poll())
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
-        cycle = self.board_input.cycle
+        cycle, c = self.board_input.cycle, self.commands
+
+        def on_game(command: Callable[..., list[Said]], *args: object) -> Callable[[], None]:
+            return partial(self._do, command, *args)
+
+        def said(command: Callable[..., list[Said]], *args: object) -> Callable[[], None]:
+            return lambda: self._follow(command(*args))
+
         return {
             **{d: partial(self.direction, d) for d in DIRECTIONS},
             Intent.NEXT: partial(cycle, 1), Intent.PREV: partial(cycle, -1),
             Intent.CONFIRM: self.board_input.confirm, Intent.BACK: self.back,
-            Intent.UNDO: self.undo, Intent.REDO: self.redo, Intent.RESTART: self.restart, Intent.NEW: self.new_game,
-            Intent.CLASSIC: self.classic_start,
-            Intent.HINT: self.hint, Intent.SOLVE: self.solve, Intent.PAUSE: self.pause, Intent.STEP: self.step,
-            Intent.FASTER: partial(self.change_speed, True), Intent.SLOWER: partial(self.change_speed, False),
-            Intent.CANCEL: self.cancel, Intent.WINNABLE: self.back_to_winnable,
-            Intent.MOTION: partial(self.toggle, Intent.MOTION), Intent.ARROWS: partial(self.toggle, Intent.ARROWS),
-            Intent.MARKS: self.toggle_marks, Intent.ANALYSIS: self.open_analysis,
-            Intent.REVIEW: self.open_review,
-            Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
-            Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
+            Intent.UNDO: on_game(c.undo), Intent.REDO: on_game(c.redo), Intent.RESTART: on_game(c.restart),
+            Intent.NEW: on_game(c.new_game), Intent.CLASSIC: on_game(c.classic_start),
+            Intent.HINT: on_game(c.hint), Intent.SOLVE: on_game(c.solve), Intent.PAUSE: on_game(c.pause),
+            Intent.STEP: on_game(c.step),
+            Intent.FASTER: on_game(c.change_speed, True), Intent.SLOWER: on_game(c.change_speed, False),
+            Intent.CANCEL: on_game(c.cancel), Intent.WINNABLE: on_game(c.back_to_winnable),
+            Intent.MOTION: said(c.toggle, Intent.MOTION), Intent.ARROWS: said(c.toggle, Intent.ARROWS),
+            Intent.HIDE_ANSWER: said(c.toggle, Intent.HIDE_ANSWER), Intent.MARKS: said(c.toggle_marks),
+            Intent.DISTANCE_UP: on_game(c.change_deal_distance, 1),
+            Intent.DISTANCE_DOWN: on_game(c.change_deal_distance, -1), Intent.DEAL_AT: on_game(c.deal_at),
+            Intent.ANALYSIS: self.open_analysis, Intent.REVIEW: self.open_review,
             Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
             Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
-            Intent.HIDE_ANSWER: partial(self.toggle, Intent.HIDE_ANSWER),
             Intent.HELP: self.ctx.nav.open_help, Intent.MUTE: self.ctx.sound_keys.toggle,
         }
+
+    def _do(self, command: Callable[..., list[Said]], *args: object) -> None:
+        """A command on the game in progress (see GameCommands); what it says, said."""
+        self._follow(command(self.session, *args))
 
     # -- layout ---------------------------------------------------------------------------------
     def panel_layout(self) -> PanelLayout:
@@ -125,7 +132,7 @@ class PlayScene(BoardScreen):
     def session(self) -> Session:
         return self.game.session
 
-    def _follow(self, turns: list[Turn]) -> None:
+    def _follow(self, turns: Sequence[Turn]) -> None:
         """Say what the kept game says; a game it took in wholesale is shown as it is."""
         for turn in turns:
             if not isinstance(turn, Said):
@@ -159,7 +166,7 @@ class PlayScene(BoardScreen):
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
-        return panel_model(self.session, self.oracle.status(), self.ctx.settings, self.deal_distance)
+        return panel_model(self.session, self.oracle.status(), self.ctx.settings, self.commands.deal_distance)
 
     def refresh_panel(self) -> None:
         """Build the panel's model again; a change means a redraw (and a new layout when drawn)."""
@@ -244,84 +251,6 @@ class PlayScene(BoardScreen):
         else:
             self.ctx.nav.back_to_menu()
 
-    def undo(self) -> None:
-        if not self.session.undo():
-            self.refuse(None, _("Nothing to undo."))
-
-    def redo(self) -> None:
-        if not self.session.redo():
-            self.refuse(None, _("Nothing to redo."))
-
-    def restart(self) -> None:
-        self.session.restart()
-        self.say(_("Back to the start (U undoes it)."))
-
-    def new_game(self) -> None:
-        chosen = self.spec.name in self.ctx.settings.deal_distances
-        said = self.session.deals.new_game(self.shown_deal_distance() if chosen else None)
-        self.par = None
-        self.say(said)
-
-    def classic_start(self) -> None:
-        if not self.spec.dealer.one_start:
-            self.refuse(None, _("{title} has no single start: N shuffles, D deals at a distance.")
-                        .format(title=_(self.spec.title)))
-            return
-        self.session.deals.classic_start()
-        self.par = None
-        self.say(_("The classic start."))
-
-    def hint(self) -> None:
-        self.session.request_hint()
-
-    def solve(self) -> None:
-        if self.session.solved:
-            self.say(_("Already solved: press R to restart or N for a new game."))
-        self.session.start_solve()
-
-    def pause(self) -> None:
-        s = self.session
-        if s.playback is not None:
-            s.autosolve.toggle_pause()
-        elif s.job is None and not s.solved:
-            s.start_solve()
-
-    def step(self) -> None:
-        self.session.step()
-
-    def change_speed(self, faster: bool) -> None:
-        s = self.session
-        if faster:
-            s.autosolve.faster()
-        else:
-            s.autosolve.slower()
-        self.say(ngettext("Solve speed: {speed:g} move a second.", "Solve speed: {speed:g} moves a second.",
-                          1 if s.autosolve.speed == 1 else 2).format(speed=s.autosolve.speed))
-
-    def cancel(self) -> None:
-        if self.session.job is not None or self.session.waiting is not None:
-            self.session.cancel_search()
-            self.say(_("Search cancelled."))
-
-    def back_to_winnable(self) -> None:
-        if not self.session.undo_to_last_winnable():
-            self.refuse(None, _("Ask for a hint first (H): it finds the last position that can still win."))
-
-    def toggle(self, intent: Intent) -> None:
-        name, on_text, off_text = TOGGLES[intent]
-        self.say(_(on_text) if self.ctx.changes.toggle(name) else _(off_text))
-
-    def toggle_marks(self) -> None:
-        if self.ctx.settings.hide_answer:
-            self.say(_("Move marks are hidden with the answer: F shows them again."))
-        elif not self.ctx.changes.toggle("move_marks"):
-            self.say(_("Move marks off."))
-        elif not self.oracle.exact:
-            self.say(_("Move marks need a complete table: {title} has too many positions for one.")
-                     .format(title=_(self.puzzle.title)), T.NOPE)
-        else:
-            self.say(_("Move marks on: every move shows whether it gets closer, farther, or into a dead end."))
-
     def open_analysis(self) -> None:
         self.ctx.nav.open_analysis(self.puzzle.name)
 
@@ -361,31 +290,6 @@ class PlayScene(BoardScreen):
         self.par = None
         self.sync()
         self.refresh_panel()
-
-    # -- deal at a distance ---------------------------------------------------------------------------------
-    def shown_deal_distance(self) -> int:
-        return shown_deal_distance(self.session, self.deal_distance)
-
-    def change_deal_distance(self, step: int) -> None:
-        top = self.session.deals.limit()
-        d = max(1, self.deal_distance + step)
-        self.deal_distance = d if top is None else min(d, top)
-        self.ctx.settings.deal_distances[self.spec.name] = self.deal_distance
-        self.ctx.changes.save()
-
-    def deal_at(self) -> None:
-        s = self.session
-        d = self.shown_deal_distance()
-        if not s.deals.possible():
-            self.say(_("The table is still loading: try again in a moment."), T.NOPE)
-        elif s.deals.at_distance(d):
-            self.par = None
-            if s.deals.seeking is not None:
-                self.say(ngettext("Looking for a position {n:,} move from the goal…",
-                                  "Looking for a position {n:,} moves from the goal…", d).format(n=d))
-        else:
-            self.say(ngettext("There is no position {n:,} move from the goal.",
-                              "There is no position {n:,} moves from the goal.", d).format(n=d), T.NOPE)
 
     # -- mouse --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -546,15 +450,8 @@ class PlayScene(BoardScreen):
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
                              reduce_motion)
-        self.effects.draw_celebration(surface, th, self.view.frame_rect(), self.solved_words(), reduce_motion)
-
-    def solved_words(self) -> str:
-        """What the celebration says under "Solved!": the moves made, and the optimum where known."""
-        n, par = self.session.moves, self.par
-        if par is None:
-            return ngettext("{moves:,} move", "{moves:,} moves", n).format(moves=n)
-        # Translators: under "Solved!": the moves made, then the fewest possible from the game's start
-        return ngettext("{moves:,} move · optimal {par}", "{moves:,} moves · optimal {par}", n).format(moves=n, par=par)
+        self.effects.draw_celebration(surface, th, self.view.frame_rect(),
+                                     celebration_words(self.session.moves, self.par), reduce_motion)
 
     def draw_header(self, surface: pygame.Surface) -> None:
         th = self.theme

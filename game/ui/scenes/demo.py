@@ -18,6 +18,7 @@ from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.context import Context, Scene
 from game.ui.scenes.base import background
+from game.midend.sayings import celebration_words
 from game.ui.play.scene import PlayScene
 
 SEARCH_TIMEOUT = 25.0
@@ -143,8 +144,8 @@ class DemoScene(Scene):
             text = th.text(line, "title", T.TEXT)
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
-        play.effects.draw_celebration(surface, th, play.view.frame_rect(), play.solved_words(),
-                                      self.ctx.settings.reduce_motion)
+        play.effects.draw_celebration(surface, th, play.view.frame_rect(),
+                                      celebration_words(play.session.moves, play.par), self.ctx.settings.reduce_motion)
 
     def layout(self, size) -> None:
         """A stage: title on top, a large two-line caption at the foot, the board in between."""

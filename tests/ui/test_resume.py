@@ -18,7 +18,7 @@ from game.keeping.kept import save_text
 from game.keeping.saves import read_game
 from game.midend.session import Session
 from game.ui import theme as T
-from game.ui.scenes import menu as menu_module
+from game.ui.scenes import menu_card
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
 
@@ -52,13 +52,13 @@ def new_app(where: Where = Where.INLINE):
 def in_progress_pills(app, monkeypatch) -> list[tuple[int, int]]:
     """Where the menu draws its "In progress" pills when drawn now."""
     drawn: list[tuple[int, int]] = []
-    real = menu_module.draw_in_progress
+    real = menu_card.draw_in_progress
 
     def spy(surface, theme, topleft):
         drawn.append(topleft)
         return real(surface, theme, topleft)
 
-    monkeypatch.setattr(menu_module, "draw_in_progress", spy)
+    monkeypatch.setattr(menu_card, "draw_in_progress", spy)
     app.scene.draw(app.screen)
     return drawn
 
@@ -236,7 +236,7 @@ def test_the_players_own_optimal_solve_is_recorded_celebrated_and_badged(app, mo
     click(app, centre(s, 8))                                 # the same game solved again: recorded once
     assert app.journal.records.of("eight")["1"].solved == 1
     drawn: list = []
-    monkeypatch.setattr(menu_module, "draw_badge", lambda surface, theme, badge, at: drawn.append(badge))
+    monkeypatch.setattr(menu_card, "draw_badge", lambda surface, theme, badge, at: drawn.append(badge))
     key(app, pygame.K_ESCAPE)
     app.scene.draw(app.screen)
     assert Badge.OPTIMAL in drawn

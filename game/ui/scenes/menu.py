@@ -12,13 +12,12 @@ from game.common.i18n import N_, _, ngettext
 from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.phrase import translated
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.context import Context, Scene
 from game.ui.scenes.base import background
+from game.ui.scenes.menu_card import Card
 from game.ui.tween import glide_toward
-from game.ui.views import view_for
-from game.ui.widgets import Button, card as draw_card
+from game.ui.widgets import Button
 
 MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
 QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
@@ -52,40 +51,6 @@ def notes(folder: str, problems: tuple[str, ...],
             # Translators: after the list of puzzle files that could not be read, the ones not listed
             out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny", T.MUTED))
     return out
-
-
-class Card:
-    """One puzzle, or the variants of one group with a chooser along the card's foot."""
-
-    def __init__(self, specs: list[PuzzleSpec], chosen: dict[str, str]) -> None:
-        self.specs = specs
-        group = specs[0].presentation.group if len(specs) > 1 else ""
-        self.group = group
-        self.chosen = chosen   # the game's memory of each group's variant, shared by every menu
-        names = [s.name for s in specs]
-        self.index = names.index(chosen[group]) if chosen.get(group) in names else 0
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.chips: list[tuple[pygame.Rect, int]] = []   # the chooser: where, and the variant it picks
-        self.compact = False                              # the chooser shows "‹ chosen ›" only
-        self.thumbs: dict[str, pygame.Surface] = {}
-        self.lines: list[str] = []     # the blurb, wrapped to the card
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return self.specs[self.index]
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def title(self) -> str:
-        return self.group or self.spec.presentation.short_title
-
-    def choose(self, index: int) -> None:
-        self.index = index % len(self.specs)
-        if self.group:
-            self.chosen[self.group] = self.name
 
 
 class MenuScene(Scene):
@@ -137,7 +102,7 @@ class MenuScene(Scene):
         self.view_h = h
         self.thumb_size = (card_w - th.px(16), int(card_w * 0.56))
         for card in self.flat:
-            self.lay_out_card(card)
+            card.lay_out(th, self.blurb_lines)
         # the bottom edge's fade, for when more cards are below
         self.invalidate()
         self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
@@ -178,54 +143,17 @@ class MenuScene(Scene):
                 row_y = cy - head_h
         return card_w, card_h, cy + card_h
 
-    def lay_out_card(self, card: Card) -> None:
-        """The card's blurb for its chosen variant, and its chooser: every label when they fit,
-        else the chosen one between a previous and a next arrow."""
-        th = self.theme
-        r = card.rect
-        lines = th.wrap(translated(card.spec.presentation.blurb), "small", r.w - th.px(20))
-        card.lines = lines[:self.blurb_lines]
-        if len(lines) > self.blurb_lines:
-            card.lines[-1] += " " + " ".join(lines[self.blurb_lines:])   # th.fit ends it with an ellipsis
-        card.chips, card.compact = [], False
-        if not card.group:
-            return
-        labels = [translated(s.presentation.variant) for s in card.specs]
-        pad, gap, height = th.px(5), th.px(3), th.size_of("small") + th.px(4)
-        widths = [th.text(label, "small", T.TEXT).get_width() + 2 * pad for label in labels]
-        y = r.h - height - th.px(8)
-        if sum(widths) + gap * (len(widths) - 1) <= r.w - th.px(20):
-            x = th.px(10)
-            for i, width in enumerate(widths):
-                card.chips.append((pygame.Rect(x, y, width, height), i))
-                x += width + gap
-        else:
-            arrow = th.text("‹", "small", T.TEXT).get_width() + 2 * pad
-            middle = max(widths)
-            x = th.px(10)
-            card.compact = True
-            card.chips = [(pygame.Rect(x, y, arrow, height), card.index - 1),
-                          (pygame.Rect(x + arrow + gap, y, middle, height), card.index),
-                          (pygame.Rect(x + arrow + middle + 2 * gap, y, arrow, height), card.index + 1)]
-
     def thumb(self, card: Card) -> pygame.Surface:
-        got = card.thumbs.get(card.name)
-        if got is None or got.get_size() != self.thumb_size:
-            got = card.thumbs[card.name] = view_for(card.spec).thumbnail(card.spec.puzzle.start, self.thumb_size)
-        return got
+        return card.thumb(self.thumb_size)
 
     def choose(self, card: Card, index: int) -> None:
         card.choose(index)
-        self.lay_out_card(card)
+        card.lay_out(self.theme, self.blurb_lines)
         self.invalidate()
 
     def chip_at(self, card: Card, pos: tuple[int, int]) -> int | None:
         """The variant a click at ``pos`` (screen) on the card's chooser picks, if it hits one."""
-        x, y = pos[0] - card.rect.x, pos[1] + int(self.scroll) - card.rect.y
-        for rect, index in card.chips:
-            if rect.inflate(self.theme.px(2), self.theme.px(6)).collidepoint(x, y):
-                return index
-        return None
+        return card.chip_at(self.theme, pos[0] - card.rect.x, pos[1] + int(self.scroll) - card.rect.y)
 
     def layout_notes(self, y: int, width: int) -> list[NoteLine]:
         """The notes' lines, wrapped to the menu's width, from ``y`` down."""
@@ -399,17 +327,6 @@ class MenuScene(Scene):
         self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw_badges(self, surface: pygame.Surface, card: Card, r: pygame.Rect, thumb: tuple[int, int]) -> None:
-        """On the drawing of the puzzle: the player's best (solved, optimally, with help) at its top
-        right, and a game kept to come back to at its foot."""
-        th = self.theme
-        journal = self.ctx.journal
-        left, top = r.x + th.px(8), r.y + th.px(8)
-        draw_badge(surface, th, journal.records.badge(card.name), (left + thumb[0] - th.px(2), top + th.px(2)))
-        if journal.in_progress(card.name):
-            pill = th.size_of("tiny") + th.px(4)
-            draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))
-
     def draw_quit_note(self, surface: pygame.Surface) -> None:
         """The note a first Esc leaves: a second one quits."""
         th = self.theme
@@ -421,30 +338,6 @@ class MenuScene(Scene):
         pygame.draw.rect(surface, T.PANEL, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, T.ACCENT, box, max(1, th.px(2)), border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))
-
-    def draw_chooser(self, surface: pygame.Surface, card: Card, r: pygame.Rect, colour) -> None:
-        """The variant labels: the chosen one filled in the shelf's colour."""
-        th = self.theme
-        compact = card.compact
-        for n, (chip, index) in enumerate(card.chips):
-            at = chip.move(r.x, r.y)
-            chosen = index == card.index and (not compact or n == 1)
-            if chosen:
-                pygame.draw.rect(surface, colour, at, border_radius=th.px(6))
-            else:
-                pygame.draw.rect(surface, T.PANEL_EDGE, at, 1, border_radius=th.px(6))
-            variant = translated(card.specs[index if not compact else card.index].presentation.variant)
-            label = ("‹", variant, "›")[n] if compact else variant
-            text = th.text(label, "small", T.INK if chosen else T.TEXT)
-            surface.blit(text, text.get_rect(center=at.center))
-
-    def title_text(self, title: str, width: int) -> pygame.Surface:
-        """A card's title, a little smaller where it would not fit (down to the small size), then cut."""
-        th = self.theme
-        body = th.size_of("body")
-        wide = th.measure(title, body)
-        px = body if wide <= width else max(int(th.size_of("small") * 0.85), int(body * width / wide))
-        return th.fit(title, px, width)
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
@@ -464,22 +357,10 @@ class MenuScene(Scene):
             r = card.rect.move(0, -off)
             if r.bottom < 0 or r.top > h:
                 continue
-            selected = i == self.selected and (self.show_selection or (self.hover and r.collidepoint(self.hover)))
-            colour = T.CARD_HOVER if selected else T.CARD
-            lift = th.px(3) if selected else 0
-            fam_col = card.spec.shelf.colour
-            r = draw_card(surface, th, r, 14, face=colour, edge=fam_col if selected else T.PANEL_EDGE,
-                          edge_width=2.5 if selected else 1, lift=lift)
-            thumb = self.thumb(card)
-            surface.blit(thumb, (r.x + th.px(8), r.y + th.px(8)))
-            ty = r.y + th.px(12) + thumb.get_height()
-            surface.blit(self.title_text(translated(card.title), r.w - th.px(20)), (r.x + th.px(10), ty))
-            ty += th.size_of("body") + th.px(3)
-            for line in card.lines:
-                surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED, excerpt=True), (r.x + th.px(10), ty))
-                ty += th.size_of("small")
-            self.draw_chooser(surface, card, r, fam_col)
-            self.draw_badges(surface, card, r, thumb.get_size())
+            selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
+            journal = self.ctx.journal
+            card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
+                      journal.in_progress(card.name))
         for note in self.note_lines:
             y = note.y - off
             if -th.size_of(note.role) < y < h:

@@ -402,7 +402,7 @@ def cmd_play(name: str | None, position: str | None, load: str | None = None) ->
     if load is not None:
         if name is not None or position is not None:
             raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
-        from game.keeping.journal import read_saved_file
+        from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
         from game.ui import entry
         return entry.run(None, None, load=saved)
@@ -437,7 +437,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if args.load is not None:
         if args.puzzle is not None or args.position is not None:
             raise UsageError("--load renders a saved game, which names its own puzzle and position: give it alone")
-        from game.keeping.journal import read_saved_file
+        from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(args.load)
     elif args.review:
         raise UsageError("--review draws the review of a saved game: give the game with --load")

@@ -18,7 +18,8 @@ from typing import Any
 from game.common.background import Job, Service
 from game.common.i18n import N_, _
 from game.common.untrusted import sentence
-from game.keeping.journal import Exported, Journal, Opened
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Exported, Opened
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.intent import Intent
 from game.midend.sayings import Said

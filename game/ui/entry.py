@@ -8,7 +8,7 @@ from game.catalog import registry as catalog
 from game.catalog.spec import PuzzleSpec
 from game.common import i18n
 from game.common.background import Where
-from game.keeping.journal import Folders, read_records
+from game.keeping.journal_files import Folders, read_records
 from game.keeping.saves import SavedGame
 from game.rules.puzzle import PositionError
 from game.ui.app import App

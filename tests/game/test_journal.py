@@ -15,7 +15,9 @@ from game.catalog import registry as catalog
 from game.keeping import journal as journal_module
 from game.common.background import Service, Where
 from game.midend.history import Notes
-from game.keeping.journal import EVERY, SETTLE, Journal, file_key, game_path, read_saved_file
+from game.keeping import journal_files
+from game.keeping.journal import EVERY, SETTLE, Journal
+from game.keeping.journal_files import file_key, game_path, read_saved_file
 from game.rules.puzzle import PositionError
 from game.keeping.records import START, Badge, Records
 from game.keeping.kept import saved_game
@@ -192,7 +194,7 @@ def test_a_damaged_game_that_cannot_be_moved_aside_is_never_written_over(folders
     path = game_path(folders.games, "eight")
     damaged = "puzzle: eight\nnonsense\n"
     path.write_text(damaged, encoding="utf-8")
-    monkeypatch.setattr(journal_module, "keep_aside", lambda p: None)
+    monkeypatch.setattr(journal_files, "keep_aside", lambda p: None)
     j = inline(folders)
     spec = catalog.get("eight")
     job = j.open(spec)
@@ -213,7 +215,7 @@ def test_a_game_of_a_larger_size_than_any_game_is_refused_unread(folders):
     folders.games.mkdir(parents=True)
     path = game_path(folders.games, "eight")
     with open(path, "wb") as f:
-        f.truncate(journal_module.MAX_BYTES + 1)
+        f.truncate(journal_files.MAX_BYTES + 1)
     job = inline(folders).open(catalog.get("eight"))
     assert job is not None and job.result is not None and job.result.aside is not None
     assert "larger than" in job.result.problem
@@ -302,7 +304,7 @@ def test_damaged_records_are_kept_aside_with_one_sentence_and_new_records_begin(
 def test_damaged_records_that_cannot_be_moved_aside_are_never_written_over(folders, monkeypatch):
     folders.records.parent.mkdir(parents=True)
     folders.records.write_text("{ not json", encoding="utf-8")
-    monkeypatch.setattr(journal_module, "keep_aside", lambda p: None)
+    monkeypatch.setattr(journal_files, "keep_aside", lambda p: None)
     j = inline(folders)
     one_sentence(j.problems[0])
     assert "nor moved aside" in j.problems[0]
@@ -327,7 +329,7 @@ def test_a_records_path_that_is_not_a_regular_file_is_refused(folders, tmp_path,
         folders.records.symlink_to(outside)
     else:
         with open(folders.records, "wb") as f:
-            f.truncate(journal_module.RECORDS_BYTES + 1)
+            f.truncate(journal_files.RECORDS_BYTES + 1)
     j = inline(folders)
     assert j.records == Records() and len(j.problems) == 1
     one_sentence(j.problems[0])
@@ -443,7 +445,7 @@ def test_wrong_values_in_the_menu_memory_are_ignored(folders):
 def test_a_damaged_menu_memory_that_cannot_be_moved_aside_is_never_written_over(folders, monkeypatch):
     folders.menu.parent.mkdir(parents=True)
     folders.menu.write_text("{ nope", encoding="utf-8")
-    monkeypatch.setattr(journal_module, "keep_aside", lambda p: None)
+    monkeypatch.setattr(journal_files, "keep_aside", lambda p: None)
     j = inline(folders)
     j.played("eight")
     assert j.last == "eight" and folders.menu.read_text(encoding="utf-8") == "{ nope"

@@ -8,7 +8,8 @@ import time
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.journal import Folders, Journal, game_path
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders, game_path
 from game.keeping.records import START, Records
 from game.keeping.kept import saved_game
 from game.keeping.saves import read_game

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.journal import Folders, Journal
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders
 from game.keeping.records import START, Records
 from game.keeping.kept import saved_game
 from game.keeping.saves import read_game
@@ -108,7 +109,8 @@ import sys, time
 from pathlib import Path
 from game.common.background import Service, Where
 from game.midend.history import Notes
-from game.keeping.journal import Folders, Journal
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders
 from game.midend.session import Win
 
 root, tag, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])

@@ -9,7 +9,8 @@ import pytest
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.journal import Folders, Journal, game_path
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders, game_path
 from game.keeping.kept import TAKEN, KeptGame, Said, adopt, restored, saved_game
 from game.keeping.saves import game_text, read_game
 from game.midend.intent import Intent

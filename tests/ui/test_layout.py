@@ -29,7 +29,7 @@ def _help(name: str) -> Callable:
 
 
 def _review(app) -> None:
-    from game.keeping.journal import read_saved_file
+    from game.keeping.journal_files import read_saved_file
     saved = read_saved_file(str(assets() / "games" / "eight-detours.txt"))
     app.nav.open_puzzle(saved.spec.name, load=saved)
     app.nav.open_review()

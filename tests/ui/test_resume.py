@@ -12,7 +12,7 @@ import pytest
 
 from game.keeping import journal as journal_module
 from game.common.background import Where
-from game.keeping.journal import Opened
+from game.keeping.journal_files import Opened
 from game.keeping.records import START, Badge
 from game.keeping.kept import save_text
 from game.keeping.saves import read_game

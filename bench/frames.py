@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
     for _ in range(300):
         t0 = time.perf_counter()
         pg.event.get()
-        app.screen.blit(background(app.size), (0, 0))
+        app.screen.blit(background(app.theme.palette, app.size), (0, 0))
         pg.display.flip()
         ref.append(time.perf_counter() - t0)
     ref_p50 = statistics.median(ref)

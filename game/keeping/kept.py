@@ -22,7 +22,7 @@ from game.keeping.journal import Journal
 from game.keeping.journal_files import Exported, Opened
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.intent import Intent
-from game.midend.sayings import Said
+from game.midend.sayings import Said, Tone
 from game.midend.session import Session, Win
 
 __all__ = ["TAKEN", "KeptGame", "Said", "Taken", "Turn", "adopt", "load_text", "restored", "save_text", "saved_game"]
@@ -129,8 +129,8 @@ class KeptGame:
             said = None
         self._take(session)
         if opened is not None and opened.problem:
-            return [TAKEN, Said(opened.problem, "nope")]
-        return [TAKEN, Said(said, "accent")] if said else [TAKEN]
+            return [TAKEN, Said(opened.problem, Tone.NOPE)]
+        return [TAKEN, Said(said, Tone.ACCENT)] if said else [TAKEN]
 
     def _take(self, session: Session) -> None:
         if session is not self.session:
@@ -212,12 +212,13 @@ class KeptGame:
         if exported.asks:
             self.asking = exported.asks
             return Said(_("Your saves folder holds another game of {title}: Ctrl+S again or Enter replaces it "
-                          "(the old one is kept beside it), Esc keeps it.").format(title=_(self.spec.title)), "accent")
+                          "(the old one is kept beside it), Esc keeps it.").format(title=_(self.spec.title)),
+                        Tone.ACCENT)
         if exported.written and exported.aside is not None:
             return Said(_("Saved as {path} (Ctrl+O opens it again); the file it replaced is kept as {file}.")
-                        .format(path=path, file=exported.aside.name), "accent")
+                        .format(path=path, file=exported.aside.name), Tone.ACCENT)
         if exported.written:
-            return Said(_("Saved as {path} (Ctrl+O opens it again).").format(path=path), "accent")
+            return Said(_("Saved as {path} (Ctrl+O opens it again).").format(path=path), Tone.ACCENT)
         # Translators: {reason} is why, often the system's own words ("Read-only file system")
         return Said(sentence(_("The game could not be saved as {path} ({reason}).")
                              .format(path=path, reason=exported.trouble.rstrip("."))), refused=True)

@@ -14,7 +14,7 @@ from game.common.i18n import N_, _, ngettext
 from game.keeping.settings import Settings
 from game.midend.intent import Intent
 from game.midend.panel import shown_deal_distance
-from game.midend.sayings import Said
+from game.midend.sayings import Said, Tone
 from game.midend.session import Session
 
 __all__ = ["GameCommands", "TOGGLES"]
@@ -81,10 +81,10 @@ class GameCommands:
     def deal_at(self, s: Session) -> list[Said]:
         d = self.shown_deal_distance(s)
         if not s.deals.possible():
-            return [Said(_("The table is still loading: try again in a moment."), "nope")]
+            return [Said(_("The table is still loading: try again in a moment."), Tone.NOPE)]
         if not s.deals.at_distance(d):
             return [Said(ngettext("There is no position {n:,} move from the goal.",
-                                  "There is no position {n:,} moves from the goal.", d).format(n=d), "nope")]
+                                  "There is no position {n:,} moves from the goal.", d).format(n=d), Tone.NOPE)]
         if s.deals.seeking is not None:
             return [Said(ngettext("Looking for a position {n:,} move from the goal…",
                                   "Looking for a position {n:,} moves from the goal…", d).format(n=d))]
@@ -139,5 +139,5 @@ class GameCommands:
             return [Said(_("Move marks off."))]
         if not self.spec.oracle.exact:
             return [Said(_("Move marks need a complete table: {title} has too many positions for one.")
-                         .format(title=_(self.spec.puzzle.title)), "nope")]
+                         .format(title=_(self.spec.puzzle.title)), Tone.NOPE)]
         return [Said(_("Move marks on: every move shows whether it gets closer, farther, or into a dead end."))]

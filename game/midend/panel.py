@@ -15,23 +15,12 @@ from game.common.i18n import N_, _, ngettext
 from game.midend.intent import KEY_LABELS, Intent
 from game.oracles.base import OracleStatus, Phase
 from game.common.phrase import translated
+from game.midend.sayings import Tone
 from game.midend.session import Purpose, Session
 from game.keeping.settings import Settings
 from game.catalog.spec import InputMode
 
 Colour = tuple[int, int, int]
-
-
-class Tone(Enum):
-    """The meaning of a colour; the view picks the colour."""
-
-    TEXT = "text"
-    MUTED = "muted"
-    DIM = "dim"
-    GOOD = "good"
-    HINT = "hint"
-    NOPE = "nope"
-    ACCENT = "accent"
 
 
 class Role(Enum):

@@ -4,12 +4,25 @@ what the keys did (:mod:`game.midend.commands`, :mod:`game.keeping.kept`) as :cl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
 from game.rules.puzzle import Move, Puzzle
 
-__all__ = ["Said", "celebration_words", "dead_end_words", "hint_words", "illegal_words", "solved_words"]
+__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "hint_words", "illegal_words", "solved_words"]
+
+
+class Tone(Enum):
+    """The meaning of a colour; the view picks the colour."""
+
+    TEXT = "text"
+    MUTED = "muted"
+    DIM = "dim"
+    GOOD = "good"
+    HINT = "hint"
+    NOPE = "nope"
+    ACCENT = "accent"
 
 
 @dataclass(frozen=True)
@@ -17,7 +30,7 @@ class Said:
     """A sentence for the message line of the screen that shows the game."""
 
     text: str
-    tone: str = ""          # the palette's colour to say it in ("accent", "nope", "hint", "good"); "": plain text
+    tone: Tone | None = None   # what its colour means (None: a plain message)
     refused: bool = False   # the gentle "no": what was asked for cannot be done
 
 

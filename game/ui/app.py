@@ -23,6 +23,7 @@ from game.ui.context import Scene
 from game.ui.intents import Intent, intent_for, typed_text
 from game.ui.navigation import Navigation
 from game.ui.setting_changes import SettingChanges
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.theme import Theme
 from game.ui.widgets import draw_note
@@ -158,7 +159,7 @@ class App:
         i18n.activate(self.settings.language, preferred=preferred_locales(self.pg))
         self.pg.display.set_caption(i18n._("Fewest Moves"))
         self.theme.text_scale = self.settings.text_size / 100
-        T.use_palette(self.settings.theme)
+        self.theme.palette = T.palette_named(self.settings.theme)
 
     def _setting_changed(self, name: str) -> None:
         """A setting changed on the settings screen: in effect on every screen now."""
@@ -204,7 +205,7 @@ class App:
         screen's and the editor's message line), else in a note over the foot of the window."""
         say = getattr(self.scene, "say", None)
         if say is not None:
-            say(text, T.NOPE)
+            say(text, Tone.NOPE)
         else:
             self.notify(text, TROUBLE_SECONDS)
 

@@ -9,7 +9,7 @@ from game.common.background import Service, Where
 from game.keeping.settings import Settings
 from game.midend.commands import GameCommands
 from game.midend.intent import Intent
-from game.midend.sayings import Said
+from game.midend.sayings import Said, Tone
 from game.midend.session import Session
 from game.oracles.base import Build
 
@@ -99,4 +99,4 @@ def test_toggles_flip_the_setting_and_say_which_way():
     assert c.toggle_marks() == [Said("Move marks are hidden with the answer: F shows them again.")]
     far, fifteen, _ = game("fifteen")
     assert far.toggle_marks() == [Said("Move marks need a complete table: 15-puzzle has too many positions for "
-                                       "one.", "nope")]
+                                       "one.", Tone.NOPE)]

@@ -12,6 +12,7 @@ from game.common.background import Service, Where
 from game.keeping.journal import Journal
 from game.keeping.journal_files import Folders, game_path
 from game.keeping.kept import TAKEN, KeptGame, Said, adopt, restored, saved_game
+from game.midend.sayings import Tone
 from game.keeping.saves import game_text, read_game
 from game.midend.intent import Intent
 from game.midend.session import EventKind, Session
@@ -134,7 +135,7 @@ def test_ctrl_s_asks_before_another_games_save_is_replaced_and_esc_keeps_it(fold
     game, _ = kept(j)
     game.session.play(game.session.legal_moves()[0])
     asked = game.save()
-    assert game.asking and asked[0].tone == "accent" and "Ctrl+S again or Enter replaces it" in asked[0].text
+    assert game.asking and asked[0].tone is Tone.ACCENT and "Ctrl+S again or Enter replaces it" in asked[0].text
     answered, turns = game.answer(Intent.BACK)
     assert answered and said(turns) == ["Your saved game is kept as it was; this game was not saved."]
     assert not game.asking and read_game(saved.read_text(encoding="utf-8")).position == other.position

@@ -11,7 +11,8 @@ from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.midend.intent import Intent
 from game.oracles.base import OracleStatus, Phase
-from game.midend.panel import BoxKind, Tone, clock, panel_model
+from game.midend.panel import BoxKind, clock, panel_model
+from game.midend.sayings import Tone
 from game.common.words import n_moves
 from game.midend.session import Session
 from game.keeping.settings import Settings

@@ -17,7 +17,7 @@ from game.keeping.records import START, Badge
 from game.keeping.kept import save_text
 from game.keeping.saves import read_game
 from game.midend.session import Session
-from game.ui import theme as T
+from game.midend.sayings import Tone
 from game.ui.scenes import menu_card
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
@@ -150,7 +150,7 @@ def test_a_damaged_game_is_one_sentence_and_a_fresh_game_and_its_file_is_kept_as
     s = open_puzzle(app, "eight")
     assert s.session.position == s.puzzle.start and len(s.session.history) == 1
     text = s.footer.text
-    assert s.footer.colour == T.NOPE and "\n" not in text and text.endswith(".")
+    assert s.footer.tone is Tone.NOPE and "\n" not in text and text.endswith(".")
     assert "eight.txt.broken" in text and "saved move 1" in text
     assert (games_folder() / "eight.txt.broken").read_text(encoding="utf-8") == damaged
     key(app, pygame.K_LEFT)
@@ -169,7 +169,7 @@ def test_a_read_that_fails_outright_never_writes_over_the_file(app, monkeypatch)
 
     monkeypatch.setattr(journal_module, "read_game_file", broken)
     s = open_puzzle(app, "eight")
-    assert len(s.session.history) == 1 and s.footer.colour == T.NOPE and "RuntimeError" in s.footer.text
+    assert len(s.session.history) == 1 and s.footer.tone is Tone.NOPE and "RuntimeError" in s.footer.text
     key(app, pygame.K_LEFT)
     key(app, pygame.K_ESCAPE)
     assert kept.read_text(encoding="utf-8").endswith("8 c3-b3\n")
@@ -210,7 +210,7 @@ def test_ctrl_o_on_a_fresh_board_takes_the_save_as_it_is(app):
     (saves / "eight.txt").write_text(text, encoding="utf-8")
     t = open_puzzle(app, "goat")
     key(app, pygame.K_o, pygame.KMOD_CTRL, settle=2)     # a goat file holding an eight game: one sentence
-    assert t.footer.colour == T.NOPE and "goat.txt.broken" in t.footer.text and len(t.session.history) == 1
+    assert t.footer.tone is Tone.NOPE and "goat.txt.broken" in t.footer.text and len(t.session.history) == 1
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     (games_folder() / "eight.txt").unlink()                  # no game in progress of eight: a fresh board
@@ -227,7 +227,7 @@ def test_the_players_own_optimal_solve_is_recorded_celebrated_and_badged(app, mo
     s = open_puzzle(app, "eight", NEAR)
     click(app, centre(s, 8), settle=1)
     assert s.session.solved
-    assert s.footer.text.startswith("Solved in 1 move. That is optimal!") and s.footer.colour == T.GOOD
+    assert s.footer.text.startswith("Solved in 1 move. That is optimal!") and s.footer.tone is Tone.GOOD
     assert s.effects.celebrate is not None or s.effects.pending is not None
     record = app.journal.records.of("eight")["1"]
     assert (record.solved, record.own, record.optimal, record.best_over) == (1, 1, 1, 0)

@@ -11,7 +11,6 @@ from game.oracles.base import Build, Verdict
 from game.keeping.settings import load_settings, settings_path
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.play.scene import PlayScene
-from game.ui.views.base import mark_colour
 from tests.ui.helpers import click, frames, key, open_puzzle
 
 MARKED = ["goat", "eight", "frogs-c", "frogs-line-3", "knights", "pairs-open"]
@@ -74,7 +73,7 @@ def test_marks_are_drawn_in_their_colour_and_a_dead_end_is_marked(app):
         x, y = scene.view.mark_center(mark)
         r = max(7, int(scene.view.pitch * 0.13))
         got = app.screen.get_at((x + int(r * 0.55), y))[:3]
-        want = mark_colour(mark.verdict)
+        want = app.theme.palette.mark_colour(mark.verdict)
         assert sum(abs(a - b) for a, b in zip(got, want)) < 60, (mark.verdict, got, want)
 
 

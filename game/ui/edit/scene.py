@@ -20,6 +20,7 @@ from game.midend.intent import DIRECTIONS, Intent
 from game.catalog.library import player_folder
 from game.keeping.saving import SaveError, first_title
 from game.catalog.spec import PuzzleSpec
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.clipboard import CLIPBOARD
 from game.ui.edit.board import EditorBoard
@@ -112,10 +113,10 @@ class EditorScene(BoardScreen):
         """A refusal: the cursor's cell shakes and the message line says why."""
         if refused:
             self.effects.shake(self.board.cursor)
-            self.say(refused, T.NOPE)
+            self.say(refused, Tone.NOPE)
 
-    def say(self, text: str, colour: tuple[int, int, int] | None = None) -> None:
-        self.footer.say(text, colour)
+    def say(self, text: str, tone: Tone | None = None) -> None:
+        self.footer.say(text, tone)
         self.invalidate()
 
     def typed(self, text: str) -> bool:
@@ -225,7 +226,7 @@ class EditorScene(BoardScreen):
             if self.naming is not None:
                 self.naming.error = got
             else:
-                self.say(got, T.NOPE)
+                self.say(got, Tone.NOPE)
             return
         path, spec = got
         self.naming = None
@@ -233,7 +234,7 @@ class EditorScene(BoardScreen):
         dead = self.editor.reading().kind is ReadingKind.DEAD_END
         said = (_("Saved as {file}: “{title}” is on the menu now (a dead end: nobody can solve it).") if dead
                 else _("Saved as {file}: “{title}” is on the menu now."))
-        self.say(said.format(file=path.name, title=spec.title), T.GOOD)
+        self.say(said.format(file=path.name, title=spec.title), Tone.GOOD)
 
     def toggle_motion(self) -> str | None:
         self.say(_("Reduced motion on.") if self.ctx.changes.toggle("reduce_motion") else _("Full motion on."))
@@ -317,15 +318,16 @@ class EditorScene(BoardScreen):
         return hl
 
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         x, y = self.header.topleft
         # Translators: the position editor's title over the board
         title = th.fit(_("Edit: {title}").format(title=_(self.puzzle.title)), "title", self.header.w)
         surface.blit(title, (x, y))
         y += title.get_height() + th.px(4)
         for line in self.header_lines:
-            surface.blit(th.text(line, "small", T.MUTED), (x, y))
+            surface.blit(th.text(line, "small", pal.muted), (x, y))
             y += th.size_of("small")
         self.view.draw(surface, self.editor.position, None, self.highlights())
         self.footer.draw(surface, th, self.footer_area)

@@ -19,7 +19,7 @@ from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
 from game.keeping.kept import KeptGame, Turn
 from game.midend.commands import GameCommands
-from game.midend.sayings import Said, celebration_words
+from game.midend.sayings import Said, Tone, celebration_words
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
@@ -47,7 +47,6 @@ from game.ui.views.base import Mark
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
-TONES = {"accent": T.ACCENT, "nope": T.NOPE}   # the colours the game's sentences are said in
 
 
 class PlayScene(BoardScreen):
@@ -140,7 +139,7 @@ class PlayScene(BoardScreen):
             elif turn.refused:
                 self.refuse(None, turn.text)
             else:
-                self.say(turn.text, TONES.get(turn.tone))
+                self.say(turn.text, turn.tone)
 
     def _take(self) -> None:
         """The session is the game on the board from now on, shown as it is (nothing glides)."""
@@ -188,10 +187,10 @@ class PlayScene(BoardScreen):
         self.effects.shake(cell)
         self.ctx.sound.play(NO)
         if text:
-            self.say(text, T.NOPE)
+            self.say(text, Tone.NOPE)
 
-    def say(self, text: str, colour: tuple[int, int, int] | None = None, about: bytes | None = None) -> None:
-        self.footer.say(text, colour, about)
+    def say(self, text: str, tone: Tone | None = None, about: bytes | None = None) -> None:
+        self.footer.say(text, tone, about)
         self.invalidate()
 
     def take_over(self) -> None:
@@ -326,7 +325,7 @@ class PlayScene(BoardScreen):
         for note in self.oracle.notices:   # e.g. "the cache folder cannot be written": once per run of the game
             if note not in self.ctx.shown_notices:
                 self.ctx.shown_notices.add(note)
-                self.say(note, T.NOPE)
+                self.say(note, Tone.NOPE)
         self.sync()
         if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
@@ -369,18 +368,18 @@ class PlayScene(BoardScreen):
                     said = ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
                                     "Hint: {move} ({n:,} moves to go). Press H again to play it.", dist
                                     ).format(move=text, n=dist)
-                self.say(said, T.HINT, about=event.before)
+                self.say(said, Tone.HINT, about=event.before)
             else:
-                self.say(event.message, T.HINT, about=self.session.position)
+                self.say(event.message, Tone.HINT, about=self.session.position)
         elif kind is EventKind.DEAD_END:
-            self.say(event.message, T.NOPE, about=self.session.position)
+            self.say(event.message, Tone.NOPE, about=self.session.position)
         elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
-            self.say(event.message, T.NOPE)
+            self.say(event.message, Tone.NOPE)
         elif kind is EventKind.DEAL:
             self.effects.stop_celebration()
             self.par = None
             if event.message:
-                self.say(event.message, T.ACCENT)
+                self.say(event.message, Tone.ACCENT)
 
     def won(self) -> None:
         """A win: recorded once per game (with the help it had), said as it was; only the player's own
@@ -392,7 +391,7 @@ class PlayScene(BoardScreen):
         self.game.record(win)
         words = win_words(win, self.spec.count.word() if self.spec.counts else "")
         # Translators: after the sentence that says how the game was won; W opens the review of the game
-        self.say(_("{words}  W: review").format(words=words) if win.own else words, T.GOOD if win.own else T.HINT)
+        self.say(_("{words}  W: review").format(words=words) if win.own else words, Tone.GOOD if win.own else Tone.HINT)
         if win.own:   # confetti and the chord once the last piece has landed
             chord = self._chord if self.ctx.scene is self else None
             self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
@@ -444,7 +443,7 @@ class PlayScene(BoardScreen):
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
         reduce_motion = self.ctx.settings.reduce_motion
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         self.draw_header(surface)
         self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
         self.footer.draw(surface, th, self.footer_area)
@@ -454,11 +453,12 @@ class PlayScene(BoardScreen):
                                      celebration_words(self.session.moves, self.par), reduce_motion)
 
     def draw_header(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         x, y = self.header.topleft
         title = th.fit(_(self.puzzle.title), "title", self.header.w)
         surface.blit(title, (x, y))
         y += title.get_height() + th.px(4)
         for line in self.header_lines:
-            surface.blit(th.text(line, "small", T.MUTED), (x, y))
+            surface.blit(th.text(line, "small", pal.muted), (x, y))
             y += th.size_of("small")

@@ -18,7 +18,7 @@ from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.context import Context, Scene
 from game.ui.scenes.base import background
-from game.midend.sayings import celebration_words
+from game.midend.sayings import Tone, celebration_words
 from game.ui.play.scene import PlayScene
 
 SEARCH_TIMEOUT = 25.0
@@ -124,24 +124,25 @@ class DemoScene(Scene):
             self.play.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         play = self.play
         if play is None:
             return
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background((w, h)), (0, 0))
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         # Translators: the badge of the unattended show at events
-        badge = th.text(_("DEMO"), "small", T.INK)
+        badge = th.text(_("DEMO"), "small", pal.ink)
         pill = badge.get_rect().inflate(th.px(18), th.px(8))
         pill.topright = (w - self.margin, self.margin + th.px(8))
-        pygame.draw.rect(surface, T.ACCENT, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, pal.accent, pill, border_radius=pill.h // 2)
         surface.blit(badge, badge.get_rect(center=pill.center))
         title = th.fit(translated(play.puzzle.title), "display", pill.x - 2 * self.margin)
         surface.blit(title, (self.margin, self.margin))
         play.view.draw(surface, play.target, play.effects.motion(), play.highlights())
         y = self.caption_area.y
         for line in th.wrap(play.footer.caption or "", "title", self.caption_area.w)[:2]:
-            text = th.text(line, "title", T.TEXT)
+            text = th.text(line, "title", pal.text)
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
         play.effects.draw_celebration(surface, th, play.view.frame_rect(),
@@ -173,9 +174,9 @@ class DemoScene(Scene):
         if play.session.solved:      # nobody wants a solved board: a fresh game instead
             play.session.new_deal()
             play.sync()
-            play.say(_("Your turn, on a fresh game! Hint (H) and Solve (S) are always there."), T.ACCENT)
+            play.say(_("Your turn, on a fresh game! Hint (H) and Solve (S) are always there."), Tone.ACCENT)
         else:
-            play.say(_("Your turn! Hint (H) and Solve (S) are always there."), T.ACCENT)
+            play.say(_("Your turn! Hint (H) and Solve (S) are always there."), Tone.ACCENT)
         self.play = None
         self.ctx.nav.visitor_takes(play)
 

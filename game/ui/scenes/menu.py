@@ -11,6 +11,7 @@ from game.catalog import library
 from game.common.i18n import N_, _, ngettext
 from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.phrase import translated
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.context import Context, Scene
@@ -29,27 +30,28 @@ class NoteLine:
 
     text: str
     role: str
-    colour: tuple[int, int, int]
+    tone: Tone
     y: int
     indent: int = 0
 
 
 def notes(folder: str, problems: tuple[str, ...],
-          kept: tuple[str, ...] = ()) -> list[tuple[str, str, tuple[int, int, int]]]:
+          kept: tuple[str, ...] = ()) -> list[tuple[str, str, Tone]]:
     """What the notes say: the player's folder, then a sentence per file that could not be read (and
     about their records, if they could not be read)."""
-    out = [(sentence, "small", T.NOPE) for sentence in kept] + [(_("Your own puzzles"), "heading", T.TEXT),
+    out = [(sentence, "small", Tone.NOPE) for sentence in kept] + [(_("Your own puzzles"), "heading", Tone.TEXT),
            (_("Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
-              "starts.").format(folder=folder), "small", T.MUTED)]
+              "starts.").format(folder=folder), "small", Tone.MUTED)]
     if problems:
         many = len(problems)
         out.append((ngettext("{n:,} file could not be read:", "{n:,} files could not be read:", many).format(n=many),
-                    "small", T.NOPE))
-        out += [(sentence, "tiny", T.MUTED) for sentence in problems[:MAX_PROBLEMS]]
+                    "small", Tone.NOPE))
+        out += [(sentence, "tiny", Tone.MUTED) for sentence in problems[:MAX_PROBLEMS]]
         if many > MAX_PROBLEMS:
             rest = many - MAX_PROBLEMS
             # Translators: after the list of puzzle files that could not be read, the ones not listed
-            out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny", T.MUTED))
+            out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny",
+                        Tone.MUTED))
     return out
 
 
@@ -79,6 +81,7 @@ class MenuScene(Scene):
         self.follow_journal()
 
     def layout(self, size: tuple[int, int]) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = size
         m = th.px(36, 14)
@@ -108,7 +111,7 @@ class MenuScene(Scene):
         self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
         fade_h = self.fade.get_height()
         for i in range(fade_h):
-            pygame.draw.line(self.fade, (*T.BG_BOTTOM, int(255 * i / fade_h)), (0, i), (w, i))
+            pygame.draw.line(self.fade, (*pal.bg_bottom, int(255 * i / fade_h)), (0, i), (w, i))
         self.clamp_scroll()
 
     def place_cards(self, cols: int, m: int, gap: int, w: int) -> tuple[int, int, int]:
@@ -159,13 +162,13 @@ class MenuScene(Scene):
         """The notes' lines, wrapped to the menu's width, from ``y`` down."""
         th = self.theme
         lines: list[NoteLine] = []
-        for text, role, colour in notes(str(library.player_folder()), catalog.problems(),
+        for text, role, tone in notes(str(library.player_folder()), catalog.problems(),
                                         tuple(self.ctx.journal.problems)):
             if role == "heading" and lines:
                 y += th.px(8)
             indent = th.px(14) if role == "tiny" else 0     # the sentences about files, under their line
             for line in th.wrap(text, role, width - indent):
-                lines.append(NoteLine(line, role, colour, y, indent))
+                lines.append(NoteLine(line, role, tone, y, indent))
                 y += th.size_of(role) + th.px(2)
             y += th.px(4) if role == "heading" else 0
         return lines
@@ -329,20 +332,22 @@ class MenuScene(Scene):
     # -- drawing ---------------------------------------------------------------------------
     def draw_quit_note(self, surface: pygame.Surface) -> None:
         """The note a first Esc leaves: a second one quits."""
+        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        text = th.text(_("Press Esc again to quit (your games are kept) · any other key stays"), "body", T.TEXT)
+        text = th.text(_("Press Esc again to quit (your games are kept) · any other key stays"), "body", pal.text)
         box = text.get_rect().inflate(th.px(36), th.px(18))
         box.midbottom = (w // 2, h - th.px(24))
-        pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
-        pygame.draw.rect(surface, T.PANEL, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, T.ACCENT, box, max(1, th.px(2)), border_radius=box.h // 2)
+        pygame.draw.rect(surface, T.shade(pal.bg_bottom, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.panel, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.accent, box, max(1, th.px(2)), border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))
 
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background((w, h)), (0, 0))
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         off = int(self.scroll)
         surface.set_clip(pygame.Rect(0, self.top, w, h - self.top))   # the scrolled part: under the title bar
         for shelf, r in self.headings:
@@ -352,7 +357,7 @@ class MenuScene(Scene):
             colour = shelf.colour
             pygame.draw.rect(surface, colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
-            surface.blit(th.text(translated(shelf.title), "heading", T.TEXT), (rr.x + th.px(14), rr.y))
+            surface.blit(th.text(translated(shelf.title), "heading", pal.text), (rr.x + th.px(14), rr.y))
         for i, card in enumerate(self.flat):
             r = card.rect.move(0, -off)
             if r.bottom < 0 or r.top > h:
@@ -364,23 +369,23 @@ class MenuScene(Scene):
         for note in self.note_lines:
             y = note.y - off
             if -th.size_of(note.role) < y < h:
-                surface.blit(th.text(note.text, note.role, note.colour), (self.notes_x + note.indent, y))
+                surface.blit(th.text(note.text, note.role, pal.tone(note.tone)), (self.notes_x + note.indent, y))
         if self.content_h - off > h:   # more below: fade out the bottom edge
             surface.blit(self.fade, (0, h - self.fade.get_height()))
         surface.set_clip(None)
         # the title bar stays on top of scrolled cards
         bar = pygame.Rect(0, 0, w, self.top)
-        surface.blit(background((w, h)), (0, 0), bar)
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0), bar)
         if off > 0:
-            pygame.draw.line(surface, T.PANEL_EDGE, (0, bar.bottom), (w, bar.bottom), 1)
+            pygame.draw.line(surface, pal.panel_edge, (0, bar.bottom), (w, bar.bottom), 1)
         m = th.px(36, 14)
         # Translators: the game's name, the menu's title
-        title = th.text(_("Fewest Moves"), "display", T.TEXT)
+        title = th.text(_("Fewest Moves"), "display", pal.text)
         surface.blit(title, (m, th.px(16)))
         sub = th.text(_("Classic move puzzles. Every hint and every solution is provably the shortest."), "body",
-                      T.MUTED)
+                      pal.muted)
         keys = th.text(_("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · "
-                         "F1: help · F11 full screen · Esc twice quits"), "tiny", T.DIM)
+                         "F1: help · F11 full screen · Esc twice quits"), "tiny", pal.dim)
         keys_y = max(th.px(16) + title.get_height() - keys.get_height() - th.px(6),
                      self.records_button.rect.bottom + th.px(4))   # under the buttons, never through them
         keys_x = w - m - keys.get_width()
@@ -398,5 +403,5 @@ class MenuScene(Scene):
             warn = th.text(ngettext("{n:,} of your puzzle files could not be read: the reasons are at the foot of "
                                     "this page.",
                                     "{n:,} of your puzzle files could not be read: the reasons are at the foot of "
-                                    "this page.", many).format(n=many), "tiny", T.NOPE)
+                                    "this page.", many).format(n=many), "tiny", pal.nope)
             surface.blit(warn, (w - m - warn.get_width(), keys_y + keys.get_height() + th.px(4)))

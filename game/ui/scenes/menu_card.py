@@ -60,6 +60,7 @@ class Card:
     def lay_out(self, th: Theme, blurb_lines: int) -> None:
         """The blurb for the chosen variant, and the chooser: every label when they fit, else the chosen
         one between a previous and a next arrow."""
+        pal = th.palette
         r = self.rect
         lines = th.wrap(translated(self.spec.presentation.blurb), "small", r.w - th.px(20))
         self.lines = lines[:blurb_lines]
@@ -70,7 +71,7 @@ class Card:
             return
         labels = [translated(s.presentation.variant) for s in self.specs]
         pad, gap, height = th.px(5), th.px(3), th.size_of("small") + th.px(4)
-        widths = [th.text(label, "small", T.TEXT).get_width() + 2 * pad for label in labels]
+        widths = [th.text(label, "small", pal.text).get_width() + 2 * pad for label in labels]
         y = r.h - height - th.px(8)
         if sum(widths) + gap * (len(widths) - 1) <= r.w - th.px(20):
             x = th.px(10)
@@ -78,7 +79,7 @@ class Card:
                 self.chips.append((pygame.Rect(x, y, width, height), i))
                 x += width + gap
         else:
-            arrow = th.text("‹", "small", T.TEXT).get_width() + 2 * pad
+            arrow = th.text("‹", "small", pal.text).get_width() + 2 * pad
             middle = max(widths)
             x = th.px(10)
             self.compact = True
@@ -97,9 +98,10 @@ class Card:
     def draw(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb_size: tuple[int, int], selected: bool,
              badge: Badge, in_progress: bool) -> None:
         """The card at ``r`` (on screen), lifted and edged in its shelf's colour when ``selected``."""
+        pal = th.palette
         shelf_colour = self.spec.shelf.colour
-        r = draw_card(surface, th, r, 14, face=T.CARD_HOVER if selected else T.CARD,
-                      edge=shelf_colour if selected else T.PANEL_EDGE, edge_width=2.5 if selected else 1,
+        r = draw_card(surface, th, r, 14, face=pal.card_hover if selected else pal.card,
+                      edge=shelf_colour if selected else pal.panel_edge, edge_width=2.5 if selected else 1,
                       lift=th.px(3) if selected else 0)
         thumb = self.thumb(thumb_size)
         surface.blit(thumb, (r.x + th.px(8), r.y + th.px(8)))
@@ -107,7 +109,7 @@ class Card:
         surface.blit(self._title_text(th, translated(self.title), r.w - th.px(20)), (r.x + th.px(10), ty))
         ty += th.size_of("body") + th.px(3)
         for line in self.lines:
-            surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED, excerpt=True), (r.x + th.px(10), ty))
+            surface.blit(th.fit(line, "small", r.w - th.px(20), pal.muted, excerpt=True), (r.x + th.px(10), ty))
             ty += th.size_of("small")
         self._draw_chooser(surface, th, r, shelf_colour)
         self._draw_badges(surface, th, r, thumb.get_size(), badge, in_progress)
@@ -124,6 +126,7 @@ class Card:
 
     def _draw_chooser(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """The variant labels: the chosen one filled in the shelf's colour."""
+        pal = th.palette
         compact = self.compact
         for n, (chip, index) in enumerate(self.chips):
             at = chip.move(r.x, r.y)
@@ -131,10 +134,10 @@ class Card:
             if chosen:
                 pygame.draw.rect(surface, colour, at, border_radius=th.px(6))
             else:
-                pygame.draw.rect(surface, T.PANEL_EDGE, at, 1, border_radius=th.px(6))
+                pygame.draw.rect(surface, pal.panel_edge, at, 1, border_radius=th.px(6))
             variant = translated(self.specs[index if not compact else self.index].presentation.variant)
             label = ("‹", variant, "›")[n] if compact else variant
-            text = th.text(label, "small", T.INK if chosen else T.TEXT)
+            text = th.text(label, "small", pal.ink if chosen else pal.text)
             surface.blit(text, text.get_rect(center=at.center))
 
     @staticmethod

@@ -13,6 +13,7 @@ import pygame
 from game.common.i18n import N_, _
 from game.midend.review import Kind, Review, help_words
 from game.midend.review_search import ReviewSearch
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.common.phrase import translated
 from game.ui.intents import Intent
@@ -108,18 +109,20 @@ class ReviewScene(Scene):
 
     def header_lines(self) -> list[tuple[tuple[str, tuple[int, int, int]], int]]:
         """The lines under the title (each with how many rows it wraps to in the header's width)."""
+        pal = self.theme.palette
         review = self.review
-        said = [(review.summary(), T.MUTED)]
+        said = [(review.summary(), pal.muted)]
         helped = help_words(self.helped_before, review.line.solver, review.solved)
         if helped:
-            said.append((helped, T.HINT))
+            said.append((helped, pal.hint))
         if self.note:
-            said.append((_(self.note), T.HINT))
+            said.append((_(self.note), pal.hint))
         th = self.theme
         return [((text, colour), min(2, len(th.wrap(text, "small", self.header.w)))) for text, colour in said]
 
     def refresh(self) -> None:
         """Lay out the texts for the review as it is now (again when a distance arrives)."""
+        pal = self.theme.palette
         th = self.theme
         review = self.review
         if sum(n for _, n in self.header_lines()) != self._header_rows:   # the header grew or shrank
@@ -140,16 +143,16 @@ class ReviewScene(Scene):
             caption_w = self.mistakes_card.right - room.right - th.px(8)
         elif before is not None:
             room.h = before.y - th.size_of("tiny") - th.px(8) - room.y + th.px(16, 8)
-        texts += flow(th, mistake_paras(review, self.before_rect is not None), room, more_mistakes)
+        texts += flow(th, mistake_paras(th.palette, review, self.before_rect is not None), room, more_mistakes)
         if self.before_rect is not None:
             first = review.first_mistake
             # Translators: under the picture of the position before the first mistake; Enter goes back there
             said = _("Before move {number} (Enter)").format(number=first.number if first is not None else "")
-            caption = th.fit(said, "tiny", caption_w, T.MUTED)
+            caption = th.fit(said, "tiny", caption_w, pal.muted)
             texts.append(Placed(caption, caption.get_rect(midbottom=(self.before_rect.centerx, self.before_rect.y
                                                                      - th.px(4))), self.mistakes_card, text=said,
                                 role="tiny"))
-        texts += moves_flow(th, optimal_paras(review, count), review.optimal, self.optimal_card)
+        texts += moves_flow(th, optimal_paras(th.palette, review, count), review.optimal, self.optimal_card)
         x, y = self.header.topleft
         heading = _("Review: {puzzle}").format(puzzle=translated(self.spec.title))
         title = th.fit(heading, "title", self.header.w)
@@ -189,7 +192,7 @@ class ReviewScene(Scene):
             play.sync()
             play.refresh_panel()
             said = BACK_BEFORE.get(first.kind, BACK_BEFORE_ANY) if first.kind is not None else BACK_BEFORE_ANY
-            play.say(_(said).format(number=first.number, move=first.text), T.ACCENT)
+            play.say(_(said).format(number=first.number, move=first.text), Tone.ACCENT)
 
     def toggle_search(self) -> None:
         """C: stop finding distances (what is known stays), or search on."""
@@ -267,7 +270,7 @@ class ReviewScene(Scene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         th = self.theme
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         for rect in (self.chart_card, self.mistakes_card, self.optimal_card):
             card(surface, th, rect, 16)
         self.chart.draw(surface, th, self.review)

@@ -19,7 +19,8 @@ from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.demo import DemoScene
 from game.ui.scenes.menu import notes
 from game.ui.scenes.review import ReviewScene
-from game.ui.widgets import Button, translated
+from game.common.phrase import translated
+from game.ui.widgets import Button
 
 from .helpers import centre, click, frames, key, open_puzzle
 

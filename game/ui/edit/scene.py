@@ -14,7 +14,8 @@ import pygame
 
 from game.midend.edit_panel import EditorPanel, editor_panel
 from game.midend.panel import ButtonModel
-from game.midend.editor import EMPTY, Editor, ReadingKind
+from game.midend.edit_problems import EMPTY
+from game.midend.editor import Editor, ReadingKind
 from game.common.i18n import _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
 from game.catalog.library import player_folder

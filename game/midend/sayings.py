@@ -10,7 +10,8 @@ from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
 from game.rules.puzzle import Move, Puzzle
 
-__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "hint_words", "illegal_words", "solved_words"]
+__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "hint_sentence", "hint_words", "illegal_words",
+           "solved_words"]
 
 
 class Tone(Enum):
@@ -53,6 +54,16 @@ def celebration_words(moves: int, par: int | None) -> str:
     # Translators: under "Solved!": the moves made, then the fewest possible from the game's start
     return ngettext("{moves:,} move · optimal {par}", "{moves:,} moves · optimal {par}", moves).format(moves=moves,
                                                                                                      par=par)
+
+
+def hint_sentence(move: str, distance: int | None) -> str:
+    """The hint on the message line: the move in words ("slide the tile 6 left"), and how far the goal is
+    where that is known."""
+    if distance is None:
+        return _("Hint: {move}. Press H again to play it.").format(move=move)
+    return ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
+                    "Hint: {move} ({n:,} moves to go). Press H again to play it.", distance).format(move=move,
+                                                                                                  n=distance)
 
 
 def hint_words(puzzle: Puzzle, position: bytes, line: tuple[Move, ...]) -> str:

@@ -319,17 +319,10 @@ class EditorScene(BoardScreen):
         return hl
 
     def draw(self, surface: pygame.Surface) -> None:
-        pal = self.theme.palette
         th = self.theme
         surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
-        x, y = self.header.topleft
         # Translators: the position editor's title over the board
-        title = th.fit(_("Edit: {title}").format(title=_(self.puzzle.title)), "title", self.header.w)
-        surface.blit(title, (x, y))
-        y += title.get_height() + th.px(4)
-        for line in self.header_lines:
-            surface.blit(th.text(line, "small", pal.muted), (x, y))
-            y += th.size_of("small")
+        self.draw_header(surface, _("Edit: {title}").format(title=_(self.puzzle.title)))
         self.view.draw(surface, self.editor.position, None, self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,

@@ -14,12 +14,12 @@ import pygame
 
 from game.midend.editor import read_position
 from game.common.synth import NO, WIN
-from game.common.i18n import _, ngettext
+from game.common.i18n import _
 from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
 from game.keeping.kept import KeptGame, Turn
 from game.midend.commands import GameCommands
-from game.midend.sayings import Said, Tone, celebration_words
+from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
@@ -360,14 +360,7 @@ class PlayScene(BoardScreen):
             self.won()
         elif kind is EventKind.HINT:
             if event.move is not None and event.before is not None:
-                dist = self.session.known_distance()
-                text = describe_move(self.spec, event.before, event.move)
-                if dist is None:
-                    said = _("Hint: {move}. Press H again to play it.").format(move=text)
-                else:
-                    said = ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
-                                    "Hint: {move} ({n:,} moves to go). Press H again to play it.", dist
-                                    ).format(move=text, n=dist)
+                said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance())
                 self.say(said, Tone.HINT, about=event.before)
             else:
                 self.say(event.message, Tone.HINT, about=self.session.position)
@@ -444,21 +437,10 @@ class PlayScene(BoardScreen):
         th = self.theme
         reduce_motion = self.ctx.settings.reduce_motion
         surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
-        self.draw_header(surface)
+        self.draw_header(surface, _(self.puzzle.title))
         self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
                              reduce_motion)
         self.effects.draw_celebration(surface, th, self.view.frame_rect(),
                                      celebration_words(self.session.moves, self.par), reduce_motion)
-
-    def draw_header(self, surface: pygame.Surface) -> None:
-        pal = self.theme.palette
-        th = self.theme
-        x, y = self.header.topleft
-        title = th.fit(_(self.puzzle.title), "title", self.header.w)
-        surface.blit(title, (x, y))
-        y += title.get_height() + th.px(4)
-        for line in self.header_lines:
-            surface.blit(th.text(line, "small", pal.muted), (x, y))
-            y += th.size_of("small")

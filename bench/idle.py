@@ -47,7 +47,7 @@ def main(argv: list[str]) -> int:
 
     app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
     app.push(MenuScene(app))
-    app.open_puzzle(args.puzzle)
+    app.nav.open_puzzle(args.puzzle)
     for _ in range(10):                      # the table loads, the first frame is drawn
         app.tick(1 / 60)
     scene = app.scene

@@ -132,7 +132,7 @@ def test_the_save_dialog_types_cancels_and_says_why_not(app, folder):
 
 def open_editor(app, name, text=None):
     position = catalog.puzzle(name).parse(text) if text else None
-    app.open_editor(name, position)
+    app.nav.open_editor(name, position)
     frames(app, 2)
     return editor_of(app)
 

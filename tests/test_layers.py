@@ -137,3 +137,31 @@ def test_no_class_or_function_of_the_game_grows_into_a_god_object() -> None:
                 assert size <= 450, f"{path}: class {node.name} has {size} lines"
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 assert size <= 90, f"{path}: {node.name} has {size} lines"
+
+
+# What each floor of game/ may import (besides itself, the standard library, numpy and solvers/), as
+# each package's docstring says: the house read from the ground up.
+FLOORS = {
+    "common": (),
+    "rules": ("common",),
+    "files": ("common",),
+    "oracles": ("common", "rules"),
+    "families": ("common", "rules", "files", "oracles", "catalog.spec", "catalog.dealers"),
+    "catalog": ("common", "rules", "files", "oracles", "families"),
+    "midend": ("common", "rules", "files", "oracles", "catalog", "families", "keeping.settings"),
+    "keeping": ("common", "rules", "files", "oracles", "catalog", "families", "midend"),
+}
+
+
+def test_each_floor_imports_only_the_floors_below_it() -> None:
+    for name, path in _game_modules().items():
+        parts = name.split(".")
+        floor = parts[1] if len(parts) > 2 else None
+        if floor not in FLOORS or (floor == "families" and parts[-1].startswith("view")):
+            continue
+        allowed = tuple("game." + below for below in (floor, *FLOORS[floor]))
+        wrong = {m for m in _modules(path) if m.startswith("game.") and m in _game_modules()
+                 and not any(m == a or m.startswith(a + ".") for a in allowed)}
+        if floor == "keeping" and parts[2] == "settings":
+            wrong |= {m for m in _modules(path) if m.startswith("game.") and not m.startswith("game.common")}
+        assert not wrong, f"{name} imports {sorted(wrong)}"

@@ -15,7 +15,7 @@ from enum import Enum
 from pathlib import Path
 
 from game.catalog import registry as catalog
-from game.keeping import saving
+from game.catalog import saving
 from game.oracles import tasks
 from game.common.background import Job, JobState, Lane, Service, Task
 from game.oracles.base import READY, Answer, OracleStatus

@@ -288,7 +288,7 @@ def test_the_puzzle_file_is_written_and_read_back_off_the_ui_thread(folder, tmp_
     import threading
     import time
 
-    from game.keeping import saving
+    from game.catalog import saving
     from game.common.background import Where
     from game.ui.app import App
 

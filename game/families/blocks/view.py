@@ -46,6 +46,7 @@ class BlocksView(BoardView):
         assert isinstance(puzzle, BlocksPuzzle), "the blocks view draws sliding-block puzzles"
         self.blocks = puzzle
         self.pieces = Pieces(puzzle)
+        self.kind_of = {code: kind for kind in puzzle.layout.kinds for code in kind.codes}
         self.colours, self.pinned, self.lacquered = kind_colours(puzzle)
         self.targets = self._targets()
         self._shown = puzzle.start
@@ -70,7 +71,7 @@ class BlocksView(BoardView):
 
     # -- pieces ------------------------------------------------------------------------------------
     def make_sprite(self, code: int, pitch: int, variant):
-        kind = self.pieces.kind(code)
+        kind = self.kind_of.get(code)
         if kind is None or code != kind.codes[0]:
             return None
         left = min(dc for _, dc in kind.shape)

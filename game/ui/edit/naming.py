@@ -14,7 +14,7 @@ import pygame
 
 from game.common.i18n import _
 from game.catalog.library import file_name_for
-from game.keeping.saving import TITLE_LIMIT, clean_title
+from game.catalog.saving import TITLE_LIMIT, clean_title
 from game.ui import theme as T
 from game.ui.intents import typed_text
 from game.ui.widgets import ButtonStyle, card, draw_button

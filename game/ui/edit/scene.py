@@ -19,7 +19,7 @@ from game.midend.editor import Editor, ReadingKind
 from game.common.i18n import _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
 from game.catalog.library import player_folder
-from game.keeping.saving import SaveError, first_title
+from game.catalog.saving import SaveError, first_title
 from game.catalog.spec import PuzzleSpec
 from game.midend.sayings import Tone
 from game.ui import theme as T

@@ -301,6 +301,8 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     announced: list[bool] = []
 
     def progress(fraction: float | None, message: str) -> None:
+        if not sys.stderr.isatty():   # a log or a pipe gets the result and any error, not a bar
+            return
         if not announced and (fraction or 0.0) < 1.0:
             announced.append(True)
             print(f"Building the tables of {spec.title} (first time only)...", file=sys.stderr)

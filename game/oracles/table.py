@@ -29,8 +29,9 @@ from game.oracles.search import SearchOracle
 from game.phrase import Phrase
 from game.puzzles.base import Move, Puzzle
 
-CHEAP_POSITIONS = 400_000         # answering builds tables of at most this many positions on the fly
-CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sweep applies
+# answering builds tables of at most this many positions on the fly: a few seconds at most (knights 4x4's
+# 900,900: 1.5 s), where a search bounded to SEARCH_SECONDS might not finish (knights 4x4: 31 s)
+CHEAP_POSITIONS = 2_000_000
 # ... and a one-way puzzle's table up to this many ranks (about ten seconds at worst): its search
 # runs forward only, through every dead end, and could take minutes and gigabytes instead
 TABLE_LIMIT = 100_000_000
@@ -114,10 +115,7 @@ class TableOracle(SearchOracle):
 
     def cheap(self) -> bool:
         ranker = self.layout()[0]
-        if not self.puzzle.reversible:
-            small = ranker.size <= TABLE_LIMIT
-        else:
-            small = ranker.size <= (CHEAP_SLOT_POSITIONS if isinstance(ranker, SlotRanker) else CHEAP_POSITIONS)
+        small = ranker.size <= (CHEAP_POSITIONS if self.puzzle.reversible else TABLE_LIMIT)
         return small and self._over_budget is None and self.memory_needed() <= table_memory()
 
     def _needs_reach(self) -> bool:

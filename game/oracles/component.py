@@ -32,7 +32,7 @@ from game.puzzles.blocks import BlocksPuzzle
 TABLE_LIMIT = 5_000_000     # positions: a table of more is not built (searches answer instead)
 CHEAP = 1_000_000           # positions an answer may build a table for on the spot: a few seconds, faster
                             # than the plain search it saves ...
-CHEAP_SECONDS = 4.0         # ... and how long it may try before it leaves the answer to a search
+CHEAP_SECONDS = 10.0        # ... and how long it may try on a slow machine before it leaves the answer to a search
 KEY_BYTES = 8
 
 

@@ -7,6 +7,7 @@ show the others, and a failed write (a full disk) is one sentence too.
 from __future__ import annotations
 
 import argparse
+import codecs
 import errno
 import functools
 import importlib
@@ -137,8 +138,30 @@ def plain_output() -> bool:
     return False
 
 
+def _escape_unencodable(err: UnicodeError) -> tuple[str, int]:
+    """What a terminal cannot show, as \\uXXXX escapes: readable, and valid escapes inside TOML's
+    strings, so ``convert`` on an ASCII terminal still prints a puzzle file."""
+    assert isinstance(err, UnicodeEncodeError)
+    chars = err.object[err.start:err.end]
+    return "".join(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}" for c in chars), err.end
+
+
+ESCAPE_ERRORS = "fewest-moves-escape"
+codecs.register_error(ESCAPE_ERRORS, _escape_unencodable)
+
+
+def escape_unencodable_output() -> None:
+    """Standard output and error print what their encoding lacks as escapes (an ASCII terminal,
+    LC_ALL=C) rather than end the command in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=ESCAPE_ERRORS)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    escape_unencodable_output()
     try:
         status = _run(args_list)
         sys.stdout.flush()
@@ -282,6 +305,8 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     announced: list[bool] = []
 
     def progress(fraction: float | None, message: str) -> None:
+        if not sys.stderr.isatty():   # a log or a pipe gets the result and any error, not a bar
+            return
         if not announced and (fraction or 0.0) < 1.0:
             announced.append(True)
             print(f"Building the tables of {spec.title} (first time only)...", file=sys.stderr)

@@ -29,6 +29,18 @@ def nice_step(largest: float, ticks: int = 5) -> float:
     return 10 * mag
 
 
+def tick_every(span: int, most: int) -> int:
+    """The least round step (1, 2, 2.5 or 5 times a power of ten, whole) that puts at most ``most``
+    steps along ``span``: any length, a 12,000-move game's as well as a 25-move one's."""
+    mag = 1
+    while True:
+        for m in (1, 2, 25, 5) if mag >= 10 else (1, 2, 5):
+            step = m * mag // 10 if m == 25 else m * mag
+            if span <= most * step:
+                return step
+        mag *= 10
+
+
 def short_count(n: float) -> str:
     n = float(n)
     if n >= 1e6:
@@ -116,7 +128,7 @@ class DistanceChart:
                 tag = th.text(pgettext("analysis chart", "start"), "tiny", pal.text)
                 surface.blit(tag, tag.get_rect(midbottom=(rect.centerx, rect.top - th.px(4))))
         # x axis: distance ticks and title
-        every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100) if n / k <= 18)
+        every = tick_every(n, 18)
         for d in range(0, n, every):
             cx = plot.x + int((d + 0.5) * slot)
             pygame.draw.line(surface, pal.muted, (cx, plot.bottom), (cx, plot.bottom + th.px(4)), 1)

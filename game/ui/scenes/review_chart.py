@@ -14,7 +14,7 @@ import pygame
 from game.common.i18n import _, ngettext
 from game.midend.review import Kind, Review, Step, Unknown
 from game.ui import theme as T
-from game.ui.scenes.chart import nice_step
+from game.ui.scenes.chart import nice_step, tick_every
 
 KIND_MARKERS = {Kind.FARTHER: "diamond", Kind.SAME: "square", Kind.DEAD_END: "x"}   # as the move marks
 
@@ -112,10 +112,10 @@ class CurveChart:
         if self.dead_y is not None:
             surf = th.text(dead_label, "tiny", pal.nope)
             self.texts.append(Placed(surf, surf.get_rect(midright=(plot.x - th.px(6), self.dead_y)), card))
-        every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if self.span / k <= 12)
-        for i in range(0, self.span + 1, every):
+        for i in range(0, self.span + 1, tick_every(self.span, 12)):
             surf = th.text(str(i), "tiny", pal.muted)
-            self.texts.append(Placed(surf, surf.get_rect(midtop=(self.x_of(i), plot.bottom + th.px(6))), card))
+            self.texts.append(Placed(surf, surf.get_rect(midtop=(self.x_of(i), plot.bottom + th.px(6))), card,
+                                     text=str(i), role="tiny"))
         axis = pygame.transform.rotate(th.text(_("moves to the goal"), "tiny", pal.muted), 90)
         if axis.get_height() <= plot.h:
             self.texts.append(Placed(axis, axis.get_rect(midleft=(inner.x, plot.centery)), card))

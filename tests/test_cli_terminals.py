@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.files.reading import read_puzzle_file
-from game.files.toml_reader import parse_toml
+from game.catalog.reading import read_puzzle_file
+from game.catalog.reading import parse_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 ASCII_TERMINALS = {"ascii": {"PYTHONIOENCODING": "ascii"},

@@ -9,7 +9,7 @@ import pytest
 
 from game.catalog import registry as catalog
 from game.cli import main
-from game.keeping.journal import read_saved_file
+from game.keeping.journal_files import read_saved_file
 from game.ui.scenes.chart import tick_every
 from game.ui.scenes.review import ReviewScene
 

@@ -45,6 +45,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
+	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
+	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
 
 # the wheel, installed into a fresh environment and run from a folder outside the checkout
 package-check: $(STAMP)

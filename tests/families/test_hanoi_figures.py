@@ -79,11 +79,16 @@ def test_every_library_figure_by_a_plain_search(name: str) -> None:
     pegs, discs = puzzle.board.width, puzzle.board.height
     start = tuple(int(p) - 1 for p in puzzle.format(puzzle.start).split())
     goal = tuple(int(p) - 1 for p in puzzle.format(puzzle.goals()[0]).split())
-    found = plain.fewest(start, goal, pegs)
+    truth = plain.distances(goal, pegs)               # every position's fewest moves to the goal
+    found = truth[start]
     assert oracle.distance(puzzle.start) == found == solved_in(spec, puzzle.start)
     if spec.figures.published is not None:
         assert spec.figures.published == found
-    assert oracle.counts() is not None and sum(oracle.counts()) == pegs ** discs   # every position, all connected
+    assert len(truth) == pegs ** discs and sum(oracle.counts() or ()) == pegs ** discs   # every position connected
+    longest = max(truth.values())
+    figures, _seconds = oracle.analysis()
+    assert figures.max_distance == longest and figures.positions == len(truth)
+    assert figures.hardest_count == sum(1 for d in truth.values() if d == longest)
 
 
 def test_the_library_starts_that_are_not_the_classic_tower() -> None:
@@ -93,6 +98,11 @@ def test_the_library_starts_that_are_not_the_classic_tower() -> None:
     assert scattered.oracle.distance(scattered.puzzle.start) == 242
     home = ready(catalog.get("reve-almost-home"))   # seven of eight discs home, yet as far as the whole tower
     assert home.oracle.distance(home.puzzle.start) == 33 == catalog.get("reve-8").figures.published
+    figures, _seconds = home.oracle.analysis()      # the farthest: three towers, and the largest disc alone
+    truth = plain.distances((3,) * 8, 4)
+    farthest = {plain.text(p) for p, d in truth.items() if d == max(truth.values())}
+    assert {home.puzzle.format(h) for h in figures.hardest} == farthest == {
+        "1 1 1 1 1 1 1 1", "2 2 2 2 2 2 2 2", "3 3 3 3 3 3 3 3", "4 4 4 4 4 4 4 1", "4 4 4 4 4 4 4 2", "4 4 4 4 4 4 4 3"}
 
 
 @pytest.mark.parametrize("pegs,discs", [(3, 7), (4, 6), (5, 4)])

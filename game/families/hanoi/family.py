@@ -25,7 +25,7 @@ HANOI = Shelf("hanoi", N_("Tower of Hanoi"), (222, 150, 96))
 
 def blurb(defn: HanoiDef) -> str:
     """A card's line where the file has no subtitle: the discs and the pegs."""
-    return Phrase(N_("{discs} discs on {pegs} pegs."), discs=defn.discs, pegs=defn.pegs)
+    return Phrase(N_("A tower of {discs} on {pegs} pegs."), discs=defn.discs, pegs=defn.pegs)
 
 
 class HanoiFamily(Family):

@@ -1,14 +1,17 @@
 """The Tower of Hanoi's table: every position's distance to the goal, swept in rank space
 (:mod:`game.families.hanoi.sweep`), two bytes a position, cached like any table (its bytes
-little-endian) and checked whole against the moves whenever it is loaded."""
+little-endian) and checked against the moves whenever it is loaded: every entry of a small one, the
+goal and a sample drawn anew of a large one."""
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 
 from solvers import cache
 from solvers.ranking import DigitRanker
 from solvers.sweep import OverBudget
-from solvers.tables import TABLE_VERSION, after_delay, checked_ranks, fingerprint, load_or_build, table_key
+from solvers.tables import FULL_CHECK, TABLE_VERSION, after_delay, checked_ranks, load_or_build, table_key
 
 from game.families.hanoi.rules import HanoiPuzzle
 from game.families.hanoi.sweep import UNSET, distances, holds
@@ -24,7 +27,7 @@ STORED = np.dtype("<u2")      # the cache's bytes: little-endian on every machin
 # 9 and 6), counted 6; and a floor for the small ones.
 BYTES_PER_MOVE = 6
 WORKING = 32 << 20
-WHOLE_CHECK = 1 << 17         # positions of a table checked whole when it is loaded (the library's, all of them)
+WHOLE_CHECK = FULL_CHECK      # positions of a table checked whole when it is loaded (1 to 2 µs each), as any table's
 
 
 class HanoiOracle(TableOracle):
@@ -38,8 +41,11 @@ class HanoiOracle(TableOracle):
         self.goal = goal
 
     def layout(self) -> tuple[DigitRanker, str, str]:
+        """The rank space and the cache's name: the pegs, the discs and the goal say everything the table
+        depends on (its rules follow from the first two), so they are its fingerprint."""
         if self._layout is None:
-            digest = fingerprint(self.puzzle.rules, self.digits, self.puzzle.goals(), "hanoi, two bytes")
+            facts = f"hanoi, two bytes|{self.hanoi.pegs}|{self.hanoi.discs}|{self.goal}|{self.digits.describe()}"
+            digest = hashlib.sha256(facts.encode()).hexdigest()[:16]
             self._layout = (self.digits, table_key(self.puzzle.name, digest), digest)
         return self.digits, self._layout[1], self._layout[2]
 
@@ -81,13 +87,19 @@ class HanoiOracle(TableOracle):
         return TablePayload(table, None, tuple(int(c) for c in counts), tuple(cache.take_notices()))
 
     def _matches(self, array: np.ndarray) -> bool:
-        """A loaded table is this puzzle's (:func:`game.families.hanoi.sweep.holds`): its goal whole, and
-        every entry up to WHOLE_CHECK positions (about a microsecond each), else a sample drawn anew."""
-        if array.dtype != np.uint8 or len(array) != 2 * self.digits.size:
+        """A table, cached (its bytes) or in memory, is this puzzle's (:func:`game.families.hanoi.sweep.holds`):
+        its goal whole, and every entry up to WHOLE_CHECK positions, else a sample drawn anew."""
+        if array.dtype == np.uint16:   # a table in memory (the cache holds its bytes)
+            table = array
+        elif array.dtype == np.uint8 and len(array) == 2 * self.digits.size:
+            table = array.view(STORED).astype(np.uint16)
+        else:
             return False
-        table = array.view(STORED).astype(np.uint16)
         ranks = checked_ranks(len(table), WHOLE_CHECK)
         return holds(table, self.hanoi.pegs, self.hanoi.discs, self.goal, ranks)
+
+    def checks_every_entry(self) -> bool:
+        return self.digits.size <= WHOLE_CHECK
 
     def count_reachable(self, limit: int) -> int | None:
         """Every position reaches every other, which the table shows: the positions it reaches, once it is

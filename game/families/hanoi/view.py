@@ -292,7 +292,7 @@ class HanoiView(BoardView):
             return self.cell_center(mark.move.dst)
         (_r, a), (_s, b) = self.board.cells[mark.move.src], self.board.cells[mark.move.dst]
         x, y = self.cell_center(mark.move.src)
-        step = math.copysign(self.pitch * (0.2 + 0.23 * (abs(b - a) - 1)), b - a)
+        step = math.copysign(self.pitch * (0.34 + 0.24 * (abs(b - a) - 1)), b - a)
         return round(x + step), y
 
 

@@ -100,7 +100,8 @@ def test_the_library_starts_that_are_not_the_classic_tower() -> None:
     assert home.oracle.distance(home.puzzle.start) == 33 == catalog.get("reve-8").figures.published
     figures, _seconds = home.oracle.analysis()      # the farthest: three towers, and the largest disc alone
     truth = plain.distances((3,) * 8, 4)
-    farthest = {plain.text(p) for p, d in truth.items() if d == max(truth.values())}
+    longest = max(truth.values())
+    farthest = {plain.text(p) for p, d in truth.items() if d == longest}
     assert {home.puzzle.format(h) for h in figures.hardest} == farthest == {
         "1 1 1 1 1 1 1 1", "2 2 2 2 2 2 2 2", "3 3 3 3 3 3 3 3", "4 4 4 4 4 4 4 1", "4 4 4 4 4 4 4 2", "4 4 4 4 4 4 4 3"}
 

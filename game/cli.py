@@ -118,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     _moves_option(shot)
 
+    icon = sub.add_parser("icon", help="draw the game's icon into a folder, without a display: PNGs of 16 to "
+                                       "512 px, a symbolic SVG, and .ico and .icns files")
+    icon.add_argument("folder")
+
     sub.add_parser("demo", help="unattended fullscreen demo for events")
     return parser
 
@@ -165,6 +169,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_bench(args.what, args.args)
         if command == "screenshot":
             return cmd_screenshot(args)
+        if command == "icon":
+            return cmd_icon(args.folder)
         if command == "demo":
             return cmd_demo()
         name = getattr(args, "puzzle", None)
@@ -456,6 +462,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
                                  records=args.records, load=saved, review=args.review, settings=args.settings,
                                  language=args.lang, text_size=args.text_size, theme=args.theme)
+
+
+def cmd_icon(folder: str) -> int:
+    from game.ui import icon
+    icon.write_icons(folder)
+    return 0
 
 
 def cmd_demo() -> int:

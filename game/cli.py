@@ -1,4 +1,4 @@
-"""Command line: play (default), list, solve, analyze, bench, screenshot, demo.
+"""Command line: play (default), list, solve, analyze, bench, screenshot, icon, demo; --version.
 
 Every failure a user can cause ends in one sentence on stderr and exit status 2; bad input is
 shown escaped and shortened. Output falls back to ASCII piece names on terminals that cannot
@@ -26,6 +26,7 @@ from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
+from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
 
@@ -43,6 +44,18 @@ class OneSentenceParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help').")
+
+
+class _Version(argparse.Action):
+    """--version: the name and version of the installed package, read only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the game's version and stop")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"{identity.DISTRIBUTION} {identity.version()}")
+        parser.exit()
 
 
 def _moves_option(parser: argparse.ArgumentParser) -> None:
@@ -68,6 +81,7 @@ def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneSentenceParser(prog="main.py", description="Classic move puzzles with an optimal solver.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", parser_class=OneSentenceParser)
 
     play = sub.add_parser("play", help="open the game window (the default)")

@@ -9,6 +9,7 @@ made once by :func:`variant` and found again by its name.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -31,13 +32,37 @@ _PROBLEMS: list[str] = []
 _loaded = False
 
 
+SUGGESTED_LENGTH = 60   # a longer name is no misspelling of a puzzle's
+
+
 class UnknownPuzzle(KeyError):
+    """A name that is no puzzle's; ``near``, the puzzle it was probably meant to be (if any)."""
+
+    def __init__(self, name: str, near: str | None = None) -> None:
+        super().__init__(name, near)
+
     def __str__(self) -> str:
-        name = str(self.args[0])
-        if "/" in name or name.endswith((".toml", ".js2", ".sliding", ".txt")):
+        name, near = str(self.args[0]), self.args[1]
+        if _is_path(name):
             return _("there is no puzzle file at '{path}'.").format(path=shown(name))
+        if near is not None:
+            # Translators: {near} is the name of a puzzle, as the command line writes it (klotski)
+            return _("there is no puzzle called '{name}'. Did you mean {near}?").format(name=shown(name), near=near)
         # Translators: 'list' is a command of the game's command line, left in English
         return _("there is no puzzle called '{name}' (try 'list' to see them all).").format(name=shown(name))
+
+
+def _is_path(name: str) -> bool:
+    return "/" in name or name.endswith((".toml", ".js2", ".sliding", ".txt"))
+
+
+def nearest(name: str) -> str | None:
+    """The puzzle name (or name with a count, ``klotski@line``) closest to a misspelt ``name``, if one is close."""
+    if _is_path(name) or len(name) > SUGGESTED_LENGTH:
+        return None
+    _builtins()
+    close = difflib.get_close_matches(name.lower(), [*_SPECS, *_VARIANTS], n=1)
+    return close[0] if close else None
 
 
 def _builtins() -> None:
@@ -94,7 +119,7 @@ def get(name: str) -> PuzzleSpec:
         return variant(*_VARIANTS[name])
     spec = library.from_path(name)
     if spec is None:
-        raise UnknownPuzzle(name)
+        raise UnknownPuzzle(name, nearest(name))
     _index(spec)
     return _on_demand(spec)
 

@@ -18,6 +18,7 @@ from game.rules.puzzle import PositionError
 from game.keeping.saves import SavedGame
 from game.keeping.settings import Settings, load_settings, save_settings_task
 from game.catalog.spec import PuzzleSpec
+from game.ui import window_identity
 
 if TYPE_CHECKING:
     from game.ui.scenes.base import Scene
@@ -48,9 +49,12 @@ def _init_pygame(headless: bool):
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    window_identity.claim()   # the window's class: read by SDL as the display starts
     import pygame
     pygame.display.init()
     pygame.font.init()
+    if not headless:
+        window_identity.dress(pygame)
     return pygame
 
 
@@ -484,6 +488,7 @@ class App:
             self.idle = 0.0
         if self.scene is not None:
             self.scene.update(dt)
+        window_identity.follow_title(self.pg, self.scenes)
         scene = self.scene
         if self.note_time > 0:
             self.note_time = max(0.0, self.note_time - dt)

@@ -105,7 +105,8 @@ package-check: $(STAMP)
 
 # a one-folder desktop bundle that runs without Python: dist/fewest-moves/fewest-moves, the same command line as
 # main.py. The game's own files (all of assets/ but the README's pictures) travel inside it as game/assets, where
-# game.resources finds them; the benchmarks are imported by name, so they are collected by name. The catalogs go
+# game.common.resources finds them; the benchmarks and the families are imported by name (the families found by
+# their package), so they are collected by name. The catalogs go
 # compiled, so Babel (which compiles a stale one in a checkout) stays out. On Linux only Python's own libraries lose their debug
 # symbols (strip comes with binutils, which the freezer needs there): stripping the wheels' (numpy's, pygame's)
 # breaks them.
@@ -125,8 +126,8 @@ dist: $(DIST_STAMP) $(CATALOGS)
 	rm -rf dist/fewest-moves
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --onedir --console --name fewest-moves \
 		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller $(DIST_ICON) \
-		--copy-metadata fewest-moves --collect-submodules bench --exclude-module babel $(DIST_DATA) $(DIST_SOURCES) \
-		main.py
+		--copy-metadata fewest-moves --collect-submodules bench --collect-submodules game.families \
+		--exclude-module babel $(DIST_DATA) $(DIST_SOURCES) main.py
 	[ "$$(uname)" != Linux ] || strip --strip-debug dist/fewest-moves/_internal/libpython3* \
 		dist/fewest-moves/_internal/python3*/lib-dynload/*.so
 	@echo "dist: dist/fewest-moves/fewest-moves ($$(du -sh dist/fewest-moves | cut -f1))"

@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
     for _ in range(300):
         t0 = time.perf_counter()
         pg.event.get()
-        app.screen.blit(background(app.size), (0, 0))
+        app.screen.blit(background(app.theme.palette, app.size), (0, 0))
         pg.display.flip()
         ref.append(time.perf_counter() - t0)
     ref_p50 = statistics.median(ref)
@@ -65,10 +65,10 @@ def main(argv: list[str]) -> int:
     print(f"  {'puzzle':22s} {'p50 ms':>8s} {'p99 ms':>8s} {'max ms':>8s} {'p50/ref':>8s} {'p99/ref':>8s}")
     everything: list[float] = []
     for name in args.puzzles.split(","):
-        app.open_puzzle(name)
+        app.nav.open_puzzle(name)
         scene = app.scene
         scene.session.new_deal()         # tiles: a random shuffle; the others: their classic start
-        scene.session.faster()           # 4 moves a second: several animations per second
+        scene.session.autosolve.faster()           # 4 moves a second: several animations per second
         scene.session.start_solve()
         times = []
         for _ in range(30):              # warm-up: sprite caches, the search answer
@@ -84,7 +84,7 @@ def main(argv: list[str]) -> int:
         p50, p99 = statistics.median(times), _percentile(times, 0.99)
         print(f"  {name:22s} {p50 * 1000:8.2f} {p99 * 1000:8.2f} {max(times) * 1000:8.2f} "
               f"{p50 / ref_p50:8.1f} {p99 / ref_p50:8.1f}")
-        app.back_to_menu()
+        app.nav.back_to_menu()
     p50, p99 = statistics.median(everything), _percentile(everything, 0.99)
     verdict = "meets" if p99 <= 0.016 else "misses"
     print(f"  {'all':22s} {p50 * 1000:8.2f} {p99 * 1000:8.2f} {max(everything) * 1000:8.2f} "

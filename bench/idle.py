@@ -10,14 +10,12 @@ still screen costs at most 5 % of one core.
 """
 from __future__ import annotations
 
-import argparse
 import os
-import sys
 import time
 from typing import TYPE_CHECKING
 
 from game.catalog import registry as catalog
-from game.cli import UsageError, parse_size
+from game.cli import OneSentenceParser, UsageError, guarded, parse_size
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -25,20 +23,17 @@ if TYPE_CHECKING:
 GOAL = 0.05
 
 
+@guarded
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py bench idle", description=__doc__.splitlines()[0])
+    parser = OneSentenceParser(prog="main.py bench idle", description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--seconds", type=float, default=5.0, help="wall time of each loop")
     parser.add_argument("--puzzle", default="eight")
     args = parser.parse_args(argv)
-    try:
-        size = parse_size(args.size)
-        catalog.get(args.puzzle)
-        if not 0.5 <= args.seconds <= 600:
-            raise UsageError("--seconds must be between 0.5 and 600.")
-    except (UsageError, catalog.UnknownPuzzle) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
+    size = parse_size(args.size)
+    catalog.get(args.puzzle)
+    if not 0.5 <= args.seconds <= 600:
+        raise UsageError("--seconds must be between 0.5 and 600")
 
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     from game.common.background import Where
@@ -47,7 +42,7 @@ def main(argv: list[str]) -> int:
 
     app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
     app.push(MenuScene(app))
-    app.open_puzzle(args.puzzle)
+    app.nav.open_puzzle(args.puzzle)
     for _ in range(10):                      # the table loads, the first frame is drawn
         app.tick(1 / 60)
     scene = app.scene

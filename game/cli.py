@@ -7,6 +7,7 @@ show the others, and a failed write (a full disk) is one sentence too.
 from __future__ import annotations
 
 import argparse
+import codecs
 import errno
 import functools
 import importlib
@@ -19,6 +20,8 @@ from typing import Callable, NoReturn, Sequence
 from solvers.problem import Cancelled
 
 from game.catalog import registry as catalog
+from game.catalog.reading import read_puzzle_file, to_toml
+from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
 from game.oracles.base import Build, checked
@@ -153,8 +156,30 @@ def plain_output() -> bool:
     return False
 
 
+def _escape_unencodable(err: UnicodeError) -> tuple[str, int]:
+    """What a terminal cannot show, as \\uXXXX escapes: readable, and valid escapes inside TOML's
+    strings, so ``convert`` on an ASCII terminal still prints a puzzle file."""
+    assert isinstance(err, UnicodeEncodeError)
+    chars = err.object[err.start:err.end]
+    return "".join(f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}" for c in chars), err.end
+
+
+ESCAPE_ERRORS = "fewest-moves-escape"
+codecs.register_error(ESCAPE_ERRORS, _escape_unencodable)
+
+
+def escape_unencodable_output() -> None:
+    """Standard output and error print what their encoding lacks as escapes (an ASCII terminal,
+    LC_ALL=C) rather than end the command in a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors=ESCAPE_ERRORS)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    escape_unencodable_output()
     try:
         status = _run(args_list)
         sys.stdout.flush()
@@ -236,7 +261,6 @@ def cmd_list(japanese: bool = False) -> int:
 def _names_in(language: str) -> dict[str, str]:
     """Each puzzle's title in ``language``: the window's catalog, borrowed for a moment (the rest of the
     command line's output stays English)."""
-    from game.common import i18n
     i18n.activate(language)
     try:
         return {spec.name: spec.shown_title() for spec in catalog.specs()}
@@ -253,9 +277,6 @@ def _position_count(spec: PuzzleSpec) -> str:
 
 
 def cmd_convert(path: str) -> int:
-    from game.catalog.reading import read_puzzle_file
-    from game.catalog.reading import to_toml
-
     print(to_toml(read_puzzle_file(path)), end="")
     return 0
 
@@ -304,6 +325,8 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     announced: list[bool] = []
 
     def progress(fraction: float | None, message: str) -> None:
+        if not sys.stderr.isatty():   # a log or a pipe gets the result and any error, not a bar
+            return
         if not announced and (fraction or 0.0) < 1.0:
             announced.append(True)
             print(f"Building the tables of {spec.title} (first time only)...", file=sys.stderr)
@@ -424,17 +447,17 @@ def cmd_play(name: str | None, position: str | None, load: str | None = None) ->
     if load is not None:
         if name is not None or position is not None:
             raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
-        from game.keeping.journal import read_saved_file
+        from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
-        from game.ui import app
-        return app.run(None, None, load=saved)
+        from game.ui import entry
+        return entry.run(None, None, load=saved)
     spec = catalog.get(name) if name else None
     if spec is not None and position is not None:
         spec.puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
     elif spec is None and position is not None:
         raise UsageError("--from needs a puzzle name too, e.g. 'play eight --from \"1 2 3/4 5 6/7 . 8\"'")
-    from game.ui import app  # imported late: the other commands work without a display
-    return app.run(name, position)
+    from game.ui import entry  # imported late: the other commands work without a display
+    return entry.run(name, position)
 
 
 MIN_SIZE, MAX_SIZE = (200, 150), (8192, 8192)
@@ -459,7 +482,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     if args.load is not None:
         if args.puzzle is not None or args.position is not None:
             raise UsageError("--load renders a saved game, which names its own puzzle and position: give it alone")
-        from game.keeping.journal import read_saved_file
+        from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(args.load)
     elif args.review:
         raise UsageError("--review draws the review of a saved game: give the game with --load")
@@ -471,8 +494,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         name = spec.name
         if args.position is not None:
             spec.puzzle.parse(args.position)
-    from game.ui import app
-    return app.render_screenshot(name, args.file, args.position, (width, height), args.menu,
+    from game.ui import entry
+    return entry.render_screenshot(name, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
                                  records=args.records, load=saved, review=args.review, settings=args.settings,
                                  language=args.lang, text_size=args.text_size, theme=args.theme)
@@ -485,6 +508,6 @@ def cmd_icon(folder: str) -> int:
 
 
 def cmd_demo() -> int:
-    from game.ui import app
-    return app.run_demo()
+    from game.ui import entry
+    return entry.run_demo()
 

@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,7 +154,7 @@ def subset(source: Source, chars: set[str], out: Path) -> None:
     font.save(str(out))
 
 
-def set_line_box(font, ascent: float, descent: float) -> None:
+def set_line_box(font: Any, ascent: float, descent: float) -> None:   # a fontTools TTFont (the fonts extra)
     """Ascent and descent in em, the same in every table a renderer may read them from."""
     upm = font["head"].unitsPerEm
     up, down = round(ascent * upm), round(descent * upm)

@@ -165,6 +165,8 @@ def layers(seeds: np.ndarray, expand: Expand, keys: PlacementKeys, *, limit: int
             raise Cancelled
         found_keys, found_boards = [], []
         for at in range(0, len(frontier), CHUNK):
+            if at and cancel is not None and cancel():   # a wide layer takes seconds
+                raise Cancelled
             children = expand(frontier[at:at + CHUNK])
             if not len(children):
                 continue

@@ -46,6 +46,15 @@ class TooManyStates(Exception):
         self.limit = limit
 
 
+class OutOfTime(Exception):
+    """Raised by a search that has run longer than its time allows."""
+
+    def __init__(self, seconds: float, nodes: int) -> None:
+        super().__init__(f"{nodes:,} positions in {seconds:g} s")
+        self.seconds = seconds
+        self.nodes = nodes
+
+
 @dataclass(frozen=True)
 class Path(Generic[S, M]):
     """A solution: the moves and every state along the way (start first, goal last)."""

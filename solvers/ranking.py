@@ -221,7 +221,9 @@ def adjacent_swap_tables(counts: Sequence[int]) -> list[np.ndarray]:
         return got
 
     base = np.arange(size(start), dtype=dtype)
-    return [base + change(start, j) for j in range(m - 1)]
+    tables = [base + change(start, j) for j in range(m - 1)]
+    memo.clear()   # ``change`` refers to itself, a cycle: without this its arrays wait for the garbage collector
+    return tables
 
 
 FREE = 255  # marks a cell of a slot layout that holds one of the arranged (free) pieces

@@ -13,22 +13,97 @@ from typing import Callable, Iterable, Iterator, Protocol
 import numpy as np
 
 from solvers.problem import Cancel, Cancelled
-from solvers.ranking import FREE as FREE_CELL, Ranker, SlotRanker, adjacent_swap_tables, apply_to_layout
+from solvers.ranking import (FREE as FREE_CELL, MultisetRanker, Ranker, SlotRanker, adjacent_swap_tables,
+                             apply_to_layout)
 from solvers.rules import RuleSet
 
 UNREACHED = 255  # distance byte for "no path to the goal" (all our puzzles need fewer than 255 moves)
 Progress = Callable[[float, str], None]
 
+# What a sweep holds at its peak beside its one byte per rank, as measured (peak RSS above the process
+# before the build; the README's "Memory" figures), fitted so that every measured peak lies below the estimate.
+SLOT_TABLES_FACTOR = 1.35   # rank-space sweeps: the swap and move tables counted once; their peak is 1.29-1.34x that
+WIDEST_LAYER = 0.12         # board sweeps: the widest layers measured hold 4.7-9.6 % of the rank space ...
+CHILD_BYTES = 1.5           # ... and a chunk's children with their ranks and tallies take 1.3-1.45x what is counted
+CHUNK = 1 << 16             # boards of a layer expanded at once
+MIN_WORKING_SET = 32 << 20
+
+
+class OverBudget(Exception):
+    """A sweep would hold more memory than its budget: raised before it starts when the estimate is over,
+    or as soon as its layers grow past it."""
+
+    def __init__(self, needed: int, budget: int, estimated: bool) -> None:
+        super().__init__(f"about {needed >> 20:,} MiB needed, {budget >> 20:,} MiB allowed")
+        self.needed = needed
+        self.budget = budget
+        self.estimated = estimated
+
+
+def sweep_bytes(rules: RuleSet, ranker: Ranker, reach: bool = False) -> int:
+    """The peak memory of building a table over ``ranker`` (with ``reach``: and a one-way puzzle's
+    forward reach, a bit per rank twice), estimated before anything large is allocated."""
+    size = ranker.size
+    bits = 2 * (size + 7) // 8 if reach else 0
+    if isinstance(ranker, SlotRanker):
+        sweep = SlotSweep(rules, ranker)
+        perms = {perm for backward in ((True, False) if reach else (True,)) for row in sweep.moves(backward)
+                 for _, perm in row if perm is not None}
+        itemsize = np.dtype(sweep._index_dtype).itemsize
+        tables = (ranker.nfree - 1 + len(perms)) * ranker.arrangements.size * itemsize
+        frontier = 2 * WIDEST_LAYER * size * itemsize
+        return int(size + bits + SLOT_TABLES_FACTOR * tables + frontier + MIN_WORKING_SET)
+    return int(size + bits + _frontier_bytes(rules, ranker, WIDEST_LAYER * size) * 2 + working_set(rules, ranker))
+
+
+def working_set(rules: RuleSet, ranker: Ranker) -> int:
+    """A board sweep's chunk: its children, their ranks and the ranker's tallies, from the mean number of
+    moves of a sample of positions drawn uniformly from the rank space."""
+    sample = ranker.unrank(np.random.default_rng(0).integers(0, ranker.size, min(ranker.size, 2048)))
+    children = sum(len(c) for c in rules.expand(sample, backward=True)) / max(1, len(sample))
+    return max(MIN_WORKING_SET, int(CHILD_BYTES * CHUNK * children * (4 * rules.ncells + 48)))
+
+
+def _frontier_bytes(rules: RuleSet, ranker: Ranker, boards: float) -> int:
+    """Bytes of ``boards`` boards packed in a :class:`Frontier`."""
+    ncodes = len(ranker.counts) if isinstance(ranker, MultisetRanker) else 256
+    bits = next(b for b in (1, 2, 4, 8) if ncodes <= 1 << b)
+    return int(boards * -(-rules.ncells * bits // 8))
+
+
+def _check_estimate(rules: RuleSet, ranker: Ranker, budget: int | None, reach: bool) -> None:
+    if budget is not None:
+        needed = sweep_bytes(rules, ranker, reach)
+        if needed > budget:
+            raise OverBudget(needed, budget, estimated=True)
+
+
+class _Room:
+    """The memory a sweep's layers may take: the budget less what it holds throughout."""
+
+    def __init__(self, budget: int | None, held: int) -> None:
+        self.left = None if budget is None else budget - held
+        self.budget = budget
+
+    def check(self, layers: int) -> None:
+        if self.left is not None and self.budget is not None and layers > self.left:
+            raise OverBudget(self.budget - self.left + layers, self.budget, estimated=False)
+
 
 def distance_table(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], *,
-                   progress: Progress | None = None, cancel: Cancel | None = None) -> np.ndarray:
+                   progress: Progress | None = None, cancel: Cancel | None = None,
+                   budget: int | None = None, reach: bool = False) -> np.ndarray:
     """uint8 table: optimal number of moves from each ranked position to the nearest goal.
 
     With a :class:`SlotRanker` the sweep runs in rank space (see :class:`SlotSweep`),
-    otherwise over boards, ranking every neighbour.
+    otherwise over boards, ranking every neighbour. With ``budget`` (bytes), OverBudget before
+    anything large is allocated when the estimate (with ``reach``: counting the forward sweeps
+    to come) is over it, or as soon as the layers grow past it.
     """
+    _check_estimate(rules, ranker, budget, reach)
     if isinstance(ranker, SlotRanker):
-        return SlotSweep(rules, ranker).distances(goals, progress=progress, cancel=cancel)
+        return SlotSweep(rules, ranker).distances(goals, progress=progress, cancel=cancel, budget=budget)
+    room = _Room(budget, ranker.size + working_set(rules, ranker) if budget is not None else 0)
     table = np.full(ranker.size, UNREACHED, dtype=np.uint8)
     boards = _as_boards(goals, rules.ncells)
     table[ranker.rank(boards)] = 0
@@ -38,7 +113,7 @@ def distance_table(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], *,
         if cancel is not None and cancel():
             raise Cancelled
         level += 1
-        frontier = _layer(rules, ranker, frontier, _Distances(table, _distance_byte(level)), backward=True)
+        frontier = _layer(rules, ranker, frontier, _Distances(table, _distance_byte(level)), backward=True, room=room)
         done += len(frontier)
         if progress is not None:
             progress(min(done / ranker.size, 1.0) if len(frontier) else 1.0,
@@ -47,12 +122,14 @@ def distance_table(rules: RuleSet, ranker: Ranker, goals: Iterable[bytes], *,
 
 
 def reachable_mask(rules: RuleSet, ranker: Ranker, start: bytes, *, within: np.ndarray | None = None,
-                   cancel: Cancel | None = None) -> "PositionSet":
+                   cancel: Cancel | None = None, budget: int | None = None) -> "PositionSet":
     """Every position reachable from ``start`` by legal moves, one bit each; with ``within``
-    (a distance table), only through positions it solves."""
+    (a distance table), only through positions it solves. ``budget``: as for :func:`distance_table`,
+    for the memory of this sweep alone."""
     if isinstance(ranker, SlotRanker):
-        found = SlotSweep(rules, ranker).reachable(start, cancel=cancel)
+        found = SlotSweep(rules, ranker).reachable(start, cancel=cancel, budget=budget)
         return PositionSet.of(found if within is None else found & (within != UNREACHED))
+    room = _Room(budget, (ranker.size + 7) // 8 + working_set(rules, ranker) if budget is not None else 0)
     seen = PositionSet.empty(ranker.size)
     boards = _as_boards([start], rules.ncells)
     first = ranker.rank(boards)
@@ -64,7 +141,7 @@ def reachable_mask(rules: RuleSet, ranker: Ranker, start: bytes, *, within: np.n
     while len(frontier):
         if cancel is not None and cancel():
             raise Cancelled
-        frontier = _layer(rules, ranker, frontier, marks, backward=False)
+        frontier = _layer(rules, ranker, frontier, marks, backward=False, room=room)
     return seen
 
 
@@ -159,11 +236,13 @@ class SlotSweep:
         return grid, frontier
 
     def _run(self, grid: np.ndarray, frontier: dict[int, np.ndarray], fill: Callable[[int], int],
-             backward: bool, progress: Progress | None, cancel: Cancel | None) -> None:
+             backward: bool, progress: Progress | None, cancel: Cancel | None, budget: int | None) -> None:
         """Layer by layer from ``frontier``: unmarked cells of ``grid`` (slots x arrangements)
         that a move reaches get ``fill(level)``; UNREACHED marks unvisited cells."""
         moves = self.moves(backward)
         tables = {perm: self.table(perm) for row in moves for _, perm in row if perm is not None}
+        self._swaps = {}   # composed into ``tables``: let their memory go before the layers grow (rebuilt if asked)
+        room = _Room(budget, grid.nbytes + sum(t.nbytes for t in tables.values()) + MIN_WORKING_SET)
         level, done, total = 0, sum(len(a) for a in frontier.values()), grid.size
         while frontier:
             if cancel is not None and cancel():
@@ -181,20 +260,21 @@ class SlotSweep:
                         np.put(row, fresh, value)
                         found.setdefault(nxt, []).append(fresh)
             frontier = {s: (parts[0] if len(parts) == 1 else np.concatenate(parts)) for s, parts in found.items()}
+            room.check(sum(a.nbytes for a in frontier.values()))
             count = sum(len(a) for a in frontier.values())
             done += count
             if progress is not None:
                 progress(min(done / total, 1.0) if frontier else 1.0, f"distance {level}: {count:,} positions")
 
     def distances(self, goals: Iterable[bytes], *, progress: Progress | None = None,
-                  cancel: Cancel | None = None) -> np.ndarray:
+                  cancel: Cancel | None = None, budget: int | None = None) -> np.ndarray:
         grid, frontier = self._seed(goals)
-        self._run(grid, frontier, _distance_byte, True, progress, cancel)
+        self._run(grid, frontier, _distance_byte, True, progress, cancel, budget)
         return grid.reshape(-1)
 
-    def reachable(self, start: bytes, *, cancel: Cancel | None = None) -> np.ndarray:
+    def reachable(self, start: bytes, *, cancel: Cancel | None = None, budget: int | None = None) -> np.ndarray:
         grid, frontier = self._seed([start])
-        self._run(grid, frontier, lambda level: 0, False, None, cancel)
+        self._run(grid, frontier, lambda level: 0, False, None, cancel, budget)
         return (grid != UNREACHED).reshape(-1)
 
 
@@ -306,6 +386,10 @@ class Frontier:
     def __len__(self) -> int:
         return sum(len(p) for p in self.parts)
 
+    @property
+    def nbytes(self) -> int:
+        return sum(p.nbytes for p in self.parts)
+
     def add(self, boards: np.ndarray) -> None:
         if self.bits == 8:
             self.parts.append(boards)
@@ -351,7 +435,7 @@ class Marks(Protocol):
 
 
 def _layer(rules: RuleSet, ranker: Ranker, frontier: Frontier, marks: Marks, backward: bool,
-           chunk: int = 1 << 16) -> Frontier:
+           chunk: int = CHUNK, room: _Room | None = None) -> Frontier:
     """The next layer: neighbours of the ``frontier`` not yet in ``marks``, each position once;
     they are added to ``marks``.
 
@@ -370,6 +454,8 @@ def _layer(rules: RuleSet, ranker: Ranker, frontier: Frontier, marks: Marks, bac
             r, first = np.unique(r[fresh], return_index=True)
             marks.add(r)
             found.add(children_all[fresh[first]])
+            if room is not None:
+                room.check(frontier.nbytes + found.nbytes)
     found.seal()
     return found
 

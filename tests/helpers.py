@@ -5,8 +5,12 @@ from __future__ import annotations
 import errno
 import gettext
 import io
+import os
 import random
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -69,6 +73,32 @@ class Unwritable:
             return real(*args, dir=dir, **kwargs)
 
         monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_measured(folder: Path, *args: str, memory: int = 3 << 30,
+                 env: dict[str, str] | None = None) -> tuple[int, str, float, float]:
+    """The command line in a fresh process with at most ``memory`` bytes of address space and an empty
+    cache in ``folder``: (exit status, stderr, wall seconds, peak resident MB of that process). The peak is
+    VmHWM, the process's own: getrusage's ru_maxrss would count the test process it was forked from."""
+    peak_file = folder / "peak-rss"
+    driver = ("import re, resource, sys\n"
+              f"resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))\n"
+              "from game.cli import main\n"
+              "try:\n    code = main(sys.argv[1:])\n"
+              "finally:\n"
+              "    peak = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
+              f"    open({str(peak_file)!r}, 'w').write(peak)\n"
+              "sys.exit(code)\n")
+    environment = dict(os.environ, FEWEST_MOVES_CACHE=str(folder / "cache"))
+    environment.pop("FEWEST_MOVES_TABLE_MEMORY", None)
+    environment.update(env or {})
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", driver, *args], cwd=ROOT, env=environment, capture_output=True,
+                          text=True, timeout=600)
+    return done.returncode, done.stderr, time.monotonic() - started, int(peak_file.read_text()) / 1024
 
 
 def answered_by(spec, name: str, oracle, **changes):

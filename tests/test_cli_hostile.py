@@ -138,11 +138,12 @@ def test_the_command_line_fuzzed(capsys, monkeypatch, tmp_path):
     import bench.fifteen
     import bench.tables
     import game.ui.app as app
+    import game.ui.entry as entry
 
     def ran(*args, **kwargs):
         return 0
 
-    for module, name in ((app, "run"), (app, "run_demo"), (app, "render_screenshot"), (bench.fifteen, "run"),
+    for module, name in ((entry, "run"), (entry, "run_demo"), (entry, "render_screenshot"), (bench.fifteen, "run"),
                          (bench.tables, "reference"), (bench.tables, "analyze_cold"), (bench.tables, "measure_puzzle")):
         monkeypatch.setattr(module, name, ran)
     class Window(Exception):

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import multiprocessing
+import os
 import queue
 import signal
 import threading
@@ -41,6 +42,7 @@ from game.common.phrase import Phrase, translated
 T = TypeVar("T")
 PROGRESS_EVERY = 0.1   # seconds between two progress messages from a process: keeps the pipe short
 POLL = 0.2             # seconds a waiting reader sleeps before it checks that its process lives
+ORPHAN_CHECK = 0.25    # seconds between a worker's looks at whether the game that started it still lives
 
 
 class Where(Enum):
@@ -277,11 +279,27 @@ class _PipeReport:
         return self._cancelled()
 
 
-def _ignore_interrupts() -> None:
+def _become_worker() -> None:
+    """What every worker process does first: leave Ctrl+C to the game, and end with it.
+
+    A game killed outright (SIGKILL, a crash) runs no shutdown, and a worker busy with a long
+    task never asks for its next request; nor could a finished one leave, blocked on writing to a
+    pipe nobody reads. So a watchdog thread looks at the parent process id a few times a second and
+    ends this process at once when the game is gone (the process is adopted: its parent changes).
+    The multiprocessing resource tracker ends by itself once no process holds its pipe.
+    """
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl+C in the terminal is for the game, which stops us
     except ValueError:   # not the main thread
         pass
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK)
+        os._exit(1)   # nothing of ours is left to save: a half-written table is never renamed into place
+
+    threading.Thread(target=watch, name="fewest-moves-watchdog", daemon=True).start()
 
 
 def _serve(requests: Any, replies: Any, cancel_upto: Any) -> None:
@@ -291,7 +309,7 @@ def _serve(requests: Any, replies: Any, cancel_upto: Any) -> None:
     Event: a cancel-then-submit could otherwise clear the flag before the worker saw it, or
     leave it set for the next job. Ids only grow, so the counter has no race.
     """
-    _ignore_interrupts()
+    _become_worker()
     parent = multiprocessing.parent_process()
     while True:
         try:
@@ -317,7 +335,7 @@ def _serve(requests: Any, replies: Any, cancel_upto: Any) -> None:
 
 def _one_shot(task: Task[Any], replies: Any) -> None:
     """A fresh process for one long task (a table build)."""
-    _ignore_interrupts()
+    _become_worker()
     replies.put(("done", 0, run_task(task, _PipeReport(replies, 0, lambda: False))))
 
 

@@ -13,7 +13,7 @@ import json
 import math
 from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
-from typing import Any, Mapping
+from typing import Any, Mapping, TypeVar
 
 from game.common.i18n import _, ngettext
 from game.midend.session import Win
@@ -26,6 +26,7 @@ UNKNOWN = "deal"           # games from elsewhere whose optimum was not known wh
 MAX_NAME = 400             # characters of a puzzle name (a puzzle file's path)
 MAX_COUNT = 10 ** 9
 MAX_SECONDS = 10_000_000.0
+Number = TypeVar("Number", int, float)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Record:
                       _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)))
 
 
-def _least(a, b):
+def _least(a: Number | None, b: Number | None) -> Number | None:
     return b if a is None else a if b is None else min(a, b)
 
 

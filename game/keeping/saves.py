@@ -14,20 +14,15 @@ player's language (the file's own words, ``moves:`` or ``notes:``, stay as the f
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from game.catalog import registry as catalog
-from game.common.background import Service
 from game.midend.history import ANCHORS, Entry, EntryKind, Notes
 from game.common.i18n import N_, _
 from game.rules.puzzle import PositionError
 from game.catalog.spec import PuzzleSpec
 from game.common.untrusted import shown
-
-if TYPE_CHECKING:
-    from game.midend.session import Session
 
 HEADER = "# Fewest Moves saved game"
 MAX_SECONDS = 10_000_000.0   # a play time beyond about 115 days is not a play time
@@ -50,12 +45,6 @@ class SavedGame:
     cursor: int
     seconds: float = 0.0
     notes: Mapping[int, Notes] = field(default_factory=dict)   # anchor index -> its game's notes
-
-    @classmethod
-    def of(cls, session: Session) -> SavedGame:
-        """A copy of the session's game that stays as it is while the session plays on."""
-        timeline = session.timeline
-        return cls(session.spec, tuple(timeline.entries), timeline.cursor, session.elapsed, dict(timeline.notes))
 
     @property
     def position(self) -> bytes:
@@ -91,10 +80,6 @@ def holds(game: SavedGame, saved: SavedGame) -> bool:
 
 
 # -- writing --------------------------------------------------------------------------------------
-
-def save_text(session: Session) -> str:
-    return game_text(SavedGame.of(session))
-
 
 def game_text(game: SavedGame) -> str:
     """The text of a saved game (the whole history, the oldest games left out beyond MAX_ENTRIES)."""
@@ -290,9 +275,3 @@ def read_game(text: str, spec: PuzzleSpec | None = None) -> SavedGame:
                     len(entries) - 1)
     return SavedGame(spec, tuple(entries), len(entries) - 1 - undone, seconds, notes)
 
-
-def load_text(text: str, *, service: Service, rng: random.Random | None = None) -> Session:
-    """A session from save_text() output; bad text raises PositionError with one sentence."""
-    from game.midend.session import Session
-
-    return Session.restore(read_game(text), service=service, rng=rng)

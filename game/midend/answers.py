@@ -10,7 +10,7 @@ from game.midend.history import History
 from game.midend.memory import Memory
 from game.oracles.base import Answer, WrongAnswer, replays
 from game.rules.puzzle import Move
-from game.midend.searches import Searches
+from game.midend.searches import Purpose, Searches
 from game.catalog.spec import PuzzleSpec
 
 
@@ -41,6 +41,7 @@ class Answers:
         self.oracle = spec.oracle
         self.memory = Memory()
         self.searches = Searches(service, spec.oracle)
+        self._waiting: tuple[str, Purpose, bytes] | None = None   # asked while the table was on its way
 
     @property
     def exact(self) -> bool:
@@ -137,3 +138,41 @@ class Answers:
         index = answer.winnable_index
         for i in at[:len(at) if index is None else index]:
             self.memory.mark_dead(timeline.entries[i].position)
+
+    # -- asking in the background ------------------------------------------------------------------
+    @property
+    def waiting(self) -> Purpose | None:
+        """What the player asked for while the table was being prepared (answered once it is)."""
+        return self._waiting[1] if self._waiting is not None else None
+
+    def search(self, timeline: History, label: str, purpose: Purpose) -> bool:
+        """Look for the answer at the cursor in the background: True if a search was sent now (``searches``
+        has it). While the complete table is on its way, the question waits for it instead: a lookup then
+        beats any search now (which, for a large one-way puzzle, could take minutes and gigabytes). A search
+        already running for the position serves; a solve or step press upgrades a running hint search."""
+        position = timeline.position
+        if self.oracle.exact and self.oracle.status().busy:
+            self._waiting = (label, purpose, position)
+            return False
+        if self.searches.running_for(position):
+            if purpose is not Purpose.HINT:
+                self.searches.purpose = purpose
+            return False
+        earlier, at = self.earlier(timeline)
+        self.searches.submit(position, earlier, at, label, purpose)
+        return True
+
+    def asked_again(self, position: bytes) -> tuple[str, Purpose] | None:
+        """What was asked while the table was on its way, once it is ready, if ``position`` is still the
+        one it was asked about (asked once: it is forgotten here)."""
+        waiting = self._waiting
+        if waiting is None or self.oracle.status().busy:
+            return None
+        self._waiting = None
+        label, purpose, asked_at = waiting
+        return (label, purpose) if asked_at == position else None
+
+    def cancel(self) -> None:
+        """Nothing runs or waits any more."""
+        self.searches.cancel()
+        self._waiting = None

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from game.midend.editor import Editor, ReadingKind
 from game.common.i18n import N_, _, pgettext
 from game.midend.intent import Intent
-from game.midend.panel import BoxKind, BoxLine, ButtonModel, Colour, Figure, Role, StatusBox, Tone, button
+from game.midend.panel import BoxKind, BoxLine, ButtonModel, Colour, Figure, Role, StatusBox, button
+from game.midend.sayings import Tone
 from game.catalog.spec import EditMode
 
 BOXES = {ReadingKind.ILLEGAL: BoxKind.ILLEGAL, ReadingKind.GOAL: BoxKind.SOLVED, ReadingKind.SOLVABLE: BoxKind.HINT,

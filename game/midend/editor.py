@@ -10,13 +10,12 @@ clock: time advances through ``update(dt)``.
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from game.catalog import registry as catalog
-from game.keeping import saving
+from game.catalog import saving
 from game.oracles import tasks
 from game.common.background import Job, JobState, Lane, Service, Task
 from game.oracles.base import READY, Answer, OracleStatus
@@ -24,12 +23,12 @@ from game.rules.pieces import Pieces
 from game.rules.puzzle import PositionError
 from game.files.model import FileDef
 from game.rules.counts import MOVES
-from game.common.i18n import N_, _, ngettext
+from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.catalog.spec import EditMode, PuzzleSpec
 from game.common.untrusted import sentence
+from game.midend.edit_problems import EMPTY, piece_word, problem_of
 
-EMPTY = 0
 SEARCH_DELAY = 0.3      # seconds after the last edit before a search starts (keys held down edit fast)
 HISTORY_LIMIT = 5_000   # edits kept for undo
 KNOWN_LIMIT = 5_000     # searched positions remembered
@@ -165,7 +164,7 @@ class Editor:
 
     def piece_word(self, code: int) -> str:
         """A piece (or the empty cell) in English words, a marked message: "black frog"."""
-        return N_("empty") if code == EMPTY else self.spec.presentation.piece_name(code)
+        return piece_word(self.spec, code)
 
     def place(self, cell: int, code: int) -> str | None:
         """Put ``code`` in ``cell``; a sentence if that is not an edit of this puzzle."""
@@ -250,53 +249,8 @@ class Editor:
         """Why the position is not one of this puzzle (one sentence), or None if it is."""
         state = self.position
         if self._problems is None or self._problems[0] != state:
-            self._problems = (state, self._problem(state))
+            self._problems = (state, problem_of(self.spec, state))
         return self._problems[1]
-
-    def _problem(self, state: bytes) -> str | None:
-        counts = self._counts_problem(state)
-        if counts is not None:
-            return counts
-        try:
-            self.puzzle.check(state)
-        except PositionError as err:
-            return sentence(str(err))
-        except (ValueError, IndexError, KeyError):
-            return _("The rules of {title} cannot read this position.").format(title=self.spec.shown_title())
-        return None
-
-    def _counts_problem(self, state: bytes) -> str | None:
-        """Pieces to place or take away, said with the pieces' own names."""
-        want, have = Counter(self.puzzle.start), Counter(state)
-        codes = sorted(c for c in set(want) | set(have) if c != EMPTY)
-        more, fewer = [], []
-        for code in codes:
-            diff = want[code] - have[code]
-            if diff > 0:
-                more.append(self._count(code, diff, more=have[code] > 0))
-            elif diff < 0:
-                fewer.append(self._count(code, -diff))
-        if not more and not fewer:
-            return None
-        place = _("place {pieces}").format(pieces=_listed(more)) if more else ""
-        take = _("take away {pieces}").format(pieces=_listed(fewer)) if fewer else ""
-        # Translators: two changes to a position in the editor ("place 2 black frogs", "take away 1 white frog")
-        changes = _("{place} and {take}").format(place=place, take=take) if place and take else place or take
-        needs = _listed([self._count(code, want[code]) for code in codes if want[code]])
-        # Translators: "Frogs, board A has 5 black frogs and 5 white frogs: place 2 more black frogs."
-        return sentence(_("{title} has {pieces}: {changes}.").format(title=self.spec.shown_title(), pieces=needs,
-                                                                     changes=changes))
-
-    def _count(self, code: int, n: int, more: bool = False) -> str:
-        """A number of one piece in words: "2 black frogs", "1 more white frog"."""
-        word = self.piece_word(code)
-        if more:
-            # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
-            text = ngettext("{n} more {piece}", "{n} more {piece}s", n)
-        else:
-            # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
-            text = ngettext("{n} {piece}", "{n} {piece}s", n)
-        return text.format(n=n, piece=_(word))
 
     @property
     def legal(self) -> bool:
@@ -502,11 +456,3 @@ class Editor:
         except saving.SaveError as err:
             return str(err)
 
-
-def _listed(items: list[str]) -> str:
-    """Counts of pieces in one list: "5 black frogs and 5 white frogs"."""
-    listed = items[0]
-    for item in items[1:]:
-        # Translators: a list of pieces so far, and one more ("5 black frogs and 5 white frogs")
-        listed = _("{pieces} and {piece}").format(pieces=listed, piece=item)
-    return listed

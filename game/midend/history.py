@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Iterator
+from typing import Iterator, Mapping, Sequence
 
-from game.rules.puzzle import Move
+from game.rules.puzzle import Move, Puzzle
 
 
 class EntryKind(Enum):
@@ -101,12 +101,44 @@ class History:
         self.entries.append(entry)
         self.cursor += 1
 
+    def join(self, puzzle: Puzzle, move: Move, after: bytes) -> bool:
+        """Fold a step (``move``, to ``after``) into the current game's last move, if it continues it: the
+        player moves a piece a little at a time where the puzzle counts a whole slide as one move (a piece
+        brought back where its move began takes the move back). True if it did."""
+        last = self.current
+        if last.kind is not EntryKind.MOVE or last.move is None or self.moves == 0 or not puzzle.joins(last.move, move):
+            return False
+        origin = self.entries[self.cursor - 1].position
+        joined = next((m for m, nxt in puzzle.successors(origin) if nxt == after), None)
+        if after != origin and joined is None:
+            return False
+        del self.entries[self.cursor:]   # the last move and any redo tail give way to the joined move
+        self.cursor -= 1
+        if after != origin and joined is not None:
+            self.push(Entry(after, joined, EntryKind.MOVE))
+        return True
+
     def truncate(self) -> None:
         """Drop the entries after the cursor (and their games' notes)."""
         del self.entries[self.cursor + 1:]
         for index in [i for i in self.notes if i > self.cursor]:
             del self.notes[index]
         self.version += 1
+
+    def follow_with(self, entries: Sequence[Entry], cursor: int, notes: Mapping[int, Notes]) -> None:
+        """Another game's whole history (``entries`` from its first position, its ``cursor`` and its games'
+        ``notes``) after this one's, as a new game: undo past its first position comes back to the game
+        there was. A history that has only its first position takes the other as it is."""
+        if len(self.entries) == 1:
+            base = 0
+            self.entries[:] = entries
+            self.notes = {}
+        else:
+            self.truncate()
+            base = self.cursor + 1
+            self.entries.extend([Entry(entries[0].position, None, EntryKind.DEAL), *entries[1:]])
+        self.notes = {**self.notes, **{base + i: n for i, n in notes.items()}}
+        self.cursor = base + cursor
 
     @property
     def game_notes(self) -> Notes:

@@ -15,23 +15,12 @@ from game.common.i18n import N_, _, ngettext
 from game.midend.intent import KEY_LABELS, Intent
 from game.oracles.base import OracleStatus, Phase
 from game.common.phrase import translated
+from game.midend.sayings import Tone
 from game.midend.session import Purpose, Session
 from game.keeping.settings import Settings
 from game.catalog.spec import InputMode
 
 Colour = tuple[int, int, int]
-
-
-class Tone(Enum):
-    """The meaning of a colour; the view picks the colour."""
-
-    TEXT = "text"
-    MUTED = "muted"
-    DIM = "dim"
-    GOOD = "good"
-    HINT = "hint"
-    NOPE = "nope"
-    ACCENT = "accent"
 
 
 class Role(Enum):
@@ -186,7 +175,7 @@ def clock(seconds: float) -> str:
 
 def shown_deal_distance(session: Session, wanted: int) -> int:
     """The distance the deal button offers: the one chosen, within what a deal can reach."""
-    top = session.deal_limit()
+    top = session.deals.limit()
     return max(1, min(wanted, top)) if top else wanted
 
 
@@ -245,10 +234,10 @@ def _status_box(s: Session, hidden: bool = False) -> StatusBox | None:
     end the table knows is said at once, unless the answer is hidden (then only when asked)."""
     job, hint, playback = s.job, s.hint_info, s.playback
     cancel = (button("cancel", _("Cancel"), Intent.CANCEL),)
-    if job is not None and s.dealing is not None:
+    if job is not None and s.deals.seeking is not None:
         return StatusBox(BoxKind.DEALING, (
             BoxLine(ngettext("Dealing {n:,} move from the goal", "Dealing {n:,} moves from the goal",
-                             s.dealing).format(n=s.dealing), Role.BODY, Tone.TEXT),
+                             s.deals.seeking).format(n=s.deals.seeking), Role.BODY, Tone.TEXT),
             # Translators: seconds a search has run, and what it reports
             BoxLine(_("{seconds:.1f} s, solving a random board: {progress}")
                     .format(seconds=job.elapsed, progress=translated(job.text)), Role.TINY, Tone.MUTED)),
@@ -353,8 +342,8 @@ def _count_button(s: Session) -> ButtonModel | None:
 
 def _deal_row(s: Session, wanted: int) -> DealRow:
     d = shown_deal_distance(s, wanted)
-    top = s.deal_limit()
-    ready = s.can_deal_at_distance()
+    top = s.deals.limit()
+    ready = s.deals.possible()
     caption = (_("Deal at a distance from the goal (1 to {top})").format(top=top) if top
                else _("Deal at a distance from the goal"))
     return DealRow(caption,

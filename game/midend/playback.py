@@ -28,3 +28,39 @@ class Playback:
         due = int(self.clock)
         self.clock -= due
         return due
+
+
+class AutoSolve:
+    """What the solver plays on the board: its line (``playback``, None while it plays none) and the speed
+    it plays at, which stays from one solve to the next. The session plays the moves it hands out."""
+
+    def __init__(self) -> None:
+        self.playback: Playback | None = None
+        self._speed = DEFAULT_SPEED
+
+    @property
+    def speed(self) -> float:
+        """Moves a second (MIN_SPEED..MAX_SPEED)."""
+        return self._speed
+
+    @speed.setter
+    def speed(self, value: float) -> None:
+        self._speed = clamp_speed(value)
+        if self.playback is not None:
+            self.playback.speed = self._speed
+
+    def faster(self) -> None:
+        self.speed = self._speed * 2
+
+    def slower(self) -> None:
+        self.speed = self._speed / 2
+
+    def toggle_pause(self) -> None:
+        if self.playback is not None:
+            self.playback.paused = not self.playback.paused
+
+    def begin(self, line: list[Move], paused: bool) -> None:
+        self.playback = Playback(self._speed, paused, line)
+
+    def stop(self) -> None:
+        self.playback = None

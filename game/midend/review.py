@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import Callable, Sequence
 
 from game.midend.answers import Answers
+from game.midend.session import Session
 from game.midend.history import EntryKind, Notes
 from game.common.i18n import N_, _, ngettext
 from game.rules.puzzle import Move, Puzzle
 from game.common.words import moves_text
-
-if TYPE_CHECKING:
-    from game.midend.session import Session
 
 
 class Unknown:

@@ -10,17 +10,14 @@ A puzzle whose complete table is on its way waits for it instead: a lookup then 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.oracles import tasks
 from game.common.background import Job, JobState, Lane, Task
 from game.common.i18n import N_, _
 from game.oracles.base import Answer
 from game.common.phrase import translated
+from game.midend.session import Session
 from game.midend.review import GameLine, Review, Unknown, review_of
 
-if TYPE_CHECKING:
-    from game.midend.session import Session
 
 LABEL = N_("The review")
 

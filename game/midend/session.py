@@ -11,7 +11,9 @@ clock: time advances only through ``update(dt)``, so tests drive it exactly.
 Design choices (after Simon Tatham's midend):
 
 * History is a list of entries plus a cursor (:mod:`game.midend.history`). Restart and new deal are
-  entries too, so they can be undone; a new move drops the redo tail.
+  entries too, so they can be undone; a new move drops the redo tail. Which new game to deal is
+  :mod:`game.midend.dealing`'s business (``session.deals``); a saved game's history comes in through
+  :meth:`Session.follow_with` (:mod:`game.keeping.kept` reads and writes it).
 * Hints and solutions always come from an optimal answer, never from a greedy step. Finished
   searches are remembered position by position (:mod:`game.midend.memory`).
 * Any change of position makes a running search obsolete: it is cancelled (its result, if
@@ -24,17 +26,18 @@ import random
 from collections import deque
 from dataclasses import dataclass
 from enum import Enum
+from typing import Mapping, Sequence
 
-from game.keeping import saves
 from game.midend.answers import Answers, Resolved
+from game.midend.dealing import Deals
 from game.common.background import Job, Service
 from game.midend.history import Entry, EntryKind, History, Notes
 from game.common.i18n import N_, _, ngettext
 from game.midend.memory import Memory
-from game.oracles.base import WRONG_ANSWER, Answer, replays
-from game.midend.playback import DEFAULT_SPEED, Playback, clamp_speed
+from game.midend.sayings import dead_end_words, hint_words, illegal_words, solved_words
+from game.oracles.base import WRONG_ANSWER, Answer
+from game.midend.playback import AutoSolve, Playback
 from game.rules.puzzle import Move
-from game.midend.searched_deal import SearchedDeal
 from game.midend.searches import Purpose
 from game.catalog.spec import PuzzleSpec
 
@@ -114,13 +117,11 @@ class Session:
         self.timeline = History(position)
         self.elapsed = 0.0
         self.hint_info: Hint | None = None
-        self.playback: Playback | None = None
+        self.autosolve = AutoSolve()             # the solver's line on the board, and its speed
         self.answers = Answers(spec, service)
         self.memory = self.answers.memory
         self.searches = self.answers.searches
-        self._speed = DEFAULT_SPEED
-        self._deal: SearchedDeal | None = None   # a deal at a distance being searched
-        self._waiting: tuple[str, Purpose, bytes] | None = None   # asked while the table was on its way
+        self.deals = Deals(self)                 # new games, and a deal at a distance being searched
         self._started = False                    # the timer runs from the first move until solved
         self._events: deque[Event] = deque(maxlen=EVENT_LIMIT)
 
@@ -165,15 +166,9 @@ class Session:
         return self.answers.dead(self.position)
 
     @property
-    def speed(self) -> float:
-        """Auto-solve speed in moves a second (MIN_SPEED..MAX_SPEED)."""
-        return self._speed
-
-    @speed.setter
-    def speed(self, value: float) -> None:
-        self._speed = clamp_speed(value)
-        if self.playback is not None:
-            self.playback.speed = self._speed
+    def playback(self) -> Playback | None:
+        """The solver's line being played on the board (None while it plays none)."""
+        return self.autosolve.playback
 
     @property
     def job(self) -> Job[Answer] | None:
@@ -183,17 +178,12 @@ class Session:
     @property
     def waiting(self) -> Purpose | None:
         """What the player asked for while the table was being prepared (answered once it is)."""
-        return self._waiting[1] if self._waiting is not None else None
+        return self.answers.waiting
 
     @property
     def purpose(self) -> Purpose | None:
         """What the running search is for (None when nothing runs)."""
         return self.searches.purpose
-
-    @property
-    def dealing(self) -> int | None:
-        """The distance a searched deal is looking for, while it runs."""
-        return self._deal.goal if self._deal is not None and self.purpose is Purpose.DEAL else None
 
     # -- moves and history ---------------------------------------------------------------------
 
@@ -208,60 +198,32 @@ class Session:
         before = self.position
         after = next((nxt for legal, nxt in self.puzzle.successors(before) if legal == move), None)
         if after is None:
-            self._emit(Event(EventKind.ILLEGAL, move, before, None, self._illegal_text(before, move)))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.puzzle, before, move)))
             return False
         if kind is EntryKind.MOVE:
-            self._player_acts()
-        if step and self._join(move, before, after):
-            return True
-        self._push(Entry(after, move, kind))
-        self._started = True
+            self.player_acts()
+        if step and self.timeline.join(self.puzzle, move, after):
+            self._position_changed(before)
+        else:
+            self._push(Entry(after, move, kind))
+            self._started = True
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
-            self.playback = None
+            self.autosolve.stop()
             self._emit(Event(EventKind.SOLVED, move, before, after, solved_words(self.moves)))
         return True
-
-    def _join(self, move: Move, before: bytes, after: bytes) -> bool:
-        """Fold a step into the current game's last move, if it continues it."""
-        last = self.timeline.current
-        if last.kind is not EntryKind.MOVE or last.move is None or self.moves == 0:
-            return False
-        if not self.puzzle.joins(last.move, move):
-            return False
-        origin = self.history[self.cursor - 1].position
-        joined = next((m for m, nxt in self.puzzle.successors(origin) if nxt == after), None)
-        if after != origin and joined is None:
-            return False
-        del self.history[self.cursor:]   # the last move and any redo tail give way to the joined move
-        self.timeline.cursor -= 1
-        if after != origin:
-            assert joined is not None
-            self.timeline.push(Entry(after, joined, EntryKind.MOVE))
-        self._position_changed(before)
-        self._emit(Event(EventKind.MOVED, move, before, after))
-        if self.puzzle.is_goal(after):
-            self.playback = None
-            self._emit(Event(EventKind.SOLVED, move, before, after, solved_words(self.moves)))
-        return True
-
-    def _illegal_text(self, state: bytes, move: Move) -> str:
-        try:
-            return _("{move} is not a legal move here.").format(move=self.puzzle.move_text(state, move))
-        except (IndexError, KeyError):
-            return _("That is not a legal move here.")
 
     def undo(self) -> bool:
         if not self.timeline.can_undo():
             return False
-        self._player_acts()
+        self.player_acts()
         self._goto(self.cursor - 1, EventKind.UNDO, self.timeline.current.move)
         return True
 
     def redo(self) -> bool:
         if not self.timeline.can_redo():
             return False
-        self._player_acts()
+        self.player_acts()
         self._goto(self.cursor + 1, EventKind.REDO, self.history[self.cursor + 1].move)
         return True
 
@@ -270,13 +232,13 @@ class Session:
         position before a game's first mistake. False if ``index`` is not behind the cursor."""
         if not 0 <= index < self.cursor:
             return False
-        self._player_acts()
+        self.player_acts()
         self._goto(index, EventKind.UNDO, None)
         return True
 
     def restart(self) -> None:
         """Back to where this game began (last start or deal), as an entry that undo can take back."""
-        self._player_acts()
+        self.player_acts()
         self.elapsed, self._started = 0.0, False
         anchor = self.history[self.timeline.anchor_index()].position
         if self.moves == 0 and self.position == anchor:
@@ -289,8 +251,8 @@ class Session:
 
     def new_deal(self, position: bytes | None = None, message: str = "") -> None:
         """A new game: ``position``, else what the puzzle's dealer deals. Undoable."""
-        self._player_acts()
-        self._deal = None
+        self.player_acts()
+        self.deals.forget()
         if position is not None:
             self.puzzle.check(position)
         else:
@@ -299,38 +261,6 @@ class Session:
         before = self.position
         self._push(Entry(position, None, EntryKind.DEAL))
         self._emit(Event(EventKind.DEAL, None, before, self.position, message))
-
-    def new_game(self, distance: int | None = None) -> str:
-        """"New": tiles are shuffled; a puzzle with one start deals a uniformly random solvable
-        position the start can reach (exactly ``distance`` from the goal when the player chose one),
-        since a "new" game from the same start would only be a restart. Without a complete table
-        yet, the classic start. Returns what the game says about it."""
-        dealer = self.spec.dealer
-        if not dealer.one_start:
-            self.new_deal()
-            return _(dealer.new_message)
-        position = None
-        if self.answers.exact:
-            position = (self.oracle.position_at(distance, self.rng) if distance is not None
-                        else self.oracle.random_position(self.rng))
-        if position is None:
-            self.new_deal(self.puzzle.start)
-            if self.answers.exact and distance is not None:
-                return ngettext("No position is {n:,} move from the goal: the classic start instead.",
-                                "No position is {n:,} moves from the goal: the classic start instead.",
-                                distance).format(n=distance)
-            return _("The classic start (random positions come once the table is ready).")
-        self.new_deal(position)
-        far = self.answers.distance(position)
-        if far is None:
-            return _("A random position from the start's reach; Shift+R brings back the classic start.")
-        return ngettext("A random position {n:,} move from the goal; Shift+R brings back the classic start.",
-                        "A random position {n:,} moves from the goal; Shift+R brings back the classic start.",
-                        far).format(n=far)
-
-    def classic_start(self) -> None:
-        """The puzzle's own start as a new game (undoable like any new game)."""
-        self.new_deal(self.puzzle.start)
 
     def undo_to_last_winnable(self) -> bool:
         """From a dead end, jump back (like repeated undo: redo returns) to the latest position that can still win."""
@@ -342,7 +272,7 @@ class Session:
             index = known if isinstance(known, int) else None
         if index is None or index >= self.cursor:
             return False
-        self._player_acts()
+        self.player_acts()
         self._goto(index, EventKind.UNDO, None)
         self._helped()
         return True
@@ -368,74 +298,14 @@ class Session:
         job = self.job
         if job is not None:
             if job.done:
-                self._poll_job(show=False)  # keep what it found, show nothing
+                self.poll_search(show=False)  # keep what it found, show nothing
             elif self.searches.position != self.position:
                 self.cancel_search()
 
-    def _player_acts(self) -> None:
+    def player_acts(self) -> None:
         """Player input takes over from auto-solve."""
         if self.playback is not None or self.purpose in (Purpose.SOLVE, Purpose.STEP):
             self.stop_solve()
-
-    # -- deals at a distance ---------------------------------------------------------------------
-
-    def deal_limit(self) -> int | None:
-        """The largest distance a deal at a distance can ask for (None: not known yet, or impossible)."""
-        if self.oracle.exact:
-            return self.oracle.max_distance()
-        return self.spec.dealer.searched_limit
-
-    def can_deal_at_distance(self) -> bool:
-        return self.answers.exact or (not self.oracle.exact and self.spec.dealer.searched_limit is not None)
-
-    def deal_at_distance(self, distance: int) -> bool:
-        """A new game exactly ``distance`` optimal moves from the goal.
-
-        With a complete table: uniformly among all such positions (that the start can reach,
-        for one-way puzzles), at once. Otherwise, where the dealer deals random positions (the
-        15-puzzle): random boards are solved optimally in the background (:mod:`game.midend.searched_deal`);
-        its "Deal" job shows progress and can be cancelled. False if neither is possible.
-        """
-        distance = max(1, int(distance))
-        if self.answers.exact:
-            position = self.oracle.position_at(distance, self.rng)
-            if position is None:
-                return False
-            self.new_deal(position, position_words(distance))
-            return True
-        if not self.can_deal_at_distance():
-            return False
-        self._player_acts()
-        self.cancel_search()
-        self._deal = SearchedDeal(distance)
-        self._deal_another()
-        return True
-
-    def _deal_another(self) -> None:
-        deal = self._deal
-        board = self.spec.dealer.random_position(self.puzzle, self.rng)
-        if deal is None or board is None:
-            self._deal = None
-            return
-        deal.tries += 1
-        self.searches.submit(board, (), (), N_("Deal"), Purpose.DEAL)
-        self._poll_job()
-
-    def _take_deal(self, answer: Answer) -> None:
-        deal = self._deal
-        if deal is None:
-            return
-        line = answer.line if answer.line is not None and replays(self.puzzle, answer.line.states[0], answer.line) \
-            else None   # a line that does not hold is neither remembered nor dealt from
-        if line is not None:
-            self.memory.remember(line)
-        decided = deal.offer(line)
-        if decided is not None:
-            self.new_deal(*decided)
-        elif deal.more():
-            self._deal_another()
-        else:
-            self._deal = None
 
     # -- hints ----------------------------------------------------------------------------------
 
@@ -464,46 +334,25 @@ class Session:
         self.hint_info = Hint(move, len(line), False, None)
         if move is not None:
             self._helped()
-        n = len(line)
-        if move is None:
-            text = ngettext("Already solved. ({n:,} move to go)", "Already solved. ({n:,} moves to go)", n)
-        else:
-            # Translators: {move} is the move in the game's notation ("5 b2-b3")
-            text = ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n)
-        words = text.format(move=self.puzzle.move_text(self.position, move) if move is not None else "", n=n)
-        self._emit(Event(EventKind.HINT, move, self.position, None, words))
+        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.puzzle, self.position, line)))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)
         self._helped()
-        title = self.spec.shown_title()
-        if last_winnable is not None:
-            back = self.cursor - last_winnable
-            message = ngettext(
-                "This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
-                "Undo {n:,} move to get back to a winnable position.",
-                "This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
-                "Undo {n:,} moves to get back to a winnable position.", back).format(title=title, n=back)
-        else:
-            message = _("This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
-                        "No earlier position of this game can win either: restart.").format(title=title)
-        self._emit(Event(EventKind.DEAD_END, None, self.position, None, message))
+        back = self.cursor - last_winnable if last_winnable is not None else None
+        self._emit(Event(EventKind.DEAD_END, None, self.position, None, dead_end_words(self.spec, back)))
 
     # -- auto-solve ------------------------------------------------------------------------------
 
     def start_solve(self) -> None:
         """Play an optimal solution from here, move by move; pressed while playing, pause or resume."""
         if self.playback is not None:
-            self.toggle_pause()
+            self.autosolve.toggle_pause()
             return
         if self.solved:
             return
         if not self._answer_at_once(Purpose.SOLVE):
             self._search(N_("Solve"), Purpose.SOLVE)
-
-    def toggle_pause(self) -> None:
-        if self.playback is not None:
-            self.playback.paused = not self.playback.paused
 
     def step(self) -> None:
         """Play exactly one move of the optimal solution and stay paused (starting a paused playback if needed)."""
@@ -514,32 +363,26 @@ class Session:
         self.playback.paused = True
         self._advance()
 
-    def faster(self) -> None:
-        self.speed = self._speed * 2
-
-    def slower(self) -> None:
-        self.speed = self._speed / 2
-
     def stop_solve(self) -> None:
-        self.playback = None
+        self.autosolve.stop()
         if self.purpose in (Purpose.SOLVE, Purpose.STEP):
             self.cancel_search()
 
     def _advance(self) -> None:
         playback = self.playback
         if playback is None or not playback.remaining:
-            self.playback = None
+            self.autosolve.stop()
             return
         move = playback.remaining.pop(0)
         if not self.timeline.game_notes.solver:
             self.timeline.note(solver=True)
         if not self.play(move, kind=EntryKind.SOLVE):  # cannot happen: any other change stops playback
-            self.playback = None
+            self.autosolve.stop()
             self._emit(Event(EventKind.SEARCH_FAILED, move, self.position, None,
                              _("The solution no longer fits the board.")))
             return
         if self.playback is playback and not playback.remaining:
-            self.playback = None
+            self.autosolve.stop()
 
     # -- answers ----------------------------------------------------------------------------------
 
@@ -561,52 +404,37 @@ class Session:
         elif purpose is Purpose.HINT:
             self._show_hint(line)
         elif purpose is Purpose.SOLVE:
-            self.playback = Playback(self._speed, False, list(line))
+            self.autosolve.begin(list(line), paused=False)
         elif purpose is Purpose.STEP:
-            self.playback = Playback(self._speed, True, list(line))
+            self.autosolve.begin(list(line), paused=True)
             self._advance()
 
     def _search(self, label: str, purpose: Purpose) -> None:
-        if self.oracle.exact and self.oracle.status().busy:
-            # its table is on the way: a lookup then beats any search now (which, for a large
-            # one-way puzzle, could take minutes and gigabytes)
-            self._waiting = (label, purpose, self.position)
-            return
-        if self.searches.running_for(self.position):
-            if purpose is not Purpose.HINT:  # a solve or step press upgrades a running hint search
-                self.searches.purpose = purpose
-            return
-        earlier, at = self.answers.earlier(self.timeline)
-        self.searches.submit(self.position, earlier, at, label, purpose)
-        self._poll_job()
+        if self.answers.search(self.timeline, label, purpose):
+            self.poll_search()
 
     def cancel_search(self) -> None:
-        self.searches.cancel()
-        self._deal = None
-        self._waiting = None
+        self.answers.cancel()
+        self.deals.forget()
 
     def _ask_again(self) -> None:
         """Answer what was asked while the table was on its way, if the position is still the same."""
-        waiting = self._waiting
-        if waiting is None or self.oracle.status().busy:
-            return
-        self._waiting = None
-        label, purpose, position = waiting
-        if position == self.position and not self._answer_at_once(purpose):
-            self._search(label, purpose)
+        asked = self.answers.asked_again(self.position)
+        if asked is not None and not self._answer_at_once(asked[1]):
+            self._search(*asked)
 
-    def _poll_job(self, show: bool = True) -> None:
+    def poll_search(self, show: bool = True) -> None:
         """Take in a finished search: remember what it found and, if still relevant, act on it."""
         finished = self.searches.take()
         if finished is None:
             return
         answer = finished.answer
         if answer is None:
-            self._deal = None
+            self.deals.forget()
             if show:
                 self._emit(Event(EventKind.SEARCH_FAILED, None, self.position, None, finished.error))
         elif finished.purpose is Purpose.DEAL:
-            self._take_deal(answer)
+            self.deals.take(answer)
         else:
             resolved = self.answers.learn(answer, finished.earlier_at, finished.position, finished.earlier)
             if not resolved.wrong:
@@ -620,7 +448,7 @@ class Session:
         """Advance by ``dt`` seconds: timer, search results, playback. Returns the events since last call."""
         self.oracle.status()   # takes in tables a background preparation has finished
         self._ask_again()
-        self._poll_job()
+        self.poll_search()
         if self._started and not self.solved:
             self.elapsed += dt
         playback = self.playback
@@ -671,52 +499,19 @@ class Session:
     def mark_recorded(self) -> None:
         self.timeline.note(recorded=True)
 
-    # -- saved games -----------------------------------------------------------------------------
+    # -- a history from elsewhere -------------------------------------------------------------------
 
-    def save_text(self) -> str:
-        """The current game as text (see :mod:`game.keeping.saves`)."""
-        return saves.save_text(self)
-
-    @classmethod
-    def load_text(cls, text: str, *, service: Service, rng: random.Random | None = None) -> Session:
-        """A session from save_text() output; bad text raises PositionError with one sentence."""
-        return saves.load_text(text, service=service, rng=rng)
-
-    @classmethod
-    def restore(cls, game: saves.SavedGame, *, service: Service, rng: random.Random | None = None) -> Session:
-        """The session of a saved game (already replayed and checked by :func:`game.keeping.saves.read_game`),
-        its whole history with it: undo goes on where it stopped."""
-        session = cls(game.spec, game.entries[0].position, service=service, rng=rng)
-        timeline = session.timeline
-        timeline.entries[:] = game.entries
-        timeline.cursor = game.cursor
-        timeline.notes = dict(game.notes)
-        session.resume_clock(game.seconds)
-        return session
-
-    def adopt(self, game: saves.SavedGame, message: str = "") -> None:
-        """A saved game of this puzzle as the game on the board, its whole history with it. Nothing is
-        lost: it follows the history so far as a new game, so undo past its first position comes back
-        to the game there was (a session that has only its first position takes it as it is)."""
-        if game.spec.name != self.spec.name:
-            raise ValueError(f"a saved game of {game.spec.title} cannot be opened in {self.spec.title}.")
-        self._player_acts()
-        self._deal = None
+    def follow_with(self, entries: Sequence[Entry], cursor: int, notes: Mapping[int, Notes], seconds: float,
+                    message: str = "") -> None:
+        """Another game's whole history (a saved game, read and replayed by the puzzle's rules) as the game
+        on the board, its clock with it. Nothing is lost: it follows the history so far as a new game
+        (:meth:`History.follow_with`), so undo past its first position comes back to the game there was."""
+        self.player_acts()
+        self.deals.forget()
         before = self.position
-        timeline = self.timeline
-        if len(timeline.entries) == 1:
-            base = 0
-            timeline.entries[:] = game.entries
-            timeline.notes = {}
-        else:
-            timeline.truncate()
-            base = timeline.cursor + 1
-            first = game.entries[0]
-            timeline.entries.extend([Entry(first.position, None, EntryKind.DEAL), *game.entries[1:]])
-        timeline.notes = {**timeline.notes, **{base + i: n for i, n in game.notes.items()}}
-        timeline.cursor = base + game.cursor
+        self.timeline.follow_with(entries, cursor, notes)
         self._position_changed(before)
-        self.elapsed = game.seconds
+        self.elapsed = seconds
         self._started = self.moves > 0 and not self.solved
         self._emit(Event(EventKind.DEAL, None, before, self.position, message))
 
@@ -726,13 +521,3 @@ class Session:
         self._started = self.moves > 0
         self._events.clear()
 
-
-def solved_words(moves: int) -> str:
-    """What the game says the moment a game is solved."""
-    return ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", moves).format(n=moves)
-
-
-def position_words(distance: int) -> str:
-    """What the game says of a new game dealt at a distance from the goal."""
-    return ngettext("A position {n:,} move from the goal.", "A position {n:,} moves from the goal.",
-                    distance).format(n=distance)

@@ -18,7 +18,6 @@ from enum import Enum
 from typing import Callable, Protocol, Sequence
 
 from solvers.problem import Path
-from solvers.search import CHECK_EVERY
 from solvers.sweep import Analysis
 
 from game.common.background import Job, JobState, Lane, Service, Task, Where
@@ -143,23 +142,22 @@ QUIET = Quiet()
 
 
 class Ticker:
-    """The cancel callback handed to the generic searches, which call it every CHECK_EVERY
-    expansions: so it also counts nodes, and reports them a few times a second."""
+    """The cancel callback handed to the generic searches, which call it as they expand positions
+    (``nodes`` counts them): it reports them a few times a second."""
 
-    def __init__(self, report: Report, what: str = N_("searching")) -> None:
+    def __init__(self, report: Report, nodes: Callable[[], int], what: str = N_("searching")) -> None:
         self.report = report
+        self.nodes = nodes
         self.what = what
-        self.calls = 0
         self.last = time.monotonic()
 
     def __call__(self) -> bool:
-        self.calls += 1
         now = time.monotonic()
         if now - self.last >= PROGRESS_EVERY:
             self.last = now
             # Translators: a search's progress: what it does, and how many positions it has looked at so far
             self.report.progress(None, Phrase(N_("{what}… {nodes:,} nodes"), what=Phrase(self.what),
-                                              nodes=self.calls * CHECK_EVERY))
+                                              nodes=self.nodes()))
         return self.report.cancelled()
 
 

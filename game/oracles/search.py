@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
-from solvers.problem import Counted, TooManyStates
-from solvers.search import bfs, bidirectional_bfs, ida_star
+from solvers.problem import Counted, OutOfTime, TooManyStates
+from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS, bfs, bidirectional_bfs, ida_star
 
 from game.common.i18n import N_
 from game.oracles.base import QUIET, Answer, Line, Oracle, Recipe, Report, Ticker, TooLarge, first_winnable
@@ -31,15 +31,20 @@ class SearchOracle(Oracle):
     def search(self, state: bytes, report: Report) -> Line | None:
         started = time.perf_counter()
         counted = Counted(self.puzzle)
-        ticker = Ticker(report)
+        ticker = Ticker(report, lambda: counted.expanded)
         try:
             if self.algorithm == "ida*":
                 assert self.puzzle.heuristic is not None
                 path = ida_star(counted, state, self.puzzle.heuristic, ticker)
             elif self.algorithm == "bidirectional-bfs":
-                path = bidirectional_bfs(counted, state, ticker)
+                path = bidirectional_bfs(counted, state, ticker, memory=SEARCH_MEMORY, seconds=SEARCH_SECONDS)
             else:
-                path = bfs(counted, state, ticker)
+                path = bfs(counted, state, ticker, memory=SEARCH_MEMORY, seconds=SEARCH_SECONDS)
+        except OutOfTime as late:
+            raise TooLarge(Phrase(N_("A search from this position of {title} looked at {nodes:,} positions in {seconds} "
+                                     "seconds without reaching the goal, longer than this game allows; a complete "
+                                     "table is the way for a puzzle this large."), title=Phrase(self.puzzle.title),
+                                  nodes=late.nodes, seconds=f"{late.seconds:g}")) from None
         except TooManyStates as too_many:
             raise TooLarge(Phrase(N_("A search from this position of {title} would have to hold {states}, more than "
                                      "this game allows; a complete table is the way for a puzzle this large."),

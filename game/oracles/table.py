@@ -7,6 +7,7 @@ and checked against the rules whenever it is loaded. Until it is ready, answers 
 """
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -17,8 +18,8 @@ import numpy as np
 from solvers import cache
 from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
-from solvers.sweep import (UNREACHED, Analysis, PositionSet, analyse, distance_counts, distance_table, ranks_at,
-                           reachable_mask)
+from solvers.sweep import (UNREACHED, Analysis, OverBudget, PositionSet, analyse, distance_counts, distance_table,
+                           ranks_at, reachable_mask, sweep_bytes)
 from solvers.tables import (TABLE_VERSION, DistanceTable, after_delay, consistent, fingerprint, load_or_build,
                             table_key)
 
@@ -28,13 +29,34 @@ from game.oracles.search import SearchOracle
 from game.common.phrase import Phrase
 from game.rules.puzzle import Move, Puzzle
 
-CHEAP_POSITIONS = 400_000         # answering builds tables of at most this many positions on the fly
-CHEAP_SLOT_POSITIONS = 2_000_000  # ... or this many when the fast rank-space sweep applies
+# answering builds tables of at most this many positions on the fly: a few seconds at most (knights 4x4's
+# 900,900: 1.5 s), where a search bounded to SEARCH_SECONDS might not finish (knights 4x4: 31 s)
+CHEAP_POSITIONS = 2_000_000
 # ... and a one-way puzzle's table up to this many ranks (about ten seconds at worst): its search
 # runs forward only, through every dead end, and could take minutes and gigabytes instead
 TABLE_LIMIT = 100_000_000
 MIN_ARRANGEMENTS = 1_000          # below this the rank-space sweep spends its time in Python loops
 MAX_SLOTS = 256
+# The memory a table's build may take. 1 GiB: an eighth of a modest 8 GB desktop, so the game never pushes the
+# computer into swapping for a nicety (searches still answer), and four times the largest library table's peak
+# (the frog square: about 220 MB). The variable gives another figure, in MiB.
+MEMORY_VARIABLE = "FEWEST_MOVES_TABLE_MEMORY"
+DEFAULT_TABLE_MEMORY = 1 << 30
+
+
+def table_memory() -> int:
+    """Bytes a table's build may take: FEWEST_MOVES_TABLE_MEMORY (MiB, a whole number) or 1 GiB."""
+    text = os.environ.get(MEMORY_VARIABLE, "").strip()
+    if text.isascii() and text.isdigit() and 0 < int(text) < 1 << 40:
+        return int(text) << 20
+    return DEFAULT_TABLE_MEMORY
+
+
+def memory_text(count: int) -> str:
+    """Bytes for people: '45.3 GiB', '512 MiB'."""
+    if count >= 1 << 30:
+        return f"{count / (1 << 30):,.1f}".removesuffix(".0") + " GiB"
+    return f"{max(1, count >> 20):,} MiB"
 _VERDICTS = {"closer": Verdict.CLOSER, "farther": Verdict.FARTHER, "same": Verdict.SAME,
              "dead end": Verdict.DEAD_END}
 
@@ -71,6 +93,8 @@ class TableOracle(SearchOracle):
         self._loaded: _Loaded | None = None
         self._analysis: tuple[Analysis, float] | None = None
         self._whole_reach: PositionSet | None = None
+        self._memory: int | None = None             # bytes its build needs, estimated once
+        self._over_budget: Phrase | None = None     # why a build went past the memory allowed (then: searches)
 
     # -- the table's rank space and cache name ------------------------------------------------
 
@@ -91,9 +115,35 @@ class TableOracle(SearchOracle):
 
     def cheap(self) -> bool:
         ranker = self.layout()[0]
-        if not self.puzzle.reversible:
-            return ranker.size <= TABLE_LIMIT
-        return ranker.size <= (CHEAP_SLOT_POSITIONS if isinstance(ranker, SlotRanker) else CHEAP_POSITIONS)
+        small = ranker.size <= (CHEAP_POSITIONS if self.puzzle.reversible else TABLE_LIMIT)
+        return small and self._over_budget is None and self.memory_needed() <= table_memory()
+
+    def _needs_reach(self) -> bool:
+        """Whether the start's reach is swept beside the table (see ``_reachable``)."""
+        return not (self.puzzle.reversible and len(self.puzzle.goals()) == 1)
+
+    def memory_needed(self) -> int:
+        """The estimated peak memory of building the table (and the start's reach beside it)."""
+        if self._memory is None:
+            self._memory = sweep_bytes(self.puzzle.rules, self.layout()[0], self._needs_reach())
+        return self._memory
+
+    def _too_much_memory(self, over: OverBudget) -> Phrase:
+        if over.estimated:
+            return Phrase(N_("A table of every position of {title} would need about {needed} of memory, more than the "
+                             "{allowed} this game allows (FEWEST_MOVES_TABLE_MEMORY); single positions are solved by "
+                             "search instead."), title=Phrase(self.puzzle.title), needed=memory_text(over.needed),
+                          allowed=memory_text(over.budget))
+        return Phrase(N_("A table of every position of {title} grew past the {allowed} of memory this game allows "
+                         "(FEWEST_MOVES_TABLE_MEMORY); single positions are solved by search instead."),
+                      title=Phrase(self.puzzle.title), allowed=memory_text(over.budget))
+
+    def _over(self, over: OverBudget, build: Build) -> None:
+        """A build past the memory allowed: one sentence where the whole table was asked for (analyze, the
+        window's preparation), else nothing built, and answers come from searches from now on."""
+        self._over_budget = self._too_much_memory(over)
+        if build is Build.ALWAYS:
+            raise TooLarge(self._over_budget) from None
 
     # -- preparing ----------------------------------------------------------------------------
 
@@ -104,20 +154,24 @@ class TableOracle(SearchOracle):
         ranker, key, digest = self.layout()
         allowed = build is Build.ALWAYS or (build is Build.FOR_ANSWERS and self.cheap())
         progress = after_delay(report.progress)
+        budget = table_memory()
 
         def make() -> np.ndarray:
             if not allowed:
                 raise _NotCached
             return distance_table(self.puzzle.rules, ranker, self.puzzle.goals(), progress=progress,
-                                  cancel=report.cancelled)
+                                  cancel=report.cancelled, budget=budget, reach=self._needs_reach())
 
         try:
             array = load_or_build(key, make, TABLE_VERSION, progress, size=ranker.size,
                                   meta={"fingerprint": digest}, validate=self._matches)
+            table = DistanceTable(array, ranker)
+            reachable = self._reachable(table, report.cancelled, budget)
         except _NotCached:
             return None
-        table = DistanceTable(array, ranker)
-        reachable = self._reachable(table, report.cancelled)
+        except OverBudget as over:
+            self._over(over, build)
+            return None
         counts = distance_counts(array, reachable)[:UNREACHED]
         nonzero = np.flatnonzero(counts)
         top = int(nonzero[-1]) if len(nonzero) else 0
@@ -130,7 +184,7 @@ class TableOracle(SearchOracle):
         self._analysis = None
         self._loaded = _Loaded(DistanceTable(payload.table, ranker), payload.reachable, payload.counts)
 
-    def _reachable(self, table: DistanceTable, cancel: Cancel | None) -> PositionSet | None:
+    def _reachable(self, table: DistanceTable, cancel: Cancel | None, budget: int | None) -> PositionSet | None:
         """The solvable positions the start reaches (what deals and counts need); None when
         that is every solvable position (moves can be undone, the start can win and there is
         one goal). Only
@@ -141,7 +195,8 @@ class TableOracle(SearchOracle):
         one_goal = len(puzzle.goals()) == 1   # several goals may lie apart, out of each other's reach
         if puzzle.reversible and one_goal and start is not None and table.table[start] != UNREACHED:
             return None
-        return reachable_mask(puzzle.rules, table.ranker, puzzle.start, within=table.table, cancel=cancel)
+        return reachable_mask(puzzle.rules, table.ranker, puzzle.start, within=table.table, cancel=cancel,
+                              budget=None if budget is None else budget - table.table.nbytes)
 
     def _matches(self, array: np.ndarray) -> bool:
         """A loaded table is this puzzle's (see :func:`solvers.tables.consistent`): a table of another
@@ -258,13 +313,17 @@ class TableOracle(SearchOracle):
     def _figures(self, loaded: _Loaded, report: Report) -> Analysis:
         table = loaded.table
         order = self.puzzle.ranker if table.ranker is not self.puzzle.ranker else None
-        reach = None if loaded.reachable is None else self._whole_reach_of(table, report.cancelled)
+        try:
+            reach = None if loaded.reachable is None else self._whole_reach_of(table, report.cancelled)
+        except OverBudget as over:
+            raise TooLarge(self._too_much_memory(over)) from None
         return analyse(table.table, reach, table.ranker, 50, order=order)
 
     def _whole_reach_of(self, table: DistanceTable, cancel: Cancel | None) -> PositionSet:
         """Every position the start reaches, dead ends included: for the analysis only."""
         if self._whole_reach is None:
-            self._whole_reach = reachable_mask(self.puzzle.rules, table.ranker, self.puzzle.start, cancel=cancel)
+            self._whole_reach = reachable_mask(self.puzzle.rules, table.ranker, self.puzzle.start, cancel=cancel,
+                                               budget=table_memory() - table.table.nbytes)
         return self._whole_reach
 
     def count_reachable(self, limit: int) -> int | None:

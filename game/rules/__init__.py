@@ -1,1 +1,4 @@
-"""rules"""
+"""The vocabulary of rules every family speaks: a board, a puzzle and its moves (``puzzle``), whole pieces
+(``pieces``), kinds of move (``kinds``), ways of counting a move (``counts``) and named directions.
+
+May import: game.common and solvers/ (the search protocol, rules as rewrites, rankers)."""

@@ -7,18 +7,17 @@ kinds: every occupied cell is a piece of its own.
 """
 from __future__ import annotations
 
-from game.rules.puzzle import Board, Puzzle
-from game.families.blocks.rules import BlocksPuzzle, Kind
+from game.rules.puzzle import Board, PieceKind, Puzzle
 
 
 class Pieces:
     def __init__(self, puzzle: Puzzle) -> None:
         self.board: Board = puzzle.board
-        self.kinds: tuple[Kind, ...] = puzzle.layout.kinds if isinstance(puzzle, BlocksPuzzle) else ()
-        self.part: dict[int, tuple[Kind, int]] = {code: (kind, i) for kind in self.kinds
+        self.kinds: tuple[PieceKind, ...] = puzzle.piece_kinds
+        self.part: dict[int, tuple[PieceKind, int]] = {code: (kind, i) for kind in self.kinds
                                                   for i, code in enumerate(kind.codes)}
 
-    def kind(self, code: int) -> Kind | None:
+    def kind(self, code: int) -> PieceKind | None:
         found = self.part.get(code)
         return found[0] if found is not None else None
 

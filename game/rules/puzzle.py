@@ -8,7 +8,7 @@ know which family it holds (what a puzzle is, beyond its rules, its spec declare
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Callable, Iterator, Mapping, Protocol, Sequence
 
 from solvers.ranking import Ranker
 from solvers.rules import EMPTY, Rule, RuleSet
@@ -102,6 +102,17 @@ class Board:
         if cell is None:
             raise PositionError(_("there is no cell {cell} on this board.").format(cell=text))
         return cell
+
+
+class PieceKind(Protocol):
+    """A kind of piece larger than one cell (a family's own type has these): its cells relative to its
+    anchor (the first cell in reading order) and a code for each, so any cell of a piece leads to all."""
+
+    @property
+    def shape(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def codes(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -223,6 +234,11 @@ class Puzzle:
             return ((move.src, move.dst),)
         return tuple((rule.cells[p], cell) for cell, p in zip(rule.cells, rule.perm)
                      if rule.cells[p] != cell and before[rule.cells[p]] != EMPTY)
+
+    @property
+    def piece_kinds(self) -> tuple[PieceKind, ...]:
+        """The kinds of piece that cover several cells (none: every occupied cell is a piece of its own)."""
+        return ()
 
     @property
     def moves_are_rules(self) -> bool:

@@ -23,7 +23,8 @@ IN_PROGRESS = (N_("In progress"), "in progress", "dot")
 
 def pill_size(theme: T.Theme, label: str, icon: str) -> tuple[int, int]:
     """How large the pill of ``label`` (English, translated here) is."""
-    text = theme.text(_(label), "tiny", T.INK)
+    pal = theme.palette
+    text = theme.text(_(label), "tiny", pal.ink)
     h = text.get_height() + theme.px(4)
     icon_w = h - theme.px(2) if icon else 0
     return text.get_width() + icon_w + theme.px(12), h
@@ -33,10 +34,11 @@ def draw_pill(surface: pygame.Surface, theme: T.Theme, label: str, pill: str, ic
               topleft: tuple[int, int]) -> pygame.Rect:
     """A rounded pill (one of theme.PILLS) with an icon and a label (English, shown in the player's
     language); returns where it was drawn."""
+    pal = theme.palette
     w, h = pill_size(theme, label, icon)
     rect = pygame.Rect(topleft, (w, h))
-    fill = T.pill_fill(pill)
-    ink = T.ink_on(fill)
+    fill = pal.pill_fill(pill)
+    ink = pal.ink_on(fill)
     pygame.draw.rect(surface, T.shade(fill, -0.45), rect.move(0, max(1, theme.px(1))), border_radius=h // 2)
     pygame.draw.rect(surface, fill, rect, border_radius=h // 2)
     x = rect.x + theme.px(6)

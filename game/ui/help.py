@@ -11,7 +11,6 @@ the pictures arranged (side by side or stacked) to draw the boards as large as t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,14 +19,12 @@ from game.midend.intent import Intent
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.help_content import Example, count_words, examples, goal_words, help_key, keys_for
-from game.ui.scenes.base import Scene
+from game.ui.context import Context, Scene
 from game.ui.tween import ease_in_out_cubic, ease_out_cubic
 from game.ui.views import Highlights, Motion, view_for
 from game.ui.views.base import BoardView
 from game.ui.widgets import card as draw_card
 
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 __all__ = ["HelpScene", "help_key"]
 
@@ -59,8 +56,10 @@ class Line:
 
 
 class HelpScene(Scene):
-    def __init__(self, app: App, spec: PuzzleSpec, below: Scene | None, first: bool = False) -> None:
-        super().__init__(app)
+    takes_every_key = True   # any key closes it, the sound key too: only F1 and ? mean what they mean elsewhere
+
+    def __init__(self, ctx: Context, spec: PuzzleSpec, below: Scene | None, first: bool = False) -> None:
+        super().__init__(ctx)
         self.spec, self.below, self.first = spec, below, first
         self.examples = examples(spec)
         self.keys = keys_for(spec)
@@ -71,17 +70,12 @@ class HelpScene(Scene):
         self.key_cells: list[tuple[str, str, pygame.Rect]] = []
         self.key_cap_w = 0
         self._backdrop: pygame.Surface | None = None
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     # -- closing ----------------------------------------------------------------------------------
     def close(self) -> None:
         """Back to the screen under the help."""
-        app = self.app
-        if app.scene is self:
-            app.scenes.pop()
-            self.leave()
-            if app.scene is not None:
-                app.scene.invalidate()
+        self.ctx.nav.close(self)
 
     def handle_intent(self, intent: Intent) -> None:
         self.close()
@@ -95,13 +89,14 @@ class HelpScene(Scene):
 
     # -- time ---------------------------------------------------------------------------------------
     def animating(self) -> bool:
-        return bool(self.pictures) and not self.app.settings.reduce_motion
+        return bool(self.pictures) and not self.ctx.settings.reduce_motion
 
     def update(self, dt: float) -> None:
         self.time += dt
 
     # -- layout -------------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = size
         self._backdrop = None
@@ -119,12 +114,12 @@ class HelpScene(Scene):
         kicker = (_("HOW TO PLAY · shown once for each puzzle") if self.first else _("HOW TO PLAY"))
         lines.append(Line(kicker, "tiny", self.spec.shelf.colour, (0, y)))
         y += th.size_of("tiny") + th.px(4)
-        lines.append(Line(_(self.spec.title), "title", T.TEXT, (0, y)))
+        lines.append(Line(_(self.spec.title), "title", pal.text, (0, y)))
         y += th.size_of("title") + th.px(10)
         rule = self.spec.puzzle.move_rule
-        for text, role, colour in ((goal_words(self.spec, self._board_goal()), "body", T.TEXT),
-                                   (self.spec.puzzle.shown_rule() if rule.strip() else "", "body", T.TEXT),
-                                   (count_words(self.spec), "small", T.MUTED)):
+        for text, role, colour in ((goal_words(self.spec, self._board_goal()), "body", pal.text),
+                                   (self.spec.puzzle.shown_rule() if rule.strip() else "", "body", pal.text),
+                                   (count_words(self.spec), "small", pal.muted)):
             for line in th.wrap(text, role, text_w):
                 lines.append(Line(line, role, colour, (0, y)))
                 y += th.size_of(role) + th.px(2)
@@ -146,7 +141,7 @@ class HelpScene(Scene):
         self.card.center = (w // 2, h // 2)
         ox, oy = self.card.x + pad, self.card.y + pad
         self.lines = [Line(li.text, li.role, li.colour, (li.pos[0] + ox, li.pos[1] + oy)) for li in lines]
-        self.lines.append(Line(foot, "tiny", T.DIM, (ox, self.card.bottom - pad // 2 - th.size_of("tiny"))))
+        self.lines.append(Line(foot, "tiny", pal.dim, (ox, self.card.bottom - pad // 2 - th.size_of("tiny"))))
         area = pygame.Rect(ox, oy + text_h, text_w, max(0, pictures_h))
         self.pictures = self._place_pictures(area) if pictures_h >= th.px(60, 40) else []
         if side_keys:
@@ -247,9 +242,10 @@ class HelpScene(Scene):
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         surface.blit(self._backdrop_for(surface), (0, 0))
-        draw_card(surface, th, self.card, 18, face=T.PANEL, edge=T.PANEL_EDGE, edge_width=1.5)
+        draw_card(surface, th, self.card, 18, face=pal.panel, edge=pal.panel_edge, edge_width=1.5)
         for line in self.lines:
             surface.blit(th.fit(line.text, line.role, self.card.right - line.pos[0] - th.px(12), line.colour),
                          line.pos)
@@ -259,13 +255,14 @@ class HelpScene(Scene):
 
     def _backdrop_for(self, surface: pygame.Surface) -> pygame.Surface:
         """The screen under the help as it was, darkened (drawn once: it waits while the help shows)."""
+        pal = self.theme.palette
         size = surface.get_size()
         if self._backdrop is None or self._backdrop.get_size() != size:
             back = pygame.Surface(size)
             if self.below is not None:
                 self.below.draw(back)
             shade = pygame.Surface(size, pygame.SRCALPHA)
-            shade.fill((*T.BG_BOTTOM, DIM_BELOW))
+            shade.fill((*pal.bg_bottom, DIM_BELOW))
             back.blit(shade, (0, 0))
             self._backdrop = back
         return self._backdrop
@@ -273,7 +270,7 @@ class HelpScene(Scene):
     def _phase(self, example: Example) -> tuple[float | None, bool]:
         """Where the after picture is in its loop: the move's progress (None: not moving), and
         whether the move has been made."""
-        if self.app.settings.reduce_motion:
+        if self.ctx.settings.reduce_motion:
             return None, True
         glide = example.glide.kind.help_seconds
         t = self.time % (HOLD_BEFORE + glide + HOLD_AFTER)
@@ -286,9 +283,10 @@ class HelpScene(Scene):
         return None, True
 
     def _draw_picture(self, surface: pygame.Surface, picture: Picture) -> None:
+        pal = self.theme.palette
         th = self.theme
         example = picture.example
-        surface.blit(th.fit(_(example.title), "small", picture.caption.w, T.MUTED), picture.caption.topleft)
+        surface.blit(th.fit(_(example.title), "small", picture.caption.w, pal.muted), picture.caption.topleft)
         moved_from = frozenset(a for a, _to in example.glide.paths)
         moved_to = frozenset(b for _, b in example.glide.paths)
         calm = Highlights(time=self.time, reduce_motion=True)
@@ -305,6 +303,7 @@ class HelpScene(Scene):
             view.draw(surface, example.after, motion, calm)
 
     def _draw_arrow(self, surface: pygame.Surface, rect: pygame.Rect, down: bool) -> None:
+        pal = self.theme.palette
         th = self.theme
         c = rect.center
         s = max(4.0, min(rect.w, rect.h, th.px(26)) * 0.42)
@@ -312,21 +311,22 @@ class HelpScene(Scene):
             points = [(c[0] - s, c[1] - s * 0.35), (c[0] + s, c[1] - s * 0.35), (c[0], c[1] + s * 0.75)]
         else:
             points = [(c[0] - s * 0.35, c[1] - s), (c[0] - s * 0.35, c[1] + s), (c[0] + s * 0.75, c[1])]
-        pygame.draw.polygon(surface, T.MUTED, points)
+        pygame.draw.polygon(surface, pal.muted, points)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         if not self.key_cells:
             return
-        surface.blit(th.text(_("Keys"), "heading", T.TEXT), self.keys_title)
+        surface.blit(th.text(_("Keys"), "heading", pal.text), self.keys_title)
         tiny = th.size_of("tiny")
         for keys, words, cell in self.key_cells:
-            cap = th.text(keys, tiny, T.TEXT)
+            cap = th.text(keys, tiny, pal.text)
             box = pygame.Rect(cell.x, cell.y, self.key_cap_w, cap.get_height() + th.px(6))
             box.centery = cell.centery
-            pygame.draw.rect(surface, T.shade(T.CARD, -0.15), box, border_radius=max(3, box.h // 4))
-            pygame.draw.rect(surface, T.PANEL_EDGE, box, 1, border_radius=max(3, box.h // 4))
+            pygame.draw.rect(surface, T.shade(pal.card, -0.15), box, border_radius=max(3, box.h // 4))
+            pygame.draw.rect(surface, pal.panel_edge, box, 1, border_radius=max(3, box.h // 4))
             surface.blit(cap, cap.get_rect(center=box.center))
             x = box.right + th.px(10)
-            text = th.squeeze(words, "small", cell.right - x, T.MUTED)
+            text = th.squeeze(words, "small", cell.right - x, pal.muted)
             surface.blit(text, text.get_rect(midleft=(x, cell.centery)))

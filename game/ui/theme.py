@@ -4,6 +4,7 @@ from __future__ import annotations
 import unicodedata
 import weakref
 from collections import OrderedDict, deque
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -13,88 +14,139 @@ from game.common import linebreak
 from game.ui.colour_check import contrast
 from game.fontsubset import JAPANESE, SYMBOLS, UI, UI_BOLD
 from game.midend.panel import BoxKind
+from game.midend.sayings import Tone
+from game.oracles.base import Verdict
 from game.common.resources import assets
 from game.families import registry
 
 # -- palettes ------------------------------------------------------------------
-# Each palette names every colour the interface draws with; ``use_palette`` makes one of them this
-# module's BG_TOP, TEXT, ... Drawing code reads ``T.NAME`` when it draws and keeps none, so a switch
+# A palette names every colour the interface draws with. The window's theme holds the one in use
+# (``theme.palette``); drawing code asks it when it draws and keeps no colour of its own, so a switch
 # shows at once. tests/ui/test_contrast.py checks every palette: text against its surfaces
 # (``text_pairs``) and the marks under simulated colour blindness (``mark_colours``).
 Colour = tuple[int, int, int]
 
-PALETTE_COLOURS: dict[str, dict[str, Colour]] = {
-    "standard": {
-        "BG_TOP": (34, 40, 56), "BG_BOTTOM": (18, 21, 31), "GLOW": (90, 110, 160),
-        "PANEL": (39, 46, 64), "PANEL_EDGE": (58, 68, 92), "CARD": (47, 55, 76), "CARD_HOVER": (54, 64, 88),
-        "TEXT": (238, 240, 246), "MUTED": (186, 193, 210), "DIM": (166, 174, 194),
-        "INK": (30, 24, 14),               # dark text on light fills (primary buttons, pills, chips)
-        "ACCENT": (246, 182, 66),          # amber: selection, primary
-        "GOOD": (98, 214, 132),            # targets, solved
-        "HINT": (86, 182, 250),            # hint highlight (and its mark)
-        "NOPE": (255, 133, 166),           # the gentle "no" (and the mark of a refused move)
-        # the move marks and a tile in place: told apart with any colour vision (and by shape)
-        "CLOSER": (56, 156, 118), "FARTHER": (238, 84, 36), "SAME": (173, 197, 198),
-        "DEAD_END": (180, 36, 52), "IN_PLACE": (20, 90, 180),
-    },
-    "high-contrast": {
-        "BG_TOP": (12, 12, 16), "BG_BOTTOM": (0, 0, 0), "GLOW": (0, 0, 0),
-        "PANEL": (14, 14, 20), "PANEL_EDGE": (200, 204, 220), "CARD": (28, 28, 38), "CARD_HOVER": (46, 46, 62),
-        "TEXT": (255, 255, 255), "MUTED": (222, 225, 235), "DIM": (170, 174, 190),
-        "INK": (0, 0, 0),
-        "ACCENT": (255, 214, 10), "GOOD": (90, 240, 140), "HINT": (110, 211, 255), "NOPE": (255, 148, 166),
-        "CLOSER": (41, 157, 113), "FARTHER": (255, 98, 26), "SAME": (201, 230, 227),
-        "DEAD_END": (183, 31, 51),
-        "IN_PLACE": (20, 90, 180),         # on the cream tiles: alike in every palette (tile sprites are cached)
-    },
-}
-PALETTES: tuple[str, ...] = tuple(PALETTE_COLOURS)   # the names a setting may choose
-OUTLINED = frozenset({"high-contrast"})               # palettes whose buttons all have a strong edge
 
-# what code reads (``T.TEXT``), set by use_palette
-BG_TOP: Colour = PALETTE_COLOURS["standard"]["BG_TOP"]
-BG_BOTTOM: Colour = PALETTE_COLOURS["standard"]["BG_BOTTOM"]
-GLOW: Colour = PALETTE_COLOURS["standard"]["GLOW"]
-PANEL: Colour = PALETTE_COLOURS["standard"]["PANEL"]
-PANEL_EDGE: Colour = PALETTE_COLOURS["standard"]["PANEL_EDGE"]
-CARD: Colour = PALETTE_COLOURS["standard"]["CARD"]
-CARD_HOVER: Colour = PALETTE_COLOURS["standard"]["CARD_HOVER"]
-TEXT: Colour = PALETTE_COLOURS["standard"]["TEXT"]
-MUTED: Colour = PALETTE_COLOURS["standard"]["MUTED"]
-DIM: Colour = PALETTE_COLOURS["standard"]["DIM"]
-INK: Colour = PALETTE_COLOURS["standard"]["INK"]
-ACCENT: Colour = PALETTE_COLOURS["standard"]["ACCENT"]
-GOOD: Colour = PALETTE_COLOURS["standard"]["GOOD"]
-HINT: Colour = PALETTE_COLOURS["standard"]["HINT"]
-NOPE: Colour = PALETTE_COLOURS["standard"]["NOPE"]
-CLOSER: Colour = PALETTE_COLOURS["standard"]["CLOSER"]
-FARTHER: Colour = PALETTE_COLOURS["standard"]["FARTHER"]
-SAME: Colour = PALETTE_COLOURS["standard"]["SAME"]
-DEAD_END: Colour = PALETTE_COLOURS["standard"]["DEAD_END"]
-IN_PLACE: Colour = PALETTE_COLOURS["standard"]["IN_PLACE"]
-palette = "standard"   # the palette in use
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the interface draws with (a move mark's and a tile in place's too), and the rules
+    that work out the others from them: the same rules for drawing and for the contrast test."""
+
+    name: str
+    bg_top: Colour
+    bg_bottom: Colour
+    glow: Colour
+    panel: Colour
+    panel_edge: Colour
+    card: Colour
+    card_hover: Colour
+    text: Colour
+    muted: Colour
+    dim: Colour
+    ink: Colour              # dark text on light fills (primary buttons, pills, chips)
+    accent: Colour           # selection, primary
+    good: Colour             # targets, solved
+    hint: Colour             # the hint's highlight (and its mark)
+    nope: Colour             # the gentle "no" (and the mark of a refused move)
+    closer: Colour           # the move marks and a tile in place: told apart with any colour vision (and by shape)
+    farther: Colour
+    same: Colour
+    dead_end: Colour
+    in_place: Colour
+    outlined: bool = False   # every button has a strong edge
+
+    def tone(self, tone: Tone) -> Colour:
+        """The colour of a meaning (the panel's and the message line's tones)."""
+        return getattr(self, tone.value)
+
+    def colour_of(self, colour: Tone | Colour) -> Colour:
+        """A tone's colour here; a colour given as such (a shelf's own) stays."""
+        return self.tone(colour) if isinstance(colour, Tone) else colour
+
+    def ink_on(self, fill: Colour) -> Colour:
+        """Text or a glyph on ``fill``: the dark ink or the light text, whichever stands out more."""
+        return self.ink if contrast(self.ink, fill) >= contrast(self.text, fill) else self.text
+
+    def mark_ink(self, fill: Colour) -> Colour:
+        """A move mark's glyph on its badge: white where it stands out at 3:1 (WCAG's ratio for graphics),
+        else the dark ink."""
+        return (255, 255, 255) if contrast((255, 255, 255), fill) >= 3 else self.ink
+
+    def mark_colour(self, verdict: Verdict) -> Colour:
+        """A move mark's colour (its shape tells it apart too)."""
+        return {Verdict.CLOSER: self.closer, Verdict.FARTHER: self.farther, Verdict.SAME: self.same,
+                Verdict.DEAD_END: self.dead_end}[verdict]
+
+    def button_face(self, primary: bool = False, enabled: bool = True, active: bool = False,
+                    hover: bool = False) -> Colour:
+        """A button's face. A disabled one lies flat on the panel with an outline: its label stays readable
+        and the missing face says it cannot be pressed."""
+        if not enabled:
+            return self.panel
+        base = mix(self.card, self.hint, 0.3) if active else self.accent if primary else self.card
+        return shade(base, 0.08) if hover else base
+
+    def button_edge(self, enabled: bool = True) -> Colour | None:
+        """The outline of a button, if it has one: a disabled button's, and in an outlined palette every
+        button's (a disabled one's fainter)."""
+        if self.outlined:
+            return self.panel_edge if enabled else mix(self.panel, self.panel_edge, 0.45)
+        return None if enabled else self.panel_edge
+
+    def button_ink(self, primary: bool = False, enabled: bool = True) -> Colour:
+        return self.ink if primary and enabled else self.text if enabled else self.dim
+
+    def key_cap_ink(self, primary: bool = False, enabled: bool = True, active: bool = False) -> Colour:
+        if primary and enabled and not active:
+            return self.ink
+        return self.text if active else self.muted if enabled else self.dim
+
+    def box_face(self, kind: BoxKind) -> Colour:
+        """The answer box's face: a card with a touch of its colour (the edge carries the colour)."""
+        tint = BOX_TINTS.get(kind)
+        return self.card if tint is None else mix(self.panel, self.tone(tint), 0.1)
+
+    def box_edge(self, kind: BoxKind) -> Colour:
+        tint = BOX_TINTS.get(kind)
+        return self.panel_edge if tint is None else mix(self.card, self.tone(tint), 0.75)
+
+    def pill_fill(self, pill: str) -> Colour:
+        """The fill of a badge's pill (one of PILLS); its label is ``ink_on`` it."""
+        return {"optimal": self.accent, "solved": self.good, "with help": mix(self.card, self.hint, 0.35),
+                "in progress": self.hint}[pill]
+
+    def coordinate_colour(self) -> Colour:
+        """The board's column letters and row numbers, quieter than text."""
+        return self.muted
 
 
-def use_palette(name: str) -> None:
-    """Make the palette ``name`` (one of PALETTES) the colours everything draws with from now on."""
-    global palette
-    if name not in PALETTE_COLOURS:
-        raise ValueError(f"no palette {name!r}: one of {', '.join(PALETTES)}")
-    globals().update(PALETTE_COLOURS[name])
-    palette = name
+STANDARD = Palette(
+    "standard", bg_top=(34, 40, 56), bg_bottom=(18, 21, 31), glow=(90, 110, 160),
+    panel=(39, 46, 64), panel_edge=(58, 68, 92), card=(47, 55, 76), card_hover=(54, 64, 88),
+    text=(238, 240, 246), muted=(186, 193, 210), dim=(166, 174, 194), ink=(30, 24, 14),
+    accent=(246, 182, 66), good=(98, 214, 132), hint=(86, 182, 250), nope=(255, 133, 166),
+    closer=(56, 156, 118), farther=(238, 84, 36), same=(173, 197, 198), dead_end=(180, 36, 52), in_place=(20, 90, 180))
+HIGH_CONTRAST = Palette(
+    "high-contrast", bg_top=(12, 12, 16), bg_bottom=(0, 0, 0), glow=(0, 0, 0),
+    panel=(14, 14, 20), panel_edge=(200, 204, 220), card=(28, 28, 38), card_hover=(46, 46, 62),
+    text=(255, 255, 255), muted=(222, 225, 235), dim=(170, 174, 190), ink=(0, 0, 0),
+    accent=(255, 214, 10), good=(90, 240, 140), hint=(110, 211, 255), nope=(255, 148, 166),
+    closer=(41, 157, 113), farther=(255, 98, 26), same=(201, 230, 227), dead_end=(183, 31, 51),
+    in_place=(20, 90, 180),   # on the cream tiles: alike in every palette (tile sprites are cached)
+    outlined=True)
+PALETTES: dict[str, Palette] = {palette.name: palette for palette in (STANDARD, HIGH_CONTRAST)}   # a setting's choices
+BOX_TINTS = {BoxKind.SOLVING: Tone.HINT, BoxKind.PAUSED: Tone.HINT, BoxKind.DEAD_END: Tone.NOPE,   # the others:
+             BoxKind.HINT: Tone.HINT, BoxKind.SOLVED: Tone.GOOD, BoxKind.ILLEGAL: Tone.ACCENT}    # plain cards
+PILLS = ("optimal", "solved", "with help", "in progress")
 
 
-def current(colour: Colour) -> Colour:
-    """``colour`` as the palette in use has it: a colour named in another palette (a message's colour
-    chosen before a switch) becomes this palette's colour of that name; any other stays as it is."""
-    mine = PALETTE_COLOURS[palette]
-    if colour in mine.values():
-        return colour
-    for other in PALETTE_COLOURS.values():
-        for name, value in other.items():
-            if value == colour:
-                return mine[name]
-    return colour
+def palette_named(name: str) -> Palette:
+    """The palette a setting names (one of PALETTES)."""
+    try:
+        return PALETTES[name]
+    except KeyError:
+        raise ValueError(f"no palette {name!r}: one of {', '.join(PALETTES)}") from None
+
 
 # -- fonts -----------------------------------------------------------------------------------------------
 # The window draws with the fonts bundled in assets/fonts (built by game.fontsubset): Inter for Latin text,
@@ -180,6 +232,7 @@ class Theme:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._text: OrderedDict = OrderedDict()
         self.text_scale = 1.0   # the player's text size (1.25 for 125 %): text roles grow, the layout's units do not
+        self.palette = STANDARD   # the colours everything draws with (the player's setting)
         self.drawn_text: weakref.WeakKeyDictionary[pygame.Surface, str] = weakref.WeakKeyDictionary()   # for audits
         self.cuts: deque[str] = deque(maxlen=100)   # texts cut short that were not excerpts (see ``fit``)
         self.resize(size)
@@ -245,7 +298,7 @@ class Theme:
                 max(ascent - font.get_ascent() + h for (font, _), (_, h) in zip(runs, sizes)))
 
     def text(self, text: str, role_or_px, colour: Colour | None = None) -> pygame.Surface:
-        colour = TEXT if colour is None else colour
+        colour = self.palette.text if colour is None else colour
         px = self.size_of(role_or_px) if isinstance(role_or_px, str) else int(role_or_px)
         key = (text, px, colour)
         surf = self._text.get(key)
@@ -325,125 +378,58 @@ def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
     return pygame.transform.smoothscale(strip, (w, h))
 
 
-# -- colours worked out from the palette ---------------------------------------------------------
-# Read when drawing, like the palette: the drawing code and the contrast test use the same rules.
-
-def ink_on(fill: Colour) -> Colour:
-    """Text or a glyph on ``fill``: the dark ink or the light text, whichever stands out more."""
-    return INK if contrast(INK, fill) >= contrast(TEXT, fill) else TEXT
-
-
-def mark_ink(fill: Colour) -> Colour:
-    """A move mark's glyph on its badge: white where it stands out at 3:1 (WCAG's ratio for graphics),
-    else the dark ink."""
-    return (255, 255, 255) if contrast((255, 255, 255), fill) >= 3 else INK
-
-
-def button_face(primary: bool = False, enabled: bool = True, active: bool = False, hover: bool = False) -> Colour:
-    """A button's face. A disabled one lies flat on the panel with an outline: its label stays readable
-    and the missing face says it cannot be pressed."""
-    if not enabled:
-        return PANEL
-    base = mix(CARD, HINT, 0.3) if active else ACCENT if primary else CARD
-    return shade(base, 0.08) if hover else base
-
-
-def button_edge(enabled: bool = True) -> Colour | None:
-    """The outline of a button, if it has one: a disabled button's, and in an OUTLINED palette every
-    button's (a disabled one's fainter)."""
-    if palette in OUTLINED:
-        return PANEL_EDGE if enabled else mix(PANEL, PANEL_EDGE, 0.45)
-    return None if enabled else PANEL_EDGE
-
-
-def button_ink(primary: bool = False, enabled: bool = True) -> Colour:
-    return INK if primary and enabled else TEXT if enabled else DIM
+# Text roles that are WCAG "large" at every window size. Titles are semibold with an em of 0.66 of their
+# nominal size (EM_PER_PX); large bold text is 14 pt (18.7 CSS px), a nominal 28.3 px, which only
+# "display" keeps down to its smallest size (36). "title" (22 in a small window) and all others: normal.
+LARGE_ROLES = ("display",)
+TEXT_TONES = (Tone.TEXT, Tone.MUTED, Tone.DIM, Tone.ACCENT, Tone.GOOD, Tone.HINT, Tone.NOPE)
 
 
 def key_cap_face(face: Colour) -> Colour:
     return shade(face, -0.2)
 
 
-def key_cap_ink(primary: bool = False, enabled: bool = True, active: bool = False) -> Colour:
-    return INK if primary and enabled and not active else TEXT if active else MUTED if enabled else DIM
-
-
-BOX_TINTS = {BoxKind.SOLVING: "HINT", BoxKind.PAUSED: "HINT", BoxKind.DEAD_END: "NOPE", BoxKind.HINT: "HINT",
-             BoxKind.SOLVED: "GOOD", BoxKind.ILLEGAL: "ACCENT"}   # the others are plain cards
-
-
-def box_face(kind: BoxKind) -> Colour:
-    """The answer box's face: a card with a touch of its colour (the edge carries the colour)."""
-    tint = BOX_TINTS.get(kind)
-    return CARD if tint is None else mix(PANEL, globals()[tint], 0.1)
-
-
-def box_edge(kind: BoxKind) -> Colour:
-    tint = BOX_TINTS.get(kind)
-    return PANEL_EDGE if tint is None else mix(CARD, globals()[tint], 0.75)
-
-
-PILLS = ("optimal", "solved", "with help", "in progress")
-
-
-def pill_fill(pill: str) -> Colour:
-    """The fill of a badge's pill (one of PILLS); its label is ``ink_on`` it."""
-    return {"optimal": ACCENT, "solved": GOOD, "with help": mix(CARD, HINT, 0.35), "in progress": HINT}[pill]
-
-
-def coordinate_colour() -> Colour:
-    """The board's column letters and row numbers, quieter than text."""
-    return MUTED
-
-
-def mark_colours() -> dict[str, Colour]:
+def mark_colours(p: Palette) -> dict[str, Colour]:
     """The colours that carry a meaning on the board (and the review's chart), which every colour
     vision must tell apart: the move marks, the hint, a tile in place, a refused move, the selection."""
-    return {"closer": CLOSER, "farther": FARTHER, "same": SAME, "dead end": DEAD_END, "hint": HINT,
-            "in place": IN_PLACE, "illegal": NOPE, "selected": ACCENT}
+    return {"closer": p.closer, "farther": p.farther, "same": p.same, "dead end": p.dead_end, "hint": p.hint,
+            "in place": p.in_place, "illegal": p.nope, "selected": p.accent}
 
 
-# Text roles that are WCAG "large" at every window size. Titles are semibold with an em of 0.66 of their
-# nominal size (EM_PER_PX); large bold text is 14 pt (18.7 CSS px), a nominal 28.3 px, which only
-# "display" keeps down to its smallest size (36). "title" (22 in a small window) and all others: normal.
-LARGE_ROLES = ("display",)
-TONE_NAMES = ("TEXT", "MUTED", "DIM", "ACCENT", "GOOD", "HINT", "NOPE")
-
-
-def text_pairs() -> list[tuple[str, Colour, Colour, bool]]:
-    """(where, text colour, surface under it, large?) for every pairing the interface draws, in the
-    palette in use. The window's gradient is lightest at the top (its glow adds under one level)."""
-    g = globals()
+def text_pairs(p: Palette) -> list[tuple[str, Colour, Colour, bool]]:
+    """(where, text colour, surface under it, large?) for every pairing the interface draws in palette
+    ``p``. The window's gradient is lightest at the top (its glow adds under one level)."""
     pairs: list[tuple[str, Colour, Colour, bool]] = []
-    tones = {name: g[name] for name in TONE_NAMES}
-    for surface in ("BG_TOP", "BG_BOTTOM", "PANEL", "CARD", "CARD_HOVER"):
-        pairs += [(f"{tone} on {surface}", colour, g[surface], False) for tone, colour in tones.items()]
-    pill = over(PANEL, 220 / 255, BG_TOP)    # the message under the board: a translucent pill
+    tones = {tone.name: p.tone(tone) for tone in TEXT_TONES}
+    for surface in ("bg_top", "bg_bottom", "panel", "card", "card_hover"):
+        under = getattr(p, surface)
+        pairs += [(f"{tone} on {surface.upper()}", colour, under, False) for tone, colour in tones.items()]
+    pill = over(p.panel, 220 / 255, p.bg_top)    # the message under the board: a translucent pill
     pairs += [(f"{tone} on the message pill", colour, pill, False) for tone, colour in tones.items()]
-    banner = over(PANEL, 235 / 255, BG_TOP)
-    pairs += [("the Solved! banner", TEXT, banner, True), ("the Solved! banner's line", GOOD, banner, False),
-              ("a note over the foot of the window", TEXT, shade(PANEL, -0.2), False),
-              ("a title on the window", TEXT, BG_TOP, True),
-              ("the board's coordinates", coordinate_colour(), BG_TOP, False),
-              ("a selected title in the name field", TEXT, mix(PANEL, HINT, 0.45), False),
-              ("the demo's badge", INK, ACCENT, False)]
+    banner = over(p.panel, 235 / 255, p.bg_top)
+    pairs += [("the Solved! banner", p.text, banner, True), ("the Solved! banner's line", p.good, banner, False),
+              ("a note over the foot of the window", p.text, shade(p.panel, -0.2), False),
+              ("a title on the window", p.text, p.bg_top, True),
+              ("the board's coordinates", p.coordinate_colour(), p.bg_top, False),
+              ("a selected title in the name field", p.text, mix(p.panel, p.hint, 0.45), False),
+              ("the demo's badge", p.ink, p.accent, False)]
     for primary in (False, True):
         for enabled in (True, False):
             for active in (False, True):
                 for hover in (False, True):
-                    face = button_face(primary, enabled, active, hover)
+                    face = p.button_face(primary, enabled, active, hover)
                     what = (f"{'primary' if primary else 'plain'} button, {'enabled' if enabled else 'disabled'}"
                             f"{', on' if active else ''}{', hovered' if hover else ''}")
-                    pairs += [(what, button_ink(primary and not active, enabled), face, False),
-                              (what + ": key cap", key_cap_ink(primary, enabled, active),
+                    pairs += [(what, p.button_ink(primary and not active, enabled), face, False),
+                              (what + ": key cap", p.key_cap_ink(primary, enabled, active),
                                key_cap_face(face), False)]
     for kind in BoxKind:
-        pairs += [(f"{tone} in the {kind.value} box", tones[tone], box_face(kind), False)
+        pairs += [(f"{tone} in the {kind.value} box", tones[tone], p.box_face(kind), False)
                   for tone in ("TEXT", "MUTED", "GOOD", "HINT", "NOPE")]
-    pairs += [(f"the {pill} badge's label", ink_on(pill_fill(pill)), pill_fill(pill), False) for pill in PILLS]
+    pairs += [(f"the {pill} badge's label", p.ink_on(p.pill_fill(pill)), p.pill_fill(pill), False) for pill in PILLS]
     for shelf in [family.shelf for family in registry.families()]:
-        pairs += [(f"{shelf.title}: the panel's label", shelf.colour, PANEL, False),
-                  (f"{shelf.title}: a chosen size", INK, shelf.colour, False)]
+        pairs += [(f"{shelf.title}: the panel's label", shelf.colour, p.panel, False),
+                  (f"{shelf.title}: a chosen size", p.ink, shelf.colour, False)]
     return pairs
 
 

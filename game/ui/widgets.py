@@ -33,7 +33,8 @@ class Button:
             return
         hover = mouse is not None and self.rect.collidepoint(mouse) and self.enabled
         style = ButtonStyle(self.primary, self.enabled, self.active, self.centred)
-        label = theme.fit(translated(self.label), button_role(theme, r.h), int(r.w * 0.66), style.foreground)
+        label = theme.fit(translated(self.label), button_role(theme, r.h), int(r.w * 0.66),
+                            style.foreground(theme.palette))
         draw_button(surface, theme, r, label, self.key or "", style, hover, pressed)
 
 
@@ -46,9 +47,8 @@ class ButtonStyle:
     active: bool = False
     centred: bool = False
 
-    @property
-    def foreground(self) -> tuple[int, int, int]:
-        return T.button_ink(self.primary and not self.active, self.enabled)
+    def foreground(self, palette: T.Palette) -> tuple[int, int, int]:
+        return palette.button_ink(self.primary and not self.active, self.enabled)
 
 
 def button_role(theme: T.Theme, height: int) -> str:
@@ -77,11 +77,12 @@ def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, labe
                 style: ButtonStyle, hover: bool, pressed: bool) -> None:
     """A raised button: its face, the rendered label and, where it fits, the key cap. A disabled one
     lies flat, outlined: it reads as not pressable by its shape, and its label stays readable."""
+    pal = theme.palette
     if rect.w <= 0:
         return
     hover = hover and style.enabled
     rad = max(4, rect.h // 4)
-    base = T.button_face(style.primary, style.enabled, style.active, hover)
+    base = pal.button_face(style.primary, style.enabled, style.active, hover)
     if style.enabled:
         lift = 0 if (pressed and hover) else max(1, rect.h // 14)
         pygame.draw.rect(surface, T.shade(base, -0.35), rect.move(0, lift), border_radius=rad)
@@ -89,7 +90,7 @@ def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, labe
     else:
         face = rect.move(0, max(1, rect.h // 14))
     pygame.draw.rect(surface, base, face, border_radius=rad)
-    edge = T.button_edge(style.enabled)
+    edge = pal.button_edge(style.enabled)
     if edge is not None:
         pygame.draw.rect(surface, edge, face, max(1, theme.px(1.5) if style.enabled else 1), border_radius=rad)
     pad = button_padding(rect.h)
@@ -98,7 +99,7 @@ def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, labe
         return
     surface.blit(label, label.get_rect(midleft=(face.x + pad, face.centery)))
     if key_cap_fits(theme, rect, label.get_width(), key):
-        ink = T.key_cap_ink(style.primary, style.enabled, style.active)
+        ink = pal.key_cap_ink(style.primary, style.enabled, style.active)
         cap = theme.text(translated(key), "tiny", ink)
         box = _key_cap_box(theme, key)
         box.midright = (face.right - pad // 2 - 2, face.centery)
@@ -107,25 +108,27 @@ def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, labe
         surface.blit(cap, cap.get_rect(center=box.center))
 
 
-def draw_progress(surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour) -> None:
+def draw_progress(surface: pygame.Surface, palette: T.Palette, rect: pygame.Rect, fraction: float,
+                  colour: T.Colour) -> None:
     """A rounded progress bar: a dark track and a filled part."""
     fraction = max(0.0, min(1.0, float(fraction)))
     rad = rect.h // 2
-    pygame.draw.rect(surface, T.shade(T.PANEL, -0.35), rect, border_radius=rad)
+    pygame.draw.rect(surface, T.shade(palette.panel, -0.35), rect, border_radius=rad)
     if fraction > 0:
         fill = pygame.Rect(rect.x, rect.y, max(rect.h, int(rect.w * fraction)), rect.h)
         pygame.draw.rect(surface, colour, fill, border_radius=rad)
-    pygame.draw.rect(surface, T.PANEL_EDGE, rect, 1, border_radius=rad)
+    pygame.draw.rect(surface, palette.panel_edge, rect, 1, border_radius=rad)
 
 
 def card(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, radius: float, face: T.Colour | None = None,
          edge: T.Colour | None = None, edge_width: float = 1.5, lift: int = 0) -> pygame.Rect:
     """A raised card: a dark drop under ``rect``, then the face (the panel's colour unless given) and its
     edge ``lift`` pixels up. Returns the face's rect."""
-    face = T.PANEL if face is None else face
-    edge = T.PANEL_EDGE if edge is None else edge
+    pal = theme.palette
+    face = pal.panel if face is None else face
+    edge = pal.panel_edge if edge is None else edge
     rad = theme.px(radius)
-    pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), rect.move(0, theme.px(4)), border_radius=rad)
+    pygame.draw.rect(surface, T.shade(pal.bg_bottom, -0.3), rect.move(0, theme.px(4)), border_radius=rad)
     face_rect = rect.move(0, -lift)
     pygame.draw.rect(surface, face, face_rect, border_radius=rad)
     pygame.draw.rect(surface, edge, face_rect, max(1, theme.px(edge_width)), border_radius=rad)
@@ -135,7 +138,8 @@ def card(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, radius: flo
 def stat_row(theme: T.Theme, x: int, y: int, w: int, label: str, value: str, colour, role: str,
              label_dy: int = 0) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """A figure: a muted label on the left, its value on the right in ``role``. Returns the blits."""
-    lab = theme.text(label, "small", T.MUTED)
+    pal = theme.palette
+    lab = theme.text(label, "small", pal.muted)
     val = theme.text(value, role, colour)
     return [(lab, (x, y + (val.get_height() - lab.get_height()) // 2 + label_dy)),
             (val, (x + w - val.get_width(), y))]
@@ -148,15 +152,16 @@ def spinner(time: float, reduce_motion: bool) -> str:
 
 def draw_note(surface: pygame.Surface, theme: T.Theme, text: str, alpha: float = 1.0) -> None:
     """A short note on a dark rounded card over the foot of the window (a setting just changed)."""
+    pal = theme.palette
     w, h = surface.get_size()
     pad = theme.px(12, 6)
-    label = theme.fit(text, "small", w - 4 * pad, T.TEXT)
+    label = theme.fit(text, "small", w - 4 * pad, pal.text)
     box = pygame.Rect(0, 0, label.get_width() + 2 * pad, label.get_height() + pad)
     box.midbottom = (w // 2, h - theme.px(48, 10))
     note = pygame.Surface(box.size, pygame.SRCALPHA)
     rad = max(4, box.h // 3)
-    pygame.draw.rect(note, (*T.shade(T.PANEL, -0.2), 240), note.get_rect(), border_radius=rad)
-    pygame.draw.rect(note, (*T.PANEL_EDGE, 255), note.get_rect(), max(1, theme.px(1.5)), border_radius=rad)
+    pygame.draw.rect(note, (*T.shade(pal.panel, -0.2), 240), note.get_rect(), border_radius=rad)
+    pygame.draw.rect(note, (*pal.panel_edge, 255), note.get_rect(), max(1, theme.px(1.5)), border_radius=rad)
     note.blit(label, label.get_rect(center=note.get_rect().center))
     note.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
     surface.blit(note, box.topleft)

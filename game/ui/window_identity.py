@@ -26,10 +26,14 @@ WINDOW_ICON = 128   # px: the icon given to the window (the desktop entry's icon
 ICON_LIMIT = 1024 * 1024
 
 
-def claim(environ: MutableMapping[str, str] = os.environ) -> None:
-    """Before the display starts: the window's class is the app id, unless the player set one of their own."""
+def claim(environ: MutableMapping[str, str] = os.environ, program: str | None = None) -> None:
+    """Before the display starts: the window's class is the app id, unless the player set one of their own.
+    pygame, imported with a display, names the class after the program (``fewest-moves``, ``main.py``)
+    where none is set: that default gives way too."""
+    default = os.path.basename(sys.argv[0] if program is None else program)
     for name in CLASS_VARIABLES:
-        environ.setdefault(name, APP_ID)
+        if environ.get(name, "") in ("", default):
+            environ[name] = APP_ID
 
 
 def dress(pygame: ModuleType) -> None:

@@ -15,8 +15,14 @@ from game.ui.app import App
 
 def test_the_window_class_is_the_app_id_unless_the_player_chose_another() -> None:
     environ: dict[str, str] = {"SDL_VIDEO_WAYLAND_WMCLASS": "my.own.Class"}
-    window_identity.claim(environ)
+    window_identity.claim(environ, "/opt/bin/fewest-moves")
     assert environ == {"SDL_VIDEO_X11_WMCLASS": APP_ID, "SDL_VIDEO_WAYLAND_WMCLASS": "my.own.Class"}
+
+
+def test_the_class_pygame_gives_a_window_after_its_program_gives_way_to_the_app_id() -> None:
+    environ = {"SDL_VIDEO_X11_WMCLASS": "main.py"}     # what importing pygame with a DISPLAY sets
+    window_identity.claim(environ, "/home/me/fewest-moves/main.py")
+    assert environ == {"SDL_VIDEO_X11_WMCLASS": APP_ID, "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID}
 
 
 def test_a_window_gets_the_game_s_icon_before_it_opens(monkeypatch) -> None:
@@ -48,18 +54,18 @@ def test_the_window_s_icon_is_the_kept_one_or_drawn_where_it_is_missing(tmp_path
 def test_the_title_names_the_puzzle_on_screen_in_the_window_s_language() -> None:
     app = App(size=(800, 600), where=Where.INLINE, headless=True, persist_settings=False)
     try:
-        app.start()
+        app.nav.start()
         app.tick(0.0)
         assert pygame.display.get_caption()[0] == "Fewest Moves"
-        app.open_puzzle("klotski")
+        app.nav.open_puzzle("klotski")
         app.tick(0.0)
         assert pygame.display.get_caption()[0] == "Fewest Moves — Klotski"
-        app.open_settings()             # a screen without a puzzle, over the game: still the game's
-        app.change_setting("language", "ja")
+        app.nav.open_settings()         # a screen without a puzzle, over the game: still the game's
+        app.changes.change("language", "ja")
         app.tick(0.0)
         assert pygame.display.get_caption()[0] == "最短手数 — 箱入り娘"
-        app.close_settings()
-        app.back_to_menu()
+        app.nav.close(app.scene)
+        app.nav.back_to_menu()
         app.tick(0.0)
         assert pygame.display.get_caption()[0] == "最短手数"
     finally:

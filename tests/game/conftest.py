@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from game.keeping.journal import Folders
+from game.keeping.journal_files import Folders
 
 # settings must never reach the player's own config folder
 os.environ.setdefault("FEWEST_MOVES_CONFIG", tempfile.mkdtemp(prefix="fewest-moves-config-"))

@@ -7,7 +7,8 @@ import random
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.midend.history import Notes
-from game.keeping.journal import Folders, Journal
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders
 from game.midend.session import Session, Win
 from game.common.untrusted import SENTENCE_LIMIT
 

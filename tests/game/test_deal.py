@@ -144,12 +144,12 @@ def test_new_on_a_one_start_puzzle_deals_a_random_position_or_the_chosen_distanc
     spec = catalog.get("frogs-line-3")
     assert spec.oracle.prepare()
     s = Session(spec, service=Service(Where.INLINE), rng=random.Random(3))
-    said = s.new_game()
+    said = s.deals.new_game()
     assert s.position in _solvable_reach("frogs-line-3")
     assert "random position" in said and "Shift+R" in said
-    assert s.new_game(5).startswith("A random position 5 moves from the goal")
+    assert s.deals.new_game(5).startswith("A random position 5 moves from the goal")
     assert spec.oracle.distance(s.position) == 5
-    s.classic_start()
+    s.deals.classic_start()
     assert s.position == spec.puzzle.start and s.undo()   # a new game like any other: undo takes it back
     eight = Session(catalog.get("eight"), service=Service(Where.INLINE), rng=random.Random(3))
-    assert eight.new_game(5) == "A new shuffle."   # tiles shuffle: the distance is D's business
+    assert eight.deals.new_game(5) == "A new shuffle."   # tiles shuffle: the distance is D's business

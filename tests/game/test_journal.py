@@ -15,9 +15,12 @@ from game.catalog import registry as catalog
 from game.keeping import journal as journal_module
 from game.common.background import Service, Where
 from game.midend.history import Notes
-from game.keeping.journal import EVERY, SETTLE, Journal, file_key, game_path, read_saved_file
+from game.keeping import journal_files
+from game.keeping.journal import EVERY, SETTLE, Journal
+from game.keeping.journal_files import file_key, game_path, read_saved_file
 from game.rules.puzzle import PositionError
 from game.keeping.records import START, Badge, Records
+from game.keeping.kept import saved_game
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.session import Session
 from tests.game.journal_support import FRAME, inline, one_sentence, played, run, win
@@ -30,7 +33,7 @@ def solved_game(name: str = "eight") -> SavedGame:
     move, before = next(puzzle.predecessors(goal))
     s = Session(spec, before, service=Service(Where.INLINE))
     assert s.play(next(m for m, after in puzzle.successors(before) if puzzle.is_goal(after)))
-    return SavedGame.of(s)
+    return saved_game(s)
 
 
 # -- writing games in progress ----------------------------------------------------------------------
@@ -43,7 +46,7 @@ def test_a_changed_game_is_written_after_it_settles_and_at_most_twice_a_second(f
 
     def snapshot() -> SavedGame:
         taken.append(j.clock)
-        return SavedGame.of(s)
+        return saved_game(s)
 
     j.changed("eight", snapshot)
     run(j, SETTLE - 2 * FRAME)
@@ -64,8 +67,8 @@ def test_a_changed_game_is_written_after_it_settles_and_at_most_twice_a_second(f
 def test_flush_writes_now_and_only_what_was_asked(folders):
     j = inline(folders)
     eight, goat = played("eight"), played("goat")
-    j.changed("eight", lambda: SavedGame.of(eight))
-    j.changed("goat", lambda: SavedGame.of(goat))
+    j.changed("eight", lambda: saved_game(eight))
+    j.changed("goat", lambda: saved_game(goat))
     j.flush("goat")
     assert game_path(folders.games, "goat").is_file() and not game_path(folders.games, "eight").exists()
     j.flush()
@@ -76,7 +79,7 @@ def test_flush_writes_now_and_only_what_was_asked(folders):
 def test_a_game_with_nothing_played_is_not_kept(folders):
     j = inline(folders)
     s = Session(catalog.get("eight"), service=Service(Where.INLINE))
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     j.flush()
     assert not folders.games.exists() or not any(folders.games.iterdir())
     assert not j.in_progress("eight")
@@ -85,7 +88,7 @@ def test_a_game_with_nothing_played_is_not_kept(folders):
 def test_a_game_solved_takes_its_file_away(folders):
     j = inline(folders)
     s = played()
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     j.flush()
     path = game_path(folders.games, "eight")
     assert path.is_file()
@@ -102,7 +105,7 @@ def test_a_game_comes_back_whole_in_the_next_run(folders):
     s.timeline.note(hints=2)
     s.undo()
     j = inline(folders)
-    j.changed(s.spec.name, lambda: SavedGame.of(s))
+    j.changed(s.spec.name, lambda: saved_game(s))
     j.wait(2.0)
     assert (folders.games / "klotski@line.txt").is_file()
     again = inline(folders)
@@ -117,7 +120,7 @@ def test_a_game_comes_back_whole_in_the_next_run(folders):
 def test_open_writes_what_is_still_to_be_written_first(folders):
     j = inline(folders)
     s = played()
-    j.changed("eight", lambda: SavedGame.of(s))      # not written yet ...
+    j.changed("eight", lambda: saved_game(s))      # not written yet ...
     job = j.open(catalog.get("eight"))               # ... so opening writes it first, then reads it
     assert job is not None and job.result is not None and job.result.game is not None
     assert job.result.game.position == s.position
@@ -127,7 +130,7 @@ def test_a_game_written_after_the_start_up_listing_is_read_not_written_over(fold
     j = inline(folders)                                    # the listing: no game in progress
     other = played(seed=4)
     folders.games.mkdir(parents=True)
-    game_path(folders.games, "eight").write_text(game_text(SavedGame.of(other)), encoding="utf-8")
+    game_path(folders.games, "eight").write_text(game_text(saved_game(other)), encoding="utf-8")
     job = j.open(catalog.get("eight"))                     # another window of the game wrote it meanwhile
     assert job is not None and job.result is not None and job.result.game is not None
     assert job.result.game.position == other.position
@@ -137,11 +140,11 @@ def test_a_game_written_after_the_start_up_listing_is_read_not_written_over(fold
 
 def test_a_disabled_journal_reads_and_writes_nothing(folders):
     folders.games.mkdir(parents=True)
-    game_path(folders.games, "eight").write_text(game_text(SavedGame.of(played())), encoding="utf-8")
+    game_path(folders.games, "eight").write_text(game_text(saved_game(played())), encoding="utf-8")
     service = Service(Where.INLINE)
     j = Journal(service, enabled=False, folders=folders)
     s = played()
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     j.record(win())
     j.played("eight")
     j.flush()
@@ -176,7 +179,7 @@ def test_a_damaged_game_is_kept_aside_with_one_sentence_and_a_fresh_game_follows
     assert not j.in_progress("eight") and not path.exists()
     assert opened.aside.read_text(encoding="utf-8").endswith("1 a1-a2\n")
     s = played()
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     j.flush()
     assert read_game(path.read_text(encoding="utf-8")).position == s.position   # the fresh game is kept
     path.write_bytes(b"\xff\xfe not text")
@@ -191,7 +194,7 @@ def test_a_damaged_game_that_cannot_be_moved_aside_is_never_written_over(folders
     path = game_path(folders.games, "eight")
     damaged = "puzzle: eight\nnonsense\n"
     path.write_text(damaged, encoding="utf-8")
-    monkeypatch.setattr(journal_module, "keep_aside", lambda p: None)
+    monkeypatch.setattr(journal_files, "keep_aside", lambda p: None)
     j = inline(folders)
     spec = catalog.get("eight")
     job = j.open(spec)
@@ -202,7 +205,7 @@ def test_a_damaged_game_that_cannot_be_moved_aside_is_never_written_over(folders
     assert "nor moved aside" in opened.problem
     j.opened(spec, opened)
     s = played()
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     run(j, 2.0)
     j.wait(1.0)
     assert path.read_text(encoding="utf-8") == damaged
@@ -212,7 +215,7 @@ def test_a_game_of_a_larger_size_than_any_game_is_refused_unread(folders):
     folders.games.mkdir(parents=True)
     path = game_path(folders.games, "eight")
     with open(path, "wb") as f:
-        f.truncate(journal_module.MAX_BYTES + 1)
+        f.truncate(journal_files.MAX_BYTES + 1)
     job = inline(folders).open(catalog.get("eight"))
     assert job is not None and job.result is not None and job.result.aside is not None
     assert "larger than" in job.result.problem
@@ -221,7 +224,7 @@ def test_a_game_of_a_larger_size_than_any_game_is_refused_unread(folders):
 def test_a_link_where_a_game_belongs_is_refused_and_never_written_through(folders, tmp_path):
     folders.games.mkdir(parents=True)
     outside = tmp_path / "elsewhere.txt"
-    text = game_text(SavedGame.of(played()))
+    text = game_text(saved_game(played()))
     outside.write_text(text, encoding="utf-8")
     path = game_path(folders.games, "eight")
     path.symlink_to(outside)
@@ -232,7 +235,7 @@ def test_a_link_where_a_game_belongs_is_refused_and_never_written_through(folder
     assert "link" in job.result.problem and job.result.aside is not None and job.result.aside.is_symlink()
     j.opened(spec, job.result)
     s = played(seed=5)
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     j.flush()
     assert path.is_file() and not path.is_symlink()
     assert outside.read_text(encoding="utf-8") == text
@@ -301,7 +304,7 @@ def test_damaged_records_are_kept_aside_with_one_sentence_and_new_records_begin(
 def test_damaged_records_that_cannot_be_moved_aside_are_never_written_over(folders, monkeypatch):
     folders.records.parent.mkdir(parents=True)
     folders.records.write_text("{ not json", encoding="utf-8")
-    monkeypatch.setattr(journal_module, "keep_aside", lambda p: None)
+    monkeypatch.setattr(journal_files, "keep_aside", lambda p: None)
     j = inline(folders)
     one_sentence(j.problems[0])
     assert "nor moved aside" in j.problems[0]
@@ -326,7 +329,7 @@ def test_a_records_path_that_is_not_a_regular_file_is_refused(folders, tmp_path,
         folders.records.symlink_to(outside)
     else:
         with open(folders.records, "wb") as f:
-            f.truncate(journal_module.RECORDS_BYTES + 1)
+            f.truncate(journal_files.RECORDS_BYTES + 1)
     j = inline(folders)
     assert j.records == Records() and len(j.problems) == 1
     one_sentence(j.problems[0])
@@ -442,7 +445,7 @@ def test_wrong_values_in_the_menu_memory_are_ignored(folders):
 def test_a_damaged_menu_memory_that_cannot_be_moved_aside_is_never_written_over(folders, monkeypatch):
     folders.menu.parent.mkdir(parents=True)
     folders.menu.write_text("{ nope", encoding="utf-8")
-    monkeypatch.setattr(journal_module, "keep_aside", lambda p: None)
+    monkeypatch.setattr(journal_files, "keep_aside", lambda p: None)
     j = inline(folders)
     j.played("eight")
     assert j.last == "eight" and folders.menu.read_text(encoding="utf-8") == "{ nope"
@@ -453,7 +456,7 @@ def test_a_damaged_menu_memory_that_cannot_be_moved_aside_is_never_written_over(
 def test_a_save_is_written_to_the_saves_folder_and_opened_again(folders):
     j = inline(folders)
     s = played("pairs", moves=2)
-    job = j.export(SavedGame.of(s))
+    job = j.export(saved_game(s))
     assert job.result is not None and job.result.written and j.saved_path(s.spec) == folders.saves / "pairs.txt"
     opened = j.load_saved(s.spec)
     assert opened.result is not None and opened.result.game is not None
@@ -465,7 +468,7 @@ def test_a_file_that_is_not_a_save_is_kept_aside_before_a_save_takes_its_place(f
     path = folders.saves / "eight.txt"
     path.write_text("my notes, not a game", encoding="utf-8")
     j = inline(folders)
-    assert j.export(SavedGame.of(played())).result.written
+    assert j.export(saved_game(played())).result.written
     assert path.with_name("eight.txt.broken").read_text(encoding="utf-8") == "my notes, not a game"
     assert read_game(path.read_text(encoding="utf-8")).moves == 3
 
@@ -483,5 +486,5 @@ def test_a_save_named_on_the_command_line_stays_as_it_is_when_wrong(tmp_path):
     assert "mine.txt" in str(info.value) and "\n" not in str(info.value)
     assert path.read_text(encoding="utf-8").endswith("5 a1-a2\n")
     good = tmp_path / "good.txt"
-    good.write_text(game_text(SavedGame.of(played())), encoding="utf-8")
+    good.write_text(game_text(saved_game(played())), encoding="utf-8")
     assert read_saved_file(good).moves == 3

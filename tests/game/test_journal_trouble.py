@@ -8,9 +8,11 @@ import time
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.journal import Folders, Journal, game_path
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders, game_path
 from game.keeping.records import START, Records
-from game.keeping.saves import SavedGame, read_game
+from game.keeping.kept import saved_game
+from game.keeping.saves import read_game
 from tests.game.journal_support import inline, one_sentence, played, run, win
 from tests.helpers import Unwritable
 
@@ -113,7 +115,7 @@ def test_a_game_that_cannot_be_kept_is_said_held_and_written_later(folders, monk
     j = inline(folders)
     blocked = Unwritable(monkeypatch, folders.games)
     s = played()
-    j.changed("eight", lambda: SavedGame.of(s))
+    j.changed("eight", lambda: saved_game(s))
     j.flush()
     said = j.take_notices()
     assert len(said) == 1 and "Read-only file system" in said[0]
@@ -132,7 +134,7 @@ def test_a_game_whose_write_is_still_under_way_is_read_back_as_left(folders, mon
         j = Journal(service, folders=folders)
         Unwritable(monkeypatch, folders.games)
         s = played()
-        j.changed("eight", lambda: SavedGame.of(s))
+        j.changed("eight", lambda: saved_game(s))
         job = j.open(catalog.get("eight"))                     # the write and the read, in turn, on the light lane
         assert job is not None
         for _ in range(1000):

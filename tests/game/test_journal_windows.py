@@ -13,9 +13,11 @@ from pathlib import Path
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.journal import Folders, Journal
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders
 from game.keeping.records import START, Records
-from game.keeping.saves import SavedGame, read_game
+from game.keeping.kept import saved_game
+from game.keeping.saves import read_game
 from game.midend.session import Session
 from tests.game.journal_support import inline, win
 
@@ -52,8 +54,8 @@ def test_a_save_of_another_window_is_not_replaced_unasked(folders):
     mine, theirs = Session(spec, service=Service(Where.INLINE)), Session(spec, service=Service(Where.INLINE))
     mine.play(mine.legal_moves()[0])
     theirs.play(theirs.legal_moves()[-1])
-    assert first.export(SavedGame.of(mine)).result.written
-    asked = second.export(SavedGame.of(theirs)).result
+    assert first.export(saved_game(mine)).result.written
+    asked = second.export(saved_game(theirs)).result
     assert not asked.written and asked.asks
     assert read_game(first.saved_path(spec).read_text(encoding="utf-8")).position == mine.position
 
@@ -107,7 +109,8 @@ import sys, time
 from pathlib import Path
 from game.common.background import Service, Where
 from game.midend.history import Notes
-from game.keeping.journal import Folders, Journal
+from game.keeping.journal import Journal
+from game.keeping.journal_files import Folders
 from game.midend.session import Win
 
 root, tag, n = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])

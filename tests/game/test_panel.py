@@ -11,7 +11,8 @@ from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.midend.intent import Intent
 from game.oracles.base import OracleStatus, Phase
-from game.midend.panel import BoxKind, Tone, clock, panel_model
+from game.midend.panel import BoxKind, clock, panel_model
+from game.midend.sayings import Tone
 from game.common.words import n_moves
 from game.midend.session import Session
 from game.keeping.settings import Settings
@@ -61,7 +62,7 @@ def test_solving_paused_and_the_solve_button():
     assert m.status.kind is BoxKind.SOLVING and m.status.lines[0].text == "Solving: 2 moves left"
     assert [b.name for b in m.status.buttons] == ["pause", "step", "stop", "slower", "faster"]
     assert buttons(m)["solve"].label == "Pause"
-    s.toggle_pause()
+    s.autosolve.toggle_pause()
     m = model(s)
     assert m.status.kind is BoxKind.PAUSED and buttons(m)["pause"].label == "Resume" and buttons(m)["pause"].active
     assert buttons(m)["solve"].label == "Resume"
@@ -106,7 +107,7 @@ def test_dead_end_hint_and_solved():
 
 def test_deal_row_clamps_to_what_a_deal_can_reach():
     s = game("frogs-line-2")
-    top = s.deal_limit()
+    top = s.deals.limit()
     m = model(s, deal=top + 10)
     assert m.deal.deal.label == f"Deal {n_moves(top)} out" and not m.deal.up.enabled and m.deal.down.enabled
     assert f"(1 to {top})" in m.deal.caption

@@ -13,6 +13,7 @@ from game.keeping import saves
 from game.common.background import Service, Where
 from game.midend.history import Entry, EntryKind, Notes
 from game.rules.puzzle import PositionError
+from game.keeping.kept import adopt, restored, save_text, saved_game
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.session import Session
 from game.common.untrusted import SENTENCE_LIMIT
@@ -42,7 +43,7 @@ def same_game(got: SavedGame, want: SavedGame) -> None:
 
 
 def round_trip(s: Session) -> SavedGame:
-    want = SavedGame.of(s)
+    want = saved_game(s)
     got = read_game(game_text(want))
     same_game(got, want)
     return got
@@ -75,12 +76,12 @@ def test_a_whole_history_comes_back_with_its_help_and_its_redo_tail():
     s.undo()
     s.undo()                            # two moves taken back: a redo tail of two
     s.update(7.25)
-    text = s.save_text()
+    text = save_text(s)
     assert "undone: 2" in text and "restart:" in text and f"deal: {s.puzzle.format(dealt)}" in text
     assert text.count("solver: ") == solver_moves and "notes: hints=1" in text and "notes: solver" in text
     got = round_trip(s)
 
-    t = Session.restore(got, service=INLINE)
+    t = restored(got, service=INLINE)
     assert t.position == s.position and t.moves == s.moves and t.notes == s.notes
     assert t.elapsed == pytest.approx(s.elapsed, abs=0.06)
     assert t.redo() and t.redo() and not t.redo()
@@ -98,7 +99,7 @@ def test_notes_of_a_game_in_the_redo_tail_are_kept():
     s.undo()                            # back past the deal: its game, with its notes, is redo
     got = round_trip(s)
     assert got.cursor == 2 and got.notes == {3: Notes(hints=4, marks=True)}
-    t = Session.restore(got, service=INLINE)
+    t = restored(got, service=INLINE)
     assert t.notes == Notes() and t.redo() and t.notes == Notes(hints=4, marks=True)
 
 
@@ -106,7 +107,7 @@ def test_every_note_flag_and_count_comes_back():
     s = session("frogs-line-3")
     s.timeline.note(hints=12, solver=True, marks=True, recorded=True)
     wander(s, 3, random.Random(2))
-    text = s.save_text()
+    text = save_text(s)
     assert "notes: hints=12 solver marks recorded" in text
     assert round_trip(s).notes == {0: Notes(12, True, True, True)}
 
@@ -144,8 +145,8 @@ def test_a_plain_list_of_moves_written_by_hand_is_a_saved_game():
 def test_windows_line_ends_and_a_byte_order_mark_are_still_a_saved_game():
     s = session("eight")
     wander(s, 3, random.Random(4))
-    text = "\ufeff" + s.save_text().replace("\n", "\r\n")
-    same_game(read_game(text), SavedGame.of(s))
+    text = "\ufeff" + save_text(s).replace("\n", "\r\n")
+    same_game(read_game(text), saved_game(s))
 
 
 def test_adopting_a_saved_game_follows_the_game_there_was():
@@ -156,8 +157,8 @@ def test_adopting_a_saved_game_follows_the_game_there_was():
     other.new_deal()
     wander(other, 2, random.Random(7))
     other.timeline.note(hints=2)
-    game = read_game(other.save_text())
-    s.adopt(game, "opened")
+    game = read_game(save_text(other))
+    adopt(s, game, "opened")
     assert s.position == other.position and s.notes == Notes(hints=2)
     assert s.moves == 2
     for _ in range(3):                  # the saved game's two moves and its deal: its start, as a new game
@@ -318,7 +319,7 @@ def test_an_absurd_play_time_or_hint_count_is_written_within_what_reads_back():
     wander(s, 2, random.Random(0))
     s.elapsed = saves.MAX_SECONDS * 3
     s.timeline.note(hints=saves.MAX_HINTS * 5)
-    got = read_game(s.save_text())
+    got = read_game(save_text(s))
     assert got.seconds == saves.MAX_SECONDS and got.notes[0].hints == saves.MAX_HINTS
 
 
@@ -333,7 +334,7 @@ def _base_text() -> str:
     s.new_deal()
     wander(s, 2, rng)
     s.undo()
-    return s.save_text()
+    return save_text(s)
 
 
 BASE = _base_text()

@@ -13,7 +13,7 @@ from game.common.background import Service, Where
 from game.midend.editor import Editor
 from game.catalog.reading import read_puzzle_file
 from game.rules.puzzle import PositionError
-from game.keeping.saving import SaveError, default_title, definition, save_puzzle, unavailable
+from game.catalog.saving import SaveError, default_title, definition, save_puzzle, unavailable
 
 INLINE = Service(Where.INLINE)
 

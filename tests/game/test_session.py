@@ -18,6 +18,7 @@ from game.oracles.base import QUIET, Line
 from game.oracles.base import Recipe
 from game.oracles.search import SearchOracle
 from game.rules.puzzle import Move, PositionError
+from game.keeping.kept import load_text, save_text
 from game.midend.session import EntryKind, Hint, Memory, Purpose, Session
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -379,15 +380,15 @@ def test_solve_playback_speed_pause_step_and_finish():
     assert kinds(s.update(0)) == ["moved"]          # the first move plays at once
     assert s.update(0.25) == []
     assert kinds(s.update(0.25)) == ["moved"]       # then one every 1/speed seconds
-    s.faster()
+    s.autosolve.faster()
     assert s.playback.speed == 4.0
     assert kinds(s.update(0.5)) == ["moved", "moved"]
     assert len(s.update(30.0)) == 2                 # a stalled frame catches up, it does not fast-forward
     for _ in range(10):
-        s.faster()
+        s.autosolve.faster()
     assert s.playback.speed == 16.0
     for _ in range(10):
-        s.slower()
+        s.autosolve.slower()
     assert s.playback.speed == 0.5
 
     s.start_solve()                                 # pressed while playing: pause
@@ -395,9 +396,9 @@ def test_solve_playback_speed_pause_step_and_finish():
     played = s.moves
     s.step()
     assert s.moves == played + 1 and s.playback.paused
-    s.toggle_pause()
+    s.autosolve.toggle_pause()
     assert not s.playback.paused
-    s.faster(); s.faster(); s.faster(); s.faster(); s.faster()
+    s.autosolve.faster(); s.autosolve.faster(); s.autosolve.faster(); s.autosolve.faster(); s.autosolve.faster()
     events = []
     for _ in range(200):
         events += s.update(0.1)
@@ -459,9 +460,9 @@ def test_save_and_load_round_trip():
         s.request_hint()
         s.request_hint()
     s.update(12.5)
-    text = s.save_text()
+    text = save_text(s)
     assert "puzzle: eight" in text
-    t = Session.load_text(text, service=Service(Where.INLINE))
+    t = load_text(text, service=Service(Where.INLINE))
     assert t.puzzle is s.puzzle and t.position == s.position and t.moves == 5
     assert t.game_start == dealt and t.elapsed == pytest.approx(12.5)
     assert t.history == s.history and t.cursor == s.cursor   # the whole history, the deal an entry of it
@@ -471,7 +472,7 @@ def test_save_and_load_round_trip():
         g = Session(catalog.get(name), service=Service(Where.INLINE))
         g.start_solve()
         g.update(0); g.update(1.0)
-        assert Session.load_text(g.save_text(), service=Service(Where.INLINE)).position == g.position
+        assert load_text(save_text(g), service=Service(Where.INLINE)).position == g.position
 
 
 @pytest.mark.parametrize("text, words", [
@@ -486,7 +487,7 @@ def test_save_and_load_round_trip():
 ])
 def test_bad_saved_games_raise_one_sentence(text, words):
     with pytest.raises(PositionError) as info:
-        Session.load_text(text, service=Service(Where.INLINE))
+        load_text(text, service=Service(Where.INLINE))
     message = str(info.value)
     assert words in message and "\n" not in message and message.endswith(".")
 

@@ -49,12 +49,12 @@ def test_deal_at_distance_with_the_table(name, d):
     oracle = spec.oracle
     s = Session(spec, service=Service(Where.INLINE), rng=random.Random(d))
     for _ in range(3):
-        assert s.deal_at_distance(d)
+        assert s.deals.at_distance(d)
         assert oracle.distance(s.position) == d == s.known_distance()
         if oracle.reachable is not None:
             assert oracle.reachable[oracle.table.rank(s.position)]
     assert s.history[-1].kind.value == "deal" and s.undo()      # a deal is undoable like any other
-    assert not s.deal_at_distance(200)
+    assert not s.deals.at_distance(200)
 
 
 def test_deal_at_distance_by_search_when_there_is_no_table():
@@ -67,10 +67,10 @@ def test_deal_at_distance_by_search_when_there_is_no_table():
         s = Session(spec, service=service, rng=random.Random(5))
         table = TableOracle(spec.puzzle)
         assert table.prepare(Build.ALWAYS)
-        assert not s.exact and s.deal_limit() == 31
+        assert not s.exact and s.deals.limit() == 31
         for d in (6, 17, 24):
-            assert s.deal_at_distance(d)
-            assert s.job is None and s.dealing is None
+            assert s.deals.at_distance(d)
+            assert s.job is None and s.deals.seeking is None
             assert table.distance(s.position) == d == s.known_distance()   # remembered from the search
         assert service.submitted >= 3
     finally:
@@ -79,7 +79,7 @@ def test_deal_at_distance_by_search_when_there_is_no_table():
 
 def test_speed_is_public():
     s = Session(catalog.get("eight"), service=Service(Where.INLINE))
-    s.speed = 100
-    assert s.speed == 16.0
-    s.slower()
-    assert s.speed == 8.0
+    s.autosolve.speed = 100
+    assert s.autosolve.speed == 16.0
+    s.autosolve.slower()
+    assert s.autosolve.speed == 8.0

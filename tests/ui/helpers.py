@@ -39,7 +39,7 @@ def open_puzzle(app, name, position_text=None):
     from game.catalog import registry as catalog
     puzzle = catalog.puzzle(name)
     state = puzzle.parse(position_text) if position_text else None
-    app.open_puzzle(name, state)
+    app.nav.open_puzzle(name, state)
     frames(app, 2)
     return app.scene
 

@@ -94,7 +94,7 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         s = game("eight", "8 6 7/2 5 4/3 . 1")
         s.start_solve()
         if name == "paused":
-            s.toggle_pause()
+            s.autosolve.toggle_pause()
     elif name in ("building", "building-and-solving"):
         start, line = _near_goal_line("fifteen", 6)
         s = Session(catalog.get("fifteen"), start, service=inline)
@@ -123,7 +123,7 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         threads.append(Service(Where.THREAD))
         s = Session(catalog.get("fifteen"), None, service=threads[-1])
         sessions.append(s)
-        s.deal_at_distance(40)
+        s.deals.at_distance(40)
     elif name == "hint":
         s = game("eight", "1 2 3/4 . 6/7 5 8")
         s.request_hint()

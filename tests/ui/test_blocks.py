@@ -184,7 +184,7 @@ def test_tiles_and_goat_have_no_count_row(app):
 @pytest.mark.parametrize("count", list(COUNTS))
 def test_hint_and_solve_under_each_count(app, count):
     s = open_puzzle(app, named(count))
-    assert s.session.deal_at_distance(4)
+    assert s.session.deals.at_distance(4)
     frames(app, 2)
     key(app, pygame.K_h)
     hint = s.session.hint_info
@@ -244,7 +244,7 @@ def test_every_block_puzzle_and_its_analysis_draw_and_play_this_works(app):
         s = open_puzzle(app, name)
         assert isinstance(s.view, BlocksView)
         s.draw(app.screen)
-        app.open_analysis(name)
+        app.nav.open_analysis(name)
         scene = app.scene
         assert isinstance(scene, AnalysisScene)
         for _ in range(200):
@@ -258,8 +258,8 @@ def test_every_block_puzzle_and_its_analysis_draw_and_play_this_works(app):
         play = app.scene
         assert isinstance(play, PlayScene) and play.session.position == hardest[0], name
         assert play.session.known_distance() == scene.figures().max_distance
-        app.back_to_menu()
-        app.back_to_menu()
+        app.nav.back_to_menu()
+        app.nav.back_to_menu()
         frames(app, 1)
 
 

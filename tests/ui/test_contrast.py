@@ -12,6 +12,7 @@ just-noticeable difference, and about what the Okabe-Ito palette, the usual colo
 keeps between its closest two colours under the same simulation (11.1); colour is never the only cue
 (see the shape tests below), so this is the bar for colour as a second cue.
 """
+from dataclasses import replace
 from itertools import combinations
 
 import pygame
@@ -21,7 +22,9 @@ from game.ui.colour_check import (VISIONS, closest_pair, contrast, delta_e_2000,
                                simulate)
 from game.oracles.base import Verdict
 from game.keeping.settings import CHOICES
+from game.midend.sayings import Tone
 from game.ui import theme as T
+from game.ui.play.footer import Footer
 from game.families import registry
 from game.families.tiles import view as tiles
 from game.ui.views.base import mark_sprite
@@ -32,34 +35,25 @@ OKABE_ITO = {"orange": (230, 159, 0), "sky blue": (86, 180, 233), "bluish green"
              "reddish purple": (204, 121, 167)}
 
 
-@pytest.fixture(autouse=True)
-def standard_again():
-    yield
-    T.use_palette("standard")
-
-
-@pytest.mark.parametrize("palette", T.PALETTES)
+@pytest.mark.parametrize("palette", T.PALETTES.values(), ids=list(T.PALETTES))
 def test_every_text_pair_is_readable(palette):
-    T.use_palette(palette)
-    pairs = T.text_pairs()
+    pairs = T.text_pairs(palette)
     assert len(pairs) > 100
     failing = [f"{what}: {contrast(fg, bg):.2f}:1 ({fg} on {bg})" for what, fg, bg, large in pairs
                if contrast(fg, bg) < needed_contrast(large)]
     assert not failing, "\n".join(failing)
 
 
-@pytest.mark.parametrize("palette", T.PALETTES)
+@pytest.mark.parametrize("palette", T.PALETTES.values(), ids=list(T.PALETTES))
 def test_marks_stay_distinct_in_every_colour_vision(palette):
-    T.use_palette(palette)
-    got, vision, a, b = closest_pair(T.mark_colours())
+    got, vision, a, b = closest_pair(T.mark_colours(palette))
     assert got >= MIN_DIFFERENCE, f"{a} and {b} are {got:.1f} apart under {vision}"
 
 
-@pytest.mark.parametrize("palette", T.PALETTES)
+@pytest.mark.parametrize("palette", T.PALETTES.values(), ids=list(T.PALETTES))
 def test_a_marks_glyph_stands_out_on_its_badge(palette):
-    T.use_palette(palette)
-    for fill in (T.CLOSER, T.FARTHER, T.SAME, T.DEAD_END):
-        assert contrast(T.mark_ink(fill), fill) >= 3.0, fill
+    for fill in (palette.closer, palette.farther, palette.same, palette.dead_end):
+        assert contrast(palette.mark_ink(fill), fill) >= 3.0, fill
 
 
 def test_the_bar_is_what_a_known_colour_blind_safe_palette_keeps():
@@ -69,39 +63,39 @@ def test_the_bar_is_what_a_known_colour_blind_safe_palette_keeps():
 def test_piece_colours_that_mean_something_stay_distinct():
     """Every family says which of its colours carry meaning (black and white stones, the goal's pieces);
     each set stays apart for every player, in every palette."""
-    for palette in T.PALETTES:
-        T.use_palette(palette)
-        sides = [colours for family in registry.families() for colours in family.drawing().distinct()]
-        assert len(sides) >= 5
-        for colours in sides:
-            got, vision, a, b = closest_pair(colours)
-            assert got >= MIN_DIFFERENCE, f"{a} and {b} are {got:.1f} apart under {vision} ({palette})"
-    for palette in T.PALETTES:   # and the numerals read on the tile
-        T.use_palette(palette)
-        assert min(contrast(c, tiles.TILE_TOP) for c in (tiles.NUMERAL, T.IN_PLACE)) >= 4.5
+    sides = [colours for family in registry.families() for colours in family.drawing().distinct()]
+    assert len(sides) >= 5
+    for colours in sides:
+        got, vision, a, b = closest_pair(colours)
+        assert got >= MIN_DIFFERENCE, f"{a} and {b} are {got:.1f} apart under {vision}"
+    for palette in T.PALETTES.values():   # and the numerals read on the tile
+        assert min(contrast(c, tiles.TILE_TOP) for c in (tiles.NUMERAL, palette.in_place)) >= 4.5
 
 
-def test_palettes_name_the_same_colours_and_the_setting_knows_them():
-    names = {frozenset(colours) for colours in T.PALETTE_COLOURS.values()}
-    assert len(names) == 1
-    assert CHOICES["theme"] == T.PALETTES and T.PALETTES[0] == "standard"
+def test_the_setting_names_every_palette_and_only_those():
+    assert CHOICES["theme"] == tuple(T.PALETTES) and tuple(T.PALETTES)[0] == "standard"
+    assert all(T.palette_named(name).name == name for name in CHOICES["theme"])
     with pytest.raises(ValueError):
-        T.use_palette("sepia")
+        T.palette_named("sepia")
 
 
-def test_a_colour_kept_from_before_a_switch_follows_it():
-    T.use_palette("standard")
-    kept = T.NOPE, T.MUTED, (1, 2, 3)
-    T.use_palette("high-contrast")
-    assert [T.current(c) for c in kept] == [T.NOPE, T.MUTED, (1, 2, 3)]
-    assert T.current(T.TEXT) == T.TEXT
+def test_a_message_said_before_a_switch_takes_the_new_palettes_colour():
+    """The message line keeps what its colour means, never a colour: drawn after a switch, it is the new
+    palette's colour of that meaning."""
+    footer = Footer()
+    footer.say("Nothing to undo.", Tone.NOPE)
+    assert [footer.colour(p) for p in T.PALETTES.values()] == [p.nope for p in T.PALETTES.values()]
+    footer.say("Back to the start (U undoes it).")
+    assert footer.colour(T.HIGH_CONTRAST) == T.HIGH_CONTRAST.muted != T.STANDARD.muted
+    footer.caption = "DEMO"
+    assert footer.colour(T.HIGH_CONTRAST) == T.HIGH_CONTRAST.text
 
 
 # -- shapes: the same drawing with every colour made one must still tell the cases apart ----------------
 
-def _one_colour(monkeypatch, *names):
-    for name in names:
-        monkeypatch.setattr(T, name, (128, 128, 128))
+def _one_colour(*names: str) -> T.Palette:
+    """The standard palette with the colours ``names`` all made one grey."""
+    return replace(T.STANDARD, **{name: (128, 128, 128) for name in names})
 
 
 def _silhouette(surface: pygame.Surface) -> set[tuple[int, int]]:
@@ -115,23 +109,24 @@ def _unlike(a: set, b: set) -> float:
     return len(a ^ b) / max(1, len(a | b))
 
 
-def test_every_move_mark_has_its_own_shape(monkeypatch):
-    _one_colour(monkeypatch, "CLOSER", "FARTHER", "SAME", "DEAD_END")
+def test_every_move_mark_has_its_own_shape():
+    grey = _one_colour("closer", "farther", "same", "dead_end")
     pygame.init()
-    masks = {v: pygame.mask.from_surface(mark_sprite(v, 24), 128) for v in Verdict}
-    glyphs = {v: _silhouette(mark_sprite(v, 24)) for v in Verdict}
+    masks = {v: pygame.mask.from_surface(mark_sprite(v, 24, grey), 128) for v in Verdict}
+    glyphs = {v: _silhouette(mark_sprite(v, 24, grey)) for v in Verdict}
     for a, b in combinations(Verdict, 2):
         outline = masks[a].overlap_area(masks[b], (0, 0)) / max(masks[a].count(), masks[b].count())
         assert outline < 0.95, (a, b)                            # the badges' outlines differ
         assert _unlike(glyphs[a], glyphs[b]) > 0.3, (a, b)       # and so do their edges and glyphs
 
 
-def test_a_tile_in_place_differs_by_shape(monkeypatch):
+def test_a_tile_in_place_differs_by_shape():
     from game.catalog import registry as catalog
     pygame.init()
     pygame.display.set_mode((8, 8))
-    monkeypatch.setattr(T, "IN_PLACE", tiles.NUMERAL)   # the same numeral colour: only the shape may differ
     view = tiles.TilesView(catalog.get("eight"))
+    view.theme = T.Theme((300, 300))
+    view.theme.palette = replace(T.STANDARD, in_place=tiles.NUMERAL)   # one colour: only the shape may differ
     view.layout(pygame.Rect(0, 0, 300, 300))
     home, away = view.make_sprite(5, view.pitch, True), view.make_sprite(5, view.pitch, False)
     differ = sum(home.get_at((x, y)) != away.get_at((x, y)) for x in range(home.get_width())
@@ -197,20 +192,20 @@ def test_switching_palette_repaints_every_screen_as_a_fresh_start(app, monkeypat
     def play_with_marks(a):
         a.settings.reduce_motion = True
         open_puzzle(a, "frogs-line-3", "B B . B W W W")
-        a.toggle_setting("move_marks")
+        a.changes.toggle("move_marks")
         frames(a, 3, 0.0)
 
     def screens(a):
         a.scene.invalidate()
         frames(a, 2, 0.0)
         got = [pygame.image.tobytes(a.screen, "RGB")]
-        a.back_to_menu()
+        a.nav.back_to_menu()
         frames(a, 3, 0.0)
         return got + [pygame.image.tobytes(a.screen, "RGB")]
 
     play_with_marks(app)
     standard = pygame.image.tobytes(app.screen, "RGB")
-    app.change_setting("theme", "high-contrast")
+    app.changes.change("theme", "high-contrast")
     switched = screens(app)
     monkeypatch.setenv("FEWEST_MOVES_CONFIG", str(tmp_path / "other"))
     fresh = App(size=(1280, 800), where=Where.INLINE, headless=True, seed=7)
@@ -241,4 +236,4 @@ def test_the_screenshot_command_draws_either_theme(tmp_path, capsys):
 
 def test_the_tile_in_place_colour_is_alike_in_every_palette():
     """A tile's sprite is cached by its size only, so its colours must not change with the palette."""
-    assert len({colours["IN_PLACE"] for colours in T.PALETTE_COLOURS.values()}) == 1
+    assert len({palette.in_place for palette in T.PALETTES.values()}) == 1

@@ -13,7 +13,7 @@ def run(app, seconds, dt=1 / 20):
 
 def test_demo_cycles_hands_over_and_returns(app):
     app.demo_mode = True
-    app.start_demo()
+    app.nav.start_demo()
     demo = app.scene
     assert isinstance(demo, DemoScene)
     first = demo.index
@@ -29,7 +29,7 @@ def test_demo_cycles_hands_over_and_returns(app):
 
 def test_the_demo_is_a_stage_the_board_large_and_no_panel(app):
     app.demo_mode = True
-    app.start_demo()
+    app.nav.start_demo()
     demo = app.scene
     run(app, 1)
     play = demo.play
@@ -41,7 +41,7 @@ def test_the_demo_is_a_stage_the_board_large_and_no_panel(app):
 
 def test_a_visitor_who_interrupts_a_finished_solve_gets_a_fresh_game(app):
     app.demo_mode = True
-    app.start_demo()
+    app.nav.start_demo()
     demo = app.scene
     for _ in range(4000):
         if demo.phase == "done":

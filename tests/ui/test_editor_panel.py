@@ -13,7 +13,8 @@ from game.common.background import Job, Service, Where
 from game.midend.edit_panel import EditorPanel, editor_panel
 from game.midend.editor import Editor, ReadingKind
 from game.oracles.base import Build
-from game.midend.panel import BoxKind, Tone
+from game.midend.panel import BoxKind
+from game.midend.sayings import Tone
 from game.ui.edit.panel import lay_out_editor
 from game.ui.play.areas import screen_areas
 from game.ui.theme import Theme

@@ -132,7 +132,7 @@ def test_the_save_dialog_types_cancels_and_says_why_not(app, folder):
 
 def open_editor(app, name, text=None):
     position = catalog.puzzle(name).parse(text) if text else None
-    app.open_editor(name, position)
+    app.nav.open_editor(name, position)
     frames(app, 2)
     return editor_of(app)
 
@@ -288,7 +288,7 @@ def test_the_puzzle_file_is_written_and_read_back_off_the_ui_thread(folder, tmp_
     import threading
     import time
 
-    from game.keeping import saving
+    from game.catalog import saving
     from game.common.background import Where
     from game.ui.app import App
 

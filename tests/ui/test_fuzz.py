@@ -53,9 +53,9 @@ def test_random_events_never_raise(app, where, monkeypatch):
     monkeypatch.setattr(tasks, "answer", _no_fifteen_search)
     rng = random.Random(zlib.crc32(where.encode()))   # str hash() is salted per process
     if where == "demo":
-        app.start_demo()
+        app.nav.start_demo()
     elif where.startswith("analysis"):
-        app.open_analysis(where.partition("-")[2] or "goat")
+        app.nav.open_analysis(where.partition("-")[2] or "goat")
     elif where != "menu":
         open_puzzle(app, where)
     for i in range(500):

@@ -206,18 +206,18 @@ def test_the_help_shows_itself_once_per_card_and_the_settings_remember(tmp_path,
     monkeypatch.setenv("FEWEST_MOVES_CONFIG", str(tmp_path / "config"))
     app = new_app(first_help=True)
     try:
-        app.open_puzzle("frogs-line-2")
+        app.nav.open_puzzle("frogs-line-2")
         frames(app, 2)
         assert isinstance(app.scene, HelpScene) and app.scene.first
         assert isinstance(app.scene.below, PlayScene)
         key(app, pygame.K_RETURN)
         assert isinstance(app.scene, PlayScene)
         key(app, pygame.K_ESCAPE)
-        app.open_puzzle("frogs-line-5")                     # the same card: its help has been seen
+        app.nav.open_puzzle("frogs-line-5")                     # the same card: its help has been seen
         frames(app, 2)
         assert isinstance(app.scene, PlayScene)
         key(app, pygame.K_ESCAPE)
-        app.open_puzzle("klotski")
+        app.nav.open_puzzle("klotski")
         frames(app, 2)
         assert isinstance(app.scene, HelpScene) and app.scene.spec.name == "klotski"
         key(app, pygame.K_RETURN)
@@ -227,10 +227,10 @@ def test_the_help_shows_itself_once_per_card_and_the_settings_remember(tmp_path,
     assert set(load_settings().help_seen) == {help_key(catalog.get("frogs-line-2")), "klotski"}
     again = new_app(first_help=True)
     try:
-        again.open_puzzle("klotski@line")                   # seen in the last run, counted another way
+        again.nav.open_puzzle("klotski@line")                   # seen in the last run, counted another way
         frames(again, 2)
         assert isinstance(again.scene, PlayScene)
-        again.open_puzzle("eight")
+        again.nav.open_puzzle("eight")
         frames(again, 2)
         assert isinstance(again.scene, HelpScene)
     finally:

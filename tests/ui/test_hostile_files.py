@@ -29,7 +29,7 @@ def pairs(start: str, block: str) -> str:
 
 
 def solve_in_window(app, name: str):
-    app.open_puzzle(name)
+    app.nav.open_puzzle(name)
     frames(app, 2)
     scene = app.scene
     assert isinstance(scene, PlayScene)
@@ -60,7 +60,7 @@ def test_more_pieces_than_can_be_keyed_open_hint_and_show_on_the_menu(app, folde
     shown = catalog.shelve(path, read_puzzle_file(path)).name
     app.push(MenuScene(app))
     frames(app, 3)
-    app.open_puzzle(shown)
+    app.nav.open_puzzle(shown)
     frames(app, 3)
     scene = app.scene
     assert isinstance(scene, PlayScene)

@@ -11,9 +11,10 @@ import pygame
 
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
-from game.keeping.saves import SavedGame, game_text, read_game
+from game.keeping.kept import saved_game
+from game.keeping.saves import game_text, read_game
 from game.midend.session import Session
-from game.ui import theme as T
+from game.midend.sayings import Tone
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
 from tests.helpers import Unwritable
@@ -32,7 +33,7 @@ def another_save() -> str:
     spec = catalog.get("eight")
     other = Session(spec, spec.puzzle.parse(NEAR), service=Service(Where.INLINE))
     other.play(other.legal_moves()[0])
-    text = game_text(SavedGame.of(other))
+    text = game_text(saved_game(other))
     saves().mkdir(parents=True, exist_ok=True)
     (saves() / "eight.txt").write_text(text, encoding="utf-8")
     return text
@@ -63,7 +64,7 @@ def test_ctrl_s_twice_replaces_the_save_and_keeps_the_old_one_aside(app):
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert read_game((saves() / "eight.txt").read_text(encoding="utf-8")).entries == tuple(s.session.history)
     assert (saves() / "eight.txt.replaced").read_text(encoding="utf-8") == theirs
-    assert "eight.txt.replaced" in s.footer.text and s.footer.colour == T.ACCENT
+    assert "eight.txt.replaced" in s.footer.text and s.footer.tone is Tone.ACCENT
 
 
 def test_enter_replaces_the_save_too(app):
@@ -108,12 +109,12 @@ def test_a_record_that_cannot_be_written_is_said_in_the_window(app, monkeypatch)
     s = open_puzzle(app, "eight", NEAR)
     click(app, centre(s, 8))
     assert s.session.solved and app.journal.records.of("eight")["1"].solved == 1
-    assert "records could not be written" in s.footer.text and s.footer.colour == T.NOPE
+    assert "records could not be written" in s.footer.text and s.footer.tone is Tone.NOPE
 
 
 def test_a_game_that_cannot_be_kept_is_said_over_the_menu(app, monkeypatch):
     s = three_moves(app)
-    assert s.footer.colour != T.NOPE                          # kept as it was played
+    assert s.footer.tone is not Tone.NOPE                          # kept as it was played
     Unwritable(monkeypatch, Path(os.environ["FEWEST_MOVES_STATE"]))
     key(app, pygame.K_ESCAPE)                                 # left: its last state cannot be written
     assert isinstance(app.scene, MenuScene)

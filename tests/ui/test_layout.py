@@ -17,28 +17,28 @@ def _play(name: str, position: str | None = None) -> Callable:
     def open_(app) -> None:
         from game.catalog import registry as catalog
         state = catalog.puzzle(name).parse(position) if position else None
-        app.open_puzzle(name, state)
+        app.nav.open_puzzle(name, state)
     return open_
 
 
 def _help(name: str) -> Callable:
     def open_(app) -> None:
         _play(name)(app)
-        app.open_help()
+        app.nav.open_help()
     return open_
 
 
 def _review(app) -> None:
-    from game.keeping.journal import read_saved_file
+    from game.keeping.journal_files import read_saved_file
     saved = read_saved_file(str(assets() / "games" / "eight-detours.txt"))
-    app.open_puzzle(saved.spec.name, load=saved)
-    app.open_review(app.scene)
+    app.nav.open_puzzle(saved.spec.name, load=saved)
+    app.nav.open_review()
 
 
 SCREENS: dict[str, Callable] = {
     "menu": lambda app: None,
-    "settings": lambda app: app.open_settings(),
-    "records": lambda app: app.open_records(),
+    "settings": lambda app: app.nav.open_settings(),
+    "records": lambda app: app.nav.open_records(),
     "play-eight": _play("eight"),
     "play-fifteen": _play("fifteen"),
     "play-goat": _play("goat"),
@@ -50,9 +50,9 @@ SCREENS: dict[str, Callable] = {
     "help-goat": _help("goat"),
     "help-frogs-c": _help("frogs-c"),
     "help-pairs": _help("pairs"),
-    "analysis-klotski": lambda app: app.open_analysis("klotski"),
-    "analysis-fifteen": lambda app: app.open_analysis("fifteen"),
-    "editor-frogs-plus": lambda app: app.open_editor("frogs-plus"),
+    "analysis-klotski": lambda app: app.nav.open_analysis("klotski"),
+    "analysis-fifteen": lambda app: app.nav.open_analysis("fifteen"),
+    "editor-frogs-plus": lambda app: app.nav.open_editor("frogs-plus"),
     "review-eight": _review,
 }
 

@@ -11,7 +11,7 @@ import pytest
 from game.oracles.base import Verdict
 from game.ui.play.areas import screen_areas
 from game.ui.play.panel_layout import ButtonItem, FigureItem, LegendItem, PanelLayout, TextItem, lay_out
-from game.ui.theme import Theme
+from game.ui.theme import STANDARD, Theme
 from game.ui.views.base import mark_sprite
 from game.ui.widgets import button_padding, key_cap_fits
 from tests.ui.panel_states import STATES, PanelState, panel_states
@@ -50,7 +50,7 @@ def _label_fits(theme: Theme, item) -> None:
     elif isinstance(item, LegendItem):
         rows = len(Verdict) // item.columns
         cell_w, row_h = item.rect.w // item.columns, item.rect.h // rows
-        sprite = mark_sprite(Verdict.CLOSER, max(6, item.px // 2)).get_size()
+        sprite = mark_sprite(Verdict.CLOSER, max(6, item.px // 2), STANDARD).get_size()
         for verdict in Verdict:
             w, h = theme.extent(verdict.value, item.px)
             assert sprite[0] + theme.px(4) + w <= cell_w and max(h, sprite[1]) <= row_h, (item, verdict)

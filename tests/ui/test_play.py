@@ -280,10 +280,10 @@ def test_a_family_folds_into_one_card_with_a_chooser(app):
     menu.selected = menu.flat.index(card)
     key(app, pygame.K_RIGHTBRACKET)
     key(app, pygame.K_RIGHTBRACKET)
-    assert card.name == "frogs-line-3" and app.menu_choices["Frogs in a line"] == "frogs-line-3"
+    assert card.name == "frogs-line-3" and app.journal.chosen["Frogs in a line"] == "frogs-line-3"
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, PlayScene) and app.scene.puzzle.name == "frogs-line-3"
-    app.back_to_menu()
+    app.nav.back_to_menu()
     menu = app.scene
     card = next(c for c in menu.flat if c.group == "Frogs in a line")
     assert card.name == "frogs-line-3"                                  # remembered while the game runs
@@ -320,7 +320,7 @@ def test_resizes_from_small_to_4k(app):
 def test_all_puzzles_draw(app):
     for name in catalog.names():
         open_puzzle(app, name)
-        app.back_to_menu()
+        app.nav.back_to_menu()
 
 
 def test_pairs_show_the_pair_a_click_takes_and_the_cursor_covers_a_pair(app):
@@ -345,12 +345,13 @@ def test_each_puzzle_keeps_its_own_deal_distance_and_new_deals_a_random_position
     assert s.session.position != s.puzzle.start and "random position" in s.footer.text
     key(app, pygame.K_r, mod=pygame.KMOD_SHIFT)
     assert s.session.position == s.puzzle.start and s.footer.text == "The classic start."
-    first = s.deal_distance
+    first = s.commands.deal_distance
     key(app, pygame.K_LEFTBRACKET)
     key(app, pygame.K_LEFTBRACKET)
-    assert app.settings.deal_distances == {"frogs-line-3": s.deal_distance} and s.deal_distance < first
+    chosen = s.commands.deal_distance
+    assert app.settings.deal_distances == {"frogs-line-3": chosen} and chosen < first
     key(app, pygame.K_n)   # a distance chosen for this puzzle: New deals there
-    assert s.session.oracle.distance(s.session.position) == s.deal_distance
-    app.back_to_menu()
+    assert s.session.oracle.distance(s.session.position) == s.commands.deal_distance
+    app.nav.back_to_menu()
     other = open_puzzle(app, "knights")
-    assert other.deal_distance == app.settings.deal_distance   # another puzzle: still the default
+    assert other.commands.deal_distance == app.settings.deal_distance   # another puzzle: still the default

@@ -12,12 +12,13 @@ import pytest
 
 from game.keeping import journal as journal_module
 from game.common.background import Where
-from game.keeping.journal import Opened
+from game.keeping.journal_files import Opened
 from game.keeping.records import START, Badge
+from game.keeping.kept import save_text
 from game.keeping.saves import read_game
 from game.midend.session import Session
-from game.ui import theme as T
-from game.ui.scenes import menu as menu_module
+from game.midend.sayings import Tone
+from game.ui.scenes import menu_card
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
 
@@ -51,13 +52,13 @@ def new_app(where: Where = Where.INLINE):
 def in_progress_pills(app, monkeypatch) -> list[tuple[int, int]]:
     """Where the menu draws its "In progress" pills when drawn now."""
     drawn: list[tuple[int, int]] = []
-    real = menu_module.draw_in_progress
+    real = menu_card.draw_in_progress
 
     def spy(surface, theme, topleft):
         drawn.append(topleft)
         return real(surface, theme, topleft)
 
-    monkeypatch.setattr(menu_module, "draw_in_progress", spy)
+    monkeypatch.setattr(menu_card, "draw_in_progress", spy)
     app.scene.draw(app.screen)
     return drawn
 
@@ -112,10 +113,10 @@ def test_a_game_comes_back_when_its_file_is_read_on_another_thread(monkeypatch):
         s = three_moves(app)
         position = s.session.position
         key(app, pygame.K_ESCAPE)
-        app.open_puzzle("eight")
+        app.nav.open_puzzle("eight")
         t = app.scene
         deadline = time.monotonic() + 10
-        while t.resuming is not None and time.monotonic() < deadline:
+        while t.game.resuming and time.monotonic() < deadline:
             frames(app, 1)
             time.sleep(0.002)
         frames(app, 2)
@@ -149,7 +150,7 @@ def test_a_damaged_game_is_one_sentence_and_a_fresh_game_and_its_file_is_kept_as
     s = open_puzzle(app, "eight")
     assert s.session.position == s.puzzle.start and len(s.session.history) == 1
     text = s.footer.text
-    assert s.footer.colour == T.NOPE and "\n" not in text and text.endswith(".")
+    assert s.footer.tone is Tone.NOPE and "\n" not in text and text.endswith(".")
     assert "eight.txt.broken" in text and "saved move 1" in text
     assert (games_folder() / "eight.txt.broken").read_text(encoding="utf-8") == damaged
     key(app, pygame.K_LEFT)
@@ -168,7 +169,7 @@ def test_a_read_that_fails_outright_never_writes_over_the_file(app, monkeypatch)
 
     monkeypatch.setattr(journal_module, "read_game_file", broken)
     s = open_puzzle(app, "eight")
-    assert len(s.session.history) == 1 and s.footer.colour == T.NOPE and "RuntimeError" in s.footer.text
+    assert len(s.session.history) == 1 and s.footer.tone is Tone.NOPE and "RuntimeError" in s.footer.text
     key(app, pygame.K_LEFT)
     key(app, pygame.K_ESCAPE)
     assert kept.read_text(encoding="utf-8").endswith("8 c3-b3\n")
@@ -202,14 +203,14 @@ def test_ctrl_o_with_no_save_says_where_one_would_be(app):
 
 def test_ctrl_o_on_a_fresh_board_takes_the_save_as_it_is(app):
     s = three_moves(app)
-    text = s.session.save_text()
+    text = save_text(s.session)
     saves = Path(os.environ["FEWEST_MOVES_DATA"]) / "saves"
     saves.mkdir(parents=True)
     (saves / "goat.txt").write_text(text.replace("puzzle: eight", "puzzle: goat"), encoding="utf-8")
     (saves / "eight.txt").write_text(text, encoding="utf-8")
     t = open_puzzle(app, "goat")
     key(app, pygame.K_o, pygame.KMOD_CTRL, settle=2)     # a goat file holding an eight game: one sentence
-    assert t.footer.colour == T.NOPE and "goat.txt.broken" in t.footer.text and len(t.session.history) == 1
+    assert t.footer.tone is Tone.NOPE and "goat.txt.broken" in t.footer.text and len(t.session.history) == 1
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_ESCAPE)
     (games_folder() / "eight.txt").unlink()                  # no game in progress of eight: a fresh board
@@ -226,7 +227,7 @@ def test_the_players_own_optimal_solve_is_recorded_celebrated_and_badged(app, mo
     s = open_puzzle(app, "eight", NEAR)
     click(app, centre(s, 8), settle=1)
     assert s.session.solved
-    assert s.footer.text.startswith("Solved in 1 move. That is optimal!") and s.footer.colour == T.GOOD
+    assert s.footer.text.startswith("Solved in 1 move. That is optimal!") and s.footer.tone is Tone.GOOD
     assert s.effects.celebrate is not None or s.effects.pending is not None
     record = app.journal.records.of("eight")["1"]
     assert (record.solved, record.own, record.optimal, record.best_over) == (1, 1, 1, 0)
@@ -235,7 +236,7 @@ def test_the_players_own_optimal_solve_is_recorded_celebrated_and_badged(app, mo
     click(app, centre(s, 8))                                 # the same game solved again: recorded once
     assert app.journal.records.of("eight")["1"].solved == 1
     drawn: list = []
-    monkeypatch.setattr(menu_module, "draw_badge", lambda surface, theme, badge, at: drawn.append(badge))
+    monkeypatch.setattr(menu_card, "draw_badge", lambda surface, theme, badge, at: drawn.append(badge))
     key(app, pygame.K_ESCAPE)
     app.scene.draw(app.screen)
     assert Badge.OPTIMAL in drawn
@@ -308,7 +309,7 @@ def test_a_saved_game_named_at_start_opens_over_the_game_in_progress(app):
     other = Session(s.spec, s.puzzle.parse(NEAR), service=app.service)
     other.play(next(m for m in other.legal_moves() if not other.puzzle.is_goal(other.puzzle.play(other.position, m))))
     key(app, pygame.K_ESCAPE)
-    app.open_puzzle("eight", load=read_game(other.save_text()))
+    app.nav.open_puzzle("eight", load=read_game(save_text(other)))
     frames(app, 2)
     t = app.scene
     assert t.session.position == other.position and t.session.moves == 1

@@ -19,7 +19,8 @@ from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.demo import DemoScene
 from game.ui.scenes.menu import notes
 from game.ui.scenes.review import ReviewScene
-from game.ui.widgets import Button, translated
+from game.common.phrase import translated
+from game.ui.widgets import Button
 
 from .helpers import centre, click, frames, key, open_puzzle
 
@@ -105,7 +106,7 @@ def test_the_review_of_a_game_with_a_mistake(app, drawn):
 
 @pytest.mark.parametrize("name", ["frogs-c", "fifteen"])
 def test_the_analysis_with_and_without_a_table(app, drawn, name):
-    app.open_analysis(name)
+    app.nav.open_analysis(name)
     scene = app.scene
     assert isinstance(scene, AnalysisScene)
     for _frame in range(100):
@@ -119,7 +120,7 @@ def test_the_analysis_with_and_without_a_table(app, drawn, name):
 
 
 def test_the_demo(app, drawn):
-    app.start_demo()
+    app.nav.start_demo()
     frames(app, 30, 0.1)
     assert isinstance(app.scene, DemoScene)
     drawn.clear()

@@ -26,7 +26,7 @@ def test_the_menu_s_button_and_f2_open_the_settings(app):
 
 def test_switching_language_redraws_every_screen_in_it(app):
     from game.ui.scenes.menu import MenuScene
-    app.open_settings()
+    app.nav.open_settings()
     frames(app, 2)
     scene = app.scene
     scene.selected = _row(scene, "language")
@@ -44,7 +44,7 @@ def test_switching_language_redraws_every_screen_in_it(app):
 
 def test_text_size_grows_the_text_and_not_the_layout_units(app):
     before = app.theme.size_of("body"), app.theme.px(100)
-    app.open_settings()
+    app.nav.open_settings()
     scene = app.scene
     scene.selected = _row(scene, "text_size")
     key(app, pygame.K_RIGHT)

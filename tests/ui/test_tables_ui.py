@@ -11,7 +11,6 @@ from game.oracles.base import Build, Verdict
 from game.keeping.settings import load_settings, settings_path
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.play.scene import PlayScene
-from game.ui.views.base import mark_colour
 from tests.ui.helpers import click, frames, key, open_puzzle
 
 MARKED = ["goat", "eight", "frogs-c", "frogs-line-3", "knights", "pairs-open"]
@@ -74,7 +73,7 @@ def test_marks_are_drawn_in_their_colour_and_a_dead_end_is_marked(app):
         x, y = scene.view.mark_center(mark)
         r = max(7, int(scene.view.pitch * 0.13))
         got = app.screen.get_at((x + int(r * 0.55), y))[:3]
-        want = mark_colour(mark.verdict)
+        want = app.theme.palette.mark_colour(mark.verdict)
         assert sum(abs(a - b) for a, b in zip(got, want)) < 60, (mark.verdict, got, want)
 
 
@@ -99,10 +98,10 @@ def test_fewest_to_goal_is_live_and_exact(app):
 @pytest.mark.parametrize("name,steps", [("goat", 5), ("frogs-c", 10), ("eight", 4), ("knights", -3)])
 def test_deal_at_distance_gives_exactly_that_distance(app, name, steps):
     scene = open_puzzle(app, name)
-    start = scene.shown_deal_distance()
+    start = scene.commands.shown_deal_distance(scene.session)
     for _ in range(abs(steps)):
         key(app, pygame.K_RIGHTBRACKET if steps > 0 else pygame.K_LEFTBRACKET, settle=1)
-    want = scene.shown_deal_distance()
+    want = scene.commands.shown_deal_distance(scene.session)
     assert want == start + steps
     table = table_for(scene.puzzle)
     for _ in range(3):
@@ -117,7 +116,7 @@ def test_deal_at_distance_gives_exactly_that_distance(app, name, steps):
     for _ in range(80):
         key(app, pygame.K_RIGHTBRACKET, settle=0)
     frames(app, 2)
-    assert scene.shown_deal_distance() == scene.oracle.max_distance()
+    assert scene.commands.shown_deal_distance(scene.session) == scene.oracle.max_distance()
     click(app, scene.button_rect("deal").center)
     assert table.distance(scene.session.position) == scene.oracle.max_distance()
 
@@ -152,7 +151,7 @@ def test_analysis_screen_figures_thumbnails_and_play_this(app):
 
 
 def test_analysis_bar_click_plays_that_distance(app):
-    app.open_analysis("frogs-c")
+    app.nav.open_analysis("frogs-c")
     scene = app.scene
     frames(app, 3)
     assert scene.result is not None and scene.result.max_distance == 46 and scene.result.dead_ends > 0
@@ -164,7 +163,7 @@ def test_analysis_bar_click_plays_that_distance(app):
 
 
 def test_fifteen_analysis_says_why(app):
-    app.open_analysis("fifteen")
+    app.nav.open_analysis("fifteen")
     frames(app, 3)
     scene = app.scene
     assert isinstance(scene, AnalysisScene) and not scene.has_table and scene.result is None

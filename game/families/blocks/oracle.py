@@ -7,6 +7,8 @@ larger than the table limit is answered by search instead, and the oracle says s
 """
 from __future__ import annotations
 
+import time
+from typing import Callable
 
 import numpy as np
 
@@ -28,7 +30,8 @@ from game.families.blocks.rules import BlocksPuzzle
 
 TABLE_LIMIT = 5_000_000     # positions: a table of more is not built (searches answer instead)
 CHEAP = 1_000_000           # positions an answer may build a table for on the spot: a few seconds, faster
-                            # than the plain search it saves
+                            # than the plain search it saves ...
+CHEAP_SECONDS = 10.0        # ... and how long it may try on a slow machine before it leaves the answer to a search
 KEY_BYTES = 8
 
 
@@ -49,6 +52,7 @@ class ComponentTableOracle(TableOracle):
         self.blocks = puzzle
         self._keys = puzzle.keys()
         self._digest = self._fingerprint()
+        self._not_cheap = False   # an answer found the component too large or slow to table: search from now on
 
     def _fingerprint(self) -> str:
         """Rules, start, goal, move count and the kinds of pieces: what the table depends on."""
@@ -69,16 +73,17 @@ class ComponentTableOracle(TableOracle):
         progress = after_delay(report.progress)
 
         def make() -> np.ndarray:
-            if build is Build.NEVER:
+            if build is Build.NEVER or (build is Build.FOR_ANSWERS and self._not_cheap):
                 raise _NotCached
             limit = TABLE_LIMIT if build is Build.ALWAYS else CHEAP
             try:
                 keys, table = component_table(self.puzzle.start, self.blocks.goal_mask, self.blocks.expand,
-                                              self._keys, limit=limit, cancel=report.cancelled, progress=progress,
-                                              explore=self.blocks.explore)
-            except TooManyPositions:
+                                              self._keys, limit=limit, cancel=self._cancel(build, report),
+                                              progress=progress, explore=self.blocks.explore)
+            except (TooManyPositions, _TooSlow):
                 if build is Build.ALWAYS:
                     raise TooLarge(self.no_table_reason()) from None
+                self._not_cheap = True
                 raise _NotCached from None
             return _pack(keys, table)
 
@@ -90,6 +95,20 @@ class ComponentTableOracle(TableOracle):
         keys, table = _unpack(array)
         counts = np.bincount(table[table != UNREACHED], minlength=1) if len(table) else np.zeros(1, np.int64)
         return TablePayload(array, None, tuple(int(c) for c in counts), tuple(cache.take_notices()))
+
+    @staticmethod
+    def _cancel(build: Build, report: Report) -> Callable[[], bool]:
+        """The report's cancel; for an answer's attempt, also _TooSlow past CHEAP_SECONDS."""
+        if build is not Build.FOR_ANSWERS:
+            return report.cancelled
+        deadline = time.monotonic() + CHEAP_SECONDS
+
+        def cancelled() -> bool:
+            if time.monotonic() > deadline:
+                raise _TooSlow
+            return report.cancelled()
+
+        return cancelled
 
     def install(self, payload: object) -> None:
         assert isinstance(payload, TablePayload)
@@ -146,6 +165,10 @@ class ComponentTableOracle(TableOracle):
 
 class _NotCached(Exception):
     """Not in the cache, and not to be built now."""
+
+
+class _TooSlow(Exception):
+    """An answer's attempt at a table took longer than CHEAP_SECONDS."""
 
 
 def blocks_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:

@@ -215,6 +215,10 @@ class BlocksPuzzle(Puzzle):
                     yield rule.dst, after
 
     @property
+    def piece_kinds(self) -> tuple[Kind, ...]:
+        return self.layout.kinds
+
+    @property
     def moves_are_rules(self) -> bool:
         return self.count is not PATH
 

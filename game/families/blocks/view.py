@@ -46,6 +46,7 @@ class BlocksView(BoardView):
         assert isinstance(puzzle, BlocksPuzzle), "the blocks view draws sliding-block puzzles"
         self.blocks = puzzle
         self.pieces = Pieces(puzzle)
+        self.kind_of = {code: kind for kind in puzzle.layout.kinds for code in kind.codes}
         self.colours, self.pinned, self.lacquered = kind_colours(puzzle)
         self.targets = self._targets()
         self._shown = puzzle.start
@@ -70,7 +71,7 @@ class BlocksView(BoardView):
 
     # -- pieces ------------------------------------------------------------------------------------
     def make_sprite(self, code: int, pitch: int, variant):
-        kind = self.pieces.kind(code)
+        kind = self.kind_of.get(code)
         if kind is None or code != kind.codes[0]:
             return None
         left = min(dc for _, dc in kind.shape)
@@ -216,25 +217,27 @@ class BlocksView(BoardView):
         blit_alpha(surface, shape, (self.origin[0] + left * p - margin, self.origin[1] + top * p - margin), alpha)
 
     def draw_under(self, surface, hl: Highlights) -> None:
+        pal = self.palette
         if hl.hint_to:
-            self.outline(surface, hl.hint_to, T.HINT, 0.035, int(200 * self.pulse(hl)), fill_alpha=70)
+            self.outline(surface, hl.hint_to, pal.hint, 0.035, int(200 * self.pulse(hl)), fill_alpha=70)
 
     def draw_over(self, surface, hl: Highlights) -> None:
+        pal = self.palette
         p = self.pulse(hl)
         if hl.hint_from:
-            self.outline(surface, hl.hint_from, T.HINT, 0.06, int(255 * p))
+            self.outline(surface, hl.hint_from, pal.hint, 0.06, int(255 * p))
         if hl.selected:
-            self.outline(surface, hl.selected, T.ACCENT, 0.065, 255)
+            self.outline(surface, hl.selected, pal.accent, 0.065, 255)
         for place in hl.places:
             self._place_dot(surface, place, int(220 * p))
         if hl.nope is not None and hl.nope_t < 1.0:
-            self.outline(surface, self.pieces.piece_at(self._shown, hl.nope), T.NOPE, 0.05,
+            self.outline(surface, self.pieces.piece_at(self._shown, hl.nope), pal.nope, 0.05,
                          int(220 * (1 - hl.nope_t)))
         if hl.show_cursor:
             if hl.cursor_cells:
-                self.outline(surface, hl.cursor_cells, T.TEXT, 0.035, 235)
+                self.outline(surface, hl.cursor_cells, pal.text, 0.035, 235)
             elif hl.cursor is not None and hl.cursor < len(self.board):
-                self._ring(surface, hl.cursor, T.TEXT, 0.035, 230, inset_f=-0.01)
+                self._ring(surface, hl.cursor, pal.text, 0.035, 230, inset_f=-0.01)
         if hl.marks:
             self.draw_marks(surface, hl.marks)
 
@@ -251,7 +254,7 @@ class BlocksView(BoardView):
                 simple += group
                 continue
             best = min(group, key=lambda m: BEST_FIRST.index(m.verdict))
-            sprite = mark_sprite(best.verdict, radius)
+            sprite = mark_sprite(best.verdict, radius, self.palette)
             cells = [a for a, _ in best.paths] or [best.move.src]
             points = [self.cell_center(c) for c in cells]
             centre = (round(sum(q[0] for q in points) / len(points)), round(sum(q[1] for q in points) / len(points)))
@@ -260,17 +263,18 @@ class BlocksView(BoardView):
 
     def _place_dot(self, surface, cells: tuple[int, ...], alpha: int) -> None:
         """A dot in the middle of a place the selected piece may go (click it to go there)."""
+        pal = self.palette
         points = [self.cell_center(c) for c in cells]
         x, y = sum(q[0] for q in points) / len(points), sum(q[1] for q in points) / len(points)
         rad = max(4, int(self.pitch * 0.16))
-        dot = cached_shape(("place-dot", rad, T.GOOD), lambda: _dot(rad))
+        dot = cached_shape(("place-dot", rad, pal.good), lambda: _dot(pal, rad))
         blit_alpha(surface, dot, (round(x) - rad, round(y) - rad), alpha)
 
 
-def _dot(rad: int) -> pygame.Surface:
+def _dot(palette: T.Palette, rad: int) -> pygame.Surface:
     s = pygame.Surface((2 * rad, 2 * rad), pygame.SRCALPHA)
-    pygame.draw.circle(s, (*T.shade(T.GOOD, -0.35), 255), (rad, rad), rad)
-    pygame.draw.circle(s, (*T.GOOD, 255), (rad, rad), rad - max(1, rad // 4))
+    pygame.draw.circle(s, (*T.shade(palette.good, -0.35), 255), (rad, rad), rad)
+    pygame.draw.circle(s, (*palette.good, 255), (rad, rad), rad - max(1, rad // 4))
     return s
 
 

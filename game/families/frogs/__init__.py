@@ -1,1 +1,2 @@
-"""frogs"""
+"""Frogs that slide and jump, on any board in any directions: one-way puzzles with dead ends. One folder:
+see :mod:`game.families`."""

@@ -1,1 +1,1 @@
-"""knights"""
+"""The knights exchange, on any board. One folder: see :mod:`game.families`."""

@@ -26,6 +26,7 @@ class TilesView(BoardView):
         return position[cell] == goal[cell]
 
     def make_sprite(self, code: int, pitch: int, variant):
+        pal = self.palette
         big, k, done = self.supersampled(pitch, pitch)
         P = pitch * k
         g = int(P * self.gap)
@@ -43,10 +44,10 @@ class TilesView(BoardView):
         big.blit(glow, shine.topleft)
         pygame.draw.rect(big, T.shade(TILE_TOP, -0.08), body, max(1, k * 2), border_radius=rad)
         if variant:
-            _corner(big, body, T.IN_PLACE)
+            _corner(big, body, pal.in_place)
         spr = done()
         font = T.latin_font(max(8, int(pitch * (0.52 if code < 10 else 0.46))), bold=True)
-        colour = T.IN_PLACE if variant else NUMERAL
+        colour = pal.in_place if variant else NUMERAL
         text = font.render(str(code), True, colour)
         emb = font.render(str(code), True, T.shade(TILE_TOP, 0.6))
         cx, cy = pitch // 2, (pitch - int(pitch * 0.075)) // 2 + 1
@@ -73,4 +74,5 @@ def _corner(big: pygame.Surface, body: pygame.Rect, colour) -> None:
     pygame.draw.polygon(big, colour, [(x, y), (x + size, y), (x, y + size)])
 
 
-DRAWING = Drawing({"tiles": TilesView}, distinct=lambda: [{"numeral": NUMERAL, "in place": T.IN_PLACE}])
+# a tile in place has the same colour in every palette (its sprite is cached by size only)
+DRAWING = Drawing({"tiles": TilesView}, distinct=lambda: [{"numeral": NUMERAL, "in place": T.STANDARD.in_place}])

@@ -6,7 +6,8 @@ scene to show. Hit testing goes through the board view, as on the play screen.
 """
 from __future__ import annotations
 
-from game.midend.editor import EMPTY, Editor
+from game.midend.edit_problems import EMPTY
+from game.midend.editor import Editor
 from game.common.i18n import _
 from game.catalog.spec import EditMode
 from game.ui.views import Highlights

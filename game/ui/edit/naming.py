@@ -14,7 +14,7 @@ import pygame
 
 from game.common.i18n import _
 from game.catalog.library import file_name_for
-from game.keeping.saving import TITLE_LIMIT, clean_title
+from game.catalog.saving import TITLE_LIMIT, clean_title
 from game.ui import theme as T
 from game.ui.intents import typed_text
 from game.ui.widgets import ButtonStyle, card, draw_button
@@ -78,8 +78,9 @@ class Naming:
     # -- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, theme: T.Theme, over: pygame.Rect, mouse: tuple[int, int] | None) -> None:
         """The dialog, centred on ``over`` (the board), the window dimmed behind it."""
+        pal = theme.palette
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((*T.BG_BOTTOM, 150))
+        shade.fill((*pal.bg_bottom, 150))
         surface.blit(shade, (0, 0))
         pad = theme.px(22, 10)
         w = min(max(theme.px(420), over.w * 2 // 3), surface.get_width() - 2 * pad)
@@ -96,32 +97,32 @@ class Naming:
         box = pygame.Rect(0, 0, w, h)
         box.center = over.center
         box.clamp_ip(surface.get_rect())
-        self.box = card(surface, theme, box, 18, face=T.PANEL, edge=T.ACCENT, edge_width=2)
+        self.box = card(surface, theme, box, 18, face=pal.panel, edge=pal.accent, edge_width=2)
         x, y = box.x + pad, box.y + pad
-        surface.blit(theme.text(_("Save as puzzle"), "heading", T.TEXT), (x, y))
+        surface.blit(theme.text(_("Save as puzzle"), "heading", pal.text), (x, y))
         y += theme.size_of("heading") + theme.px(12)
         # Translators: the label of the field where the player names the puzzle being saved
-        surface.blit(theme.text(_("Title"), "small", T.MUTED), (x, y))
+        surface.blit(theme.text(_("Title"), "small", pal.muted), (x, y))
         y += theme.size_of("small") + theme.px(4)
         field = pygame.Rect(x, y, inner, field_h)
-        pygame.draw.rect(surface, T.shade(T.PANEL, -0.3), field, border_radius=theme.px(6))
-        pygame.draw.rect(surface, T.ACCENT, field, max(1, theme.px(2)), border_radius=theme.px(6))
-        text = theme.fit(self.title, "body", inner - theme.px(24), T.TEXT)
+        pygame.draw.rect(surface, T.shade(pal.panel, -0.3), field, border_radius=theme.px(6))
+        pygame.draw.rect(surface, pal.accent, field, max(1, theme.px(2)), border_radius=theme.px(6))
+        text = theme.fit(self.title, "body", inner - theme.px(24), pal.text)
         at = text.get_rect(midleft=(field.x + theme.px(10), field.centery))
         if self.fresh and self.title:
-            pygame.draw.rect(surface, T.mix(T.PANEL, T.HINT, 0.45), at.inflate(theme.px(4), theme.px(2)))
+            pygame.draw.rect(surface, T.mix(pal.panel, pal.hint, 0.45), at.inflate(theme.px(4), theme.px(2)))
         surface.blit(text, at)
         caret = pygame.Rect(at.right + theme.px(2), field.y + theme.px(6), max(2, theme.px(2)), field.h - theme.px(12))
-        pygame.draw.rect(surface, T.TEXT, caret)
+        pygame.draw.rect(surface, pal.text, caret)
         y = field.bottom + theme.px(8)
         for line in lines:
-            surface.blit(theme.text(line, "tiny", T.MUTED), (x, y))
+            surface.blit(theme.text(line, "tiny", pal.muted), (x, y))
             y += theme.size_of("tiny")
         for line in remarks:
-            surface.blit(theme.text(line, "small", T.HINT), (x, y))
+            surface.blit(theme.text(line, "small", pal.hint), (x, y))
             y += theme.size_of("small")
         for line in errors:
-            surface.blit(theme.text(line, "small", T.NOPE), (x, y))
+            surface.blit(theme.text(line, "small", pal.nope), (x, y))
             y += theme.size_of("small")
         y += theme.px(14)
         half = (inner - theme.px(10)) // 2
@@ -131,5 +132,5 @@ class Naming:
         for rect, label, key, primary in ((self.cancel_rect, _("Cancel"), "Esc", False),
                                           (self.save_rect, _("Save"), "Enter", True)):
             style = ButtonStyle(primary=primary)
-            draw_button(surface, theme, rect, theme.text(label, "body", style.foreground), key, style,
+            draw_button(surface, theme, rect, theme.text(label, "body", style.foreground(theme.palette)), key, style,
                         mouse is not None and rect.collidepoint(mouse), False)

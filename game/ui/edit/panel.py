@@ -9,7 +9,8 @@ import pygame
 
 from game.midend.edit_panel import EditorPanel
 from game.common.i18n import _
-from game.midend.panel import ButtonModel, Role, Tone
+from game.midend.panel import ButtonModel, Role
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import DENSITIES, Column, Density, PanelLayout, _Sizes, placed_button
 from game.ui.widgets import button_padding

@@ -8,18 +8,20 @@ while the save dialog is open, every key is the title field's.
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pygame
 
 from game.midend.edit_panel import EditorPanel, editor_panel
 from game.midend.panel import ButtonModel
-from game.midend.editor import EMPTY, Editor, ReadingKind
+from game.midend.edit_problems import EMPTY
+from game.midend.editor import Editor, ReadingKind
 from game.common.i18n import _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
 from game.catalog.library import player_folder
-from game.keeping.saving import SaveError, first_title
+from game.catalog.saving import SaveError, first_title
 from game.catalog.spec import PuzzleSpec
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.clipboard import CLIPBOARD
 from game.ui.edit.board import EditorBoard
@@ -31,19 +33,16 @@ from game.ui.play.footer import Footer
 from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
+from game.ui.context import Context
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, view_for
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-
-
 
 class EditorScene(BoardScreen):
-    def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, back_to: str = "Menu") -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, back_to: str = "Menu") -> None:
+        super().__init__(ctx)
         self.spec, self.puzzle = spec, spec.puzzle
-        self.editor = Editor(spec, position, service=app.service)
+        self.editor = Editor(spec, position, service=ctx.service)
         self.view = view_for(spec)
         self.board = EditorBoard(self.editor, self.view)
         self.footer = Footer(_("Editing: the answers follow every change. Esc goes back."))
@@ -59,7 +58,7 @@ class EditorScene(BoardScreen):
         self._layout_key: tuple | None = None
         self.handlers = self._handlers()
         self.model: EditorPanel = self._model()
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     def _handlers(self) -> dict[Intent, Callable[[], str | None]]:
         board, editor = self.board, self.editor
@@ -102,7 +101,7 @@ class EditorScene(BoardScreen):
 
     # -- what the player asks for -------------------------------------------------------------------
     def handle_intent(self, intent: Intent) -> None:
-        self.app.note_input()
+        self.ctx.note_input()
         self.invalidate()
         if self.naming is not None:
             return   # the dialog reads keys itself (see capturing_text)
@@ -115,10 +114,10 @@ class EditorScene(BoardScreen):
         """A refusal: the cursor's cell shakes and the message line says why."""
         if refused:
             self.effects.shake(self.board.cursor)
-            self.say(refused, T.NOPE)
+            self.say(refused, Tone.NOPE)
 
-    def say(self, text: str, colour: tuple[int, int, int] | None = None) -> None:
-        self.footer.say(text, colour)
+    def say(self, text: str, tone: Tone | None = None) -> None:
+        self.footer.say(text, tone)
         self.invalidate()
 
     def typed(self, text: str) -> bool:
@@ -128,7 +127,7 @@ class EditorScene(BoardScreen):
         code = EMPTY if text == " " else self.puzzle.symbols.code(text)
         if code is None or code not in self.editor.palette:
             return False
-        self.app.note_input()
+        self.ctx.note_input()
         self.answer(self.board.type_piece(code))
         self.refresh()
         return True
@@ -138,7 +137,7 @@ class EditorScene(BoardScreen):
 
     def back(self) -> str | None:
         if not (self.board.drop_hold() or self.cancel_search()):
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
         return None
 
     def stop(self) -> str | None:
@@ -184,7 +183,7 @@ class EditorScene(BoardScreen):
         if problem is not None:
             # Translators: {problem} is a sentence saying what is wrong with the position
             return _("Only a position of this puzzle can be played. {problem}").format(problem=problem)
-        self.app.play_from_editor(self.spec.name, self.editor.position, _("A new game from the editor's position."))
+        self.ctx.nav.play_from_editor(self.spec.name, self.editor.position, _("A new game from the editor's position."))
         return None
 
     def open_save(self) -> str | None:
@@ -228,18 +227,18 @@ class EditorScene(BoardScreen):
             if self.naming is not None:
                 self.naming.error = got
             else:
-                self.say(got, T.NOPE)
+                self.say(got, Tone.NOPE)
             return
         path, spec = got
         self.naming = None
-        self.app.refresh_menu(spec.name)
+        self.ctx.nav.refresh_menu(spec.name)
         dead = self.editor.reading().kind is ReadingKind.DEAD_END
         said = (_("Saved as {file}: “{title}” is on the menu now (a dead end: nobody can solve it).") if dead
                 else _("Saved as {file}: “{title}” is on the menu now."))
-        self.say(said.format(file=path.name, title=spec.title), T.GOOD)
+        self.say(said.format(file=path.name, title=spec.title), Tone.GOOD)
 
     def toggle_motion(self) -> str | None:
-        self.say(_("Reduced motion on.") if self.app.toggle_setting("reduce_motion") else _("Full motion on."))
+        self.say(_("Reduced motion on.") if self.ctx.changes.toggle("reduce_motion") else _("Full motion on."))
         return None
 
     # -- mouse and the dialog's keys ----------------------------------------------------------------
@@ -249,7 +248,7 @@ class EditorScene(BoardScreen):
             self._dialog_event(naming, event)
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.app.note_input()
+            self.ctx.note_input()
         got = panel_mouse(self, event)
         if isinstance(got, ButtonModel):
             self.press_button(got.name, got.intent)
@@ -303,17 +302,17 @@ class EditorScene(BoardScreen):
             self.invalidate()
         if self.footer.update(dt):
             self.invalidate()
-        if self.effects.update(dt, self.view.pitch, self.app.size[1]):
+        if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
         self.refresh()
 
     def animating(self) -> bool:
         if self.effects.active or self.footer.fading() or self.model.box.spinning:
             return True
-        return not self.app.settings.reduce_motion and self.board.held is not None
+        return not self.ctx.settings.reduce_motion and self.board.held is not None
 
     def highlights(self) -> Highlights:
-        hl = Highlights(time=self.time, reduce_motion=self.app.settings.reduce_motion)
+        hl = Highlights(time=self.time, reduce_motion=self.ctx.settings.reduce_motion)
         self.board.highlight(hl)
         if self.effects.nope is not None:
             hl.nope, hl.nope_t = self.effects.nope[0], self.effects.nope[1].raw
@@ -321,18 +320,12 @@ class EditorScene(BoardScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
-        surface.blit(background(surface.get_size()), (0, 0))
-        x, y = self.header.topleft
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         # Translators: the position editor's title over the board
-        title = th.fit(_("Edit: {title}").format(title=_(self.puzzle.title)), "title", self.header.w)
-        surface.blit(title, (x, y))
-        y += title.get_height() + th.px(4)
-        for line in self.header_lines:
-            surface.blit(th.text(line, "small", T.MUTED), (x, y))
-            y += th.size_of("small")
+        self.draw_header(surface, _("Edit: {title}").format(title=_(self.puzzle.title)))
         self.view.draw(surface, self.editor.position, None, self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
-                             self.app.settings.reduce_motion)
+                             self.ctx.settings.reduce_motion)
         if self.naming is not None:
             self.naming.draw(surface, th, self.board_area, self.mouse)

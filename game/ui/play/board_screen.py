@@ -7,7 +7,7 @@ import pygame
 from game.rules.puzzle import Puzzle
 from game.ui.play.areas import header_lines, screen_areas
 from game.ui.play.panel_view import PanelView
-from game.ui.scenes.base import Scene
+from game.ui.context import Context, Scene
 from game.ui.views.base import BoardView
 
 
@@ -32,3 +32,14 @@ class BoardScreen(Scene):
         self.view.theme = th
         self.panel_view.place(self.panel)
         self.invalidate()
+
+    def draw_header(self, surface: pygame.Surface, title: str) -> None:
+        """The screen's title over the board, and the puzzle's goal and rule in lines under it."""
+        th = self.theme
+        x, y = self.header.topleft
+        shown = th.fit(title, "title", self.header.w)
+        surface.blit(shown, (x, y))
+        y += shown.get_height() + th.px(4)
+        for line in self.header_lines:
+            surface.blit(th.text(line, "small", th.palette.muted), (x, y))
+            y += th.size_of("small")

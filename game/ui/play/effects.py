@@ -27,9 +27,12 @@ CELEBRATION_SECONDS = 2.8
 MAX_PARTICLES = 160
 
 
-def confetti() -> tuple[T.Colour, ...]:
+CONFETTI = 6   # colours of confetti
+
+
+def confetti(palette: T.Palette) -> tuple[T.Colour, ...]:
     """The celebration's colours, from the palette in use."""
-    return T.ACCENT, T.GOOD, T.HINT, T.NOPE, (240, 240, 250), (190, 140, 240)
+    return palette.accent, palette.good, palette.hint, palette.nope, (240, 240, 250), (190, 140, 240)
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class Particle:
     y: float
     vx: float
     vy: float
-    colour: tuple[int, int, int]
+    colour: int               # which of the confetti's colours (drawn in the palette in use)
     angle: float
     spin: float
     size: float
@@ -150,7 +153,7 @@ class Effects:
         rng = random.Random()
         self.particles = [
             Particle(frame.centerx + rng.uniform(-0.3, 0.3) * frame.w, frame.centery, rng.uniform(-1, 1) * pitch * 4,
-                     -rng.uniform(2.5, 6) * pitch, rng.choice(confetti()), rng.uniform(0, 6.28), rng.uniform(-8, 8),
+                     -rng.uniform(2.5, 6) * pitch, rng.randrange(CONFETTI), rng.uniform(0, 6.28), rng.uniform(-8, 8),
                      rng.uniform(0.06, 0.12) * pitch)
             for _ in range(MAX_PARTICLES)
         ]
@@ -202,9 +205,11 @@ class Effects:
     # -- drawing -------------------------------------------------------------------------------------
     def draw_celebration(self, surface: pygame.Surface, theme: T.Theme, frame: pygame.Rect, subtitle: str,
                          reduce_motion: bool) -> None:
+        colours = confetti(theme.palette)
         for p in self.particles:
             w = p.size * (0.4 + 0.6 * abs(math.cos(p.angle)))
-            pygame.draw.rect(surface, p.colour, (p.x - w / 2, p.y - p.size / 4, max(1, w), max(1, p.size / 2)))
+            pygame.draw.rect(surface, colours[p.colour], (p.x - w / 2, p.y - p.size / 4, max(1, w),
+                                                          max(1, p.size / 2)))
         if self.celebrate is None:
             return
         t = self.celebrate.raw
@@ -223,12 +228,13 @@ class Effects:
 
 def _banner(theme: T.Theme, subtitle: str) -> pygame.Surface:
     """"Solved!" over the moves made, on a rounded card with a green edge."""
-    title = theme.text(_("Solved!"), "display", T.TEXT)
-    sub = theme.text(subtitle, "heading", T.GOOD)
+    pal = theme.palette
+    title = theme.text(_("Solved!"), "display", pal.text)
+    sub = theme.text(subtitle, "heading", pal.good)
     size = (max(title.get_width(), sub.get_width()) + theme.px(60), title.get_height() + sub.get_height() + theme.px(30))
     banner = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(banner, (*T.PANEL, 235), banner.get_rect(), border_radius=theme.px(20))
-    pygame.draw.rect(banner, (*T.GOOD, 255), banner.get_rect(), max(2, theme.px(3)), border_radius=theme.px(20))
+    pygame.draw.rect(banner, (*pal.panel, 235), banner.get_rect(), border_radius=theme.px(20))
+    pygame.draw.rect(banner, (*pal.good, 255), banner.get_rect(), max(2, theme.px(3)), border_radius=theme.px(20))
     banner.blit(title, title.get_rect(midtop=(size[0] // 2, theme.px(12))))
     banner.blit(sub, sub.get_rect(midtop=(size[0] // 2, theme.px(16) + title.get_height())))
     return banner

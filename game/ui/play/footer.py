@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.midend.sayings import Tone
 from game.ui import theme as T
 
 SHOWN_SECONDS = 6.0       # a message stays this long at full strength
@@ -15,15 +16,21 @@ MIN_PX = 11               # a long message shrinks to this size before it is sho
 class Footer:
     def __init__(self, text: str = "") -> None:
         self.text = text
-        self.colour: tuple[int, int, int] = T.MUTED
+        self.tone: Tone | None = None      # what the message's colour means (None: muted), drawn in the palette in use
         self.age = 0.0
         self.about: bytes | None = None    # the position a hint or dead end message is about
         self.caption: str | None = None    # the demo's caption, shown instead of messages
         self._pills: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}
 
-    def say(self, text: str, colour: tuple[int, int, int] | None = None, about: bytes | None = None) -> None:
-        """Show a message (muted unless ``colour``); one ``about`` a position goes when the position changes."""
-        self.text, self.colour, self.age, self.about = text, T.MUTED if colour is None else colour, 0.0, about
+    def say(self, text: str, tone: Tone | None = None, about: bytes | None = None) -> None:
+        """Show a message (muted unless ``tone``); one ``about`` a position goes when the position changes."""
+        self.text, self.tone, self.age, self.about = text, tone, 0.0, about
+
+    def colour(self, palette: T.Palette) -> tuple[int, int, int]:
+        """The message's colour in ``palette`` (said before a change of palette, it takes the new one's)."""
+        if self.caption:
+            return palette.text
+        return palette.muted if self.tone is None else palette.tone(self.tone)
 
     def alpha(self) -> int:
         if self.caption:
@@ -42,11 +49,12 @@ class Footer:
         return self.alpha() != before
 
     def draw(self, surface: pygame.Surface, theme: T.Theme, area: pygame.Rect) -> None:
+        pal = theme.palette
         text = self.caption or self.text
         alpha = self.alpha()
         if not text or alpha <= 0:
             return
-        colour = T.TEXT if self.caption else T.current(self.colour)   # said before a change of palette: its new look
+        colour = self.colour(pal)
         pill, text_size = self._pill(theme, text, colour, "heading" if self.caption else "body", area.w)
         box = pygame.Rect((0, 0), text_size)
         box.center = area.center
@@ -58,7 +66,8 @@ class Footer:
               width: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """The message in its rounded pill at full opacity (and the text's size), cached: a message
         stays up for many frames."""
-        key = (text, colour, role, width, theme.scale)
+        pal = theme.palette
+        key = (text, colour, role, width, theme.scale, pal.name)
         got = self._pills.get(key)
         if got is None:
             room = width - theme.px(40)
@@ -68,7 +77,7 @@ class Footer:
             surf = theme.fit(text, px, room, colour)
             box = surf.get_rect().inflate(theme.px(28), theme.px(12))
             pill = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(pill, (*T.PANEL, 220), pill.get_rect(), border_radius=box.h // 2)
+            pygame.draw.rect(pill, (*pal.panel, 220), pill.get_rect(), border_radius=box.h // 2)
             pygame.draw.rect(pill, (*T.shade(colour, -0.3), 255), pill.get_rect(), max(1, theme.px(2)),
                              border_radius=box.h // 2)
             pill.blit(surf, surf.get_rect(center=(box.w // 2, box.h // 2)))

@@ -14,7 +14,8 @@ import pygame
 
 from game.common.i18n import N_, _
 from game.oracles.base import Verdict
-from game.midend.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox, Tone
+from game.midend.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.widgets import button_padding, button_role, key_cap_fits
 

@@ -2,16 +2,14 @@
 hover, wheel scrolling, and a button pressed and released on the same button."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
 from game.midend.panel import ButtonModel
-
-if TYPE_CHECKING:
-    from game.ui.play.panel_layout import PanelLayout
-    from game.ui.play.panel_view import PanelView
-    from game.ui.theme import Theme
+from game.ui.play.panel_layout import PanelLayout
+from game.ui.play.panel_view import PanelView
+from game.ui.theme import Theme
 
 WHEEL_STEP = 60        # base pixels the panel scrolls per wheel notch
 

@@ -7,21 +7,13 @@ import math
 import pygame
 
 from game.oracles.base import Verdict
-from game.midend.panel import Colour, PanelModel, Tone
+from game.midend.panel import Colour, PanelModel
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import (BarItem, ButtonItem, FigureItem, LegendItem, PanelLayout, RuleItem,
                                        SpinnerItem, TextItem, lay_out, verdict_word)
 from game.ui.views.base import mark_sprite
 from game.ui.widgets import ButtonStyle, card, draw_button, draw_progress
-
-TONES: dict[Tone, str] = {Tone.TEXT: "TEXT", Tone.MUTED: "MUTED", Tone.DIM: "DIM", Tone.GOOD: "GOOD",
-                          Tone.HINT: "HINT", Tone.NOPE: "NOPE", Tone.ACCENT: "ACCENT"}   # -> the palette's name
-
-
-def colour_of(colour: Tone | Colour) -> Colour:
-    """A tone's colour in the palette in use (a colour given as such stays)."""
-    return getattr(T, TONES[colour]) if isinstance(colour, Tone) else colour
-
 
 class PanelView:
     def __init__(self) -> None:
@@ -74,7 +66,7 @@ class PanelView:
              pressed: str | None, time: float, reduce_motion: bool) -> None:
         """The panel as last drawn (it is drawn again only when the layout, scroll, hover or press
         changed), then its spinners, which turn every frame."""
-        state = (self.scroll, hover, pressed, reduce_motion, T.palette)
+        state = (self.scroll, hover, pressed, reduce_motion, theme.palette)
         if self._picture is None or self._picture_of is not layout or self._picture_state != state:
             self._picture = self._paint(theme, layout, hover, pressed)
             self._picture_of, self._picture_state = layout, state
@@ -84,11 +76,12 @@ class PanelView:
             clip = surface.get_clip()
             surface.set_clip(layout.viewport.clip(clip))
             for item in spinners:
-                _draw_spinner(surface, item.rect.move(0, -self.scroll), time, reduce_motion)
+                _draw_spinner(surface, theme.palette, item.rect.move(0, -self.scroll), time, reduce_motion)
             surface.set_clip(clip)
 
     def _paint(self, theme: T.Theme, layout: PanelLayout, hover: str | None, pressed: str | None) -> pygame.Surface:
         """The panel on a transparent picture of its own (its card's shadow included)."""
+        pal = theme.palette
         ox, oy = layout.rect.topleft
         picture = pygame.Surface((layout.rect.w, layout.rect.h + theme.px(4) + 1), pygame.SRCALPHA)
         card(picture, theme, layout.rect.move(-ox, -oy), 18)
@@ -97,8 +90,8 @@ class PanelView:
         offset = (-ox, -oy - self.scroll)
         for box in layout.boxes:
             at = box.rect.move(offset)
-            pygame.draw.rect(picture, T.box_face(box.kind), at, border_radius=theme.px(12))
-            pygame.draw.rect(picture, T.box_edge(box.kind), at, max(1, theme.px(1.5)), border_radius=theme.px(12))
+            pygame.draw.rect(picture, pal.box_face(box.kind), at, border_radius=theme.px(12))
+            pygame.draw.rect(picture, pal.box_edge(box.kind), at, max(1, theme.px(1.5)), border_radius=theme.px(12))
         for item in layout.items:
             _draw_item(picture, theme, item, offset, hover, pressed)
         picture.set_clip(None)
@@ -108,67 +101,72 @@ class PanelView:
 
     def _draw_scrollbar(self, surface: pygame.Surface, theme: T.Theme, layout: PanelLayout,
                         offset: tuple[int, int]) -> None:
+        pal = theme.palette
         view = layout.viewport.move(offset)
         content = view.h + layout.max_scroll
         track = pygame.Rect(layout.rect.right + offset[0] - theme.px(7, 4), view.y, theme.px(4, 3), view.h)
         thumb_h = max(theme.px(24), track.h * view.h // content)
         thumb_y = track.y + (track.h - thumb_h) * self.scroll // max(1, layout.max_scroll)
-        pygame.draw.rect(surface, T.shade(T.PANEL, -0.25), track, border_radius=track.w // 2)
-        pygame.draw.rect(surface, T.MUTED, (track.x, thumb_y, track.w, thumb_h), border_radius=track.w // 2)
+        pygame.draw.rect(surface, T.shade(pal.panel, -0.25), track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, pal.muted, (track.x, thumb_y, track.w, thumb_h), border_radius=track.w // 2)
 
 
 def _draw_item(surface: pygame.Surface, theme: T.Theme, item: object, offset: tuple[int, int], hover: str | None,
                pressed: str | None) -> None:
+    pal = theme.palette
     if isinstance(item, TextItem):
-        surface.blit(theme.text(item.text, item.px, colour_of(item.colour)), item.rect.move(offset))
+        surface.blit(theme.text(item.text, item.px, pal.colour_of(item.colour)), item.rect.move(offset))
     elif isinstance(item, FigureItem):
         _draw_figure(surface, theme, item, offset)
     elif isinstance(item, ButtonItem):
         model = item.model
         style = ButtonStyle(model.primary, model.enabled, model.active, model.centred)
-        label = theme.text(model.label, item.px, style.foreground)
+        label = theme.text(model.label, item.px, style.foreground(theme.palette))
         draw_button(surface, theme, item.rect.move(offset), label, model.key if item.show_key else "", style,
                     hover == model.name, pressed == model.name)
     elif isinstance(item, BarItem):
-        draw_progress(surface, item.rect.move(offset), item.fraction, colour_of(item.tone))
+        draw_progress(surface, pal, item.rect.move(offset), item.fraction, pal.colour_of(item.tone))
     elif isinstance(item, RuleItem):
         r = item.rect.move(offset)
-        pygame.draw.line(surface, T.PANEL_EDGE, r.topleft, (r.right, r.top), 1)
+        pygame.draw.line(surface, pal.panel_edge, r.topleft, (r.right, r.top), 1)
     elif isinstance(item, LegendItem):
         _draw_legend(surface, theme, item, offset)
 
 
 def _draw_figure(surface: pygame.Surface, theme: T.Theme, item: FigureItem, offset: tuple[int, int]) -> None:
+    pal = theme.palette
     r = item.rect.move(offset)
-    value = theme.text(item.value, item.value_px, colour_of(item.tone))
-    label = theme.text(item.label, item.label_px, T.MUTED)
+    value = theme.text(item.value, item.value_px, pal.colour_of(item.tone))
+    label = theme.text(item.label, item.label_px, pal.muted)
     surface.blit(label, (r.x, r.y + (value.get_height() - label.get_height()) // 2 + theme.px(2)))
     surface.blit(value, (r.right - value.get_width(), r.y))
 
 
 def _draw_legend(surface: pygame.Surface, theme: T.Theme, item: LegendItem, offset: tuple[int, int]) -> None:
     """What the move marks mean: the same badges as on the board, with words."""
+    pal = theme.palette
     r = item.rect.move(offset)
     radius = max(6, item.px // 2)
     verdicts = tuple(Verdict)
     rows = len(verdicts) // item.columns
     cell_w, row_h = r.w // item.columns, r.h // rows
     for i, verdict in enumerate(verdicts):
-        sprite = mark_sprite(verdict, radius)
+        sprite = mark_sprite(verdict, radius, theme.palette)
         x, y = r.x + (i % item.columns) * cell_w, r.y + (i // item.columns) * row_h
         surface.blit(sprite, (x, y))
-        word = theme.text(verdict_word(verdict), item.px, T.MUTED)
+        word = theme.text(verdict_word(verdict), item.px, pal.muted)
         surface.blit(word, (x + sprite.get_width() + theme.px(4), y + (sprite.get_height() - word.get_height()) // 2))
 
 
-def _draw_spinner(surface: pygame.Surface, rect: pygame.Rect, time: float, reduce_motion: bool) -> None:
+def _draw_spinner(surface: pygame.Surface, palette: T.Palette, rect: pygame.Rect, time: float,
+                  reduce_motion: bool) -> None:
     """Work under way: a turning arc, or three still dots when motion is reduced."""
     if reduce_motion:
         for i in range(3):
             centre = (rect.x + rect.w * (i + 1) // 4, rect.bottom - rect.h // 4)
-            pygame.draw.circle(surface, T.MUTED, centre, max(1, rect.h // 10))
+            pygame.draw.circle(surface, palette.muted, centre, max(1, rect.h // 10))
         return
     ring = rect.inflate(-rect.w // 5, -rect.h // 5)
     start = -time * 5.0
-    pygame.draw.arc(surface, T.shade(T.PANEL, 0.1), ring, 0, 2 * math.pi, max(2, rect.h // 8))
-    pygame.draw.arc(surface, T.HINT, ring, start, start + 1.9, max(2, rect.h // 8))
+    pygame.draw.arc(surface, T.shade(palette.panel, 0.1), ring, 0, 2 * math.pi, max(2, rect.h // 8))
+    pygame.draw.arc(surface, palette.hint, ring, start, start + 1.9, max(2, rect.h // 8))

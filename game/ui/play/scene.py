@@ -8,25 +8,24 @@ the session, laid out and drawn by its view). It tells the loop when it must be 
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Callable, Sequence
 
 import pygame
 
-from game.common.background import Job
 from game.midend.editor import read_position
 from game.common.synth import NO, WIN
-from game.common.i18n import N_, _, ngettext
+from game.common.i18n import _
 from game.midend.intent import DIRECTIONS, Intent
-from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model, shown_deal_distance
-from game.keeping.journal import Exported, Opened
+from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
+from game.keeping.kept import KeptGame, Turn
+from game.midend.commands import GameCommands
+from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.session import Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
-from game.common.untrusted import sentence
 from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.ui.clipboard import CLIPBOARD
@@ -38,35 +37,29 @@ from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
+from game.ui.context import Context
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
 from game.ui.views.base import Mark
 
-if TYPE_CHECKING:
-    from game.ui.app import App
 
 # what an intent's handler does first: a running move animation jumps to its end
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
-# the settings a key toggles, with what the game says when it turns on / off
-TOGGLES = {Intent.MOTION: ("reduce_motion", N_("Reduced motion on."), N_("Full motion on.")),
-           Intent.ARROWS: ("arrows_move_gap", N_("Arrows now move the gap."), N_("Arrows now move the tile.")),
-           Intent.HIDE_ANSWER: ("hide_answer", N_("The answer is hidden: no count, no marks. H and S still answer."),
-                                N_("The answer shows again."))}
-# what K says: the count the moves go by from now on
 
 
 class PlayScene(BoardScreen):
-    def __init__(self, app: App, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
+    def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
         as a new game of the session."""
-        super().__init__(app)
+        super().__init__(ctx)
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
-        self.session = session or Session(spec, position, service=app.service, rng=app.rng)
-        self.oracle.start_preparing(app.service)   # loaded in a thread, else built in a process; searches meanwhile
+        self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
+                             kept=kept, position=position, load=load, message=message)
+        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
         by_piece = spec.input is InputMode.PIECES
@@ -74,8 +67,7 @@ class PlayScene(BoardScreen):
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
-        chosen = app.settings.deal_distances.get(spec.name)   # each puzzle keeps its own deal distance
-        self.deal_distance = max(1, chosen if chosen is not None else app.settings.deal_distance)
+        self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
         self.time = 0.0
         self.par: int | None = None               # optimal length from the game's start, once known
         self.mouse: tuple[int, int] | None = None
@@ -86,41 +78,41 @@ class PlayScene(BoardScreen):
         self._marks: tuple[Mark, ...] = ()
         self.handlers = self._handlers()
         self.panel_model: PanelModel = self._build_panel_model()
-        self.layout(app.size)
-        self.kept = kept and app.journal.enabled
-        self.resuming: Job[Opened] | None = None   # the game in progress, on its way from its file
-        self._then = (position, load, message)     # what follows once it is in
-        self._told: tuple[int, int] | None = None  # the session and version the journal last heard of
-        self._file_job: tuple[str, Job[Any]] | None = None   # Ctrl+S or Ctrl+O on its way
-        self._asking = ""   # Ctrl+S found a save of another game (this digest): replace it? (Ctrl+S, Enter / Esc)
-        if self.kept:
-            app.journal.played(spec.name, spec.presentation.group)
-            self.resuming = app.journal.open(spec)
-            self._resume()
-        elif load is not None:
-            self._resume()
+        self.layout(ctx.size)
+        self._follow(self.game.poll())
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
-        cycle = self.board_input.cycle
+        cycle, c = self.board_input.cycle, self.commands
+
+        def on_game(command: Callable[..., list[Said]], *args: object) -> Callable[[], None]:
+            return partial(self._do, command, *args)
+
+        def said(command: Callable[..., list[Said]], *args: object) -> Callable[[], None]:
+            return lambda: self._follow(command(*args))
+
         return {
             **{d: partial(self.direction, d) for d in DIRECTIONS},
             Intent.NEXT: partial(cycle, 1), Intent.PREV: partial(cycle, -1),
             Intent.CONFIRM: self.board_input.confirm, Intent.BACK: self.back,
-            Intent.UNDO: self.undo, Intent.REDO: self.redo, Intent.RESTART: self.restart, Intent.NEW: self.new_game,
-            Intent.CLASSIC: self.classic_start,
-            Intent.HINT: self.hint, Intent.SOLVE: self.solve, Intent.PAUSE: self.pause, Intent.STEP: self.step,
-            Intent.FASTER: partial(self.change_speed, True), Intent.SLOWER: partial(self.change_speed, False),
-            Intent.CANCEL: self.cancel, Intent.WINNABLE: self.back_to_winnable,
-            Intent.MOTION: partial(self.toggle, Intent.MOTION), Intent.ARROWS: partial(self.toggle, Intent.ARROWS),
-            Intent.MARKS: self.toggle_marks, Intent.ANALYSIS: self.open_analysis,
-            Intent.REVIEW: self.open_review,
-            Intent.DISTANCE_UP: partial(self.change_deal_distance, 1),
-            Intent.DISTANCE_DOWN: partial(self.change_deal_distance, -1), Intent.DEAL_AT: self.deal_at,
+            Intent.UNDO: on_game(c.undo), Intent.REDO: on_game(c.redo), Intent.RESTART: on_game(c.restart),
+            Intent.NEW: on_game(c.new_game), Intent.CLASSIC: on_game(c.classic_start),
+            Intent.HINT: on_game(c.hint), Intent.SOLVE: on_game(c.solve), Intent.PAUSE: on_game(c.pause),
+            Intent.STEP: on_game(c.step),
+            Intent.FASTER: on_game(c.change_speed, True), Intent.SLOWER: on_game(c.change_speed, False),
+            Intent.CANCEL: on_game(c.cancel), Intent.WINNABLE: on_game(c.back_to_winnable),
+            Intent.MOTION: said(c.toggle, Intent.MOTION), Intent.ARROWS: said(c.toggle, Intent.ARROWS),
+            Intent.HIDE_ANSWER: said(c.toggle, Intent.HIDE_ANSWER), Intent.MARKS: said(c.toggle_marks),
+            Intent.DISTANCE_UP: on_game(c.change_deal_distance, 1),
+            Intent.DISTANCE_DOWN: on_game(c.change_deal_distance, -1), Intent.DEAL_AT: on_game(c.deal_at),
+            Intent.ANALYSIS: self.open_analysis, Intent.REVIEW: self.open_review,
             Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
             Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
-            Intent.HIDE_ANSWER: partial(self.toggle, Intent.HIDE_ANSWER),
-            Intent.HELP: self.app.open_help, Intent.MUTE: self.app.toggle_sound,
+            Intent.HELP: self.ctx.nav.open_help, Intent.MUTE: self.ctx.sound_keys.toggle,
         }
+
+    def _do(self, command: Callable[..., list[Said]], *args: object) -> None:
+        """A command on the game in progress (see GameCommands); what it says, said."""
+        self._follow(command(self.session, *args))
 
     # -- layout ---------------------------------------------------------------------------------
     def panel_layout(self) -> PanelLayout:
@@ -132,141 +124,48 @@ class PlayScene(BoardScreen):
 
     def leave(self) -> None:
         self.session.cancel_search()
-        if self.kept and self.resuming is None:   # the last state of the game (its clock too), now
-            self.app.journal.changed(self.spec.name, self._snapshot)
-            self.app.journal.flush(self.spec.name)
+        self.game.leave()
 
     # -- the game kept between runs -----------------------------------------------------------------------
-    def _snapshot(self) -> SavedGame:
-        return SavedGame.of(self.session)
+    @property
+    def session(self) -> Session:
+        return self.game.session
 
-    def _resume(self) -> None:
-        """Take in the game in progress once it is read (at once if there is none): its whole history,
-        then a new game from the position asked for, or the saved game to open."""
-        job = self.resuming
-        if job is not None and not job.done:
-            return
-        self.resuming = None
-        position, load, message = self._then
-        opened = None
-        if job is not None:   # a read that failed outright leaves a file not known to be damaged: never written over
-            opened = job.result if job.result is not None else Opened(None, job.error or "", blocked=True)
-            self.app.journal.opened(self.spec, opened)
+    def _follow(self, turns: Sequence[Turn]) -> None:
+        """Say what the kept game says; a game it took in wholesale is shown as it is."""
+        for turn in turns:
+            if not isinstance(turn, Said):
+                self._take()
+            elif turn.refused:
+                self.refuse(None, turn.text)
+            else:
+                self.say(turn.text, turn.tone)
+
+    def _take(self) -> None:
+        """The session is the game on the board from now on, shown as it is (nothing glides)."""
         session = self.session
-        said = message
-        if opened is not None and opened.game is not None:
-            session = Session.restore(opened.game, service=self.app.service, rng=self.app.rng)
-            if position is not None:
-                session.new_deal(position, message or "")
-            elif load is None and not said:
-                said = _("Your game as you left it: U takes back its moves, N starts a new one.")
-        if load is not None:
-            opened_words = (_("Opened a saved game of {title}: undo past its start brings back your game.")
-                            if len(session.history) > 1 else _("Opened a saved game of {title}."))
-            session.adopt(load, opened_words.format(title=_(self.spec.title)))
-            said = None
-        self._take(session)
-        if opened is not None and opened.problem:
-            self.say(opened.problem, T.NOPE)
-        elif said:
-            self.say(said, T.ACCENT)
-
-    def _take(self, session: Session) -> None:
-        """``session`` is the game on the board from now on, shown as it is (nothing glides)."""
-        if session is not self.session:
-            self.session.cancel_search()
-            self.session = session
         self.par = None
         self.effects.finish_move()
         self.target = session.position
         self.board_input.show(session.position)
-        self._told = None
         for event in session.update(0.0):
             self.on_event(event)
         self.refresh_panel()
         self.invalidate()
 
-    def _keep(self) -> None:
-        """Tell the journal when the game changed; move marks on the board are help in this game."""
-        s = self.session
-        told = (id(s), s.timeline.version)
-        if told == self._told:
-            return
-        if marks_shown(self.app.settings, s.exact) and not s.solved:
-            s.note_marks()
-        self._told = (id(s), s.timeline.version)
-        self.app.journal.changed(self.spec.name, self._snapshot)
-
-    def save_game(self, replace: str = "") -> None:
-        """Ctrl+S: this game, its whole history, to the player's saves folder. A save there of another
-        game is replaced only once the player says so (``replace``: the digest of the one asked about)."""
-        if not self.app.journal.enabled:
-            self.refuse(None, _("Games are not kept in this window."))
-            return
-        self._file_job = ("save", self.app.journal.export(self._snapshot(), replace))
-        self._take_file_job()
-
-    def _answer(self, intent: Intent) -> bool:
-        """The answer to "replace the save?": Ctrl+S again or Enter replaces it, Esc keeps it (True:
-        the key was the answer); any other key withdraws the question and does what it always does."""
-        asked, self._asking = self._asking, ""
-        if intent in (Intent.SAVE, Intent.CONFIRM):
-            self.save_game(asked)
-        elif intent is Intent.BACK:
-            self.say(_("Your saved game is kept as it was; this game was not saved."))
-        else:
-            self.say("")
-            return False
-        return True
+    def save_game(self) -> None:
+        """Ctrl+S: this game, its whole history, to the player's saves folder (see KeptGame.save)."""
+        self._follow(self.game.save())
 
     def open_saved(self) -> None:
         """Ctrl+O: the saved game of this puzzle from the player's saves folder, as a new game."""
-        if not self.app.journal.enabled:
-            self.refuse(None, _("Games are not kept in this window."))
-            return
-        self.take_over()
-        self._file_job = ("open", self.app.journal.load_saved(self.spec))
-        self._take_file_job()
-
-    def _take_file_job(self) -> None:
-        if self._file_job is None or not self._file_job[1].done:
-            return
-        (what, job), self._file_job = self._file_job, None
-        path = self.app.journal.saved_path(self.spec)
-        if what == "save":
-            self._saved(path, job.result if job.result is not None else Exported(False, trouble=job.error or ""))
-            return
-        opened = job.result if job.result is not None else Opened(None, job.error or "")
-        if opened.game is not None:
-            said = (_("Opened {file}: undo past its start brings back the game before.")
-                    if len(self.session.history) > 1 else _("Opened {file}."))
-            self.session.adopt(opened.game, said.format(file=path.name))
-            self._take(self.session)   # shown as it is: no glide from a position of another game
-        elif opened.problem:
-            self.refuse(None, opened.problem)
-        else:
-            self.refuse(None, _("There is no saved game of {title} in {folder} yet: Ctrl+S saves one.")
-                        .format(title=_(self.spec.title), folder=path.parent))
-
-    def _saved(self, path: Path, exported: Exported) -> None:
-        """What Ctrl+S did: saved (and where the file it replaced went), a question, or why not."""
-        if exported.asks:
-            self._asking = exported.asks
-            self.say(_("Your saves folder holds another game of {title}: Ctrl+S again or Enter replaces it (the "
-                       "old one is kept beside it), Esc keeps it.").format(title=_(self.spec.title)), T.ACCENT)
-        elif exported.written and exported.aside is not None:
-            self.say(_("Saved as {path} (Ctrl+O opens it again); the file it replaced is kept as {file}.")
-                     .format(path=path, file=exported.aside.name), T.ACCENT)
-        elif exported.written:
-            self.say(_("Saved as {path} (Ctrl+O opens it again).").format(path=path), T.ACCENT)
-        else:
-            # Translators: {reason} is why, often the system's own words ("Read-only file system")
-            self.refuse(None, sentence(_("The game could not be saved as {path} ({reason}).")
-                                       .format(path=path, reason=exported.trouble.rstrip("."))))
+        if self.ctx.journal.enabled:
+            self.take_over()
+        self._follow(self.game.open_saved())
 
     # -- the panel model ----------------------------------------------------------------------------
     def _build_panel_model(self) -> PanelModel:
-        return panel_model(self.session, self.oracle.status(), self.app.settings, self.deal_distance)
+        return panel_model(self.session, self.oracle.status(), self.ctx.settings, self.commands.deal_distance)
 
     def refresh_panel(self) -> None:
         """Build the panel's model again; a change means a redraw (and a new layout when drawn)."""
@@ -286,12 +185,12 @@ class PlayScene(BoardScreen):
     def refuse(self, cell: int | None, text: str) -> None:
         """The gentle "no": the cell shakes and, if there is something to say, the footer says it."""
         self.effects.shake(cell)
-        self.app.play_sound(NO)
+        self.ctx.sound.play(NO)
         if text:
-            self.say(text, T.NOPE)
+            self.say(text, Tone.NOPE)
 
-    def say(self, text: str, colour: tuple[int, int, int] | None = None, about: bytes | None = None) -> None:
-        self.footer.say(text, colour, about)
+    def say(self, text: str, tone: Tone | None = None, about: bytes | None = None) -> None:
+        self.footer.say(text, tone, about)
         self.invalidate()
 
     def take_over(self) -> None:
@@ -299,7 +198,7 @@ class PlayScene(BoardScreen):
         self.effects.finish_move()
         if self.session.playback is not None:
             self.session.stop_solve()
-        self.app.note_input()
+        self.ctx.note_input()
 
     # -- position changes -> animations ----------------------------------------------------------------
     def sync(self) -> None:
@@ -311,19 +210,22 @@ class PlayScene(BoardScreen):
         self.board_input.show(new)
         self.invalidate()
         skip, self._skip_next = self._skip_next, False
-        if skip or self.app.settings.reduce_motion:
+        if skip or self.ctx.settings.reduce_motion:
             return
         playback = self.session.playback
         self.effects.glide(self.puzzle, old, new, playback.speed if playback is not None else None)
 
     # -- intents ------------------------------------------------------------------------------------------
     def handle_intent(self, intent: Intent) -> None:
-        self.app.note_input()
-        if self.resuming is not None and intent is not Intent.BACK:
+        self.ctx.note_input()
+        if self.game.resuming and intent is not Intent.BACK:
             return   # the game is still on its way from its file (a few milliseconds)
         self.invalidate()
-        if self._asking and self._answer(intent):
-            return
+        if self.game.asking:
+            answered, turns = self.game.answer(intent)
+            self._follow(turns)
+            if answered:
+                return
         if intent in FINISH_MOVE_FIRST:
             self.effects.finish_move()
         handler = self.handlers.get(intent)
@@ -333,7 +235,7 @@ class PlayScene(BoardScreen):
         self.refresh_panel()
 
     def direction(self, intent: Intent) -> None:
-        self.board_input.direction(intent, self.app.settings.arrows_move_gap)
+        self.board_input.direction(intent, self.ctx.settings.arrows_move_gap)
 
     def back(self) -> None:
         s = self.session
@@ -346,88 +248,10 @@ class PlayScene(BoardScreen):
             s.cancel_search()
             self.say(_("Search cancelled."))
         else:
-            self.app.back_to_menu()
-
-    def undo(self) -> None:
-        if not self.session.undo():
-            self.refuse(None, _("Nothing to undo."))
-
-    def redo(self) -> None:
-        if not self.session.redo():
-            self.refuse(None, _("Nothing to redo."))
-
-    def restart(self) -> None:
-        self.session.restart()
-        self.say(_("Back to the start (U undoes it)."))
-
-    def new_game(self) -> None:
-        chosen = self.spec.name in self.app.settings.deal_distances
-        said = self.session.new_game(self.shown_deal_distance() if chosen else None)
-        self.par = None
-        self.say(said)
-
-    def classic_start(self) -> None:
-        if not self.spec.dealer.one_start:
-            self.refuse(None, _("{title} has no single start: N shuffles, D deals at a distance.")
-                        .format(title=_(self.spec.title)))
-            return
-        self.session.classic_start()
-        self.par = None
-        self.say(_("The classic start."))
-
-    def hint(self) -> None:
-        self.session.request_hint()
-
-    def solve(self) -> None:
-        if self.session.solved:
-            self.say(_("Already solved: press R to restart or N for a new game."))
-        self.session.start_solve()
-
-    def pause(self) -> None:
-        s = self.session
-        if s.playback is not None:
-            s.toggle_pause()
-        elif s.job is None and not s.solved:
-            s.start_solve()
-
-    def step(self) -> None:
-        self.session.step()
-
-    def change_speed(self, faster: bool) -> None:
-        s = self.session
-        if faster:
-            s.faster()
-        else:
-            s.slower()
-        self.say(ngettext("Solve speed: {speed:g} move a second.", "Solve speed: {speed:g} moves a second.",
-                          1 if s.speed == 1 else 2).format(speed=s.speed))
-
-    def cancel(self) -> None:
-        if self.session.job is not None or self.session.waiting is not None:
-            self.session.cancel_search()
-            self.say(_("Search cancelled."))
-
-    def back_to_winnable(self) -> None:
-        if not self.session.undo_to_last_winnable():
-            self.refuse(None, _("Ask for a hint first (H): it finds the last position that can still win."))
-
-    def toggle(self, intent: Intent) -> None:
-        name, on_text, off_text = TOGGLES[intent]
-        self.say(_(on_text) if self.app.toggle_setting(name) else _(off_text))
-
-    def toggle_marks(self) -> None:
-        if self.app.settings.hide_answer:
-            self.say(_("Move marks are hidden with the answer: F shows them again."))
-        elif not self.app.toggle_setting("move_marks"):
-            self.say(_("Move marks off."))
-        elif not self.oracle.exact:
-            self.say(_("Move marks need a complete table: {title} has too many positions for one.")
-                     .format(title=_(self.puzzle.title)), T.NOPE)
-        else:
-            self.say(_("Move marks on: every move shows whether it gets closer, farther, or into a dead end."))
+            self.ctx.nav.back_to_menu()
 
     def open_analysis(self) -> None:
-        self.app.open_analysis(self.puzzle.name)
+        self.ctx.nav.open_analysis(self.puzzle.name)
 
     def next_count(self) -> None:
         """Count moves the next way: the position on screen, as a new game under that count."""
@@ -437,13 +261,13 @@ class PlayScene(BoardScreen):
             return
         count = counts[(counts.index(spec.count) + 1) % len(counts)]
         name = catalog.variant(spec, count).name
-        self.app.replace_game(name, self.session.position, _(count.recounted))
+        self.ctx.nav.replace_game(name, self.session.position, _(count.recounted))
 
     def edit(self) -> None:
         """The position editor, on the position on screen (Esc comes back to this game)."""
         self.take_over()
         self.session.cancel_search()   # the editor answers for its own positions
-        self.app.open_editor(self.spec.name, self.session.position)
+        self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
         self.say(CLIPBOARD.copy(self.puzzle.format(self.session.position)))
@@ -466,38 +290,13 @@ class PlayScene(BoardScreen):
         self.sync()
         self.refresh_panel()
 
-    # -- deal at a distance ---------------------------------------------------------------------------------
-    def shown_deal_distance(self) -> int:
-        return shown_deal_distance(self.session, self.deal_distance)
-
-    def change_deal_distance(self, step: int) -> None:
-        top = self.session.deal_limit()
-        d = max(1, self.deal_distance + step)
-        self.deal_distance = d if top is None else min(d, top)
-        self.app.settings.deal_distances[self.spec.name] = self.deal_distance
-        self.app.save_settings()
-
-    def deal_at(self) -> None:
-        s = self.session
-        d = self.shown_deal_distance()
-        if not s.can_deal_at_distance():
-            self.say(_("The table is still loading: try again in a moment."), T.NOPE)
-        elif s.deal_at_distance(d):
-            self.par = None
-            if s.dealing is not None:
-                self.say(ngettext("Looking for a position {n:,} move from the goal…",
-                                  "Looking for a position {n:,} moves from the goal…", d).format(n=d))
-        else:
-            self.say(ngettext("There is no position {n:,} move from the goal.",
-                              "There is no position {n:,} moves from the goal.", d).format(n=d), T.NOPE)
-
     # -- mouse --------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self.app.note_input()
-            if self._asking:   # a click is no answer: the question is withdrawn
-                self._answer(Intent.CANCEL)
-        if self.resuming is not None:
+            self.ctx.note_input()
+            if self.game.asking:   # a click is no answer: the question is withdrawn
+                self._follow(self.game.answer(Intent.CANCEL)[1])
+        if self.game.resuming:
             return
         got = panel_mouse(self, event)
         if isinstance(got, ButtonModel):
@@ -518,26 +317,23 @@ class PlayScene(BoardScreen):
     # -- time -----------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
-        if self.resuming is not None:
-            self._resume()
-        self._take_file_job()
+        self._follow(self.game.poll())
         for event in self.session.update(dt):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:
             self.say("")
         for note in self.oracle.notices:   # e.g. "the cache folder cannot be written": once per run of the game
-            if note not in self.app.shown_notices:
-                self.app.shown_notices.add(note)
-                self.say(note, T.NOPE)
+            if note not in self.ctx.shown_notices:
+                self.ctx.shown_notices.add(note)
+                self.say(note, Tone.NOPE)
         self.sync()
-        if self.effects.update(dt, self.view.pitch, self.app.size[1]):
+        if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
         if self.footer.update(dt):
             self.invalidate()
         if self.session.moves == 0 and self.par is None:
             self.par = self.session.known_distance()
-        if self.kept and self.resuming is None:
-            self._keep()
+        self.game.keep(marks_shown(self.ctx.settings, self.session.exact))
         self.refresh_panel()
 
     def animating(self) -> bool:
@@ -549,39 +345,34 @@ class PlayScene(BoardScreen):
         status = self.panel_model.status
         if status is not None and status.spinning:
             return True
-        if self.app.settings.reduce_motion:
+        if self.ctx.settings.reduce_motion:
             return False
         hint = self.session.hint_info
         return self.board_input.selected is not None or (hint is not None and hint.move is not None)
 
     def on_event(self, event: Event) -> None:
-        if self.app.scene is self and event.kind is not EventKind.SOLVED:   # the win's chord: see won()
-            self.app.play_sound(effect_for(event, self.puzzle))   # heard on the play screen itself only
+        if self.ctx.scene is self and event.kind is not EventKind.SOLVED:   # the win's chord: see won()
+            effect = effect_for(event, self.puzzle)   # heard on the play screen itself only
+            if effect is not None:
+                self.ctx.sound.play(effect)
         kind = event.kind
         if kind is EventKind.SOLVED:
             self.won()
         elif kind is EventKind.HINT:
             if event.move is not None and event.before is not None:
-                dist = self.session.known_distance()
-                text = describe_move(self.spec, event.before, event.move)
-                if dist is None:
-                    said = _("Hint: {move}. Press H again to play it.").format(move=text)
-                else:
-                    said = ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
-                                    "Hint: {move} ({n:,} moves to go). Press H again to play it.", dist
-                                    ).format(move=text, n=dist)
-                self.say(said, T.HINT, about=event.before)
+                said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance())
+                self.say(said, Tone.HINT, about=event.before)
             else:
-                self.say(event.message, T.HINT, about=self.session.position)
+                self.say(event.message, Tone.HINT, about=self.session.position)
         elif kind is EventKind.DEAD_END:
-            self.say(event.message, T.NOPE, about=self.session.position)
+            self.say(event.message, Tone.NOPE, about=self.session.position)
         elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
-            self.say(event.message, T.NOPE)
+            self.say(event.message, Tone.NOPE)
         elif kind is EventKind.DEAL:
             self.effects.stop_celebration()
             self.par = None
             if event.message:
-                self.say(event.message, T.ACCENT)
+                self.say(event.message, Tone.ACCENT)
 
     def won(self) -> None:
         """A win: recorded once per game (with the help it had), said as it was; only the player's own
@@ -590,28 +381,29 @@ class PlayScene(BoardScreen):
         win = s.result()
         if win is None:
             return
-        if self.kept and not win.notes.recorded:
-            self.app.journal.record(win)
-            s.mark_recorded()
+        self.game.record(win)
         words = win_words(win, self.spec.count.word() if self.spec.counts else "")
         # Translators: after the sentence that says how the game was won; W opens the review of the game
-        self.say(_("{words}  W: review").format(words=words) if win.own else words, T.GOOD if win.own else T.HINT)
+        self.say(_("{words}  W: review").format(words=words) if win.own else words, Tone.GOOD if win.own else Tone.HINT)
         if win.own:   # confetti and the chord once the last piece has landed
-            chord = (lambda: self.app.play_sound(WIN)) if self.app.scene is self else None
+            chord = self._chord if self.ctx.scene is self else None
             self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
-                                              self.app.settings.reduce_motion, chord)
+                                              self.ctx.settings.reduce_motion, chord)
+
+    def _chord(self) -> None:
+        self.ctx.sound.play(WIN)
 
     def open_review(self) -> None:
         """The review of this game over the board: its moves against the optimum (Enter there replays
         from the first mistake). What moves or searches here stops first."""
         self.take_over()
         self.session.cancel_search()
-        self.app.open_review(self)
+        self.ctx.nav.open_review()
 
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:
         """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not marks_shown(self.app.settings, self.session.exact):
+        if not marks_shown(self.ctx.settings, self.session.exact):
             return ()
         if self.target != self._marks_key:
             verdicts = self.oracle.verdicts(self.target) or []
@@ -621,7 +413,7 @@ class PlayScene(BoardScreen):
         return self._marks
 
     def highlights(self) -> Highlights:
-        reduce_motion = self.app.settings.reduce_motion
+        reduce_motion = self.ctx.settings.reduce_motion
         hl = Highlights(time=self.time, reduce_motion=reduce_motion)
         self.board_input.highlight(hl)
         hint = self.session.hint_info
@@ -643,29 +435,12 @@ class PlayScene(BoardScreen):
 
     def draw(self, surface: pygame.Surface) -> None:
         th = self.theme
-        reduce_motion = self.app.settings.reduce_motion
-        surface.blit(background(surface.get_size()), (0, 0))
-        self.draw_header(surface)
+        reduce_motion = self.ctx.settings.reduce_motion
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
+        self.draw_header(surface, _(self.puzzle.title))
         self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
                              reduce_motion)
-        self.effects.draw_celebration(surface, th, self.view.frame_rect(), self.solved_words(), reduce_motion)
-
-    def solved_words(self) -> str:
-        """What the celebration says under "Solved!": the moves made, and the optimum where known."""
-        n, par = self.session.moves, self.par
-        if par is None:
-            return ngettext("{moves:,} move", "{moves:,} moves", n).format(moves=n)
-        # Translators: under "Solved!": the moves made, then the fewest possible from the game's start
-        return ngettext("{moves:,} move · optimal {par}", "{moves:,} moves · optimal {par}", n).format(moves=n, par=par)
-
-    def draw_header(self, surface: pygame.Surface) -> None:
-        th = self.theme
-        x, y = self.header.topleft
-        title = th.fit(_(self.puzzle.title), "title", self.header.w)
-        surface.blit(title, (x, y))
-        y += title.get_height() + th.px(4)
-        for line in self.header_lines:
-            surface.blit(th.text(line, "small", T.MUTED), (x, y))
-            y += th.size_of("small")
+        self.effects.draw_celebration(surface, th, self.view.frame_rect(),
+                                     celebration_words(self.session.moves, self.par), reduce_motion)

@@ -1,0 +1,1 @@
+"""The screens other than the play screen and the editor: menu, analysis, review, records, settings, demo."""

@@ -23,7 +23,8 @@ from game.ui import theme as T
 from game.common.words import moves_text
 from game.common.phrase import translated
 from game.ui.intents import DIRECTIONS, Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.scenes.chart import DistanceChart
 from game.ui.views import view_for
 from game.ui.widgets import Button, card, draw_progress, spinner, stat_row
@@ -32,15 +33,15 @@ MAX_THUMBS = 6
 
 
 class AnalysisScene(Scene):
-    def __init__(self, app, spec: PuzzleSpec) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, spec: PuzzleSpec) -> None:
+        super().__init__(ctx)
         self.spec = spec
         self.puzzle = spec.puzzle
         self.oracle = spec.oracle
         self.has_table = self.oracle.exact
         self.job: Job[tuple[Analysis, float]] | None = None
         if self.has_table:
-            self.oracle.start_preparing(app.service)
+            self.oracle.start_preparing(ctx.service)
             self.ask()
         self.time = 0.0
         self.selected = 0
@@ -59,13 +60,13 @@ class AnalysisScene(Scene):
         self._static: pygame.Surface | None = None
         self._static_key: tuple | None = None
         self._view = view_for(spec)
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     # -- data ----------------------------------------------------------------------------------
     def ask(self) -> None:
         """Once the table is ready, count its positions in the background (once)."""
         if self.job is None and self.oracle.status().phase is Phase.READY:
-            self.job = self.app.service.submit(Task(tasks.analyse, (self.spec.oracle,), "The analysis"), Lane.LIGHT)
+            self.job = self.ctx.service.submit(Task(tasks.analyse, (self.spec.oracle,), "The analysis"), Lane.LIGHT)
 
     def status(self) -> OracleStatus:
         """The table's preparation, then the counting."""
@@ -162,7 +163,7 @@ class AnalysisScene(Scene):
 
     # -- acting -----------------------------------------------------------------------------------
     def play(self, position: bytes, message: str) -> None:
-        self.app.play_position(self.spec.name, position, message)
+        self.ctx.nav.play_position(self.spec.name, position, message)
 
     def play_hardest(self, index: int) -> None:
         hardest = self.hardest()
@@ -175,7 +176,7 @@ class AnalysisScene(Scene):
                                            ).format(count=result.hardest_count, n=far))
 
     def play_distance(self, d: int) -> None:
-        position = self.oracle.position_at(d, self.app.rng)
+        position = self.oracle.position_at(d, self.ctx.rng)
         if position is not None:
             self.play(position, ngettext("A random position {n:,} move from the goal.",
                                          "A random position {n:,} moves from the goal.", d).format(n=d))
@@ -183,7 +184,7 @@ class AnalysisScene(Scene):
     def handle_intent(self, intent: Intent) -> None:
         n = len(self.hardest())
         if intent in (Intent.BACK, Intent.ANALYSIS):
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
         elif intent in DIRECTIONS or intent in (Intent.NEXT, Intent.PREV):
             if n:
                 step = 1 if intent in (Intent.RIGHT, Intent.DOWN, Intent.NEXT) else -1
@@ -195,7 +196,7 @@ class AnalysisScene(Scene):
             else:
                 self.play(self.puzzle.start, "")
         elif intent is Intent.MOTION:
-            self.app.toggle_setting("reduce_motion")
+            self.ctx.changes.toggle("reduce_motion")
 
     def buttons(self) -> list[Button]:
         out = [self.back_button, self.start_button]
@@ -265,15 +266,16 @@ class AnalysisScene(Scene):
             b.draw(surface, self.theme, self.hover, pressed=self.pressed is b)
 
     def draw_static(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         x, y = self.header.topleft
         title = th.fit(_("Analysis: {puzzle}").format(puzzle=translated(self.puzzle.title)), "title",
                        self.start_button.rect.x - x - th.px(20))
         surface.blit(title, (x, y))
         # Translators: {rule} is the puzzle's rule for one move, a sentence of its own
         sub = th.fit(_("Every position solved once. {rule}").format(rule=translated(self.puzzle.move_rule)), "small",
-                     self.start_button.rect.x - x - th.px(20), T.MUTED)
+                     self.start_button.rect.x - x - th.px(20), pal.muted)
         surface.blit(sub, (x, y + title.get_height() + th.px(4)))
         for rect in (self.chart_card, self.side_card, self.thumbs_card):
             card(surface, th, rect, 16)
@@ -287,48 +289,50 @@ class AnalysisScene(Scene):
             self.draw_thumbs(surface, chosen_only=False)
 
     def draw_waiting(self, surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         status = self.status()
         c = self.chart_card
         if status.phase is Phase.FAILED:
             for i, line in enumerate(th.wrap(translated(status.text), "body", c.w - th.px(60))[:4]):
-                surface.blit(th.text(line, "body", T.NOPE), (c.x + th.px(30), c.centery + i * th.size_of("body")))
+                surface.blit(th.text(line, "body", pal.nope), (c.x + th.px(30), c.centery + i * th.size_of("body")))
             return
-        spin = spinner(self.time, self.app.settings.reduce_motion)
+        spin = spinner(self.time, self.ctx.settings.reduce_motion)
         # Translators: {spinner} is a turning bar (or an ellipsis) that shows the work is going on
         said = {Phase.BUILDING: _("Solving every position once (first time only) {spinner}"),
                 Phase.LOADING: _("Counting positions {spinner}")}.get(status.phase, _("Preparing {spinner}"))
-        text = th.text(said.format(spinner=spin), "heading", T.TEXT)
+        text = th.text(said.format(spinner=spin), "heading", pal.text)
         surface.blit(text, text.get_rect(center=(c.centerx, c.centery - th.px(30))))
         bar = pygame.Rect(0, 0, int(c.w * 0.6), th.px(12, 6))
         bar.center = (c.centerx, c.centery + th.px(4))
-        draw_progress(surface, bar, status.fraction, T.HINT)
-        detail = th.fit(translated(status.text or ""), "small", c.w - th.px(40), T.MUTED)
+        draw_progress(surface, pal, bar, status.fraction, pal.hint)
+        detail = th.fit(translated(status.text or ""), "small", c.w - th.px(40), pal.muted)
         surface.blit(detail, detail.get_rect(center=(c.centerx, bar.bottom + th.px(22))))
 
     def draw_figures(self, surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         result = self.figures()
         c = self.side_card
         pad = th.px(18, 8)
         x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
-        surface.blit(th.text(_("Figures"), "heading", T.TEXT), (x, y))
+        surface.blit(th.text(_("Figures"), "heading", pal.text), (x, y))
         y += th.size_of("heading") + th.px(12)
         start_d = self.start_distance()
-        rows = [(_("Positions"), f"{result.positions:,}", T.TEXT),
-                (_("Can reach the goal"), f"{result.solvable:,}", T.GOOD),
-                (_("Dead ends"), f"{result.dead_ends:,}", T.NOPE if result.dead_ends else T.MUTED),
+        rows = [(_("Positions"), f"{result.positions:,}", pal.text),
+                (_("Can reach the goal"), f"{result.solvable:,}", pal.good),
+                (_("Dead ends"), f"{result.dead_ends:,}", pal.nope if result.dead_ends else pal.muted),
                 # Translators: a figure: the moves the farthest positions need
-                (_("Longest optimal"), moves_text(result.max_distance), T.ACCENT),
-                (_("Hardest positions"), f"{result.hardest_count:,}", T.TEXT),
+                (_("Longest optimal"), moves_text(result.max_distance), pal.accent),
+                (_("Hardest positions"), f"{result.hardest_count:,}", pal.text),
                 # Translators: a figure: the mean distance from the goal, a decimal ("12.3 moves")
-                (_("Average distance"), _("{n:.1f} moves").format(n=self.average()), T.TEXT),
+                (_("Average distance"), _("{n:.1f} moves").format(n=self.average()), pal.text),
                 # Translators: a figure: the distance from the goal that the most positions have
-                (_("Most positions at"), moves_text(self.mode_distance()), T.TEXT),
-                (_("The start needs"), moves_text(start_d) if start_d is not None else "—", T.HINT)]
+                (_("Most positions at"), moves_text(self.mode_distance()), pal.text),
+                (_("The start needs"), moves_text(start_d) if start_d is not None else "—", pal.hint)]
         if self.spec.figures.published is not None:   # the literature's figure, beside ours
             # Translators: a figure: the solution's length as published in the puzzle's literature
-            rows.append((_("Published"), moves_text(self.spec.figures.published), T.MUTED))
+            rows.append((_("Published"), moves_text(self.spec.figures.published), pal.muted))
         row_h = th.size_of("body") + th.px(12)
         for label, value, colour in rows:
             if y + row_h > c.bottom - th.size_of("tiny") * 3:
@@ -336,7 +340,7 @@ class AnalysisScene(Scene):
             for surf, pos in stat_row(th, x, y, w, label, value, colour, "body"):
                 surface.blit(surf, pos)
             y += row_h
-            pygame.draw.line(surface, T.PANEL_EDGE, (x, y - th.px(5)), (x + w, y - th.px(5)), 1)
+            pygame.draw.line(surface, pal.panel_edge, (x, y - th.px(5)), (x + w, y - th.px(5)), 1)
         note = (_("Positions: every position a player can reach from the start. Dead ends can never reach "
                   "the goal (moves are one-way).") if result.dead_ends else
                 _("Positions: every position a player can reach from the start."))
@@ -347,11 +351,12 @@ class AnalysisScene(Scene):
         for line in th.wrap(note, "tiny", w):
             if y + th.size_of("tiny") > c.bottom - pad:
                 break
-            surface.blit(th.text(line, "tiny", T.DIM), (x, y))
+            surface.blit(th.text(line, "tiny", pal.dim), (x, y))
             y += th.size_of("tiny")
 
     def draw_thumbs(self, surface, chosen_only: bool) -> None:
         """All thumbnails unselected (the cached layer), or only the chosen one on top of it."""
+        pal = self.theme.palette
         th = self.theme
         result = self.figures()
         c = self.thumbs_card
@@ -376,30 +381,31 @@ class AnalysisScene(Scene):
             if chosen_only and not chosen:
                 continue
             highlight = chosen and chosen_only  # the cached layer always holds the plain card
-            pygame.draw.rect(surface, T.CARD_HOVER if highlight else T.CARD, r, border_radius=th.px(10))
+            pygame.draw.rect(surface, pal.card_hover if highlight else pal.card, r, border_radius=th.px(10))
             if highlight:
-                pygame.draw.rect(surface, T.ACCENT, r, max(2, th.px(2)), border_radius=th.px(10))
+                pygame.draw.rect(surface, pal.accent, r, max(2, th.px(2)), border_radius=th.px(10))
             inner = r.inflate(-th.px(10), -th.px(10))
             surface.blit(self.thumb(hardest[i], inner.size), inner.topleft)
 
     def draw_no_table(self, surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         c = self.chart_card
         pad = th.px(24, 10)
         x, y, w = c.x + pad, c.y + pad, c.w - 2 * pad
-        surface.blit(th.text(_("Why there is no chart here"), "heading", T.TEXT), (x, y))
+        surface.blit(th.text(_("Why there is no chart here"), "heading", pal.text), (x, y))
         y += th.size_of("heading") + th.px(14)
         text = translated(self.spec.figures.note) or translated(self.oracle.no_table_reason())
         for line in th.wrap(text, "body", w):
-            surface.blit(th.text(line, "body", T.MUTED), (x, y))
+            surface.blit(th.text(line, "body", pal.muted), (x, y))
             y += th.size_of("body") + th.px(3)
         s = self.side_card
         x, y, w = s.x + th.px(18), s.y + th.px(18), s.w - th.px(36)
-        surface.blit(th.text(_("Published figures"), "heading", T.TEXT), (x, y))
+        surface.blit(th.text(_("Published figures"), "heading", pal.text), (x, y))
         y += th.size_of("heading") + th.px(12)
         for label, value in self.spec.figures.rows:
-            lab = th.text(translated(label), "small", T.MUTED)
-            val = th.text(translated(value), "body", T.TEXT)
+            lab = th.text(translated(label), "small", pal.muted)
+            val = th.text(translated(value), "body", pal.text)
             surface.blit(lab, (x, y))
             surface.blit(val, (x + w - val.get_width(), y))
             y += th.size_of("body") + th.px(12)
@@ -409,4 +415,4 @@ class AnalysisScene(Scene):
             msg = ngettext("Deal at a distance in the game (D) finds positions up to about {n:,} move out by search.",
                            "Deal at a distance in the game (D) finds positions up to about {n:,} moves out by search.",
                            limit).format(n=limit)
-            surface.blit(th.fit(msg, "body", t.w - th.px(40), T.MUTED), (t.x + th.px(20), t.y + th.px(20)))
+            surface.blit(th.fit(msg, "body", t.w - th.px(40), pal.muted), (t.x + th.px(20), t.y + th.px(20)))

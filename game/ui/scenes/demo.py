@@ -16,7 +16,9 @@ from game.catalog.spec import PuzzleSpec
 from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
+from game.midend.sayings import Tone, celebration_words
 from game.ui.play.scene import PlayScene
 
 SEARCH_TIMEOUT = 25.0
@@ -26,8 +28,8 @@ SOLVE_SPEED_STEPS = 1   # faster() presses: 2 -> 4 moves a second
 
 
 class DemoScene(Scene):
-    def __init__(self, app, start: int = 0) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, start: int = 0) -> None:
+        super().__init__(ctx)
         self.index = start - 1
         self.play: PlayScene | None = None
         self.next_puzzle()
@@ -37,14 +39,14 @@ class DemoScene(Scene):
         if self.play is not None:
             self.play.leave()
         spec = self._next_spec()
-        self.play = PlayScene(self.app, spec)
-        self.layout(self.app.size)
+        self.play = PlayScene(self.ctx, spec)
+        self.layout(self.ctx.size)
         self.phase = "search"
         self.clock = 0.0
         self.length: int | None = None
         far = spec.demo.deal_distance if spec.demo is not None else None
         if far is not None:     # searched answers: a random board's optimal line, entered this far out
-            self.play.session.deal_at_distance(self.app.rng.randint(*far))
+            self.play.session.deals.at_distance(self.ctx.rng.randint(*far))
             self.play.sync()
         else:
             self.play.session.new_deal()
@@ -61,7 +63,7 @@ class DemoScene(Scene):
             spec = catalog.get(playlist[self.index])
             if spec.oracle.exact or spec.oracle.ready():
                 return spec
-            spec.oracle.start_preparing(self.app.service)
+            spec.oracle.start_preparing(self.ctx.service)
         return catalog.get(playlist[self.index])
 
     def caption(self, text: str) -> None:
@@ -91,7 +93,7 @@ class DemoScene(Scene):
         elif self.phase == "show":
             if self.clock > SHOW_LENGTH:
                 for _step in range(SOLVE_SPEED_STEPS):
-                    s.faster()
+                    s.autosolve.faster()
                 s.start_solve()
                 self.phase, self.clock = "solve", 0.0
         elif self.phase == "solve":
@@ -101,7 +103,7 @@ class DemoScene(Scene):
                                       "Solved in {n:,} moves, the fewest possible. Press any key to play!", s.moves
                                       ).format(n=s.moves))
                 # the show's own flourish: a game the solver finished is never celebrated as the player's
-                play.effects.celebrate_after_move(play.view.frame_rect(), play.view.pitch, self.app.settings.reduce_motion)
+                play.effects.celebrate_after_move(play.view.frame_rect(), play.view.pitch, self.ctx.settings.reduce_motion)
             else:
                 done = (self.length or 0) - (s.known_distance() or 0)
                 # Translators: the demo plays the shortest solution: {done} is how far it has got, {total} its length
@@ -122,28 +124,29 @@ class DemoScene(Scene):
             self.play.leave()
 
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         play = self.play
         if play is None:
             return
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background((w, h)), (0, 0))
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         # Translators: the badge of the unattended show at events
-        badge = th.text(_("DEMO"), "small", T.INK)
+        badge = th.text(_("DEMO"), "small", pal.ink)
         pill = badge.get_rect().inflate(th.px(18), th.px(8))
         pill.topright = (w - self.margin, self.margin + th.px(8))
-        pygame.draw.rect(surface, T.ACCENT, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, pal.accent, pill, border_radius=pill.h // 2)
         surface.blit(badge, badge.get_rect(center=pill.center))
         title = th.fit(translated(play.puzzle.title), "display", pill.x - 2 * self.margin)
         surface.blit(title, (self.margin, self.margin))
         play.view.draw(surface, play.target, play.effects.motion(), play.highlights())
         y = self.caption_area.y
         for line in th.wrap(play.footer.caption or "", "title", self.caption_area.w)[:2]:
-            text = th.text(line, "title", T.TEXT)
+            text = th.text(line, "title", pal.text)
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
-        play.effects.draw_celebration(surface, th, play.view.frame_rect(), play.solved_words(),
-                                      self.app.settings.reduce_motion)
+        play.effects.draw_celebration(surface, th, play.view.frame_rect(),
+                                      celebration_words(play.session.moves, play.par), self.ctx.settings.reduce_motion)
 
     def layout(self, size) -> None:
         """A stage: title on top, a large two-line caption at the foot, the board in between."""
@@ -167,15 +170,15 @@ class DemoScene(Scene):
         play.session.stop_solve()
         play.footer.caption = None
         play.view.coordinates = True
-        play.layout(self.app.size)   # back to the play screen's board area, beside its panel
+        play.layout(self.ctx.size)   # back to the play screen's board area, beside its panel
         if play.session.solved:      # nobody wants a solved board: a fresh game instead
             play.session.new_deal()
             play.sync()
-            play.say(_("Your turn, on a fresh game! Hint (H) and Solve (S) are always there."), T.ACCENT)
+            play.say(_("Your turn, on a fresh game! Hint (H) and Solve (S) are always there."), Tone.ACCENT)
         else:
-            play.say(_("Your turn! Hint (H) and Solve (S) are always there."), T.ACCENT)
+            play.say(_("Your turn! Hint (H) and Solve (S) are always there."), Tone.ACCENT)
         self.play = None
-        self.app.visitor_takes(play)
+        self.ctx.nav.visitor_takes(play)
 
     def handle_intent(self, intent: Intent) -> None:
         self.hand_over()   # App.process ends the run on Intent.QUIT itself: it never reaches a scene

@@ -11,13 +11,14 @@ from game.catalog import library
 from game.common.i18n import N_, _, ngettext
 from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.phrase import translated
+from game.midend.sayings import Tone
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress
 from game.ui.intents import DIRECTIONS, Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
+from game.ui.scenes.menu_card import Card
 from game.ui.tween import glide_toward
-from game.ui.views import view_for
-from game.ui.widgets import Button, card as draw_card
+from game.ui.widgets import Button
 
 MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
 QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
@@ -29,73 +30,40 @@ class NoteLine:
 
     text: str
     role: str
-    colour: tuple[int, int, int]
+    tone: Tone
     y: int
     indent: int = 0
 
 
 def notes(folder: str, problems: tuple[str, ...],
-          kept: tuple[str, ...] = ()) -> list[tuple[str, str, tuple[int, int, int]]]:
+          kept: tuple[str, ...] = ()) -> list[tuple[str, str, Tone]]:
     """What the notes say: the player's folder, then a sentence per file that could not be read (and
     about their records, if they could not be read)."""
-    out = [(sentence, "small", T.NOPE) for sentence in kept] + [(_("Your own puzzles"), "heading", T.TEXT),
+    out = [(sentence, "small", Tone.NOPE) for sentence in kept] + [(_("Your own puzzles"), "heading", Tone.TEXT),
            (_("Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
-              "starts.").format(folder=folder), "small", T.MUTED)]
+              "starts.").format(folder=folder), "small", Tone.MUTED)]
     if problems:
         many = len(problems)
         out.append((ngettext("{n:,} file could not be read:", "{n:,} files could not be read:", many).format(n=many),
-                    "small", T.NOPE))
-        out += [(sentence, "tiny", T.MUTED) for sentence in problems[:MAX_PROBLEMS]]
+                    "small", Tone.NOPE))
+        out += [(sentence, "tiny", Tone.MUTED) for sentence in problems[:MAX_PROBLEMS]]
         if many > MAX_PROBLEMS:
             rest = many - MAX_PROBLEMS
             # Translators: after the list of puzzle files that could not be read, the ones not listed
-            out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny", T.MUTED))
+            out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny",
+                        Tone.MUTED))
     return out
 
 
-class Card:
-    """One puzzle, or the variants of one group with a chooser along the card's foot."""
-
-    def __init__(self, specs: list[PuzzleSpec], chosen: dict[str, str]) -> None:
-        self.specs = specs
-        group = specs[0].presentation.group if len(specs) > 1 else ""
-        self.group = group
-        self.chosen = chosen   # the game's memory of each group's variant, shared by every menu
-        names = [s.name for s in specs]
-        self.index = names.index(chosen[group]) if chosen.get(group) in names else 0
-        self.rect = pygame.Rect(0, 0, 0, 0)
-        self.chips: list[tuple[pygame.Rect, int]] = []   # the chooser: where, and the variant it picks
-        self.compact = False                              # the chooser shows "‹ chosen ›" only
-        self.thumbs: dict[str, pygame.Surface] = {}
-        self.lines: list[str] = []     # the blurb, wrapped to the card
-
-    @property
-    def spec(self) -> PuzzleSpec:
-        return self.specs[self.index]
-
-    @property
-    def name(self) -> str:
-        return self.spec.name
-
-    @property
-    def title(self) -> str:
-        return self.group or self.spec.presentation.short_title
-
-    def choose(self, index: int) -> None:
-        self.index = index % len(self.specs)
-        if self.group:
-            self.chosen[self.group] = self.name
-
-
 class MenuScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         shelves = catalog.cards()
         largest = max((len(cards) for _, cards in shelves), default=0)
         # the largest shelf last, so the short ones share rows
         shelves.sort(key=lambda item: len(item[1]) == largest)
         self.shelves = [shelf for shelf, _ in shelves]
-        self.cards = {shelf: [Card(specs, app.menu_choices) for specs in cards] for shelf, cards in shelves}
+        self.cards = {shelf: [Card(specs, ctx.journal.chosen) for specs in cards] for shelf, cards in shelves}
         self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
         self.selected = 0
         self.show_selection = False
@@ -109,10 +77,11 @@ class MenuScene(Scene):
         self.settings_button = Button(N_("Settings"), Intent.SETTINGS)
         self._journal_seen = False           # the journal's start-up read taken in (chosen variants, notes)
         self._last_shown: str | None = None  # the last played puzzle this menu has selected
-        self.layout(app.size)
+        self.layout(ctx.size)
         self.follow_journal()
 
     def layout(self, size: tuple[int, int]) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = size
         m = th.px(36, 14)
@@ -136,13 +105,13 @@ class MenuScene(Scene):
         self.view_h = h
         self.thumb_size = (card_w - th.px(16), int(card_w * 0.56))
         for card in self.flat:
-            self.lay_out_card(card)
+            card.lay_out(th, self.blurb_lines)
         # the bottom edge's fade, for when more cards are below
         self.invalidate()
         self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
         fade_h = self.fade.get_height()
         for i in range(fade_h):
-            pygame.draw.line(self.fade, (*T.BG_BOTTOM, int(255 * i / fade_h)), (0, i), (w, i))
+            pygame.draw.line(self.fade, (*pal.bg_bottom, int(255 * i / fade_h)), (0, i), (w, i))
         self.clamp_scroll()
 
     def place_cards(self, cols: int, m: int, gap: int, w: int) -> tuple[int, int, int]:
@@ -177,66 +146,29 @@ class MenuScene(Scene):
                 row_y = cy - head_h
         return card_w, card_h, cy + card_h
 
-    def lay_out_card(self, card: Card) -> None:
-        """The card's blurb for its chosen variant, and its chooser: every label when they fit,
-        else the chosen one between a previous and a next arrow."""
-        th = self.theme
-        r = card.rect
-        lines = th.wrap(translated(card.spec.presentation.blurb), "small", r.w - th.px(20))
-        card.lines = lines[:self.blurb_lines]
-        if len(lines) > self.blurb_lines:
-            card.lines[-1] += " " + " ".join(lines[self.blurb_lines:])   # th.fit ends it with an ellipsis
-        card.chips, card.compact = [], False
-        if not card.group:
-            return
-        labels = [translated(s.presentation.variant) for s in card.specs]
-        pad, gap, height = th.px(5), th.px(3), th.size_of("small") + th.px(4)
-        widths = [th.text(label, "small", T.TEXT).get_width() + 2 * pad for label in labels]
-        y = r.h - height - th.px(8)
-        if sum(widths) + gap * (len(widths) - 1) <= r.w - th.px(20):
-            x = th.px(10)
-            for i, width in enumerate(widths):
-                card.chips.append((pygame.Rect(x, y, width, height), i))
-                x += width + gap
-        else:
-            arrow = th.text("‹", "small", T.TEXT).get_width() + 2 * pad
-            middle = max(widths)
-            x = th.px(10)
-            card.compact = True
-            card.chips = [(pygame.Rect(x, y, arrow, height), card.index - 1),
-                          (pygame.Rect(x + arrow + gap, y, middle, height), card.index),
-                          (pygame.Rect(x + arrow + middle + 2 * gap, y, arrow, height), card.index + 1)]
-
     def thumb(self, card: Card) -> pygame.Surface:
-        got = card.thumbs.get(card.name)
-        if got is None or got.get_size() != self.thumb_size:
-            got = card.thumbs[card.name] = view_for(card.spec).thumbnail(card.spec.puzzle.start, self.thumb_size)
-        return got
+        return card.thumb(self.thumb_size)
 
     def choose(self, card: Card, index: int) -> None:
         card.choose(index)
-        self.lay_out_card(card)
+        card.lay_out(self.theme, self.blurb_lines)
         self.invalidate()
 
     def chip_at(self, card: Card, pos: tuple[int, int]) -> int | None:
         """The variant a click at ``pos`` (screen) on the card's chooser picks, if it hits one."""
-        x, y = pos[0] - card.rect.x, pos[1] + int(self.scroll) - card.rect.y
-        for rect, index in card.chips:
-            if rect.inflate(self.theme.px(2), self.theme.px(6)).collidepoint(x, y):
-                return index
-        return None
+        return card.chip_at(self.theme, pos[0] - card.rect.x, pos[1] + int(self.scroll) - card.rect.y)
 
     def layout_notes(self, y: int, width: int) -> list[NoteLine]:
         """The notes' lines, wrapped to the menu's width, from ``y`` down."""
         th = self.theme
         lines: list[NoteLine] = []
-        for text, role, colour in notes(str(library.player_folder()), catalog.problems(),
-                                        tuple(self.app.journal.problems)):
+        for text, role, tone in notes(str(library.player_folder()), catalog.problems(),
+                                        tuple(self.ctx.journal.problems)):
             if role == "heading" and lines:
                 y += th.px(8)
             indent = th.px(14) if role == "tiny" else 0     # the sentences about files, under their line
             for line in th.wrap(text, role, width - indent):
-                lines.append(NoteLine(line, role, colour, y, indent))
+                lines.append(NoteLine(line, role, tone, y, indent))
                 y += th.size_of(role) + th.px(2)
             y += th.px(4) if role == "heading" else 0
         return lines
@@ -256,7 +188,7 @@ class MenuScene(Scene):
 
     # -- input -----------------------------------------------------------------------------
     def open(self, index: int) -> None:
-        self.app.open_puzzle(self.flat[index].name)
+        self.ctx.nav.open_puzzle(self.flat[index].name)
 
     def help_spec(self) -> PuzzleSpec | None:
         """F1 on the menu: the help of the puzzle chosen."""
@@ -291,23 +223,23 @@ class MenuScene(Scene):
         elif intent is Intent.CONFIRM:
             self.open(self.selected)
         elif intent is Intent.BACK:
-            if self.quitting > 0 or self.app.demo_mode:
-                self.app.menu_back()
+            if self.quitting > 0 or self.ctx.demo_mode:
+                self.ctx.nav.menu_back()
             else:   # a slip of the finger never closes the game: a second Esc does, and the note says so
                 self.quitting = QUIT_SECONDS
         elif intent is Intent.RESTART:   # R on the menu: there is no game to restart here, so the records
-            self.app.open_records()
+            self.ctx.nav.open_records()
         elif intent is Intent.ANALYSIS:
-            self.app.open_analysis(self.flat[self.selected].name)
+            self.ctx.nav.open_analysis(self.flat[self.selected].name)
         elif intent is Intent.EDIT:
-            self.app.open_editor(self.flat[self.selected].name)
+            self.ctx.nav.open_editor(self.flat[self.selected].name)
         elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN, Intent.FASTER, Intent.SLOWER):
             card = self.flat[self.selected]
             if card.group:
                 self.show_selection = True
                 self.choose(card, card.index + (1 if intent in (Intent.DISTANCE_UP, Intent.FASTER) else -1))
         elif intent is Intent.MOTION:
-            self.app.toggle_setting("reduce_motion")
+            self.ctx.changes.toggle("reduce_motion")
 
     def card_at(self, pos) -> int | None:
         if pos[1] < self.top * 0.6:
@@ -336,10 +268,10 @@ class MenuScene(Scene):
             self.press = self.card_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.settings_button.hit(event.pos):
             self.press = None
-            self.app.open_settings()
+            self.ctx.nav.open_settings()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.records_button.hit(event.pos):
             self.press = None
-            self.app.open_records()
+            self.ctx.nav.open_records()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.card_at(event.pos)
             if i is not None and i == self.press:
@@ -356,16 +288,16 @@ class MenuScene(Scene):
     def follow_journal(self) -> None:
         """Once the journal has read what it keeps: each group's chosen variant and its notes; and
         whenever a puzzle was played, its card selected (kept between runs)."""
-        journal = self.app.journal
+        journal = self.ctx.journal
         if not journal.loaded:
             return
         if not self._journal_seen:
             self._journal_seen = True
             for card in self.flat:
                 names = [spec.name for spec in card.specs]
-                if card.group and self.app.menu_choices.get(card.group) in names:
-                    card.index = names.index(self.app.menu_choices[card.group])
-            self.layout(self.app.size)
+                if card.group and self.ctx.journal.chosen.get(card.group) in names:
+                    card.index = names.index(self.ctx.journal.chosen[card.group])
+            self.layout(self.ctx.size)
         if journal.last is not None and journal.last != self._last_shown:
             self._last_shown = journal.last
             self.select_name(journal.last)
@@ -394,61 +326,28 @@ class MenuScene(Scene):
                 self.invalidate()
         if self.scroll == self.scroll_target:
             return
-        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.app.settings.reduce_motion)
+        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.ctx.settings.reduce_motion)
         self.invalidate()
 
     # -- drawing ---------------------------------------------------------------------------
-    def draw_badges(self, surface: pygame.Surface, card: Card, r: pygame.Rect, thumb: tuple[int, int]) -> None:
-        """On the drawing of the puzzle: the player's best (solved, optimally, with help) at its top
-        right, and a game kept to come back to at its foot."""
-        th = self.theme
-        journal = self.app.journal
-        left, top = r.x + th.px(8), r.y + th.px(8)
-        draw_badge(surface, th, journal.records.badge(card.name), (left + thumb[0] - th.px(2), top + th.px(2)))
-        if journal.in_progress(card.name):
-            pill = th.size_of("tiny") + th.px(4)
-            draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))
-
     def draw_quit_note(self, surface: pygame.Surface) -> None:
         """The note a first Esc leaves: a second one quits."""
+        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        text = th.text(_("Press Esc again to quit (your games are kept) · any other key stays"), "body", T.TEXT)
+        text = th.text(_("Press Esc again to quit (your games are kept) · any other key stays"), "body", pal.text)
         box = text.get_rect().inflate(th.px(36), th.px(18))
         box.midbottom = (w // 2, h - th.px(24))
-        pygame.draw.rect(surface, T.shade(T.BG_BOTTOM, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
-        pygame.draw.rect(surface, T.PANEL, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, T.ACCENT, box, max(1, th.px(2)), border_radius=box.h // 2)
+        pygame.draw.rect(surface, T.shade(pal.bg_bottom, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.panel, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, pal.accent, box, max(1, th.px(2)), border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))
 
-    def draw_chooser(self, surface: pygame.Surface, card: Card, r: pygame.Rect, colour) -> None:
-        """The variant labels: the chosen one filled in the shelf's colour."""
-        th = self.theme
-        compact = card.compact
-        for n, (chip, index) in enumerate(card.chips):
-            at = chip.move(r.x, r.y)
-            chosen = index == card.index and (not compact or n == 1)
-            if chosen:
-                pygame.draw.rect(surface, colour, at, border_radius=th.px(6))
-            else:
-                pygame.draw.rect(surface, T.PANEL_EDGE, at, 1, border_radius=th.px(6))
-            variant = translated(card.specs[index if not compact else card.index].presentation.variant)
-            label = ("‹", variant, "›")[n] if compact else variant
-            text = th.text(label, "small", T.INK if chosen else T.TEXT)
-            surface.blit(text, text.get_rect(center=at.center))
-
-    def title_text(self, title: str, width: int) -> pygame.Surface:
-        """A card's title, a little smaller where it would not fit (down to the small size), then cut."""
-        th = self.theme
-        body = th.size_of("body")
-        wide = th.measure(title, body)
-        px = body if wide <= width else max(int(th.size_of("small") * 0.85), int(body * width / wide))
-        return th.fit(title, px, width)
-
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background((w, h)), (0, 0))
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         off = int(self.scroll)
         surface.set_clip(pygame.Rect(0, self.top, w, h - self.top))   # the scrolled part: under the title bar
         for shelf, r in self.headings:
@@ -458,47 +357,35 @@ class MenuScene(Scene):
             colour = shelf.colour
             pygame.draw.rect(surface, colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
-            surface.blit(th.text(translated(shelf.title), "heading", T.TEXT), (rr.x + th.px(14), rr.y))
+            surface.blit(th.text(translated(shelf.title), "heading", pal.text), (rr.x + th.px(14), rr.y))
         for i, card in enumerate(self.flat):
             r = card.rect.move(0, -off)
             if r.bottom < 0 or r.top > h:
                 continue
-            selected = i == self.selected and (self.show_selection or (self.hover and r.collidepoint(self.hover)))
-            colour = T.CARD_HOVER if selected else T.CARD
-            lift = th.px(3) if selected else 0
-            fam_col = card.spec.shelf.colour
-            r = draw_card(surface, th, r, 14, face=colour, edge=fam_col if selected else T.PANEL_EDGE,
-                          edge_width=2.5 if selected else 1, lift=lift)
-            thumb = self.thumb(card)
-            surface.blit(thumb, (r.x + th.px(8), r.y + th.px(8)))
-            ty = r.y + th.px(12) + thumb.get_height()
-            surface.blit(self.title_text(translated(card.title), r.w - th.px(20)), (r.x + th.px(10), ty))
-            ty += th.size_of("body") + th.px(3)
-            for line in card.lines:
-                surface.blit(th.fit(line, "small", r.w - th.px(20), T.MUTED, excerpt=True), (r.x + th.px(10), ty))
-                ty += th.size_of("small")
-            self.draw_chooser(surface, card, r, fam_col)
-            self.draw_badges(surface, card, r, thumb.get_size())
+            selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
+            journal = self.ctx.journal
+            card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
+                      journal.in_progress(card.name))
         for note in self.note_lines:
             y = note.y - off
             if -th.size_of(note.role) < y < h:
-                surface.blit(th.text(note.text, note.role, note.colour), (self.notes_x + note.indent, y))
+                surface.blit(th.text(note.text, note.role, pal.tone(note.tone)), (self.notes_x + note.indent, y))
         if self.content_h - off > h:   # more below: fade out the bottom edge
             surface.blit(self.fade, (0, h - self.fade.get_height()))
         surface.set_clip(None)
         # the title bar stays on top of scrolled cards
         bar = pygame.Rect(0, 0, w, self.top)
-        surface.blit(background((w, h)), (0, 0), bar)
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0), bar)
         if off > 0:
-            pygame.draw.line(surface, T.PANEL_EDGE, (0, bar.bottom), (w, bar.bottom), 1)
+            pygame.draw.line(surface, pal.panel_edge, (0, bar.bottom), (w, bar.bottom), 1)
         m = th.px(36, 14)
         # Translators: the game's name, the menu's title
-        title = th.text(_("Fewest Moves"), "display", T.TEXT)
+        title = th.text(_("Fewest Moves"), "display", pal.text)
         surface.blit(title, (m, th.px(16)))
         sub = th.text(_("Classic move puzzles. Every hint and every solution is provably the shortest."), "body",
-                      T.MUTED)
+                      pal.muted)
         keys = th.text(_("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · "
-                         "F1: help · F11 full screen · Esc twice quits"), "tiny", T.DIM)
+                         "F1: help · F11 full screen · Esc twice quits"), "tiny", pal.dim)
         keys_y = max(th.px(16) + title.get_height() - keys.get_height() - th.px(6),
                      self.records_button.rect.bottom + th.px(4))   # under the buttons, never through them
         keys_x = w - m - keys.get_width()
@@ -516,5 +403,5 @@ class MenuScene(Scene):
             warn = th.text(ngettext("{n:,} of your puzzle files could not be read: the reasons are at the foot of "
                                     "this page.",
                                     "{n:,} of your puzzle files could not be read: the reasons are at the foot of "
-                                    "this page.", many).format(n=many), "tiny", T.NOPE)
+                                    "this page.", many).format(n=many), "tiny", pal.nope)
             surface.blit(warn, (w - m - warn.get_width(), keys_y + keys.get_height() + th.px(4)))

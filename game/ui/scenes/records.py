@@ -19,12 +19,14 @@ from game.common.i18n import N_, _, ngettext
 from game.midend.panel import clock
 from game.keeping.records import START, Badge, Record, Records, key_label, key_order
 from game.catalog.spec import PuzzleSpec
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.badges import draw_badge, draw_in_progress, pill_size
 from game.common.words import moves_text
 from game.common.phrase import translated
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.tween import glide_toward
 from game.ui.widgets import Button, card
 
@@ -41,7 +43,7 @@ class Row:
 
     kind: str                          # "shelf", "puzzle" or "key"
     label: str
-    colour: tuple[int, int, int] = T.TEXT   # drawn as the palette in use has it (theme.current)
+    colour: Tone | T.Colour = Tone.TEXT   # a shelf's own colour, or a tone drawn in the palette in use
     name: str | None = None            # the puzzle to play from this row
     record: Record | None = None
     badge: Badge = Badge.NONE
@@ -78,7 +80,7 @@ def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
             for name in (spec.name, *extra.get(spec.name, ())):
                 out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)
     if others:
-        out.append(Row("shelf", _(OTHERS), T.MUTED))
+        out.append(Row("shelf", _(OTHERS), Tone.MUTED))
         for name in others:
             out += _puzzle_rows(records, name, None, in_progress)
     return out
@@ -94,28 +96,28 @@ def _variant(name: str) -> PuzzleSpec | None:
 def _puzzle_rows(records: Records, name: str, spec: PuzzleSpec | None, in_progress) -> list[Row]:
     label = puzzle_label(spec) if spec is not None else PurePath(name).name
     keys = records.of(name)
-    out = [Row("puzzle", label, T.TEXT if keys else T.MUTED, name if spec is not None else None,
+    out = [Row("puzzle", label, Tone.TEXT if keys else Tone.MUTED, name if spec is not None else None,
                records.total(name) if keys else None, records.badge(name), in_progress(name))]
     if set(keys) - {START}:
-        out += [Row("key", key_label(key), T.MUTED, None, keys[key]) for key in sorted(keys, key=key_order)]
+        out += [Row("key", key_label(key), Tone.MUTED, None, keys[key]) for key in sorted(keys, key=key_order)]
     return out
 
 
-def best_text(record: Record) -> tuple[str, tuple[int, int, int]]:
+def best_text(record: Record) -> tuple[str, Tone]:
     """The best of the player's own solves against the optimum: 'optimal', '+3', or its moves."""
     if record.best_over == 0:
         # Translators: the records' "Best" column: the best solve took the fewest moves possible
-        return _("optimal"), T.GOOD
+        return _("optimal"), Tone.GOOD
     if record.best_over is not None:
-        return f"+{record.best_over}", T.TEXT
+        return f"+{record.best_over}", Tone.TEXT
     if record.best_moves is not None:
-        return moves_text(record.best_moves), T.TEXT
-    return "–", T.DIM
+        return moves_text(record.best_moves), Tone.TEXT
+    return "–", Tone.DIM
 
 
 class RecordsScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.back_button = Button(N_("Back"), Intent.BACK)
         self.hover: tuple[int, int] | None = None
         self.scroll = 0.0
@@ -124,7 +126,7 @@ class RecordsScene(Scene):
         self._static: pygame.Surface | None = None
         self._records: Records | None = None
         self.rows: list[Row] = []
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     # -- layout -----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -141,7 +143,7 @@ class RecordsScene(Scene):
 
     def rebuild(self) -> None:
         """The rows for the records as they are now, and their picture (drawn once, scrolled after)."""
-        journal = self.app.journal
+        journal = self.ctx.journal
         self._records = journal.records
         self.rows = rows(journal.records, journal.in_progress)
         th = self.theme
@@ -175,7 +177,7 @@ class RecordsScene(Scene):
 
     def handle_intent(self, intent: Intent) -> None:
         if intent in (Intent.BACK, Intent.RESTART):
-            self.app.back_to_menu()
+            self.ctx.nav.back_to_menu()
         elif intent in (Intent.UP, Intent.DOWN, Intent.NEXT, Intent.PREV):
             choices = self.playable()
             if not choices:
@@ -200,8 +202,8 @@ class RecordsScene(Scene):
     def play(self, index: int) -> None:
         name = self.rows[index].name
         if name is not None:
-            self.app.back_to_menu()
-            self.app.open_puzzle(name)
+            self.ctx.nav.back_to_menu()
+            self.ctx.nav.open_puzzle(name)
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.view.collidepoint(pos):
@@ -222,7 +224,7 @@ class RecordsScene(Scene):
             self.clamp_scroll()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.back_button.hit(event.pos):
-                self.app.back_to_menu()
+                self.ctx.nav.back_to_menu()
                 return
             i = self.row_at(event.pos)
             if i is not None:
@@ -232,29 +234,30 @@ class RecordsScene(Scene):
         return self.scroll != self.scroll_target
 
     def update(self, dt: float) -> None:
-        if self._records is not self.app.journal.records:   # a records file read late, at start-up
+        if self._records is not self.ctx.journal.records:   # a records file read late, at start-up
             self.rebuild()
         if self.scroll == self.scroll_target:
             return
-        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.app.settings.reduce_motion)
+        self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.ctx.settings.reduce_motion)
         self.invalidate()
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw_row(self, surface: pygame.Surface, row: Row, y: int) -> None:
+        pal = self.theme.palette
         th = self.theme
         w = surface.get_width()
         if row.kind == "shelf":
             top = y + th.px(6)
-            pygame.draw.rect(surface, T.current(row.colour), (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)),
-                             border_radius=th.px(2))
-            surface.blit(th.text(row.label, "heading", T.TEXT), (th.px(14), top))
+            pygame.draw.rect(surface, pal.colour_of(row.colour),
+                             (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)), border_radius=th.px(2))
+            surface.blit(th.text(row.label, "heading", pal.text), (th.px(14), top))
             return
         key = row.kind == "key"
         role = "tiny" if key else "small"
         h = self._height(row)
         indent = th.px(34) if key else th.px(14)
         name_w = int(w * COLUMNS[0][1]) - indent - th.px(90)
-        label = th.fit(row.label, role, name_w, T.current(row.colour))
+        label = th.fit(row.label, role, name_w, pal.colour_of(row.colour))
         surface.blit(label, label.get_rect(midleft=(indent, y + h // 2)))
         if row.kind == "puzzle":
             x = indent + label.get_width() + th.px(10)
@@ -268,42 +271,43 @@ class RecordsScene(Scene):
         record = row.record
         if record is None:
             if row.kind == "puzzle":
-                text = th.text(_("not solved yet"), "tiny", T.DIM)
+                text = th.text(_("not solved yet"), "tiny", pal.dim)
                 surface.blit(text, text.get_rect(midright=(int(w * COLUMNS[0][1]), y + h // 2)))
             return
-        best, best_colour = best_text(record)
-        values = [(str(record.solved), T.TEXT), (str(record.own), T.TEXT if record.own else T.DIM),
-                  (str(record.optimal), T.GOOD if record.optimal else T.DIM), (best, best_colour),
+        best, best_tone = best_text(record)
+        values = [(str(record.solved), pal.text), (str(record.own), pal.text if record.own else pal.dim),
+                  (str(record.optimal), pal.good if record.optimal else pal.dim), (best, pal.tone(best_tone)),
                   (clock(record.best_time) if record.best_time is not None else "–",
-                   T.TEXT if record.best_time is not None else T.DIM)]
+                   pal.text if record.best_time is not None else pal.dim)]
         for (value, colour), (_heading, at) in zip(values, COLUMNS):
-            surf = th.text(value, role, colour if not key else T.mix(colour, T.MUTED, 0.3))   # quieter, as readable
+            surf = th.text(value, role, colour if not key else T.mix(colour, pal.muted, 0.3))   # quieter, as readable
             surface.blit(surf, surf.get_rect(midright=(int(w * at), y + h // 2)))
 
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background((w, h)), (0, 0))
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         x, y = self.table.x, th.px(28, 12)
-        surface.blit(th.text(_("Records"), "title", T.TEXT), (x, y))
+        surface.blit(th.text(_("Records"), "title", pal.text), (x, y))
         y += th.size_of("title") + th.px(6)
         room = self.back_button.rect.x - x - th.px(20)
         for line in th.wrap(_("Your best against the optimum, puzzle by puzzle. A game with a hint, the solver or "
                               "move marks counts as solved with help, never as your own."), "small", room)[:2]:
-            surface.blit(th.text(line, "small", T.MUTED), (x, y))
+            surface.blit(th.text(line, "small", pal.muted), (x, y))
             y += th.size_of("small")
-        summary = th.fit(self.totals(), "small", room, T.ACCENT if self.app.journal.records.puzzles else T.DIM)
+        summary = th.fit(self.totals(), "small", room, pal.accent if self.ctx.journal.records.puzzles else pal.dim)
         surface.blit(summary, (x, y + th.px(4)))
         card(surface, th, self.table, 16)
         head_y = self.table.y + th.px(10)
         view = self.view
         for label, at in COLUMNS:
-            cap = th.text(_(label).upper(), "tiny", T.DIM)
+            cap = th.text(_(label).upper(), "tiny", pal.dim)
             surface.blit(cap, cap.get_rect(topright=(view.x + int(view.w * at), head_y)))
         # Translators: the records table's first column heading (shown in capitals in English)
-        cap = th.text(_("Puzzle").upper(), "tiny", T.DIM)
+        cap = th.text(_("Puzzle").upper(), "tiny", pal.dim)
         surface.blit(cap, (view.x + th.px(14), head_y))
-        pygame.draw.line(surface, T.PANEL_EDGE, (view.x, view.y - th.px(4)), (view.right, view.y - th.px(4)), 1)
+        pygame.draw.line(surface, pal.panel_edge, (view.x, view.y - th.px(4)), (view.right, view.y - th.px(4)), 1)
         clip = surface.get_clip()
         surface.set_clip(view)
         off = int(self.scroll)
@@ -311,25 +315,25 @@ class RecordsScene(Scene):
         for i in {hovered, self.selected} - {None}:
             assert i is not None
             band = pygame.Rect(view.x, view.y + self.row_tops[i] - off, view.w, self._height(self.rows[i]))
-            pygame.draw.rect(surface, T.CARD_HOVER, band, border_radius=th.px(6))
+            pygame.draw.rect(surface, pal.card_hover, band, border_radius=th.px(6))
             if i == self.selected:
-                pygame.draw.rect(surface, T.ACCENT, band, max(1, th.px(2)), border_radius=th.px(6))
+                pygame.draw.rect(surface, pal.accent, band, max(1, th.px(2)), border_radius=th.px(6))
         if self._static is not None:
             surface.blit(self._static, view.topleft, pygame.Rect(0, off, view.w, view.h))
         surface.set_clip(clip)
         if self._static is not None and self._static.get_height() - off > view.h:   # more below
-            more = th.text(_("more below: scroll or use the arrows"), "tiny", T.MUTED)
+            more = th.text(_("more below: scroll or use the arrows"), "tiny", pal.muted)
             where = more.get_rect(midbottom=(self.table.centerx, self.table.bottom - th.px(4)))
             pill = where.inflate(th.px(16), th.px(4))   # over the last row's text, never through it
-            pygame.draw.rect(surface, T.CARD_HOVER, pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, pal.card_hover, pill, border_radius=pill.h // 2)
             surface.blit(more, where)
-        for line in self.app.journal.problems[:1]:
-            note = th.fit(line, "tiny", w - 2 * x, T.NOPE)
+        for line in self.ctx.journal.problems[:1]:
+            note = th.fit(line, "tiny", w - 2 * x, pal.nope)
             surface.blit(note, (x, h - note.get_height() - th.px(4)))
         self.back_button.draw(surface, th, self.hover)
 
     def totals(self) -> str:
-        records = self.app.journal.records
+        records = self.ctx.journal.records
         names = list(records.puzzles)
         if not names:
             return _("No puzzle solved yet: your first win will be here.")

@@ -8,17 +8,18 @@ game back to the position before its first mistake, as undo would: redo still re
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.common.i18n import N_, _
 from game.midend.review import Kind, Review, help_words
 from game.midend.review_search import ReviewSearch
+from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.common.phrase import translated
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.play.scene import PlayScene
+from game.ui.scenes.base import background
 from game.ui.scenes.review_chart import CurveChart, Placed
 from game.ui.scenes.review_lists import flow, mistake_paras, more_mistakes, moves_flow, optimal_paras
 from game.ui.scenes.review_parts import (draw_search_progress, place_before, progress_area, showing_search,
@@ -26,9 +27,6 @@ from game.ui.scenes.review_parts import (draw_search_progress, place_before, pro
 from game.ui.views import view_for
 from game.ui.widgets import Button, card, spinner
 
-if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.play.scene import PlayScene
 
 REVEALS = N_("Reviewed before the goal without the live count: this game counts as played with help (like move "
              "marks).")
@@ -42,8 +40,8 @@ BACK_BEFORE_ANY = N_("Back before move {number} ({move}): try another way. Shift
 
 
 class ReviewScene(Scene):
-    def __init__(self, app: App, play: PlayScene) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context, play: PlayScene) -> None:
+        super().__init__(ctx)
         self.play = play
         self.spec = play.spec
         self.session = play.session
@@ -66,7 +64,7 @@ class ReviewScene(Scene):
         self.note = self._note_help()
         self._static: pygame.Surface | None = None
         self._thumb: tuple[int, tuple[int, int], pygame.Surface] | None = None
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     @property
     def review(self) -> Review:
@@ -76,7 +74,7 @@ class ReviewScene(Scene):
         """A review before the goal tells what the board's live count did not show (hidden, or no
         table): then it is help, as move marks are, and the game notes it at once."""
         s = self.session
-        if s.solved or not s.moves or not (self.app.settings.hide_answer or not s.exact):
+        if s.solved or not s.moves or not (self.ctx.settings.hide_answer or not s.exact):
             return ""
         s.note_marks()
         return REVEALS
@@ -111,22 +109,24 @@ class ReviewScene(Scene):
 
     def header_lines(self) -> list[tuple[tuple[str, tuple[int, int, int]], int]]:
         """The lines under the title (each with how many rows it wraps to in the header's width)."""
+        pal = self.theme.palette
         review = self.review
-        said = [(review.summary(), T.MUTED)]
+        said = [(review.summary(), pal.muted)]
         helped = help_words(self.helped_before, review.line.solver, review.solved)
         if helped:
-            said.append((helped, T.HINT))
+            said.append((helped, pal.hint))
         if self.note:
-            said.append((_(self.note), T.HINT))
+            said.append((_(self.note), pal.hint))
         th = self.theme
         return [((text, colour), min(2, len(th.wrap(text, "small", self.header.w)))) for text, colour in said]
 
     def refresh(self) -> None:
         """Lay out the texts for the review as it is now (again when a distance arrives)."""
+        pal = self.theme.palette
         th = self.theme
         review = self.review
         if sum(n for _, n in self.header_lines()) != self._header_rows:   # the header grew or shrank
-            self.layout(self.app.size)
+            self.layout(self.ctx.size)
             return
         showing = showing_search(self.search)
         self.chart.layout(th, self.chart_card, review, progress_area(th, self.chart_card).w + th.px(12) if showing else 0)
@@ -143,16 +143,16 @@ class ReviewScene(Scene):
             caption_w = self.mistakes_card.right - room.right - th.px(8)
         elif before is not None:
             room.h = before.y - th.size_of("tiny") - th.px(8) - room.y + th.px(16, 8)
-        texts += flow(th, mistake_paras(review, self.before_rect is not None), room, more_mistakes)
+        texts += flow(th, mistake_paras(th.palette, review, self.before_rect is not None), room, more_mistakes)
         if self.before_rect is not None:
             first = review.first_mistake
             # Translators: under the picture of the position before the first mistake; Enter goes back there
             said = _("Before move {number} (Enter)").format(number=first.number if first is not None else "")
-            caption = th.fit(said, "tiny", caption_w, T.MUTED)
+            caption = th.fit(said, "tiny", caption_w, pal.muted)
             texts.append(Placed(caption, caption.get_rect(midbottom=(self.before_rect.centerx, self.before_rect.y
                                                                      - th.px(4))), self.mistakes_card, text=said,
                                 role="tiny"))
-        texts += moves_flow(th, optimal_paras(review, count), review.optimal, self.optimal_card)
+        texts += moves_flow(th, optimal_paras(th.palette, review, count), review.optimal, self.optimal_card)
         x, y = self.header.topleft
         heading = _("Review: {puzzle}").format(puzzle=translated(self.spec.title))
         title = th.fit(heading, "title", self.header.w)
@@ -173,9 +173,8 @@ class ReviewScene(Scene):
 
     # -- acting ---------------------------------------------------------------------------------
     def close(self) -> None:
-        if self.app.scene is self:
-            self.app.scenes.pop()
-        self.leave()
+        self.ctx.nav.close(self)
+        self.leave()   # its searches stop, on top or not
         self.play.invalidate()
 
     def leave(self) -> None:
@@ -193,7 +192,7 @@ class ReviewScene(Scene):
             play.sync()
             play.refresh_panel()
             said = BACK_BEFORE.get(first.kind, BACK_BEFORE_ANY) if first.kind is not None else BACK_BEFORE_ANY
-            play.say(_(said).format(number=first.number, move=first.text), T.ACCENT)
+            play.say(_(said).format(number=first.number, move=first.text), Tone.ACCENT)
 
     def toggle_search(self) -> None:
         """C: stop finding distances (what is known stays), or search on."""
@@ -262,7 +261,7 @@ class ReviewScene(Scene):
         surface.blit(self._static, (0, 0))
         if showing_search(self.search):
             draw_search_progress(surface, th, self.search, progress_area(th, self.chart_card), self.stop_button,
-                                 spinner(self.time, self.app.settings.reduce_motion))
+                                 spinner(self.time, self.ctx.settings.reduce_motion))
         index = self.hovered_index(self.hover)
         if index is not None:
             self.chart.draw_hover(surface, th, self.review, index, self.thumbnail(index))
@@ -271,7 +270,7 @@ class ReviewScene(Scene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         th = self.theme
-        surface.blit(background(surface.get_size()), (0, 0))
+        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         for rect in (self.chart_card, self.mistakes_card, self.optimal_card):
             card(surface, th, rect, 16)
         self.chart.draw(surface, th, self.review)

@@ -14,21 +14,22 @@ import pygame
 from game.common.i18n import _, ngettext
 from game.midend.review import Kind, Review, Step, Unknown
 from game.ui import theme as T
-from game.ui.scenes.chart import nice_step
+from game.ui.scenes.chart import nice_step, tick_every
 
 KIND_MARKERS = {Kind.FARTHER: "diamond", Kind.SAME: "square", Kind.DEAD_END: "x"}   # as the move marks
 
 
-def kind_colour(kind: Kind | None) -> T.Colour:
+def kind_colour(palette: T.Palette, kind: Kind | None) -> T.Colour:
     """How the chart draws a move of ``kind``: in the player's colour, or a mistake in its move mark's
     colour (told apart in any colour vision, and by the point's shape)."""
-    return {Kind.FARTHER: T.FARTHER, Kind.SAME: T.SAME, Kind.DEAD_END: T.DEAD_END, Kind.INSIDE: T.DIM}.get(
-        kind, T.ACCENT) if kind is not None else T.ACCENT
+    colours = {Kind.FARTHER: palette.farther, Kind.SAME: palette.same, Kind.DEAD_END: palette.dead_end,
+               Kind.INSIDE: palette.dim}
+    return colours.get(kind, palette.accent) if kind is not None else palette.accent
 
 
-def kind_text_colour(kind: Kind | None) -> T.Colour:
+def kind_text_colour(palette: T.Palette, kind: Kind | None) -> T.Colour:
     """A sentence about a move of ``kind``: mistakes in the "no" colour, which reads on every surface."""
-    return T.NOPE if kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END) else T.TEXT
+    return palette.nope if kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END) else palette.text
 
 
 DOTS_UP_TO = 90      # moves: beyond this only the mistakes get a dot
@@ -46,20 +47,20 @@ class Placed:
     role: str = ""
 
 
-def legend_items(review: Review) -> list[tuple[str, tuple[int, int, int], str]]:
+def legend_items(palette: T.Palette, review: Review) -> list[tuple[str, tuple[int, int, int], str]]:
     """(label, colour, marker) for what the chart shows."""
     # Translators: the review chart's legend: the player's moves, the solver's, the shortest line, and the
     # marks of the moves that were mistakes
-    items = [(_("your game"), T.ACCENT, "line")]
+    items = [(_("your game"), palette.accent, "line")]
     if any(review.line.solver):
-        items.append((_("the solver's moves"), T.HINT, "ring"))
+        items.append((_("the solver's moves"), palette.hint, "ring"))
     if isinstance(review.par, int):
-        items.append((_("optimal line (par {par})").format(par=review.par), T.GOOD, "dash"))
+        items.append((_("optimal line (par {par})").format(par=review.par), palette.good, "dash"))
     kinds = {s.kind for s in review.steps}
     for kind, label in ((Kind.FARTHER, _("went farther")), (Kind.SAME, _("came no closer")),
                         (Kind.DEAD_END, _("into a dead end"))):
         if kind in kinds:
-            items.append((label, kind_colour(kind), KIND_MARKERS[kind]))
+            items.append((label, kind_colour(palette, kind), KIND_MARKERS[kind]))
     return items
 
 
@@ -77,6 +78,7 @@ class CurveChart:
     # -- layout -------------------------------------------------------------------------------
     def layout(self, th: T.Theme, card: pygame.Rect, review: Review, reserve: int = 0) -> None:
         """Place the plot, its labels and the legend; ``reserve``: width kept free at the top right."""
+        pal = th.palette
         pad = th.px(18, 8)
         inner = card.inflate(-2 * pad, -2 * pad)
         self.texts, self._legend = [], []
@@ -105,28 +107,29 @@ class CurveChart:
         self.step = step
         self.dead_y = plot.y - tiny // 2 - th.px(8) if dead else None
         for v in range(0, self.top + 1, step):
-            surf = th.text(str(v), "tiny", T.MUTED)
+            surf = th.text(str(v), "tiny", pal.muted)
             self.texts.append(Placed(surf, surf.get_rect(midright=(plot.x - th.px(6), self.y_of(v))), card))
         if self.dead_y is not None:
-            surf = th.text(dead_label, "tiny", T.NOPE)
+            surf = th.text(dead_label, "tiny", pal.nope)
             self.texts.append(Placed(surf, surf.get_rect(midright=(plot.x - th.px(6), self.dead_y)), card))
-        every = next(k for k in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000) if self.span / k <= 12)
-        for i in range(0, self.span + 1, every):
-            surf = th.text(str(i), "tiny", T.MUTED)
-            self.texts.append(Placed(surf, surf.get_rect(midtop=(self.x_of(i), plot.bottom + th.px(6))), card))
-        axis = pygame.transform.rotate(th.text(_("moves to the goal"), "tiny", T.MUTED), 90)
+        for i in range(0, self.span + 1, tick_every(self.span, 12)):
+            surf = th.text(str(i), "tiny", pal.muted)
+            self.texts.append(Placed(surf, surf.get_rect(midtop=(self.x_of(i), plot.bottom + th.px(6))), card,
+                                     text=str(i), role="tiny"))
+        axis = pygame.transform.rotate(th.text(_("moves to the goal"), "tiny", pal.muted), 90)
         if axis.get_height() <= plot.h:
             self.texts.append(Placed(axis, axis.get_rect(midleft=(inner.x, plot.centery)), card))
-        title = th.fit(_("your moves · hover the curve to see each move"), "tiny", plot.w, T.MUTED)
+        title = th.fit(_("your moves · hover the curve to see each move"), "tiny", plot.w, pal.muted)
         self.texts.append(Placed(title, title.get_rect(midtop=(plot.centerx, plot.bottom + th.px(8) + tiny)), card))
         self.points = [self.point(i, d) for i, d in enumerate(review.distances)]
 
     def _layout_legend(self, th: T.Theme, inner: pygame.Rect, review: Review, y: int) -> int:
         """The legend in rows under the heading; returns the y below it."""
+        pal = th.palette
         x, gap, mark = inner.x, th.px(18), th.px(22)
         row_h = th.size_of("tiny") + th.px(4)
-        for label, colour, marker in legend_items(review):
-            surf = th.text(label, "tiny", T.MUTED)
+        for label, colour, marker in legend_items(pal, review):
+            surf = th.text(label, "tiny", pal.muted)
             width = mark + th.px(6) + surf.get_width()
             if x > inner.x and x + width > inner.right:
                 x, y = inner.x, y + row_h
@@ -160,17 +163,18 @@ class CurveChart:
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, th: T.Theme, review: Review) -> None:
+        pal = th.palette
         plot = self.plot
         for v in range(0, self.top + 1, self.step):
-            pygame.draw.line(surface, T.MUTED if v == 0 else T.PANEL_EDGE, (plot.x, self.y_of(v)),
+            pygame.draw.line(surface, pal.muted if v == 0 else pal.panel_edge, (plot.x, self.y_of(v)),
                              (plot.right, self.y_of(v)), 1)
         if self.dead_y is not None:
-            dashed(surface, T.shade(T.NOPE, -0.45), (plot.x, self.dead_y), (plot.right, self.dead_y), th.px(6, 3))
+            dashed(surface, T.shade(pal.nope, -0.45), (plot.x, self.dead_y), (plot.right, self.dead_y), th.px(6, 3))
         for rect, colour, marker in self._legend:
             self.draw_marker(surface, th, rect, colour, marker)
         if isinstance(review.par, int):
             width = max(2, th.px(3))
-            dashed(surface, T.GOOD, (self.x_of(0), self.y_of(review.par)), (self.x_of(review.par), self.y_of(0)),
+            dashed(surface, pal.good, (self.x_of(0), self.y_of(review.par)), (self.x_of(review.par), self.y_of(0)),
                    th.px(10, 4), width)
         self.draw_curve(surface, th, review)
 
@@ -187,15 +191,16 @@ class CurveChart:
             shape(surface, colour, rect.center, max(3, th.px(5)), marker)
 
     def draw_curve(self, surface: pygame.Surface, th: T.Theme, review: Review) -> None:
+        pal = th.palette
         width = max(2, th.px(3))
         for step in review.steps:
             a, b = self.points[step.number - 1], self.points[step.number]
             if a is not None and b is not None:
-                pygame.draw.line(surface, kind_colour(step.kind), a, b, width)
+                pygame.draw.line(surface, kind_colour(pal, step.kind), a, b, width)
         dots = len(review.steps) <= DOTS_UP_TO
         start = self.points[0] if self.points else None
         if start is not None:
-            pygame.draw.circle(surface, T.ACCENT, start, max(3, th.px(5)))
+            pygame.draw.circle(surface, pal.accent, start, max(3, th.px(5)))
         for step in review.steps:
             point = self.points[step.number]
             if point is not None and (dots or step.kind not in (Kind.CLOSER, None)):
@@ -203,36 +208,38 @@ class CurveChart:
 
     def draw_point(self, surface: pygame.Surface, th: T.Theme, step: Step, point: tuple[int, int],
                    hovered: bool = False) -> None:
+        pal = th.palette
         mistake = step.kind in (Kind.FARTHER, Kind.SAME, Kind.DEAD_END)
-        colour = kind_colour(step.kind)
+        colour = kind_colour(pal, step.kind)
         r = max(3, th.px(7 if mistake else 4)) + (th.px(2) if hovered else 0)
         if step.kind is Kind.DEAD_END:
             cross(surface, colour, point, r, max(2, th.px(3)))
             return
         if step.solver:   # the solver's moves: hollow, so the player's own stand out
-            pygame.draw.circle(surface, T.PANEL, point, r + (1 if hovered else 0))
-            pygame.draw.circle(surface, T.HINT, point, r, max(1, th.px(2)))
+            pygame.draw.circle(surface, pal.panel, point, r + (1 if hovered else 0))
+            pygame.draw.circle(surface, pal.hint, point, r, max(1, th.px(2)))
             return
         marker = KIND_MARKERS.get(step.kind, "dot") if step.kind is not None else "dot"
         shape(surface, colour, point, r, marker)
         if mistake or hovered:
-            shape(surface, T.TEXT, point, r, marker, max(1, th.px(2)))
+            shape(surface, pal.text, point, r, marker, max(1, th.px(2)))
 
     def draw_hover(self, surface: pygame.Surface, th: T.Theme, review: Review, index: int,
                    thumb: pygame.Surface | None) -> None:
         """The guide line at move ``index``, its point, and a tooltip with the move (and the position)."""
+        pal = th.palette
         if not 0 <= index < len(self.points):
             return
         plot = self.plot
         x = self.x_of(index)
-        pygame.draw.line(surface, T.MUTED, (x, self.dead_y if self.dead_y is not None else plot.y),
+        pygame.draw.line(surface, pal.muted, (x, self.dead_y if self.dead_y is not None else plot.y),
                          (x, plot.bottom), 1)
         point = self.points[index]
         if point is not None and index:
             self.draw_point(surface, th, review.steps[index - 1], point, hovered=True)
         elif point is not None:
-            pygame.draw.circle(surface, T.TEXT, point, max(4, th.px(7)), max(1, th.px(2)))
-        lines = tooltip_lines(review, index)
+            pygame.draw.circle(surface, pal.text, point, max(4, th.px(7)), max(1, th.px(2)))
+        lines = tooltip_lines(pal, review, index)
         pad = th.px(8)
         surfs = [th.fit(text, "small", max(60, plot.w - 2 * pad), colour) for text, colour in lines]
         w = max(s.get_width() for s in surfs)
@@ -247,8 +254,8 @@ class CurveChart:
             box.right = max(plot.x + box.w, x - th.px(14))
         if point is not None and box.collidepoint(point):
             box.bottom = plot.bottom - th.px(4)
-        pygame.draw.rect(surface, T.CARD_HOVER, box, border_radius=th.px(8))
-        pygame.draw.rect(surface, T.PANEL_EDGE, box, 1, border_radius=th.px(8))
+        pygame.draw.rect(surface, pal.card_hover, box, border_radius=th.px(8))
+        pygame.draw.rect(surface, pal.panel_edge, box, 1, border_radius=th.px(8))
         y = box.y + pad
         for s in surfs:
             surface.blit(s, (box.x + pad, y))
@@ -257,7 +264,7 @@ class CurveChart:
             surface.blit(thumb, thumb.get_rect(midtop=(box.centerx, y + pad)))
 
 
-def tooltip_lines(review: Review, index: int) -> list[tuple[str, tuple[int, int, int]]]:
+def tooltip_lines(palette: T.Palette, review: Review, index: int) -> list[tuple[str, tuple[int, int, int]]]:
     """What the tooltip says of the position after move ``index`` (0: where the game began)."""
     if index == 0:
         par = review.par
@@ -268,13 +275,13 @@ def tooltip_lines(review: Review, index: int) -> list[tuple[str, tuple[int, int,
         else:
             said = ngettext("Where the game began: {n:,} move to the goal: the par",
                             "Where the game began: {n:,} moves to the goal: the par", par).format(n=par)
-        return [(said, T.TEXT)]
+        return [(said, palette.text)]
     step = review.steps[index - 1]
     sentence = step.sentence()
-    colour = kind_text_colour(step.kind)
+    colour = kind_text_colour(palette, step.kind)
     lines = [(sentence[:1].upper() + sentence[1:], colour)]
     if step.solver:
-        lines.append((_("played by the solver"), T.MUTED))
+        lines.append((_("played by the solver"), palette.muted))
     return lines
 
 

@@ -42,6 +42,7 @@ def flow(th: T.Theme, paras: list[Para], card: pygame.Rect,
          more: Callable[[int], str] = more_items) -> list[Placed]:
     """``paras`` wrapped into ``card`` top to bottom; the ones that do not fit become one last line,
     ``more`` of how many were left out."""
+    pal = th.palette
     pad = th.px(16, 8)
     inner = card.inflate(-2 * pad, -2 * pad)
     out: list[Placed] = []
@@ -55,7 +56,7 @@ def flow(th: T.Theme, paras: list[Para], card: pygame.Rect,
         if y + height > room and k:
             left = sum(p.step is not None for p in paras[k:]) or len(paras) - k
             said = more(left)
-            surf = th.fit(said, "tiny", inner.w, T.MUTED)
+            surf = th.fit(said, "tiny", inner.w, pal.muted)
             out.append(Placed(surf, surf.get_rect(topleft=(inner.x, min(y, inner.bottom - surf.get_height()))), card,
                               text=said, role="tiny"))
             break
@@ -69,19 +70,21 @@ def flow(th: T.Theme, paras: list[Para], card: pygame.Rect,
     return out
 
 
-def mistake_paras(review: Review, pictured: bool = False) -> list[Para]:
+def mistake_paras(palette: T.Palette, review: Review, pictured: bool = False) -> list[Para]:
     """The verdict, then each mistake (``pictured``: the position before the first is drawn beside)."""
     mistakes = review.mistakes
     # Translators: the heading of the review's list of mistakes, with how many there are
     head = _("Mistakes ({n:,})").format(n=len(mistakes)) if mistakes else _("Mistakes")
     perfect = not mistakes and review.known == len(review.distances) and len(review.line) > 0
-    paras = [Para(head, "heading", T.TEXT), Para(review.verdict(), "body", T.GOOD if perfect else T.TEXT, gap=4)]
+    paras = [Para(head, "heading", palette.text),
+             Para(review.verdict(), "body", palette.good if perfect else palette.text, gap=4)]
     first = review.first_mistake
     if first is not None and not pictured:
-        paras.append(Para(_("Enter replays from before move {number}.").format(number=first.number), "tiny", T.MUTED))
+        paras.append(Para(_("Enter replays from before move {number}.").format(number=first.number), "tiny",
+                          palette.muted))
     for step in mistakes:
         text = step.sentence()
-        paras.append(Para(text[:1].upper() + text[1:], "small", kind_text_colour(step.kind),
+        paras.append(Para(text[:1].upper() + text[1:], "small", kind_text_colour(palette, step.kind),
                           step.number, gap=4))
     return paras
 
@@ -109,32 +112,34 @@ def against_par(moves: int, over: int, assisted: bool) -> str:
                     over).format(moves=took, n=over)
 
 
-def optimal_paras(review: Review, count_word: str = "") -> list[Para]:
+def optimal_paras(palette: T.Palette, review: Review, count_word: str = "") -> list[Para]:
     """The par and the optimal line in the puzzle's move text, numbered (``count_word``: the way moves
     are counted, in the player's language, where the puzzle has several)."""
     par = review.par
     if isinstance(par, Unknown):
-        return [Para(_("Optimal line"), "heading", T.TEXT),
-                Para(_("Being found by search…"), "body", T.MUTED, gap=4)]
+        return [Para(_("Optimal line"), "heading", palette.text),
+                Para(_("Being found by search…"), "body", palette.muted, gap=4)]
     if par is None:
-        return [Para(_("Optimal line"), "heading", T.TEXT),
-                Para(_("None: no line reaches the goal from where this game began."), "body", T.NOPE, gap=4)]
-    paras = [Para(par_heading(par, count_word), "heading", T.TEXT)]
+        return [Para(_("Optimal line"), "heading", palette.text),
+                Para(_("None: no line reaches the goal from where this game began."), "body", palette.nope, gap=4)]
+    paras = [Para(par_heading(par, count_word), "heading", palette.text)]
     moves = len(review.line)
     if review.solved:
         over = moves - par
-        paras.append(Para(against_par(moves, over, review.assisted), "body", T.GOOD if over <= 0 else T.TEXT, gap=4))
-    paras.append(Para(_("From where the game began:"), "tiny", T.MUTED, gap=4))
+        paras.append(Para(against_par(moves, over, review.assisted), "body",
+                          palette.good if over <= 0 else palette.text, gap=4))
+    paras.append(Para(_("From where the game began:"), "tiny", palette.muted, gap=4))
     if review.optimal is None:
-        paras.append(Para(_("Being found by search…"), "small", T.MUTED))
+        paras.append(Para(_("Being found by search…"), "small", palette.muted))
     elif not review.optimal:
-        paras.append(Para(_("None needed: it began at the goal."), "small", T.MUTED))
+        paras.append(Para(_("None needed: it began at the goal."), "small", palette.muted))
     return paras
 
 
 def moves_flow(th: T.Theme, paras: list[Para], moves: tuple[str, ...] | None, card: pygame.Rect) -> list[Placed]:
     """:func:`flow`, then the optimal moves numbered, whole moves to a line; what does not fit is
     counted in a last line."""
+    pal = th.palette
     out = flow(th, paras, card)
     if not moves:
         return out
@@ -158,7 +163,7 @@ def moves_flow(th: T.Theme, paras: list[Para], moves: tuple[str, ...] | None, ca
         more = ngettext("… and {n:,} move more", "… and {n:,} moves more", rest).format(n=rest)
         shown = [(sep.join(line), False) for line in kept] + ([(more, True)] if fits else [])
     for text, more_line in shown:
-        colour = T.MUTED if more_line else T.mix(T.GOOD, T.TEXT, 0.45)   # the optimal moves
+        colour = pal.muted if more_line else T.mix(pal.good, pal.text, 0.45)   # the optimal moves
         surf = th.fit(text, "tiny" if more_line else "small", inner.w, colour)
         out.append(Placed(surf, surf.get_rect(topleft=(inner.x, y)), card, text=text,
                           role="tiny" if more_line else "small"))

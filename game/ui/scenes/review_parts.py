@@ -29,29 +29,30 @@ def progress_area(th: T.Theme, chart_card: pygame.Rect) -> pygame.Rect:
 def draw_search_progress(surface: pygame.Surface, th: T.Theme, search: ReviewSearch, area: pygame.Rect,
                          stop: Button, spin: str) -> None:
     """How many distances are known, a bar, and what the running search says."""
+    pal = th.palette
     review = search.review
     fraction, detail = search.progress()
     known, total = review.known, len(review.distances)
     if search.error:
-        text, colour = search.error, T.NOPE
+        text, colour = search.error, pal.nope
     elif search.stopped:
         text = ngettext("Stopped: {known:,} of {total:,} distance known", "Stopped: {known:,} of {total:,} distances "
                         "known", total).format(known=known, total=total)
-        colour = T.MUTED
+        colour = pal.muted
     elif search.waiting_for_table:
-        text, colour = _("Waiting for the table of every position…"), T.MUTED
+        text, colour = _("Waiting for the table of every position…"), pal.muted
     else:
         # Translators: {spinner} is a turning bar (or an ellipsis) that shows the search is running
         text = _("Finding distances by search: {known:,} of {total:,} {spinner}").format(known=known, total=total,
                                                                                          spinner=spin)
-        colour = T.TEXT
+        colour = pal.text
     room = area.w - (stop.rect.w + th.px(10) if not search.error else 0)
     line = th.fit(text, "small", room, colour)
     surface.blit(line, area.topleft)
     bar = pygame.Rect(area.x, area.y + line.get_height() + th.px(4), room, th.px(6, 4))
-    draw_progress(surface, bar, fraction, T.HINT)
+    draw_progress(surface, pal, bar, fraction, pal.hint)
     if detail and search.busy:
-        surface.blit(th.fit(detail, "tiny", room, T.MUTED), (area.x, bar.bottom + th.px(3)))
+        surface.blit(th.fit(detail, "tiny", room, pal.muted), (area.x, bar.bottom + th.px(3)))
 
 
 def place_before(th: T.Theme, card: pygame.Rect, board: Board) -> tuple[pygame.Rect | None, bool]:

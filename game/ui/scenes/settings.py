@@ -12,18 +12,19 @@ from game.keeping import preferences
 from game.common.i18n import _
 from game.ui import theme as T
 from game.ui.intents import Intent
-from game.ui.scenes.base import Scene, background
+from game.ui.context import Context, Scene
+from game.ui.scenes.base import background
 from game.ui.widgets import Button, card
 
 
 class SettingsScene(Scene):
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.rows = preferences.rows()
         self.selected = 0
         self.hover: tuple[int, int] | None = None
         self.back_button = Button("Back", Intent.BACK)
-        self.layout(app.size)
+        self.layout(ctx.size)
 
     def animating(self) -> bool:
         return False
@@ -59,12 +60,12 @@ class SettingsScene(Scene):
     # -- input ----------------------------------------------------------------------------------------
     def change(self, index: int, step: int) -> None:
         row = self.rows[index]
-        self.app.change_setting(row.field, row.stepped(self.app.settings, step))
+        self.ctx.changes.change(row.field, row.stepped(self.ctx.settings, step))
         self.invalidate()
 
     def handle_intent(self, intent: Intent) -> None:
         if intent is Intent.BACK:
-            self.app.close_settings()
+            self.ctx.nav.close(self)
         elif intent in (Intent.UP, Intent.PREV):
             self.selected = (self.selected - 1) % len(self.rows)
         elif intent in (Intent.DOWN, Intent.NEXT):
@@ -88,7 +89,7 @@ class SettingsScene(Scene):
             self.invalidate()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.back_button.hit(event.pos):
-                self.app.close_settings()
+                self.ctx.nav.close(self)
                 return
             i = self.row_at(event.pos)
             if i is None:
@@ -101,31 +102,32 @@ class SettingsScene(Scene):
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background((w, h)), (0, 0))
+        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         m = th.px(28, 12)
-        title = th.fit(_("Settings"), "title", self.back_button.rect.x - 2 * m, T.TEXT)
+        title = th.fit(_("Settings"), "title", self.back_button.rect.x - 2 * m, pal.text)
         surface.blit(title, (self.panel.x, m))
         card(surface, th, self.panel, 16)
-        settings = self.app.settings
+        settings = self.ctx.settings
         for i, (row, rect) in enumerate(zip(self.rows, self.row_rects)):
             if i == self.selected:
-                pygame.draw.rect(surface, T.CARD_HOVER, rect, border_radius=th.px(8))
-                pygame.draw.rect(surface, T.ACCENT, rect, max(1, th.px(2)), border_radius=th.px(8))
+                pygame.draw.rect(surface, pal.card_hover, rect, border_radius=th.px(8))
+                pygame.draw.rect(surface, pal.accent, rect, max(1, th.px(2)), border_radius=th.px(8))
             box = self.value_box(rect)
-            label = th.fit(_(row.label), "body", box.x - rect.x - th.px(24), T.TEXT)
+            label = th.fit(_(row.label), "body", box.x - rect.x - th.px(24), pal.text)
             surface.blit(label, label.get_rect(midleft=(rect.x + th.px(14), rect.centery)))
             left, right = self.arrows(rect)
             for arrow, glyph in ((left, "<"), (right, ">")):
-                pygame.draw.rect(surface, T.CARD, arrow, border_radius=th.px(6))
-                pygame.draw.rect(surface, T.PANEL_EDGE, arrow, 1, border_radius=th.px(6))
-                cap = th.text(glyph, "body", T.ACCENT)
+                pygame.draw.rect(surface, pal.card, arrow, border_radius=th.px(6))
+                pygame.draw.rect(surface, pal.panel_edge, arrow, 1, border_radius=th.px(6))
+                cap = th.text(glyph, "body", pal.accent)
                 surface.blit(cap, cap.get_rect(center=arrow.center))
             room = box.w - left.w - right.w - th.px(12)
-            value = th.fit(row.shown(settings), "body", room, T.TEXT)
+            value = th.fit(row.shown(settings), "body", room, pal.text)
             surface.blit(value, value.get_rect(center=box.center))
         hint = th.fit(_("Up and down choose a setting; left and right change it. Esc goes back."), "small",
-                      w - 2 * m, T.MUTED)
+                      w - 2 * m, pal.muted)
         surface.blit(hint, hint.get_rect(midtop=(w // 2, self.panel.bottom + th.px(14))))
         self.back_button.draw(surface, th, self.hover)

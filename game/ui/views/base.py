@@ -61,12 +61,6 @@ class Highlights:
     ghost: tuple[int, int] | None = None         # (anchor cell, code): where a dragged piece would land
 
 
-def mark_colour(verdict: Verdict) -> T.Colour:
-    """A move mark's colour in the palette in use (its shape tells it apart too)."""
-    return {Verdict.CLOSER: T.CLOSER, Verdict.FARTHER: T.FARTHER, Verdict.SAME: T.SAME,
-            Verdict.DEAD_END: T.DEAD_END}[verdict]
-
-
 @dataclass(frozen=True)
 class Mark:
     """One legal move in the overlay: the piece's cells, where they go, and what the move does."""
@@ -99,15 +93,15 @@ def blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int) 
     surface.blit(shape, pos)
 
 
-def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
+def mark_sprite(verdict: Verdict, radius: int, palette: T.Palette) -> pygame.Surface:
     """The overlay's badge: colour *and* shape tell the verdict apart (readable without colour).
 
     closer: a green disc with a check; farther: an orange diamond with a plus; same: a grey rounded
-    square with a dash; dead end: a red octagon (a stop sign) with an X. The colours are the palette's
+    square with a dash; dead end: a red octagon (a stop sign) with an X. The colours are ``palette``'s
     (tests/ui/test_contrast.py tells them apart under simulated colour blindness).
     """
     radius = max(5, int(radius))
-    colour = mark_colour(verdict)
+    colour = palette.mark_colour(verdict)
     key = (verdict, radius, colour)
     got = _MARK_SPRITES.get(key)
     if got is not None:
@@ -118,7 +112,7 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
     c = size * k / 2
     R = radius * k
     edge = T.shade(colour, -0.55)
-    glyph = T.mark_ink(colour)
+    glyph = palette.mark_ink(colour)
     line = max(2, int(R * 0.2))
 
     def poly(points):
@@ -140,8 +134,7 @@ def mark_sprite(verdict: Verdict, radius: int) -> pygame.Surface:
         pygame.draw.line(big, glyph, (c - d, c), (c + d, c), line)
         pygame.draw.line(big, glyph, (c, c - d), (c, c + d), line)
     elif verdict is Verdict.DEAD_END:
-        import math as _m
-        poly([(_m.cos(_m.pi / 8 + i * _m.pi / 4), _m.sin(_m.pi / 8 + i * _m.pi / 4)) for i in range(8)])
+        poly([(math.cos(math.pi / 8 + i * math.pi / 4), math.sin(math.pi / 8 + i * math.pi / 4)) for i in range(8)])
         d = R * 0.32
         pygame.draw.line(big, glyph, (c - d, c - d), (c + d, c + d), line)
         pygame.draw.line(big, glyph, (c - d, c + d), (c + d, c - d), line)
@@ -181,7 +174,12 @@ class BoardView:
         self._sprites: dict = {}
         self._board_surface: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
-        self.theme: T.Theme | None = None
+        self.theme: T.Theme | None = None   # the window's, once the view is laid out on a screen
+
+    @property
+    def palette(self) -> T.Palette:
+        """The colours of the marks and highlights: the window's (a thumbnail, drawn without them, has none)."""
+        return self.theme.palette if self.theme is not None else T.STANDARD
 
     # -- layout and hit testing -------------------------------------------------
     def grid_size(self) -> tuple[int, int]:
@@ -242,7 +240,8 @@ class BoardView:
 
     def _label_surfaces(self) -> list[tuple[str, tuple[int, int], pygame.Surface]]:
         px = self.label_px(self.pitch)
-        return [(text, at, _label(px, text)) for text, at in self.labels()]
+        colour = self.palette.coordinate_colour()
+        return [(text, at, _label(px, text, colour)) for text, at in self.labels()]
 
     def draw_labels(self, surface: pygame.Surface) -> None:
         for _, at, surf in self._label_surfaces():
@@ -396,10 +395,11 @@ class BoardView:
         pass
 
     def draw_glow(self, surface, strength: float) -> None:
+        pal = self.palette
         fr = self.frame_rect().inflate(self.pitch // 5, self.pitch // 5)
         width = max(2, self.pitch // 14)
         radius = int(self.board_radius * self.pitch) + self.pitch // 10
-        blit_alpha(surface, _outline(fr.size, T.GOOD, width, radius), fr.topleft, int(120 * strength))
+        blit_alpha(surface, _outline(fr.size, pal.good, width, radius), fr.topleft, int(120 * strength))
 
     def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
         r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))
@@ -434,29 +434,31 @@ class BoardView:
         return 0.6 + 0.4 * (0.5 + 0.5 * math.sin(hl.time * 5.0))
 
     def draw_under(self, surface, hl: Highlights) -> None:
+        pal = self.palette
         p = self.pulse(hl)
         for cell in hl.targets:
-            self._dot(surface, cell, T.GOOD, int(200 * p))
+            self._dot(surface, cell, pal.good, int(200 * p))
         for cell in hl.hint_to:   # a ring round a dot: not the targets' plain dot, whatever the colours
-            self._bullseye(surface, cell, T.HINT, int(210 * p), 0.26)
+            self._bullseye(surface, cell, pal.hint, int(210 * p), 0.26)
 
     def draw_over(self, surface, hl: Highlights) -> None:
+        pal = self.palette
         p = self.pulse(hl)
         for cell in hl.hint_from:
-            self._ring(surface, cell, T.HINT, 0.07, int(255 * p))
+            self._ring(surface, cell, pal.hint, 0.07, int(255 * p))
         for cell in hl.hint_to:
-            self._ring(surface, cell, T.HINT, 0.04, int(170 * p))
+            self._ring(surface, cell, pal.hint, 0.04, int(170 * p))
         for cell in hl.selected:
-            self._ring(surface, cell, T.ACCENT, 0.075, 255)
+            self._ring(surface, cell, pal.accent, 0.075, 255)
         if hl.nope is not None and hl.nope_t < 1.0:
-            self._ring(surface, hl.nope, T.NOPE, 0.06, int(220 * (1 - hl.nope_t)))
+            self._ring(surface, hl.nope, pal.nope, 0.06, int(220 * (1 - hl.nope_t)))
         for cell in hl.preview:
-            self._ring(surface, cell, T.TEXT, 0.03, 140, inset_f=-0.01)
+            self._ring(surface, cell, pal.text, 0.03, 140, inset_f=-0.01)
         if hl.show_cursor and hl.cursor_cells:
             for cell in hl.cursor_cells:
-                self._ring(surface, cell, T.TEXT, 0.035, 230, inset_f=-0.01)
+                self._ring(surface, cell, pal.text, 0.035, 230, inset_f=-0.01)
         elif hl.show_cursor and hl.cursor is not None and hl.cursor < len(self.board):
-            self._ring(surface, hl.cursor, T.TEXT, 0.035, 230, inset_f=-0.01)
+            self._ring(surface, hl.cursor, pal.text, 0.035, 230, inset_f=-0.01)
         if hl.marks:
             self.draw_marks(surface, hl.marks)
 
@@ -480,7 +482,7 @@ class BoardView:
         radius = max(7, int(self.pitch * 0.13))
         placed: list[tuple[int, int]] = []
         for mark in marks:
-            spr = mark_sprite(mark.verdict, radius)
+            spr = mark_sprite(mark.verdict, radius, self.palette)
             x, y = self.mark_center(mark)
             while any((x - a) ** 2 + (y - b) ** 2 < (1.6 * radius) ** 2 for a, b in placed):
                 y -= int(2.2 * radius)   # two moves would share a spot: stack them, never hide one
@@ -501,9 +503,8 @@ _LABELS: dict[tuple[int, str, T.Colour], pygame.Surface] = {}
 _LABEL_FONTS: dict[int, pygame.font.Font] = {}
 
 
-def _label(px: int, text: str) -> pygame.Surface:
+def _label(px: int, text: str, colour: T.Colour) -> pygame.Surface:
     """A coordinate's letter or number at ``px``, rendered once."""
-    colour = T.coordinate_colour()
     key = (px, text, colour)
     got = _LABELS.get(key)
     if got is None:

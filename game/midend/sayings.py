@@ -1,0 +1,89 @@
+"""What a game in progress says of what happened, in the player's language: a move that is not legal, a
+solve, a hint, a dead end. The session puts these sentences in its events; the window shows them, and
+what the keys did (:mod:`game.midend.commands`, :mod:`game.keeping.kept`) as :class:`Said` sentences."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.catalog.spec import PuzzleSpec
+from game.common.i18n import _, ngettext
+from game.rules.puzzle import Move, Puzzle
+
+__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "hint_sentence", "hint_words", "illegal_words",
+           "solved_words"]
+
+
+class Tone(Enum):
+    """The meaning of a colour; the view picks the colour."""
+
+    TEXT = "text"
+    MUTED = "muted"
+    DIM = "dim"
+    GOOD = "good"
+    HINT = "hint"
+    NOPE = "nope"
+    ACCENT = "accent"
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence for the message line of the screen that shows the game."""
+
+    text: str
+    tone: Tone | None = None   # what its colour means (None: a plain message)
+    refused: bool = False   # the gentle "no": what was asked for cannot be done
+
+
+def illegal_words(puzzle: Puzzle, state: bytes, move: Move) -> str:
+    try:
+        return _("{move} is not a legal move here.").format(move=puzzle.move_text(state, move))
+    except (IndexError, KeyError):
+        return _("That is not a legal move here.")
+
+
+def solved_words(moves: int) -> str:
+    """What the game says the moment a game is solved."""
+    return ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", moves).format(n=moves)
+
+
+def celebration_words(moves: int, par: int | None) -> str:
+    """What the celebration says under "Solved!": the moves made, and the optimum where known."""
+    if par is None:
+        return ngettext("{moves:,} move", "{moves:,} moves", moves).format(moves=moves)
+    # Translators: under "Solved!": the moves made, then the fewest possible from the game's start
+    return ngettext("{moves:,} move · optimal {par}", "{moves:,} moves · optimal {par}", moves).format(moves=moves,
+                                                                                                     par=par)
+
+
+def hint_sentence(move: str, distance: int | None) -> str:
+    """The hint on the message line: the move in words ("slide the tile 6 left"), and how far the goal is
+    where that is known."""
+    if distance is None:
+        return _("Hint: {move}. Press H again to play it.").format(move=move)
+    return ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
+                    "Hint: {move} ({n:,} moves to go). Press H again to play it.", distance).format(move=move,
+                                                                                                  n=distance)
+
+
+def hint_words(puzzle: Puzzle, position: bytes, line: tuple[Move, ...]) -> str:
+    """A hint: the first move of the optimal ``line`` from ``position``, and how many moves are left."""
+    n = len(line)
+    if not line:
+        return ngettext("Already solved. ({n:,} move to go)", "Already solved. ({n:,} moves to go)", n).format(n=n)
+    # Translators: {move} is the move in the game's notation ("5 b2-b3")
+    return ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n).format(
+        move=puzzle.move_text(position, line[0]), n=n)
+
+
+def dead_end_words(spec: PuzzleSpec, back: int | None) -> str:
+    """A dead end, and how many undos lead back to a position that can still win (None: none can)."""
+    title = spec.shown_title()
+    if back is None:
+        return _("This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
+                 "No earlier position of this game can win either: restart.").format(title=title)
+    return ngettext(
+        "This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
+        "Undo {n:,} move to get back to a winnable position.",
+        "This position is a dead end in {title}: no sequence of moves reaches the goal from it. "
+        "Undo {n:,} moves to get back to a winnable position.", back).format(title=title, n=back)

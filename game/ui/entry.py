@@ -1,0 +1,117 @@
+"""The three ways the command line opens the window: the game, the demo, and one frame drawn without a
+display (the README's pictures)."""
+from __future__ import annotations
+
+import sys
+
+from game.catalog import registry as catalog
+from game.catalog.spec import PuzzleSpec
+from game.common import i18n
+from game.common.background import Where
+from game.keeping.journal_files import Folders, read_records
+from game.keeping.saves import SavedGame
+from game.rules.puzzle import PositionError
+from game.ui.app import App
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.review import ReviewScene
+
+__all__ = ["render_screenshot", "run", "run_demo"]
+
+
+def _start(puzzle_name: str | None, position: str | None) -> tuple[PuzzleSpec | None, bytes | None]:
+    """Validate the command line before a window opens: (spec, position bytes) or an error sentence."""
+    if puzzle_name is None:
+        if position is not None:
+            raise PositionError("--from needs a puzzle name too.")
+        return None, None
+    spec = catalog.get(puzzle_name)
+    return spec, (spec.puzzle.parse(position) if position is not None else None)
+
+
+def _fail(err: Exception) -> int:
+    text = str(err).strip()
+    print(f"error: {text[:1].upper() + text[1:]}", file=sys.stderr)
+    return 2
+
+
+def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False, load: SavedGame | None = None) -> int:
+    """The game in a window: the menu, and over it the puzzle named (resumed, or from ``position``) or the
+    saved game ``load`` (read and checked by the command line)."""
+    try:
+        spec, state = _start(puzzle_name, position)
+    except (PositionError, catalog.UnknownPuzzle) as err:
+        return _fail(err)
+    try:
+        app = App(fullscreen=fullscreen)
+    except Exception as err:  # noqa: BLE001 - no display, no video driver: one sentence, not a traceback
+        return _fail(RuntimeError(f"the game window could not open ({err}); try 'screenshot' for a headless picture"))
+    app.nav.start(spec.name if spec is not None else None, state, load)
+    return app.run()
+
+
+def run_demo() -> int:
+    try:
+        app = App(fullscreen=True, demo=True)
+    except Exception as err:  # noqa: BLE001
+        return _fail(RuntimeError(f"the demo window could not open ({err})"))
+    app.nav.start_demo()
+    return app.run()
+
+
+def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
+                      size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
+                      editor: bool = False, rules: bool = False, records: bool = False,
+                      load: SavedGame | None = None, review: bool = False, settings: bool = False,
+                      language: str = i18n.ENGLISH, text_size: int = 100, theme: str = "standard") -> int:
+    """One frame of the game, drawn without a display: the menu, a puzzle (its analysis, editor or
+    help card over it), the records screen (the player's own records), or a saved game."""
+    try:
+        spec, state = _start(puzzle_name, position)
+        if load is not None:
+            spec = load.spec
+        if spec is None and not (menu or records or settings):
+            raise PositionError("name a puzzle to render, or pass --menu.")
+        if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
+            raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
+    except (PositionError, catalog.UnknownPuzzle) as err:
+        return _fail(err)
+    app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
+    app.settings.move_marks = marks
+    app.settings.language, app.settings.text_size, app.settings.theme = language, text_size, theme
+    app.apply_settings()
+    app.resized()
+    if records:   # the player's own records, read as the game reads them
+        app.journal.records = read_records(Folders.here().records)[0]
+    nav = app.nav
+    try:
+        app.push(MenuScene(app))
+        if analysis and spec is not None:
+            nav.open_analysis(spec.name)
+        elif editor and spec is not None:
+            nav.open_editor(spec.name, state)
+            for _ in range(3):   # the editor's verdict: from the table, or a search inline
+                app.tick(0.4)
+        elif records:
+            nav.open_records()
+        elif settings:
+            nav.open_settings()
+        elif spec is not None and not menu:
+            nav.open_puzzle(spec.name, state, load=load)
+            if rules:
+                nav.open_help()
+                for _ in range(90):   # the example move played out, its after picture still
+                    app.tick(1 / 30)
+            elif review:
+                nav.open_review()
+                for _ in range(600):   # distances from the table at once; searched ones as they come
+                    app.tick(1 / 30)
+                    scene = app.scene
+                    if not (isinstance(scene, ReviewScene) and scene.search.busy):
+                        break
+        app.tick(0.0)
+        app.pg.image.save(app.screen, path)
+    except (OSError, app.pg.error) as err:
+        app.close()
+        return _fail(OSError(f"could not write {path}: {err}"))
+    app.close()
+    return 0

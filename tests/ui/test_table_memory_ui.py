@@ -1,0 +1,25 @@
+"""A puzzle file whose table would need more memory than the game allows: the window says so in the
+panel, goes on, and answers hints by search."""
+from __future__ import annotations
+
+import pygame
+
+from game.catalog import registry as catalog
+from game.oracles.base import Phase
+from tests.game.test_table_memory import LARGE, tiles_file
+
+from .helpers import frames, key
+
+
+def test_the_window_says_so_and_goes_on(app, tmp_path):
+    spec = catalog.get(str(tiles_file(tmp_path, *LARGE)))
+    app.nav.open_puzzle(spec.name)
+    frames(app, 30)
+    scene = app.scene
+    status = scene.oracle.status()
+    assert status.phase is Phase.FAILED
+    table = scene.panel_model.table
+    assert table is not None and "would need about" in table.text and "solved by search instead" in table.text
+    key(app, pygame.K_h, settle=60)            # a hint is a search: the start is one move from the goal
+    key(app, pygame.K_h, settle=60)
+    assert scene.session.solved

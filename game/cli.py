@@ -218,7 +218,10 @@ def _run(args_list: list[str]) -> int:
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
+    except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
+        print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
+        return USAGE_ERROR
+    except (UsageError, PositionError, UnreadableFile) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -432,7 +435,10 @@ def guarded(run: Callable[[list[str]], int]) -> Callable[[list[str]], int]:
     def main(argv: list[str]) -> int:
         try:
             return run(argv)
-        except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile, PuzzleFileError) as err:
+        except catalog.UnknownPuzzle as err:
+            print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
+            return USAGE_ERROR
+        except (UsageError, PositionError, UnreadableFile, PuzzleFileError) as err:
             print(f"error: {sentence(str(err))}", file=sys.stderr)
             return USAGE_ERROR
     return main

@@ -36,20 +36,21 @@ SUGGESTED_LENGTH = 60   # a longer name is no misspelling of a puzzle's
 
 
 class UnknownPuzzle(KeyError):
-    """A name that is no puzzle's; ``near``, the puzzle it was probably meant to be (if any)."""
-
-    def __init__(self, name: str, near: str | None = None) -> None:
-        super().__init__(name, near)
-
     def __str__(self) -> str:
-        name, near = str(self.args[0]), self.args[1]
+        name = str(self.args[0])
         if _is_path(name):
             return _("there is no puzzle file at '{path}'.").format(path=shown(name))
-        if near is not None:
-            # Translators: {near} is the name of a puzzle, as the command line writes it (klotski)
-            return _("there is no puzzle called '{name}'. Did you mean {near}?").format(name=shown(name), near=near)
         # Translators: 'list' is a command of the game's command line, left in English
         return _("there is no puzzle called '{name}' (try 'list' to see them all).").format(name=shown(name))
+
+    def suggesting(self) -> str:
+        """For a name someone typed: the sentence, or where a puzzle's name is close, the two that name it."""
+        name = str(self.args[0])
+        near = nearest(name)
+        if near is None:
+            return str(self)
+        # Translators: {near} is the name of a puzzle, as the command line writes it (klotski)
+        return _("there is no puzzle called '{name}'. Did you mean {near}?").format(name=shown(name), near=near)
 
 
 def _is_path(name: str) -> bool:
@@ -119,7 +120,7 @@ def get(name: str) -> PuzzleSpec:
         return variant(*_VARIANTS[name])
     spec = library.from_path(name)
     if spec is None:
-        raise UnknownPuzzle(name, nearest(name))
+        raise UnknownPuzzle(name)
     _index(spec)
     return _on_demand(spec)
 

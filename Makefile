@@ -160,7 +160,7 @@ dist-check: dist
 		| grep -q "index loaded from '$$out/cache/numba" || { \
 		echo "dist-check: the bundle compiled its 15-puzzle search again instead of loading it"; exit 1; }; \
 	FEWEST_MOVES_CACHE="$$out/window-cache" fewest-moves/fewest-moves play klotski > window.log 2>&1 & window=$$!; \
-	for i in $$(seq 240); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
+	for i in $$(seq 720); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
 	kill $$window 2> /dev/null || true; wait $$window || true; \
 	ls window-cache/distances-klotski-* > /dev/null 2>&1 || { echo "dist-check: the window's worker built no table:"; \
 		cat window.log; exit 1; }; \

@@ -48,7 +48,7 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and
-# AppStream metainfo (data/, named by the app id of game/common/identity.py), made again after a change to the
+# AppStream metainfo (assets/desktop/, named by the app id of game/common/identity.py), made again after a change to the
 # motif, the catalogs, pyproject.toml or CHANGELOG.md; installed for this user into $$XDG_DATA_HOME (default
 # ~/.local/share) with the entry running this checkout's command, and removed again.
 icons: $(STAMP)
@@ -69,21 +69,21 @@ desktop-check: $(STAMP) $(CATALOGS)
 	@set -e; out=$$(mktemp -d); \
 	XDG_DATA_HOME="$$out" $(PY) -m game.desktop install > /dev/null; \
 	if command -v desktop-file-validate > /dev/null; then \
-		desktop-file-validate data/*.desktop "$$out"/applications/*.desktop; \
+		desktop-file-validate assets/desktop/*.desktop "$$out"/applications/*.desktop; \
 		echo "desktop-check: desktop-file-validate passes the desktop entry, as kept and as installed"; \
 	else echo "desktop-check: desktop-file-validate is not installed (Debian: desktop-file-utils), skipped"; fi; \
 	if command -v appstreamcli > /dev/null; then \
-		appstreamcli validate --no-net data/*.metainfo.xml; \
+		appstreamcli validate --no-net assets/desktop/*.metainfo.xml; \
 	else echo "desktop-check: appstreamcli is not installed (Debian: appstream), skipped"; fi; \
 	rm -rf "$$out"
 
-# the Flatpak's Python packages for one architecture (flatpak/requirements.txt, pinned by hash) into
-# flatpak/wheels, where its manifest takes them from; then flatpak-builder (README: "A Flatpak")
+# the Flatpak's Python packages for one architecture (assets/flatpak/requirements.txt, pinned by hash) into
+# build/flatpak-wheels, where its manifest takes them from; then flatpak-builder (README: "A Flatpak")
 FLATPAK_ARCH ?= $(shell uname -m)
 flatpak-wheels: $(STAMP)
-	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --require-hashes --dest flatpak/wheels \
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --require-hashes --dest build/flatpak-wheels \
 		--python-version 3.12 --implementation cp --abi cp312 --platform manylinux_2_28_$(FLATPAK_ARCH) \
-		--platform manylinux_2_17_$(FLATPAK_ARCH) --platform manylinux2014_$(FLATPAK_ARCH) -r flatpak/requirements.txt
+		--platform manylinux_2_17_$(FLATPAK_ARCH) --platform manylinux2014_$(FLATPAK_ARCH) -r assets/flatpak/requirements.txt
 
 # the wheel, installed into a fresh environment and run from a folder outside the checkout
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
@@ -111,7 +111,7 @@ package-check: $(STAMP)
 # symbols (strip comes with binutils, which the freezer needs there): stripping the wheels' (numpy's, pygame's)
 # breaks them.
 DIST_STAMP := $(VENV)/.installed-dist
-DIST_DATA := $(foreach item,$(filter-out assets/screenshots,$(wildcard assets/*)),\
+DIST_DATA := $(foreach item,$(filter-out assets/screenshots assets/flatpak,$(wildcard assets/*)),\
 	--add-data "$(CURDIR)/$(item):game/$(if $(wildcard $(item)/.),$(item),assets)")
 # numba caches compiled code in NUMBA_CACHE_DIR (the game's cache folder) only for functions whose source file it
 # finds, so the compiled modules travel as source too; without them a frozen bundle caches in ~/.cache/numba.
@@ -146,7 +146,7 @@ dist-check: dist
 	fewest-moves/fewest-moves screenshot klotski klotski.png; \
 	"$$check" -c 'import pygame; assert pygame.image.load("klotski.png").get_size() == (1280, 800)'; \
 	fewest-moves/fewest-moves list | grep -q "klotski .*25,955 positions"; \
-	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' | sort) > wanted.txt; \
+	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' ! -path './flatpak/*' | sort) > wanted.txt; \
 	(cd fewest-moves/_internal/game/assets && find . -type f | sort) > bundled.txt; \
 	cmp -s wanted.txt bundled.txt || { echo "dist-check: the bundle's game/assets differs from assets/:"; \
 		diff wanted.txt bundled.txt; exit 1; }; \

@@ -1,7 +1,7 @@
 """``python -m game.desktop files|install|uninstall``: what ``make desktop-files``, ``make install-desktop``
 and ``make uninstall-desktop`` run.
 
-- ``files [FOLDER]``: the desktop entry (its command on the PATH) and the metainfo, into ``data/``
+- ``files [FOLDER]``: the desktop entry (its command on the PATH) and the metainfo, into ``assets/desktop/``
 - ``install [--exec COMMAND]``: entry, icons and metainfo into ``$XDG_DATA_HOME`` (default ``~/.local/share``),
   the entry running COMMAND (default: the game's command beside this Python, by its absolute path)
 - ``uninstall``: those files taken away again

@@ -1,5 +1,5 @@
 """The desktop entry (``<app id>.desktop``, freedesktop.org's Desktop Entry Specification): what
-launchers list, with the command that opens the window. ``data/`` keeps it with the command on the
+launchers list, with the command that opens the window. ``assets/desktop/`` keeps it with the command on the
 ``PATH``; ``make install-desktop`` writes it with the absolute path of the checkout's command."""
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from game.common.resources import assets
 from game.desktop import icon_files
 from game.desktop.entry import desktop_entry
 
-DATA = Path(__file__).resolve().parents[2] / "data"    # the checkout's desktop entry and metainfo
+DATA = Path(__file__).resolve().parents[2] / "assets" / "desktop"   # the checkout's desktop entry and metainfo
 
 
 class InstallError(Exception):

@@ -22,7 +22,7 @@ from game.desktop.metainfo import SCREENSHOTS, metainfo, png_size
 from game.ui.window_identity import CLASS_VARIABLES
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT / "data"
+DATA = ROOT / "assets" / "desktop"
 ENTRY, METAINFO = DATA / f"{APP_ID}.desktop", DATA / f"{APP_ID}.metainfo.xml"
 
 

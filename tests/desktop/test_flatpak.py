@@ -1,5 +1,5 @@
 """The Flatpak manifest, which CI cannot build (it needs the freedesktop runtime): the app id, the runtime,
-the wheels it installs against the hash pins of flatpak/requirements.txt, and the files it installs."""
+the wheels it installs against the hash pins of assets/flatpak/requirements.txt, and the files it installs."""
 from __future__ import annotations
 
 import json
@@ -10,7 +10,7 @@ from pathlib import Path
 from game.common.identity import APP_ID, DISTRIBUTION
 
 ROOT = Path(__file__).resolve().parents[2]
-MANIFEST = ROOT / "flatpak" / f"{APP_ID}.json"
+MANIFEST = ROOT / "assets" / "flatpak" / f"{APP_ID}.json"
 
 
 def test_the_flatpak_manifest_installs_the_game_s_files_from_hash_pinned_wheels() -> None:
@@ -20,10 +20,10 @@ def test_the_flatpak_manifest_installs_the_game_s_files_from_hash_pinned_wheels(
     assert manifest["command"] == DISTRIBUTION
     assert {"--socket=wayland", "--socket=fallback-x11", "--socket=pulseaudio"} <= set(manifest["finish-args"])
     packages, game = manifest["modules"]
-    requirements = (ROOT / "flatpak" / "requirements.txt").read_text(encoding="utf-8")
+    requirements = (ROOT / "assets" / "flatpak" / "requirements.txt").read_text(encoding="utf-8")
     pinned = dict(re.findall(r"^([a-z0-9-]+)==(\S+)", requirements, re.M))
     hashes = set(re.findall(r"--hash=sha256:([0-9a-f]{64})", requirements))
-    wheels = [s for s in packages["sources"] if s["path"].startswith("wheels/")]
+    wheels = [s for s in packages["sources"] if s["path"].startswith("../../build/flatpak-wheels/")]
     assert {s["sha256"] for s in wheels} == hashes
     for source in wheels:   # a wheel of a pinned version, for the architecture it is limited to (if any)
         name, version = Path(source["path"]).name.split("-")[:2]

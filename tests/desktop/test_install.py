@@ -35,7 +35,7 @@ def test_install_puts_the_entry_icons_and_metainfo_where_the_desktop_looks_and_u
         assert icon.read_bytes() == (assets() / "icons" / f"icon-{size}.png").read_bytes()
     assert (home / "icons/hicolor/scalable/apps" / f"{APP_ID}-symbolic.svg").is_file()
     assert (home / "metainfo" / f"{APP_ID}.metainfo.xml").read_bytes() == \
-        (ROOT / "data" / f"{APP_ID}.metainfo.xml").read_bytes()
+        (ROOT / "assets" / "desktop" / f"{APP_ID}.metainfo.xml").read_bytes()
     assert sorted(written) == sorted(p for p in home.rglob("*") if p.is_file() and p != neighbour)
     assert desktop.install(home, [command]) == written          # again: the same files, written over
     assert sorted(desktop.uninstall(home)) == sorted(written)

@@ -13,7 +13,7 @@ from game.common.resources import assets
 from game.desktop import icon_files
 from game.desktop.entry import desktop_entry
 
-DATA = Path(__file__).resolve().parents[2] / "assets" / "desktop"   # the checkout's desktop entry and metainfo
+DATA = assets() / "desktop"   # the desktop entry and metainfo, as kept in the checkout or the wheel
 
 
 class InstallError(Exception):

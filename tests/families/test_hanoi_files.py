@@ -64,6 +64,9 @@ def test_more_discs_than_one_table_holds_is_refused_with_the_most_it_takes() -> 
                                                                                      ""), "four.toml"))
     one_sentence(error, "four.toml", "'discs'")
     assert "4,194,304 positions" in error and "at most 10 discs" in error
+    huge = str(error_of(parse_toml, FILE.replace("discs = 4", "discs = 100000000000000000000"), "four.toml"))
+    one_sentence(huge, "four.toml", "'discs'")
+    assert "from 1 to 10, not 100000000000000000000" in huge   # the bound for four pegs, not a count of positions
 
 
 def puzzle_of(text: str = FILE):

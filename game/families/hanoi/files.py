@@ -19,6 +19,7 @@ MIN_PEGS, MAX_PEGS = 3, 9     # a peg is one digit in a position's text
 # every position in one table, built at once when an answer needs it (README, Limits: two million ranks):
 # four pegs take 10 discs (1,048,576 positions), three take 13 (1,594,323)
 MAX_POSITIONS = 2_000_000
+COUNTED_DISCS = 64            # beyond this many discs a file is told the bound, not the positions it would make
 
 
 @dataclass(frozen=True)
@@ -76,12 +77,12 @@ def _places(file: TomlFile, key: str, discs: int, pegs: int, default: tuple[int,
 
 def read(file: TomlFile, common: Common) -> HanoiDef:
     pegs = _whole(file, "pegs", MIN_PEGS, MAX_PEGS, 3)
-    discs = _whole(file, "discs", 1, 64)
-    if pegs ** discs > MAX_POSITIONS:
+    most, asked = most_discs(pegs), file.get("discs")
+    if type(asked) is int and most < asked <= COUNTED_DISCS:
         file.fail(_("key 'discs', {discs} discs on {pegs} pegs make {positions:,} positions, more than the "
                     "{limit:,} one table may hold: use at most {most} discs")
-                  .format(discs=discs, pegs=pegs, positions=pegs ** discs, limit=MAX_POSITIONS,
-                          most=most_discs(pegs)))
+                  .format(discs=asked, pegs=pegs, positions=pegs ** asked, limit=MAX_POSITIONS, most=most))
+    discs = _whole(file, "discs", 1, most)
     start = _places(file, "start", discs, pegs, (0,) * discs)
     goal = _places(file, "goal", discs, pegs, (pegs - 1,) * discs)
     if goal == start:

@@ -12,7 +12,7 @@ dictionary breadth-first sweep of Goat from the goal in CPython (``--quick``: of
 ``main.py analyze goat`` command with an empty cache in another child process; ratios
 are reported against the reference.
 
-Usage: python main.py bench tables [--json] [--quick] [--puzzles goat,eight] [--hints N]
+Usage: python main.py bench tables [--json] [--quick] [--puzzles goat,eight,FILE.toml] [--hints N]
 """
 from __future__ import annotations
 
@@ -209,7 +209,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true",
                         help="reference: dictionary BFS of the 8-puzzle instead of Goat (about 15 s, 1 GB)")
-    parser.add_argument("--puzzles", default="", help="comma-separated names (default: every small puzzle)")
+    parser.add_argument("--puzzles", default="",
+                        help="comma-separated names or puzzle files (default: every small puzzle)")
     parser.add_argument("--hints", type=int, default=10_000, help="random positions for the hint latency")
     args = parser.parse_args(argv)
     if not 1 <= args.hints <= MAX_HINTS:

@@ -10,8 +10,8 @@ from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
 from game.rules.puzzle import Move, Puzzle
 
-__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "hint_sentence", "hint_words", "illegal_words",
-           "solved_words"]
+__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "found_words", "hint_sentence", "hint_words",
+           "illegal_words", "solved_words"]
 
 
 class Tone(Enum):
@@ -74,6 +74,15 @@ def hint_words(puzzle: Puzzle, position: bytes, line: tuple[Move, ...]) -> str:
     # Translators: {move} is the move in the game's notation ("5 b2-b3")
     return ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n).format(
         move=puzzle.move_text(position, line[0]), n=n)
+
+
+def found_words(line: tuple[Move, ...] | None) -> str:
+    """A search from a position the player has left has finished: what it found, kept for their return."""
+    if line is None:
+        return _("The search from where you were is done: a dead end. It is remembered for when you are back.")
+    return ngettext("The search from where you were is done: {n:,} move. A hint there now comes at once.",
+                    "The search from where you were is done: {n:,} moves. A hint there now comes at once.",
+                    len(line)).format(n=len(line))
 
 
 def dead_end_words(spec: PuzzleSpec, back: int | None) -> str:

@@ -232,16 +232,26 @@ def test_hint_through_a_background_thread():
         searcher.shutdown()
 
 
-def test_a_position_change_cancels_the_running_search(monkeypatch):
+def test_a_move_during_a_search_keeps_it_and_asks(monkeypatch):
+    """A move never throws a search away: it goes on for where it was asked, the panel asks whether to keep
+    it, and only Stop (or Esc) ends it; back at that position it is that position's search again."""
     monkeypatch.setattr("game.oracles.tasks.answer", _until_cancelled)
     searcher = Service(Where.THREAD)
     try:
         s = session("goat", service=searcher)
+        asked_at = s.position
         s.request_hint()
         job = s.job
-        assert job is not None and not job.done
+        assert job is not None and not job.done and not s.keep_asked
         s.play(s.legal_moves()[0])
-        assert job.cancelled and s.job is None
+        assert s.job is job and not job.cancelled and s.keep_asked and s.searching_elsewhere
+        assert s.keep_searching() and not s.keep_asked and s.job is job
+        s.undo()
+        assert s.position == asked_at and not s.searching_elsewhere and s.job is job
+        s.play(s.legal_moves()[0])
+        assert s.keep_asked
+        s.cancel_search()
+        assert job.cancelled and s.job is None and not s.keep_asked
     finally:
         searcher.shutdown()
 

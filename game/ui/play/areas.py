@@ -42,7 +42,7 @@ def screen_areas(theme: T.Theme, size: tuple[int, int]) -> Areas:
     """The panel on the right; the title, the board and the message line share the rest."""
     w, h = size
     m = theme.px(22, 10)
-    panel_w = min(int(w * 0.4), max(int(w * 0.27), theme.px(270)))
+    panel_w = min(int(w * 0.4), max(int(w * 0.27), round(theme.px(270) * theme.text_scale)))   # larger text: wider
     panel = pygame.Rect(w - panel_w - m, m, panel_w, h - 2 * m)
     title_h = theme.size_of("title") + theme.size_of("small") * 2 + theme.px(18)
     foot_h = theme.size_of("body") + theme.px(22)

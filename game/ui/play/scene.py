@@ -12,7 +12,9 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.common.phrase import translated
 from game.midend.editor import read_position
+from game.oracles.base import Phase
 from game.common.synth import NO, WIN
 from game.common.i18n import _
 from game.midend.intent import DIRECTIONS, Intent
@@ -76,6 +78,7 @@ class PlayScene(BoardScreen):
         self._skip_next = False                   # the next position change is not animated (a drop)
         self._marks_key: bytes | None = None
         self._marks: tuple[Mark, ...] = ()
+        self._told_no_table = False
         self.handlers = self._handlers()
         self.panel_model: PanelModel = self._build_panel_model()
         self.layout(ctx.size)
@@ -108,6 +111,7 @@ class PlayScene(BoardScreen):
             Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
             Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
             Intent.HELP: self.ctx.nav.open_help, Intent.MUTE: self.ctx.sound_keys.toggle,
+            Intent.SETTINGS: self.ctx.nav.open_settings,
         }
 
     def _do(self, command: Callable[..., list[Said]], *args: object) -> None:
@@ -226,6 +230,10 @@ class PlayScene(BoardScreen):
             self._follow(turns)
             if answered:
                 return
+        if intent is Intent.CONFIRM and self.session.keep_searching():   # "keep searching where you were?"
+            self.say(_("The search goes on where you were; C stops it."))
+            self.refresh_panel()
+            return
         if intent in FINISH_MOVE_FIRST:
             self.effects.finish_move()
         handler = self.handlers.get(intent)
@@ -238,6 +246,8 @@ class PlayScene(BoardScreen):
         self.board_input.direction(intent, self.ctx.settings.arrows_move_gap)
 
     def back(self) -> None:
+        """Esc lets go of what is picked or under way first (a piece, the solver, a search), one thing a
+        press; only then does it leave for the menu."""
         s = self.session
         if self.board_input.let_go():
             return
@@ -322,6 +332,7 @@ class PlayScene(BoardScreen):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:
             self.say("")
+        self._say_why_no_table()
         for note in self.oracle.notices:   # e.g. "the cache folder cannot be written": once per run of the game
             if note not in self.ctx.shown_notices:
                 self.ctx.shown_notices.add(note)
@@ -336,14 +347,21 @@ class PlayScene(BoardScreen):
         self.game.keep(marks_shown(self.ctx.settings, self.session.exact))
         self.refresh_panel()
 
+    def _say_why_no_table(self) -> None:
+        """A table that could not be made (too large for the memory allowed, say): why, once, on the message line
+        (the panel says that answers are searched, and the analysis screen keeps the reason)."""
+        status = self.oracle.status()
+        if status.phase is Phase.FAILED and status.text and not self._told_no_table:
+            self._told_no_table = True
+            self.say(translated(status.text), Tone.NOPE)
+
     def animating(self) -> bool:
         """Effects, a fading message, a solve playing, a spinner, and (unless motion is reduced)
         pulsing hint or target highlights."""
         playback = self.session.playback
         if self.effects.active or self.footer.fading() or (playback is not None and not playback.paused):
             return True
-        status = self.panel_model.status
-        if status is not None and status.spinning:
+        if self.panel_model.status.spinning:
             return True
         if self.ctx.settings.reduce_motion:
             return False
@@ -368,6 +386,8 @@ class PlayScene(BoardScreen):
             self.say(event.message, Tone.NOPE, about=self.session.position)
         elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
             self.say(event.message, Tone.NOPE)
+        elif kind is EventKind.FOUND:
+            self.say(event.message, Tone.HINT)
         elif kind is EventKind.DEAL:
             self.effects.stop_celebration()
             self.par = None
@@ -403,8 +423,8 @@ class PlayScene(BoardScreen):
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:
         """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not marks_shown(self.ctx.settings, self.session.exact):
-            return ()
+        if not marks_shown(self.ctx.settings, self.session.exact) or self.puzzle.is_goal(self.target):
+            return ()   # a solved board has nothing left to mark
         if self.target != self._marks_key:
             verdicts = self.oracle.verdicts(self.target) or []
             self._marks = tuple(Mark(move, verdict, move_paths(self.puzzle, self.target, move))
@@ -416,6 +436,8 @@ class PlayScene(BoardScreen):
         reduce_motion = self.ctx.settings.reduce_motion
         hl = Highlights(time=self.time, reduce_motion=reduce_motion)
         self.board_input.highlight(hl)
+        if self.session.playback is not None:   # the solver has the board: no keyboard cursor over its moves
+            hl.show_cursor, hl.cursor_cells = False, frozenset()
         hint = self.session.hint_info
         if hint is not None and hint.move is not None and self.effects.anim is None:
             try:

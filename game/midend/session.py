@@ -90,8 +90,9 @@ class Win:
 
     @property
     def optimal(self) -> bool:
-        """The player's own solve in the fewest moves possible."""
-        return self.own and self.par is not None and self.moves <= self.par
+        """The player's own solve in the fewest moves possible, played under the count it is counted by
+        (a game whose count changed on the way claims no optimum)."""
+        return self.own and not self.notes.recounted and self.par is not None and self.moves <= self.par
 
 
 @dataclass(frozen=True)

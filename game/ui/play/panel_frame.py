@@ -35,7 +35,7 @@ class FrameDensity:
     grow: float           # base pixels a main button may grow into spare height
 
 
-FRAME_DENSITIES = (FrameDensity("roomy", "stat", 6, 12, 38, 10),
+FRAME_DENSITIES = (FrameDensity("roomy", "stat", 6, 12, 38, 16),
                    FrameDensity("compact", "heading", 4, 9, 34, 0),
                    FrameDensity("tight", "body", 2, 5, 28, 0))
 
@@ -153,7 +153,7 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
     main_h = button_height(theme, density)
     foot = _foot_height(theme, model, w, small_h, gap, section, help_lines)
     spare = viewport.bottom - foot - y - section - (grid_rows + 1) * main_h - grid_rows * gap
-    main_h += max(0, min(theme.px(density.grow), spare // max(1, grid_rows)))
+    main_h += max(0, min(theme.px(density.grow), spare // (grid_rows + 1)))   # the deal row grows too
     cell = (w - gap) // 2
     grid = tuple(pygame.Rect(x + (i % 2) * (cell + gap), y + (i // 2) * (main_h + gap), cell, main_h)
                  for i in range(len(model.buttons)))

@@ -25,6 +25,7 @@ from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
+from game.midend.recount import recounted
 from game.midend.session import Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
@@ -58,31 +59,37 @@ class PlayScene(BoardScreen):
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
         as a new game of the session."""
         super().__init__(ctx)
-        self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
                              kept=kept, position=position, load=load, message=message)
-        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
-        self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
-        by_piece = spec.input is InputMode.PIECES
-        self.board_input = (PieceInput if by_piece else BoardInput)(spec, self.view, self, self.target)
+        self._use(spec)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
-        self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
         self.time = 0.0
         self.par: int | None = None               # optimal length from the game's start, once known
         self.mouse: tuple[int, int] | None = None
         self.hover_button: str | None = None
         self.pressed_button: str | None = None
         self._skip_next = False                   # the next position change is not animated (a drop)
-        self._marks_key: bytes | None = None
         self._marks: tuple[Mark, ...] = ()
         self._told_no_table = False
-        self.handlers = self._handlers()
         self.panel_model: PanelModel = self._build_panel_model()
         self.layout(ctx.size)
         self._follow(self.game.poll())
+
+    def _use(self, spec: PuzzleSpec) -> None:
+        """Play ``spec``: its rules, oracle, board view, input and commands (once at the start, and again when
+        the game goes on under another count)."""
+        ctx = self.ctx
+        self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
+        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
+        self.view = view_for(spec)
+        by_piece = spec.input is InputMode.PIECES
+        self.board_input = (PieceInput if by_piece else BoardInput)(spec, self.view, self, self.target)
+        self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
+        self._marks_key: bytes | None = None
+        self.handlers = self._handlers()   # the keys act on these
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
         cycle, c = self.board_input.cycle, self.commands
@@ -146,8 +153,13 @@ class PlayScene(BoardScreen):
                 self.say(turn.text, turn.tone)
 
     def _take(self) -> None:
-        """The session is the game on the board from now on, shown as it is (nothing glides)."""
+        """The session is the game on the board from now on, shown as it is (nothing glides); a kept game
+        under another count than the one opened brings its count with it."""
         session = self.session
+        if session.spec is not self.spec:
+            self.target = session.position
+            self._use(session.spec)
+            self.layout(self.ctx.size)
         self.par = None
         self.effects.finish_move()
         self.target = session.position
@@ -264,14 +276,16 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_analysis(self.puzzle.name)
 
     def next_count(self) -> None:
-        """Count moves the next way: the position on screen, as a new game under that count."""
+        """Count moves the next way: the same game goes on, its moves recounted (see game.midend.recount)."""
         spec, counts = self.spec, self.spec.counts
         if spec.recount is None or spec.count not in counts:
             self.refuse(None, _("This puzzle counts its moves one way only."))
             return
         count = counts[(counts.index(spec.count) + 1) % len(counts)]
-        name = catalog.variant(spec, count).name
-        self.ctx.nav.replace_game(name, self.session.position, _(count.recounted))
+        self.take_over()
+        self.game.recount(recounted(self.session, catalog.variant(spec, count)))
+        self._take()
+        self.say(_(count.recounted), Tone.ACCENT)
 
     def edit(self) -> None:
         """The position editor, on the position on screen (Esc comes back to this game)."""

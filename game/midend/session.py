@@ -218,7 +218,7 @@ class Session:
         before = self.position
         after = next((nxt for legal, nxt in self.puzzle.successors(before) if legal == move), None)
         if after is None:
-            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.puzzle, before, move)))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.spec, before, move)))
             return False
         if kind is EntryKind.MOVE:
             self.player_acts()
@@ -364,7 +364,7 @@ class Session:
         self.hint_info = Hint(move, len(line), False, None)
         if move is not None:
             self._helped()
-        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.puzzle, self.position, line)))
+        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.spec, self.position, line)))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)

@@ -328,6 +328,31 @@ def test_the_goal_piece_and_its_target_are_red(app):
     assert not _reddish(screen.get_at(wood.center))
 
 
+@pytest.mark.parametrize("name,row,col,dx,dy", [("klotski", 4, 1, 0, 1), ("traffic", 2, 5, 1, 0)])
+def test_the_exit_is_an_opening_in_the_frame(app, name, row, col, dx, dy):
+    """Where the goal takes its piece to an edge, the floor runs out through the frame there (dark, with
+    the goal's colour in its chevrons); the frame elsewhere on that side stays wood."""
+    from game.families.blocks.view import FLOOR, FRAME_TOP
+    s = open_puzzle(app, name)
+    frames(app, 2)
+    screen = app.screen
+    cell = s.view.cell_rect(at(s, row, col))
+    frame = s.view.frame_rect()
+    depth = (frame.bottom - cell.bottom) if dy else (frame.right - cell.right)
+
+    def across(rect):   # in the frame beside the cell's outer edge, a third of the way from its side
+        if dy:
+            return rect.x + rect.w // 3, rect.bottom + depth // 5
+        return rect.right + depth // 5, rect.y + rect.h // 3
+
+    def near(colour, want, slack=40):
+        return all(abs(colour[i] - want[i]) <= slack for i in range(3))
+
+    assert near(screen.get_at(across(cell)), FLOOR)
+    far = s.view.cell_rect(at(s, row, 3 if dy else col)) if dy else s.view.cell_rect(at(s, 0, col))
+    assert not near(screen.get_at(across(far)), FLOOR) and near(screen.get_at(across(far)), FRAME_TOP, 70)
+
+
 def test_walls_are_raised_not_holes(app):
     s = open_puzzle(app, "motor-car")
     frames(app, 2)

@@ -473,7 +473,7 @@ class PlayScene(BoardScreen):
         th = self.theme
         reduce_motion = self.ctx.settings.reduce_motion
         surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
-        self.draw_header(surface, _(self.puzzle.title))
+        self.draw_header(surface, self.spec.shown_title())
         self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,

@@ -78,7 +78,7 @@ def _elsewhere(s: Session) -> StatusBox:
     if s.keep_asked:
         return _box(BoxKind.ASKING, _("Keep searching?"),
                     _("It searches from where you were: its answer serves when you are back (U)."),
-                    # Translators: buttons answering "Keep searching where you were?"
+                    # Translators: buttons answering "Keep searching?": go on searching from the position before, or stop
                     (button("keep", _("Keep"), Intent.CONFIRM), button("cancel", _("Stop"), Intent.CANCEL)),
                     spinning=True)
     return _box(BoxKind.SEARCHING, _("Searching where you were"), progress_words(job.elapsed, job.text), _cancel(),

@@ -199,9 +199,9 @@ class Session:
 
     @property
     def computer_plays(self) -> bool:
-        """The computer has the turn: it searches from the board's position or plays its solution."""
-        playback = self.playback
-        if playback is not None and not playback.paused:
+        """The computer has the turn: it searches from the board's position or plays its solution (paused
+        too: the turn is the player's again only once they move or stop it)."""
+        if self.playback is not None:
             return True
         return self.job is not None and self.purpose is not Purpose.DEAL and not self.searching_elsewhere
 

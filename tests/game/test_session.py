@@ -357,14 +357,14 @@ def test_the_clock_stops_while_the_computer_searches_or_plays():
     searcher.answer(s.job)
     s.update(0)
     assert s.playback is not None
-    s.autosolve.toggle_pause()      # paused: the player has the board again
+    s.update(0.6)                   # the solver plays its moves: the clock stands
+    assert s.elapsed == pytest.approx(1.0) and s.moves > 1
+    s.autosolve.toggle_pause()      # paused, the turn is still the solver's
+    s.update(2.0)
+    assert s.elapsed == pytest.approx(1.0)
+    s.stop_solve()                  # stopped: the player has the board again
     s.update(2.0)
     assert s.elapsed == pytest.approx(3.0)
-    s.autosolve.toggle_pause()      # the solver plays its moves: the clock stands
-    s.update(0.01)
-    before = s.elapsed
-    s.update(0.2)
-    assert s.elapsed == before
 
 
 def test_failed_search_says_so_in_an_event():

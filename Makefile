@@ -45,6 +45,12 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
+	$(SHOT) eight assets/screenshots/eight-hint.png --press h
+	$(SHOT) traffic assets/screenshots/traffic.png
+	$(SHOT) klotski assets/screenshots/klotski-count.png --press down down right k
+	$(SHOT) klotski assets/screenshots/klotski-ja.png --lang ja --text-size 150 --size 800x600
+	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
+	$(SHOT) --demo assets/screenshots/demo.png
 
 # the wheel, installed into a fresh environment and run from a folder outside the checkout
 package-check: $(STAMP)

@@ -36,8 +36,8 @@ class FrameDensity:
 
 
 FRAME_DENSITIES = (FrameDensity("roomy", "stat", 6, 12, 38, 16),
-                   FrameDensity("compact", "heading", 4, 9, 34, 0),
-                   FrameDensity("tight", "body", 2, 5, 28, 0))
+                   FrameDensity("compact", "heading", 4, 9, 34, 8),
+                   FrameDensity("tight", "body", 2, 5, 28, 4))
 
 
 @dataclass(frozen=True)

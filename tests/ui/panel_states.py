@@ -27,13 +27,15 @@ from tests.helpers import random_walk
 STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-solving", "building-exact",
           "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "blocks", "blocks-solving",
           "blocks-building", "asking", "searching-elsewhere", "waiting", "loading", "failed", "hidden",
-          "fifteen-idle", "blocks-hint", "blocks-solved")
+          "fifteen-idle", "blocks-hint", "blocks-solved", "frogs", "frogs-hint", "frogs-solving", "frogs-paused",
+          "frogs-solved")
 # the states of one game, whose panels must lay out alike (every control in the same place)
 GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hidden"),
          "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
                      "searching-elsewhere", "fifteen-idle"),
          "goat": ("building-exact", "waiting", "loading"),
-         "blocks": ("blocks", "blocks-solving", "blocks-building", "blocks-hint", "blocks-solved")}
+         "blocks": ("blocks", "blocks-solving", "blocks-building", "blocks-hint", "blocks-solved"),
+         "frogs": ("frogs", "frogs-hint", "dead end", "frogs-solving", "frogs-paused", "frogs-solved")}
 
 
 @dataclass
@@ -134,6 +136,18 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         dead = next(m for m, v in s.oracle.verdicts(s.position) if v.value == "dead end")
         s.play(dead)
         s.request_hint()
+    elif name in ("frogs", "frogs-hint", "frogs-solving", "frogs-paused"):
+        s = game("frogs-line-3")
+        if name == "frogs-hint":
+            s.request_hint()
+        elif name != "frogs":
+            s.start_solve()
+            if name == "frogs-paused":
+                s.autosolve.toggle_pause()
+    elif name == "frogs-solved":
+        s = game("frogs-line-3")
+        for move in s.oracle.solve(s.position).moves:
+            s.play(move)
     elif name == "solved":
         s = game("eight", "1 2 3/4 5 6/7 . 8")
         s.play(s.legal_moves()[[s.puzzle.is_goal(s.puzzle.play(s.position, m)) for m in s.legal_moves()].index(True)])

@@ -106,6 +106,25 @@ def test_two_clicks_on_hint_at_the_same_spot_play_the_hinted_move(app):
     assert s.session.moves == 1 and s.session.known_distance() == 30
 
 
+def test_esc_puts_a_shown_hint_away_before_it_leaves(app):
+    """Esc lets go of what is open first: a hint shown goes (nothing played, nothing moves in the panel),
+    H shows it again at once, and only an Esc with nothing open leaves for the menu."""
+    from game.ui.scenes.menu import MenuScene
+    s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
+    before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
+    key(app, pygame.K_h)
+    assert s.session.hint_info is not None and s.highlights().hint_from and s.footer.text.startswith("Hint:")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is s and s.session.hint_info is None and s.session.moves == 0
+    assert not s.highlights().hint_from and s.footer.text == "" and s.button_rect("play-hint") is None
+    assert {b.model.name: b.rect for b in s.panel_layout().buttons()} == before
+    key(app, pygame.K_h)
+    assert s.session.hint_info is not None and s.session.job is None          # answered at once
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
 def test_hint_message_goes_when_the_position_changes(app):
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     key(app, pygame.K_h)

@@ -258,12 +258,15 @@ class PlayScene(BoardScreen):
         self.board_input.direction(intent, self.ctx.settings.arrows_move_gap)
 
     def back(self) -> None:
-        """Esc lets go of what is picked or under way first (a piece, the solver, a search), one thing a
-        press; only then does it leave for the menu."""
+        """Esc lets go of what is picked, open or under way first (a piece, a hint shown, the solver, a
+        search), one thing a press; only then does it leave for the menu."""
         s = self.session
         if self.board_input.let_go():
             return
-        if s.playback is not None:
+        if s.put_away_hint():
+            if self.footer.about is not None:   # the hint's own sentence goes with it
+                self.footer.say("")
+        elif s.playback is not None:
             s.stop_solve()
             self.say(_("Solving stopped."))
         elif s.job is not None or s.waiting is not None:

@@ -21,7 +21,7 @@ def test_goat_s_moves_name_its_pieces_not_their_symbols():
     line = spec.oracle.solve(start)
     said = [move_words(spec, state, move) for state, move in zip(line.states, line.moves)]
     assert not any(GOAT_SYMBOLS & set(w) for w in said)
-    assert any(w.startswith("sheep ") for w in said) and any(w.startswith("long block ") for w in said)
+    assert any(w.startswith("sheep ") for w in said) and any(w.startswith("hay bale ") for w in said)
 
 
 def test_a_file_puzzle_s_pieces_are_named_by_shape_and_the_goal_s_by_its_lacquer():

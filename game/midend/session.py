@@ -359,14 +359,6 @@ class Session:
         if not self._answer_at_once(Purpose.HINT):
             self._search(N_("Hint"), Purpose.HINT)
 
-    def put_away_hint(self) -> bool:
-        """Put a shown hint (or dead-end notice) away, nothing played: Esc lets go of it before it leaves
-        the game. True if there was one; H asks again and is answered at once."""
-        if self.hint_info is None:
-            return False
-        self.hint_info = None
-        return True
-
     def _show_hint(self, line: tuple[Move, ...]) -> None:
         move = line[0] if line else None
         self.hint_info = Hint(move, len(line), False, None)

@@ -263,8 +263,9 @@ class PlayScene(BoardScreen):
         s = self.session
         if self.board_input.let_go():
             return
-        if s.put_away_hint():
-            if self.footer.about is not None:   # the hint's own sentence goes with it
+        if s.hint_info is not None:   # a hint shown goes, nothing played (H asks again, answered at once)
+            s.hint_info = None
+            if self.footer.about is not None:   # and its sentence with it
                 self.footer.say("")
         elif s.playback is not None:
             s.stop_solve()

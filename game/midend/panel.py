@@ -193,6 +193,9 @@ def _figures(s: Session, status: OracleStatus, hidden: bool = False) -> tuple[Fi
         best = Figure(label, _(HIDDEN), Tone.DIM)
     elif dist is not None:
         best = Figure(label, str(dist), Tone.HINT)
+    elif (found := s.answers.found(s.position)) is not None:
+        # Translators: the distance to the goal where only a line not proven shortest is known: "98–120"
+        best = Figure(label, _("{least}–{found}").format(least=found[1], found=found[0]), Tone.MUTED)
     elif s.exact:
         best = Figure(label, _("dead end"), Tone.NOPE)
     elif (status.busy and s.oracle.exact) or s.job is not None or s.waiting is not None:
@@ -257,19 +260,23 @@ def _status_box(s: Session, hidden: bool = False) -> StatusBox | None:
         left = len(playback.remaining)
         pace = (_("Paused. Any move of yours takes over.") if playback.paused else
                 _("{speed:g} moves a second. Any move of yours takes over.").format(speed=playback.speed))
+        solving = (ngettext("Solving: {n:,} move left", "Solving: {n:,} moves left", left) if playback.proven else
+                   ngettext("Shortest found, not proven: {n:,} move left", "Shortest found, not proven: {n:,} moves left",
+                            left)).format(n=left)
         return StatusBox(BoxKind.PAUSED if playback.paused else BoxKind.SOLVING, (
-            BoxLine(ngettext("Solving: {n:,} move left", "Solving: {n:,} moves left", left).format(n=left),
-                    Role.BODY, Tone.TEXT),
+            BoxLine(solving, Role.BODY, Tone.TEXT),
             BoxLine(pace, Role.TINY, Tone.MUTED)),
             _solve_buttons(playback.paused))
     if (hint is not None and hint.dead_end) or (hint is None and not hidden and s.exact and s.known_dead_end()):
         return _dead_end_box(s)
     if hint is not None and hint.move is not None:
         left = hint.distance or 0
+        to_go = (ngettext("{n:,} move to go. H plays it.", "{n:,} moves to go. H plays it.", left) if hint.proven else
+                 ngettext("Shortest found: {n:,} move to go, not proven. H plays it.",
+                          "Shortest found: {n:,} moves to go, not proven. H plays it.", left)).format(n=left)
         return StatusBox(BoxKind.HINT, (
             BoxLine(_("Hint: the highlighted move."), Role.SMALL, Tone.TEXT),
-            BoxLine(ngettext("{n:,} move to go. H plays it.", "{n:,} moves to go. H plays it.", left).format(n=left),
-                    Role.TINY, Tone.MUTED)))
+            BoxLine(to_go, Role.TINY, Tone.MUTED)))
     if s.solved:
         win = s.result()
         helped = win is not None and not win.own

@@ -33,8 +33,8 @@ from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
 
 USAGE_ERROR = 2
-BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "blocks": "bench.blocks", "frames": "bench.frames",
-              "idle": "bench.idle"}
+BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
+              "frames": "bench.frames", "idle": "bench.idle"}
 
 
 class UsageError(Exception):

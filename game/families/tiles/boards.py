@@ -139,9 +139,11 @@ class BoardOracle(Oracle):
             now = time.monotonic()
             if now - last[0] >= 0.25:
                 last[0] = now
+                # (a weighted search's bound mixes moves made and estimated: no length to show, only its nodes)
                 # Translators: a search's progress: the length of line it tries, and the positions looked at so far
-                searching = Phrase(N_("searching lines of length {bound}… {nodes:,} nodes"), bound=int(bound),
-                                   nodes=nodes)
+                searching = (Phrase(N_("searching lines of length {bound}… {nodes:,} nodes"), bound=int(bound),
+                                    nodes=nodes) if weight == 1 else
+                             Phrase(N_("{what}… {nodes:,} nodes"), what=Phrase(N_("searching")), nodes=nodes))
                 report.progress(None, searching if said is None else Phrase(N_("{why} ({progress})"), why=said,
                                                                              progress=searching))
 

@@ -3,6 +3,7 @@ beyond), the figures their files state proven by the search, and on the boards w
 beyond reach the honest answer: said before searching, the shortest found, never called optimal."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -126,3 +127,29 @@ def test_the_five_by_five_start_is_proven_shortest():
     assert spec.oracle.prepare(Build.ALWAYS)
     line = checked(spec.puzzle, spec.puzzle.start, spec.oracle.solve(spec.puzzle.start))
     assert line.proven and len(line) == 50
+
+
+def test_the_command_line_says_beforehand_and_never_calls_it_optimal(four_by_five, capsys):
+    from game.cli import main
+    state = _beyond(four_by_five, seed=3)
+    text = four_by_five.puzzle.format(state)
+    assert main(["solve", "tiles-4x5", "--from", text, "--json"]) == 0
+    out, err = capsys.readouterr()
+    got = json.loads(out)
+    assert err.startswith("note: This position needs at least") and "not proven" in err
+    assert got["optimal"] is False and got["shortest_found"] is True and got["within"] == 1.5
+    assert got["at_least"] <= got["length"] <= 1.5 * got["at_least"]
+    assert main(["solve", "tiles-4x5", "--from", text]) == 0
+    out, err = capsys.readouterr()
+    assert "the shortest found, not proven" in out and ", optimal." not in out
+
+
+def test_a_board_dealt_without_a_start_asks_the_command_line_for_one(tmp_path, capsys):
+    from game.cli import main
+    path = tmp_path / "dealt.toml"
+    path.write_text('format = 1\ntitle = "Dealt"\nfamily = "tiles"\nsize = "3x2"\n', encoding="utf-8")
+    assert main(["solve", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert "give a position with --from" in err and "Traceback" not in err
+    assert main(["solve", str(path), "--from", "1 2 ./4 5 3"]) == 0
+    assert "1 move, optimal" in capsys.readouterr().out

@@ -153,3 +153,14 @@ def test_a_board_dealt_without_a_start_asks_the_command_line_for_one(tmp_path, c
     assert "give a position with --from" in err and "Traceback" not in err
     assert main(["solve", str(path), "--from", "1 2 ./4 5 3"]) == 0
     assert "1 move, optimal" in capsys.readouterr().out
+
+
+def test_a_board_beyond_reach_without_a_start_opens_on_a_scramble_it_can_answer(tmp_path):
+    from game.catalog import library
+    from game.catalog.reading import read_puzzle_file
+    path = tmp_path / "dealt.toml"
+    path.write_text('format = 1\ntitle = "Dealt"\nfamily = "tiles"\nsize = "4x5"\n', encoding="utf-8")
+    spec = library.spec_for("dealt", read_puzzle_file(path))
+    oracle = catalog.get("tiles-4x5").oracle
+    assert oracle.prepare(Build.ALWAYS) and not spec.puzzle.start_given
+    assert spec.puzzle.start != spec.puzzle.goal_states[0] and not oracle.beyond_reach(spec.puzzle.start)

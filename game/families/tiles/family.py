@@ -15,7 +15,7 @@ from game.families.registry import register
 from game.families.stone_specs import card_title
 from game.families.tiles import files
 from game.families.tiles.boards import REACH, BoardOracle
-from game.families.tiles.dealing import ScrambledTiles, ShuffledTiles, random_tiles
+from game.families.tiles.dealing import ScrambledTiles, ShuffledTiles, random_tiles, scramble
 from game.families.tiles.files import TilesDef
 from game.families.tiles.pattern import PatternOracle
 from game.families.tiles.rules import TABLE_CELLS, TILE_NAMES, goal_state, make_tiles
@@ -90,10 +90,14 @@ class TilesFamily(Family):
 
 
 def tiles_from(name: str, defn: TilesDef) -> Puzzle:
-    """The rules of a tiles file; without a start, a shuffle that is the same each run (the game deals)."""
-    start = defn.start
+    """The rules of a tiles file; without a start, a deal that is the same each run (a shuffle, or a
+    scramble where a shuffle is beyond reach: see dealing)."""
+    start, rng = defn.start, random.Random(f"{defn.width}x{defn.height}")
     if start is None:
-        start = random_tiles(defn.width, defn.height, random.Random(f"{defn.width}x{defn.height}"), defn.target)
+        start = random_tiles(defn.width, defn.height, rng, defn.target)
+        if (defn.width, defn.height) in REACH:
+            start = scramble(make_tiles(name, defn.common.title, defn.width, defn.height, None, defn.goal),
+                             SCRAMBLE_MOVES, rng)
     return make_tiles(name, defn.common.title, defn.width, defn.height, start, defn.goal,
                       start_given=defn.start is not None)
 

@@ -24,7 +24,7 @@ from game.catalog.reading import read_puzzle_file, to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
-from game.oracles.base import Build, checked
+from game.oracles.base import Build, Line, checked
 from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
@@ -34,8 +34,8 @@ from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
 
 USAGE_ERROR = 2
-BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "blocks": "bench.blocks", "frames": "bench.frames",
-              "idle": "bench.idle"}
+BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
+              "frames": "bench.frames", "idle": "bench.idle"}
 
 
 class UsageError(Exception):
@@ -246,6 +246,8 @@ def _run(args_list: list[str]) -> int:
 
 
 def _position(puzzle: Puzzle, text: str | None) -> bytes:
+    if text is None and not puzzle.start_given:
+        raise UsageError(f"{puzzle.title} has no start of its own (every game is dealt): give a position with --from")
     return puzzle.start if text is None else puzzle.parse(text)
 
 
@@ -292,6 +294,9 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
     puzzle = spec.puzzle
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
+    ahead = spec.oracle.foresight(state)
+    if ahead is not None:
+        print(f"note: {ahead}", file=sys.stderr)
     try:
         line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
     except Cancelled:  # pragma: no cover - the command line never cancels
@@ -305,14 +310,15 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
             "length": len(line),
             "moves": moves,
             "positions": [puzzle.format(s) for s in line.states],
-            "optimal": True,
+            "optimal": line.proven,
+            **({} if line.proven else {"shortest_found": True, "at_least": line.at_least, "within": line.within}),
             "move_rule": puzzle.move_rule,
             "algorithm": line.algorithm,
             "seconds": round(line.seconds, 4),
             "nodes": line.nodes,
         }, ensure_ascii=plain))
         return 0
-    print(f"{puzzle.title}: {n_moves(len(line))}, optimal. {puzzle.move_rule}")
+    print(f"{puzzle.title}: {n_moves(len(line))}, {_proven_words(line)}. {puzzle.move_rule}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
     print("start")
     print(_indent(puzzle.picture(state, plain)))
@@ -320,6 +326,14 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
         print(f"\n{i}. {text}")
         print(_indent(puzzle.picture(after, plain)))
     return 0
+
+
+def _proven_words(line: Line) -> str:
+    """What is proven of a solution: optimal, or the shortest found and how far from the shortest it may be."""
+    if line.proven:
+        return "optimal"
+    return (f"the shortest found, not proven (the shortest needs at least {n_moves(line.at_least)}; "
+            f"this is at most {line.within:g} times as long)")
 
 
 def _prepare(spec: PuzzleSpec, build: Build) -> None:

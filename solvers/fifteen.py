@@ -566,7 +566,7 @@ def solve15(
     else:
         search = _Search(chosen, cancel)
         blank_path, nodes = search.run(board, progress, bounds), search.nodes
-    states = _states_along(board, blank_path)
+    states = sliding.states_along(board, blank_path)
     if states[-1] != GOAL15:  # pragma: no cover - a search bug, never shown as an answer
         raise AssertionError("the search's path does not end at the goal")
     return path_along(problem, states, nodes)
@@ -591,15 +591,3 @@ def _run_compiled(search: fifteen_compiled.CompiledSearch, board: bytes, cancel:
                 progress(f"searching {bound} moves… {nodes:,} nodes")
 
     return search.run(board, report)
-
-
-def _states_along(board: bytes, blank_path: Sequence[int]) -> list[bytes]:
-    """Every board from ``board`` as the blank visits the cells of ``blank_path``."""
-    cells = bytearray(board)
-    blank = cells.index(0)
-    states = [bytes(cells)]
-    for cell in blank_path:
-        cells[blank], cells[cell] = cells[cell], 0
-        blank = cell
-        states.append(bytes(cells))
-    return states

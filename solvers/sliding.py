@@ -29,6 +29,22 @@ def is_solvable(state: bytes, width: int) -> bool:
     return (inversions + blank_row_from_bottom) % 2 == 1
 
 
+def reaches(state: bytes, goal: bytes, width: int) -> bool:
+    """Whether ``state`` can reach ``goal`` (any arrangement of the same tiles and the blank): the
+    permutation between them, blank included, has the parity of the blank's distance between them."""
+    if sorted(state) != sorted(goal):
+        return False
+    where = {tile: cell for cell, tile in enumerate(goal)}
+    order, swaps, seen = [where[t] for t in state], 0, [False] * len(state)
+    for cell in range(len(order)):   # a cycle of length m is m - 1 swaps
+        length = 0
+        while not seen[cell]:
+            seen[cell], cell, length = True, order[cell], length + 1
+        swaps += max(0, length - 1)
+    blank, home = state.index(EMPTY), goal.index(EMPTY)
+    return (swaps + abs(blank // width - home // width) + abs(blank % width - home % width)) % 2 == 0
+
+
 def manhattan_table(width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """``table[tile][cell]``: rows plus columns between the cell and the tile's goal cell (0 for the blank)."""
     n = width * height
@@ -74,3 +90,15 @@ def manhattan_linear_conflict(width: int, height: int) -> Callable[[bytes], int]
         return total
 
     return h
+
+
+def states_along(board: bytes, blank_path: Sequence[int]) -> list[bytes]:
+    """Every board from ``board`` as the blank visits the cells of ``blank_path`` in turn."""
+    cells = bytearray(board)
+    blank = cells.index(EMPTY)
+    states = [bytes(cells)]
+    for cell in blank_path:
+        cells[blank], cells[cell] = cells[cell], EMPTY
+        blank = cell
+        states.append(bytes(cells))
+    return states

@@ -23,6 +23,8 @@ class Resolved:
     line: tuple[Move, ...] | None
     last_winnable: int | None = None
     wrong: bool = False
+    proven: bool = True      # the line is a shortest one (else: the shortest found, not proven) ...
+    at_least: int = 0        # ... and the shortest needs at least this many moves
 
 
 WRONG = Resolved(None, wrong=True)
@@ -59,7 +61,13 @@ class Answers:
         if found is not None or self.exact_at(position):
             return found
         line = self.memory.line(position)
-        return None if line is None else len(line)
+        return None if line is None or not self.memory.proven(position) else len(line)
+
+    def found(self, position: bytes) -> tuple[int, int] | None:
+        """Where only a line not proven shortest is known: its length, and the fewest moves the position may need."""
+        least = self.memory.at_least(position)
+        line = self.memory.line(position)
+        return None if least is None or line is None else (len(line), least)
 
     def dead(self, position: bytes) -> bool:
         """Known (oracle or an earlier search) to have no way to the goal."""
@@ -101,7 +109,7 @@ class Answers:
             return self.learn(answer, at, position, earlier)
         line = self.memory.line(position)
         if line is not None:
-            return Resolved(line)
+            return Resolved(line, proven=self.memory.proven(position), at_least=self.memory.at_least(position) or 0)
         if self.memory.is_dead(position):
             known = self.last_winnable(timeline)
             if not isinstance(known, _Unknown):
@@ -116,7 +124,7 @@ class Answers:
             return WRONG
         if answer.line is not None:
             self.memory.remember(answer.line)
-            return Resolved(tuple(answer.line.moves))
+            return Resolved(tuple(answer.line.moves), proven=answer.line.proven, at_least=answer.line.at_least)
         self.memory.mark_dead(position)
         index = answer.winnable_index
         if answer.winnable_line is not None:

@@ -166,6 +166,9 @@ class Deals:
         line = answer.line if answer.line is not None and replays(self.game.spec.puzzle, answer.line.states[0],
                                                                   answer.line) \
             else None   # a line that does not hold is neither remembered nor dealt from
+        if line is not None and not line.proven:   # its length is no distance: remembered, never dealt from
+            self.game.answers.memory.remember(line)
+            line = None
         if line is not None:
             self.game.answers.memory.remember(line)
         decided = searched.offer(line)

@@ -63,6 +63,7 @@ class Found:
 
     distance: int | None
     seconds: float
+    at_least: int | None = None   # the line found is not proven shortest: the fewest moves the position may need
 
 
 def read_position(spec: PuzzleSpec, text: str) -> bytes:
@@ -272,6 +273,13 @@ class Editor:
             return Reading(ReadingKind.FAILED, _("The rules of {title} cannot rank this position, so its distance "
                                                  "is unknown.").format(title=self.spec.shown_title()))
         found = self._known.get(state)
+        if found is not None and found.at_least is not None and found.distance is not None:
+            # Translators: the editor's reading where the line found is not proven shortest
+            return Reading(ReadingKind.SOLVABLE, _("Solvable: the shortest line found has {n:,} moves, not proven; "
+                                                   "the shortest needs at least {least:,}.")
+                           .format(n=found.distance, least=found.at_least),
+                           _("Found in {seconds:.1f} s; a search that proves the shortest would take too long.")
+                           .format(seconds=found.seconds))
         if found is not None:
             return self._found(found.distance, _("Found by an optimal search in {seconds:.1f} s.")
                                .format(seconds=found.seconds))
@@ -371,7 +379,8 @@ class Editor:
             line = job.result.line
             if len(self._known) >= KNOWN_LIMIT:
                 self._known.clear()
-            self._known[state] = Found(None if line is None else len(line), job.elapsed)
+            self._known[state] = Found(None if line is None else len(line), job.elapsed,
+                                       None if line is None or line.proven else line.at_least)
         else:
             self._failed[state] = sentence(job.error or _("The search failed."))
 

@@ -134,6 +134,9 @@ def _figures(s: Session, status: OracleStatus, hidden: bool = False) -> tuple[Fi
         best = Figure(label, _(HIDDEN), Tone.DIM)
     elif dist is not None:
         best = Figure(label, str(dist), Tone.HINT)
+    elif (found := s.answers.found(s.position)) is not None:
+        # Translators: the distance to the goal where only a line not proven shortest is known: "98–120"
+        best = Figure(label, _("{least}–{found}").format(least=found[1], found=found[0]), Tone.MUTED)
     elif s.exact:
         best = Figure(label, _("dead end"), Tone.NOPE)
     elif (status.busy and s.oracle.exact) or s.job is not None or s.waiting is not None:

@@ -60,11 +60,16 @@ def _activity(s: Session) -> StatusBox | None:
                     progress_words(job.elapsed, job.text), _cancel(), spinning=True)
     if playback is not None:
         left = len(playback.remaining)
-        if playback.paused:
+        if not playback.proven:
+            title = ngettext("Shortest found, not proven: {n:,} move left",
+                             "Shortest found, not proven: {n:,} moves left", left).format(n=left)
+        elif playback.paused:
             title = ngettext("Paused: {n:,} move left", "Paused: {n:,} moves left", left).format(n=left)
-            detail = _("Space plays on, . one move. Any move of yours takes over.")
         else:
             title = ngettext("Solving: {n:,} move left", "Solving: {n:,} moves left", left).format(n=left)
+        if playback.paused:
+            detail = _("Space plays on, . one move. Any move of yours takes over.")
+        else:
             detail = _("{speed:g} moves a second. Any move of yours takes over.").format(speed=playback.speed)
         return _box(BoxKind.PAUSED if playback.paused else BoxKind.SOLVING, title, detail, _solve_buttons())
     return None
@@ -92,8 +97,10 @@ def _outcome(s: Session, hidden: bool) -> StatusBox | None:
         return _dead_end_box(s)
     if hint is not None and hint.move is not None:
         left = hint.distance or 0
-        return _box(BoxKind.HINT, _("Hint: the highlighted move"),
-                    ngettext("{n:,} move to go from here.", "{n:,} moves to go from here.", left).format(n=left),
+        to_go = (ngettext("{n:,} move to go from here.", "{n:,} moves to go from here.", left) if hint.proven else
+                 ngettext("Shortest found: {n:,} move to go, not proven.",
+                          "Shortest found: {n:,} moves to go, not proven.", left)).format(n=left)
+        return _box(BoxKind.HINT, _("Hint: the highlighted move"), to_go,
                     # Translators: a button: play the move the hint shows
                     (button("play-hint", _("Play it"), Intent.HINT, primary=True),))
     if s.solved:

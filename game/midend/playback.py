@@ -1,4 +1,5 @@
-"""Auto-solve playback: an optimal line played one move at a time, at a chosen speed."""
+"""Auto-solve playback: an optimal line (or the shortest found, where none is proven) played one move at a
+time, at a chosen speed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,6 +20,7 @@ class Playback:
     paused: bool = False
     remaining: list[Move] = field(default_factory=list)
     clock: float = 1.0             # moves owed; starts at one so the first move plays on the next update
+    proven: bool = True            # the line is a shortest one (else: the shortest found, not proven)
 
     def due(self, dt: float) -> int:
         """How many moves are due after ``dt`` more seconds (paused: none)."""
@@ -59,8 +61,8 @@ class AutoSolve:
         if self.playback is not None:
             self.playback.paused = not self.playback.paused
 
-    def begin(self, line: list[Move], paused: bool) -> None:
-        self.playback = Playback(self._speed, paused, line)
+    def begin(self, line: list[Move], paused: bool, proven: bool = True) -> None:
+        self.playback = Playback(self._speed, paused, line, proven=proven)
 
     def stop(self) -> None:
         self.playback = None

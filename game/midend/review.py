@@ -291,7 +291,7 @@ def best_line(answers: Answers, position: bytes) -> tuple[Move, ...] | None:
     if answers.exact_at(position):
         got = answers.oracle.instant_answer(position)
         return tuple(got.line.moves) if got is not None and got.line is not None else None
-    return answers.memory.line(position)
+    return answers.memory.line(position) if answers.memory.proven(position) else None
 
 
 def review_of(session: Session) -> Review:

@@ -96,8 +96,12 @@ class ReviewSearch:
             return True
         self.searched += 1
         memory = self.session.memory
-        if job.result.line is not None:
-            memory.remember(job.result.line)
+        line = job.result.line
+        if line is not None:
+            memory.remember(line)
+            if not line.proven:   # no distance came of it: searching again would find none either
+                self.error = _("The review stops here: from this position the shortest line cannot be proven in "
+                               "time (the shortest found is not proven).")
         else:
             memory.mark_dead(position)
         return True

@@ -57,9 +57,16 @@ def celebration_words(moves: int, par: int | None) -> str:
                                                                                                      par=par)
 
 
-def hint_sentence(move: str, distance: int | None) -> str:
+def hint_sentence(move: str, distance: int | None, found: tuple[int, int] | None = None) -> str:
     """The hint on the message line: the move in words ("slide the tile 6 left"), and how far the goal is
-    where that is known."""
+    where that is known; where only a line not proven shortest is known (``found``: its length and the
+    fewest moves the shortest may need), that, never called optimal."""
+    if distance is None and found is not None:
+        # Translators: a hint from a line not proven shortest; {move} in words ("slide the tile 6 left")
+        return ngettext("Hint: {move} (shortest found: {n:,} move to go, not proven; at least {least:,}). "
+                        "Press H again to play it.",
+                        "Hint: {move} (shortest found: {n:,} moves to go, not proven; at least {least:,}). "
+                        "Press H again to play it.", found[0]).format(move=move, n=found[0], least=found[1])
     if distance is None:
         return _("Hint: {move}. Press H again to play it.").format(move=move)
     return ngettext("Hint: {move} ({n:,} move to go). Press H again to play it.",
@@ -67,14 +74,25 @@ def hint_sentence(move: str, distance: int | None) -> str:
                                                                                                   n=distance)
 
 
-def hint_words(spec: PuzzleSpec, position: bytes, line: tuple[Move, ...]) -> str:
-    """A hint: the first move of the optimal ``line`` from ``position``, and how many moves are left."""
+def hint_words(spec: PuzzleSpec, position: bytes, line: tuple[Move, ...], at_least: int | None = None) -> str:
+    """A hint: the first move of the optimal ``line`` from ``position``, and how many moves are left; or, with
+    ``at_least``, the first move of the shortest line found, not proven, and what the shortest may need."""
     n = len(line)
     if not line:
         return ngettext("Already solved. ({n:,} move to go)", "Already solved. ({n:,} moves to go)", n).format(n=n)
+    move = move_words(spec, position, line[0])
+    if at_least is not None:
+        return unproven_hint_words(move, n, at_least)
     # Translators: {move} is the move in the board's words ("tile 5 b2→b3")
-    return ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n).format(
-        move=move_words(spec, position, line[0]), n=n)
+    return ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n).format(move=move, n=n)
+
+
+def unproven_hint_words(move: str, n: int, at_least: int) -> str:
+    """A hint from a line that is the shortest found, never called optimal: its length and the proven floor."""
+    # Translators: a hint from a line not proven shortest: its length, and the fewest moves the shortest may have
+    return ngettext("{move} (shortest found: {n:,} move to go, not proven; the shortest needs at least {least:,})",
+                    "{move} (shortest found: {n:,} moves to go, not proven; the shortest needs at least {least:,})",
+                    n).format(move=move, n=n, least=at_least)
 
 
 def found_words(line: tuple[Move, ...] | None) -> str:

@@ -67,9 +67,10 @@ class EventKind(Enum):
 @dataclass(frozen=True)
 class Hint:
     move: Move | None           # the first move of an optimal line (None when solved or dead end)
-    distance: int | None        # optimal moves to the goal from the hinted position
+    distance: int | None        # optimal moves to the goal from the hinted position (unproven: the line's length)
     dead_end: bool
     last_winnable: int | None   # dead end: history index of the latest earlier position that can still win
+    proven: bool = True         # False: the line is the shortest found, not proven shortest
 
 
 @dataclass(frozen=True)
@@ -359,12 +360,13 @@ class Session:
         if not self._answer_at_once(Purpose.HINT):
             self._search(N_("Hint"), Purpose.HINT)
 
-    def _show_hint(self, line: tuple[Move, ...]) -> None:
+    def _show_hint(self, line: tuple[Move, ...], proven: bool = True, at_least: int = 0) -> None:
         move = line[0] if line else None
-        self.hint_info = Hint(move, len(line), False, None)
+        self.hint_info = Hint(move, len(line), False, None, proven)
         if move is not None:
             self._helped()
-        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.spec, self.position, line)))
+        said = hint_words(self.spec, self.position, line, None if proven else at_least)
+        self._emit(Event(EventKind.HINT, move, self.position, None, said))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)
@@ -432,11 +434,11 @@ class Session:
         elif line is None:
             self._show_dead_end(resolved.last_winnable)
         elif purpose is Purpose.HINT:
-            self._show_hint(line)
+            self._show_hint(line, resolved.proven, resolved.at_least)
         elif purpose is Purpose.SOLVE:
-            self.autosolve.begin(list(line), paused=False)
+            self.autosolve.begin(list(line), paused=False, proven=resolved.proven)
         elif purpose is Purpose.STEP:
-            self.autosolve.begin(list(line), paused=True)
+            self.autosolve.begin(list(line), paused=True, proven=resolved.proven)
             self._advance()
 
     def _search(self, label: str, purpose: Purpose) -> None:

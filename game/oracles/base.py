@@ -90,16 +90,30 @@ class WrongAnswer(PositionError):
 
 @dataclass(frozen=True)
 class Line:
-    """A shortest solution: the moves, every position from the start to the goal, and its cost."""
+    """A solution: the moves, every position from the start to the goal, and its cost. A shortest one,
+    unless ``proven`` is False: then it is the shortest found, not proven (where an optimal search
+    would take hours), at most ``within`` times as long as the shortest, which needs at least
+    ``at_least`` moves."""
 
     moves: tuple[Move, ...]
     states: tuple[bytes, ...]
     nodes: int
     seconds: float
     algorithm: str
+    proven: bool = True
+    at_least: int = 0
+    within: float = 1.0
 
     def __len__(self) -> int:
         return len(self.moves)
+
+    def lower_bounds(self) -> tuple[int, ...]:
+        """For each position along the line, the fewest moves its shortest line may have: its own length
+        where the line is proven, else what the first position's bound leaves after the moves made."""
+        n = len(self.moves)
+        if self.proven:
+            return tuple(n - i for i in range(n + 1))
+        return tuple(max(1, self.at_least - i) if i < n else 0 for i in range(n + 1))
 
     @classmethod
     def of(cls, path: Path, started: float, algorithm: str) -> Line:
@@ -292,6 +306,11 @@ class Oracle(ABC):
 
     def instant_answer(self, state: bytes, earlier: Sequence[bytes] = ()) -> Answer | None:
         """``answer`` when it needs no search right now, else None."""
+        return None
+
+    def foresight(self, state: bytes) -> Phrase | None:
+        """What can be said before searching from ``state``: that its answer will not be proven shortest,
+        and why (None: nothing to say; every answer is proven)."""
         return None
 
     def max_distance(self) -> int | None:

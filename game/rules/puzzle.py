@@ -180,6 +180,7 @@ class Puzzle:
     checks: Sequence[Validator] = ()
     heuristic: Callable[[bytes], int] | None = None
     kinds: Sequence[MoveKind] = ()     # every kind of move the rules may label a move with
+    start_given: bool = True           # the puzzle names its start (False: its start is only a deal)
 
     def __post_init__(self) -> None:
         self.kind_of: dict[str, MoveKind] = {kind.label: kind for kind in self.kinds}

@@ -109,7 +109,7 @@ CASES = [
     ("format 2", BLOCKS.replace("format = 1", "format = 2"), "key 'format'", "format 1 only"),
     ("format as text", BLOCKS.replace("format = 1", 'format = "1"'), "key 'format'", "format 1 only"),
     ("family missing", BLOCKS.replace('family = "blocks"\n', ""), "key 'family'", "missing"),
-    ("unknown family", BLOCKS.replace('"blocks"', '"tiles"'), "key 'family'", "'tiles' is not a puzzle family"),
+    ("unknown family", BLOCKS.replace('"blocks"', '"tetris"'), "key 'family'", "'tetris' is not a puzzle family"),
     ("unknown key", BLOCKS.replace("moves =", "colour = 1\nmoves ="), "key 'colour'", "not a key"),
     ("misspelt key", BLOCKS.replace("same =", "sane ="), "key 'sane'", "did you mean 'same'"),
     ("key of another family", FROGS.replace("jump =", 'same = ["BW"]\njump ='), "key 'same'", "not a key of a frogs"),

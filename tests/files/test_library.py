@@ -8,6 +8,7 @@ from game.families.blocks.model import BlocksDef
 from game.families.frogs.files import FrogsDef
 from game.families.knights.files import KnightsDef
 from game.families.pairs.files import PairsDef
+from game.families.tiles.files import TilesDef
 from game.catalog.reading import read_puzzle_file
 from game.files.shapes import piece_cells
 
@@ -71,10 +72,30 @@ def test_each_token_file_is_the_puzzle_library_md_describes(name):
         assert defn.goal == tuple(goal.split("/"))
 
 
+# The tiles boards: (columns, rows, start); every game of 5x5 beyond its start is dealt.
+TILES = {
+    "tiles-2x3": (2, 3, "2 1/4 3/. 5"),
+    "tiles-2x4": (2, 4, ". 7/6 5/3 4/1 2"),
+    "tiles-2x5": (2, 5, ". 8/9 7/5 6/3 4/1 2"),
+    "tiles-3x4": (3, 4, "9 . 11/10 8 5/4 6 7/2 1 3"),
+    "tiles-4x5": (4, 5, "5 9 6 11/13 7 . 1/14 8 3 15/19 18 2 4/16 17 10 12"),
+    "tiles-5x5": (5, 5, "6 1 3 10 4/12 2 7 5 14/9 17 13 20 19/16 . 8 23 24/11 21 18 22 15"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TILES))
+def test_each_tiles_file_is_its_board(name):
+    width, height, start = TILES[name]
+    defn = read_puzzle_file(LIBRARY / f"{name}.toml")
+    assert isinstance(defn, TilesDef) and defn.common.title and defn.common.variant == f"{width}x{height}"
+    assert (defn.width, defn.height, defn.goal) == (width, height, None)
+    assert defn.start == bytes(0 if t == "." else int(t) for t in start.replace("/", " ").split())
+
+
 def test_the_library_has_exactly_these_files():
     hanoi = [f"{name}-{n}" for name in ("hanoi", "reve") for n in range(3, 9)] + [
         "hanoi-middle", "hanoi-scattered", "reve-almost-home"]   # the Tower of Hanoi's: tests/families/test_hanoi_*
-    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS, "traffic", *hanoi])
+    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *hanoi])
 
 
 def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():

@@ -19,9 +19,9 @@ def _neighbours(state: bytes, width: int):
             yield bytes(s)
 
 
-def _distances(width: int, height: int) -> dict[bytes, int]:
-    """Exact distance to the goal of every reachable position (plain BFS)."""
-    goal = sliding.goal_state(width, height)
+def _distances(width: int, height: int, goal: bytes | None = None) -> dict[bytes, int]:
+    """Exact distance to ``goal`` (default: the standard one) of every reachable position (plain BFS)."""
+    goal = goal if goal is not None else sliding.goal_state(width, height)
     dist = {goal: 0}
     queue = deque([goal])
     while queue:

@@ -1,8 +1,10 @@
 """Sliding tiles: the 8-puzzle (every position in a table) and the 15-puzzle (IDA* with pattern
-databases), dealt by a real shuffle."""
+databases), dealt by a real shuffle; and boards of any size from 2x2 to 5x5 from files (``family =
+"tiles"``): a table up to ten cells, pattern databases built for the board beyond."""
 from __future__ import annotations
 
 import functools
+import random
 from math import factorial
 from typing import Sequence
 
@@ -10,11 +12,19 @@ from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentati
 from game.common.i18n import N_
 from game.families.base import Family
 from game.families.registry import register
-from game.families.tiles.dealing import ShuffledTiles
+from game.families.stone_specs import card_title
+from game.families.tiles import files
+from game.families.tiles.boards import REACH, BoardOracle
+from game.families.tiles.dealing import ScrambledTiles, ShuffledTiles, random_tiles, scramble
+from game.families.tiles.files import TilesDef
 from game.families.tiles.pattern import PatternOracle
-from game.families.tiles.rules import TILE_NAMES, make_tiles
+from game.families.tiles.rules import TABLE_CELLS, TILE_NAMES, goal_state, make_tiles
+from game.catalog.dealers import Dealer
+from game.oracles.base import Oracle, Recipe as OracleRecipe
 from game.oracles.table import TableOracle
+from game.rules.counts import Count
 from game.rules.kinds import SLIDE
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "TILES", "TilesFamily"]
 
@@ -30,6 +40,12 @@ TILE_TITLES = {8: N_("8-puzzle"), 15: N_("15-puzzle")}
 TILE_BLURBS = {8: N_("Slide tiles into order, 1 to 8."), 15: N_("Slide tiles into order, 1 to 15.")}
 
 
+# a new 5x5 game: a scramble of this many random moves (its shortest line is proven in a moment); a deal
+# at a distance solves scrambles this long, whose shortest lines reach about 50 to 65 moves
+SCRAMBLE_MOVES = 60
+SEARCHED_SCRAMBLE = 90
+
+
 def _card(n: int) -> Presentation:
     return Presentation("tiles", TILE_TITLES[n], TILE_BLURBS[n], {t: TILE_NAMES[t] for t in range(1, n + 1)},
                         N_("tile"))
@@ -39,7 +55,22 @@ class TilesFamily(Family):
     key = "tiles"
     shelf = TILES
     order = 10
+    definition = TilesDef
+    files = files.KEYS
     kinds = (SLIDE,)
+    keys = ("size",)
+
+    def spec(self, name: str, defn: TilesDef, count: Count | None = None) -> PuzzleSpec:
+        common, n = defn.common, defn.width * defn.height
+        blurb = N_("Slide the tiles into order.")
+        return PuzzleSpec(name, self.shelf, Recipe(name, functools.partial(tiles_from, name, defn), tiles_oracle),
+                          dealer_for(defn), InputMode.SLIDE,
+                          Presentation("tiles", card_title(common.title, self.shelf), common.subtitle or blurb,
+                                       {t: TILE_NAMES[t] for t in range(1, n)}, N_("tile"), common.group,
+                                       common.variant),
+                          Figures(published=common.published.get("moves"), positions=factorial(n) // 2,
+                                  note=common.source),
+                          DemoPlan(), family=self, edit=EditMode.SWAP, as_file=functools.partial(files.with_start, defn))
 
     def builtins(self) -> Sequence[PuzzleSpec]:
         eight = functools.partial(make_tiles, "eight", TILE_TITLES[8], 3, 3, start=bytes([8, 6, 7, 2, 5, 4, 3, 0, 1]))
@@ -56,6 +87,38 @@ class TilesFamily(Family):
                                      (N_("Random positions"), N_("about 53 moves"))), note=FIFTEEN_NOTE),
                        DemoPlan(deal_distance=(30, 40)), family=self, edit=EditMode.SWAP),
         )
+
+
+def tiles_from(name: str, defn: TilesDef) -> Puzzle:
+    """The rules of a tiles file; without a start, a deal that is the same each run (a shuffle, or a
+    scramble where a shuffle is beyond reach: see dealing)."""
+    start, rng = defn.start, random.Random(f"{defn.width}x{defn.height}")
+    if start is None:
+        start = random_tiles(defn.width, defn.height, rng, defn.target)
+        if (defn.width, defn.height) in REACH:
+            start = scramble(make_tiles(name, defn.common.title, defn.width, defn.height, None, defn.goal),
+                             SCRAMBLE_MOVES, rng)
+    return make_tiles(name, defn.common.title, defn.width, defn.height, start, defn.goal,
+                      start_given=defn.start is not None)
+
+
+def tiles_oracle(puzzle: Puzzle, recipe: OracleRecipe | None = None) -> Oracle:
+    """A table up to ten cells; the 15-puzzle's own tables for 4x4 with its goal; else tables built for
+    the board."""
+    board = puzzle.board
+    if len(board) <= TABLE_CELLS:
+        return TableOracle(puzzle, recipe)
+    if (board.width, board.height) == (4, 4) and puzzle.goal_states[0] == goal_state(4, 4):
+        return PatternOracle(puzzle, recipe)
+    return BoardOracle(puzzle, recipe)
+
+
+def dealer_for(defn: TilesDef) -> Dealer:
+    """A shuffle; a scramble where a shuffled board is beyond what the game can answer (see dealing)."""
+    reach = REACH.get((defn.width, defn.height))
+    if reach is None:
+        return ShuffledTiles(searched_limit=FIFTEEN_DEAL_MAX if defn.width * defn.height > TABLE_CELLS else None)
+    return ScrambledTiles(SCRAMBLE_MOVES, SEARCHED_SCRAMBLE, reach)
 
 
 FAMILY = register(TilesFamily())

@@ -77,6 +77,11 @@ class PatternOracle(Oracle):
         return Answer(Line.of(path, started, f"ida* ({heuristic.name})"))
 
     def no_table_reason(self) -> Phrase:
-        positions = factorial(len(self.puzzle.board)) // 2
-        return Phrase(N_("{title} has too many positions to sweep (about {positions:.3g}); solve single positions "
-                         "instead."), title=Phrase(self.puzzle.title), positions=float(positions))
+        return too_many_positions(self.puzzle)
+
+
+def too_many_positions(puzzle: Puzzle) -> Phrase:
+    """Why a board of tiles has no table of every position (its n!/2 of them)."""
+    positions = factorial(len(puzzle.board)) // 2
+    return Phrase(N_("{title} has too many positions to sweep (about {positions:.3g}); solve single positions "
+                     "instead."), title=Phrase(puzzle.title), positions=float(positions))

@@ -397,7 +397,8 @@ class PlayScene(BoardScreen):
             self.won()
         elif kind is EventKind.HINT:
             if event.move is not None and event.before is not None:
-                said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance())
+                said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance(),
+                                     self.session.answers.found(event.before))
                 self.say(said, Tone.HINT, about=event.before)
             else:
                 self.say(event.message, Tone.HINT, about=self.session.position)

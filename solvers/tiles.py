@@ -1,0 +1,327 @@
+"""Sliding tiles on rectangles of 12 to 25 cells (3x4 to 5x5): pattern databases built for the
+board, IDA* over them, and answers that say whether they are proven.
+
+Boards of up to ten cells have a complete table instead (:mod:`solvers.sweep`); the 4x4 board
+with the standard goal has the 15-puzzle's own tables (:mod:`solvers.fifteen`). Here each board
+has a partition of its tiles into groups chosen for it (:data:`PARTITIONS`): compact blocks as
+large as a table of at most about thirty million placements allows, so every table builds in
+seconds and all of a board's fit in well under 100 MB. On a square board the tables are looked
+up for the mirror image too. Positions are named as the standard goal names them, the blank's
+goal on any cell (a goal of another arrangement is renamed to this one by the caller).
+
+Until a board's tables are in, searches use tables of single tiles: their Manhattan distance,
+compiled the same way. Cached tables are checked on load (:func:`plausible`).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache as memoised
+from typing import Callable, Sequence
+
+import numpy as np
+
+from solvers import tables as tables_module
+from solvers import tiles_pdb
+from solvers.problem import Cancel, Cancelled
+from solvers.sliding import states_along
+from solvers.tiles_search import Outcome, TileSearch
+
+__all__ = ["Layout", "PARTITIONS", "Solver", "Tables", "load_tables", "manhattan_solver", "partitions", "plausible"]
+
+TABLE_VERSION = 1
+Tables = tuple[np.ndarray, ...]      # one ranked table per group of the layout's partition
+Progress = Callable[[float, str], None]
+
+Partition = tuple[tuple[int, ...], ...]
+
+# The partitions of boards at least as tall as wide; a wider board takes the same groups transposed.
+# Tiles are named by the standard goal (reading order, the blank last). A square board looks its one
+# partition up on the board and on its mirror image; a board with two partitions looks both up.
+PARTITIONS: dict[tuple[int, int], tuple[Partition, ...]] = {
+    # 1 2 3 / 4 5 6 / 7 8 9 / 10 11 .: the top two rows and 7, then the rest (4 million placements)
+    (3, 4): (((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11)),),
+    # the upper and the lower two rows, then 13 and 14; again by columns (3.6 million placements each)
+    (3, 5): (((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12), (13, 14)),
+             ((1, 2, 4, 5, 7, 8), (3, 6, 9, 10, 11, 12), (13, 14))),
+    # the 15-puzzle's 7-7-1 (used here only for a goal whose blank is elsewhere)
+    (4, 4): (((9, 10, 11, 12, 13, 14, 15), (2, 3, 4, 5, 6, 7, 8), (1,)),),
+    # four corners of 5, 5, 5 and 4 tiles, and a second cut across them (1.9 million placements each):
+    # one partition of six-tile groups would hold 28 million placements each and take minutes to build
+    (4, 5): (((1, 2, 5, 6, 9), (3, 4, 7, 8, 12), (10, 13, 14, 17, 18), (11, 15, 16, 19)),
+             ((1, 2, 3, 4, 8), (5, 6, 7, 9, 10), (11, 12, 14, 15, 16), (13, 17, 18, 19))),
+    # four blocks of five and the four tiles about the blank (6.4 million placements each): six-tile
+    # groups would be 128 million placements and minutes of building each
+    (5, 5): (((1, 2, 3, 6, 7), (4, 5, 8, 9, 10), (11, 12, 16, 17, 21), (13, 18, 22, 23, 24), (14, 15, 19, 20)),),
+}
+
+
+def partitions(width: int, height: int) -> tuple[Partition, ...]:
+    """The partitions of a board (each holds every tile once), transposed for a wide board."""
+    if (width, height) in PARTITIONS:
+        return PARTITIONS[width, height]
+    if (height, width) not in PARTITIONS:
+        raise ValueError(f"no pattern databases for a {width}x{height} board.")
+    # tile t of the tall board stands on (row, column) = divmod(t - 1, height); transposed: (column, row)
+    return tuple(tuple(tuple(sorted(((t - 1) % height) * width + (t - 1) // height + 1 for t in group))
+                       for group in cut) for cut in PARTITIONS[height, width])
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A board and the blank's goal cell: what a set of tables is built for."""
+
+    width: int
+    height: int
+    blank: int
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+    @property
+    def partitions(self) -> tuple[Partition, ...]:
+        return partitions(self.width, self.height)
+
+    @property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """Every group of every partition once, in order: what the tables are built for."""
+        return tuple(dict.fromkeys(g for cut in self.partitions for g in cut))
+
+    def table_name(self, group: Sequence[int]) -> str:
+        return f"pdbtiles-{self.width}x{self.height}-b{self.blank}-" + "-".join(map(str, group))
+
+    def goal(self) -> bytes:
+        """The goal: tiles in reading order around the blank's cell."""
+        n = self.cells
+        order = list(range(1, n))
+        order.insert(self.blank, 0)
+        return bytes(order)
+
+    def size(self, group: Sequence[int]) -> int:
+        return tiles_pdb.placements(len(group), self.cells)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables
+
+
+class _NotCached(Exception):
+    """A table is missing or damaged and the caller asked not to build it."""
+
+
+def load_tables(layout: Layout, progress: Progress | None = None, build: bool = True) -> Tables | None:
+    """Every group's table from the cache, building what is missing or fails the checks (or, with
+    ``build=False``, None as soon as one is not usable from the cache)."""
+    groups = layout.groups
+    sizes = [layout.size(g) for g in groups]
+    done, out = 0, []
+    for group, size in zip(groups, sizes):
+        def step(fraction: float, message: str, done: int = done, size: int = size) -> None:
+            if progress is not None:
+                progress((done + fraction * size) / sum(sizes), message)
+
+        def make(group: Sequence[int] = group, step: Progress = step) -> np.ndarray:
+            if not build:
+                raise _NotCached
+            return tiles_pdb.build(layout.width, layout.height, group, layout.blank, step)
+
+        meta: dict[str, str | int] = {"board": f"{layout.width}x{layout.height}", "blank": layout.blank,
+                                      "tiles": ",".join(map(str, group))}
+
+        def check(table: np.ndarray, group: Sequence[int] = group) -> bool:
+            return plausible(layout, group, table)
+
+        try:
+            out.append(tables_module.load_or_build(layout.table_name(group), make, TABLE_VERSION, size=size,
+                                                   meta=meta, validate=check))
+        except _NotCached:
+            return None
+        done += size
+    if progress is not None:
+        progress(1.0, "tables ready")
+    return tuple(out)
+
+
+@memoised
+def manhattan_solver(layout: Layout) -> "Solver":
+    """The search over tables of single tiles: each tile's Manhattan distance (one tile never walls the
+    blank off), built in a moment; what answers until the board's own tables are in."""
+    singles = tuple((t,) for t in range(1, layout.cells))
+    tables = tuple(tiles_pdb.build(layout.width, layout.height, g, layout.blank) for g in singles)
+    return Solver(layout, (singles,), tables, "manhattan")
+
+
+def _goal_cells(layout: Layout, group: Sequence[int]) -> np.ndarray:
+    return np.array([t - 1 + (t - 1 >= layout.blank) for t in group], dtype=np.int64)
+
+
+def plausible(layout: Layout, group: Sequence[int], table: np.ndarray, samples: int = 3000,
+              rng: np.random.Generator | None = None) -> bool:
+    """Whether the ranked table of ``group`` passes the checks a true one always passes.
+
+    0 at the goal placement and nowhere else; on ``samples`` random placements and as many met on
+    random walks from the goal, with every placement one tile step away: each value reachable, of
+    the parity of the group's Manhattan distance and at least that distance; one step changes a value
+    by an odd amount; some neighbour lower (a value > 0); and none more than one above a neighbour
+    whose free cells form one region (the blank can be anywhere there). A sample cannot see every
+    entry: this finds damage and forgeries of many entries, not a handful chosen to hide.
+    """
+    n, k = layout.cells, len(group)
+    if table.shape != (layout.size(group),) or table.dtype != np.uint8:
+        return False
+    homes = _goal_cells(layout, group)
+    goal = int(tiles_pdb.ranks(homes[None, :], n)[0])
+    if table[goal] != 0:
+        return False
+    rng = rng if rng is not None else np.random.default_rng()
+    cells = np.concatenate([_unrank(rng.integers(0, table.size, samples), k, n), _walks(layout, homes, samples, rng)])
+    value = table[tiles_pdb.ranks(cells, n)].astype(np.int64)
+    rows, cols = np.divmod(cells, layout.width)
+    manhattan = (np.abs(rows - homes // layout.width) + np.abs(cols - homes % layout.width)).sum(axis=1)
+    at_goal = (cells == homes).all(axis=1)
+    if (value == tiles_pdb.UNSEEN).any() or ((value == 0) != at_goal).any():
+        return False
+    if (value < manhattan).any() or ((value - manhattan) % 2).any():
+        return False
+    near, whole = _neighbours(layout, cells)
+    seen = near >= 0
+    nearby = np.where(seen, table[np.maximum(near, 0)].astype(np.int64), 1 << 20)
+    if (nearby[seen] == tiles_pdb.UNSEEN).any() or ((nearby - value[:, None])[seen] % 2 == 0).any():
+        return False
+    if ((value > 0) & (nearby.min(axis=1) >= value)).any():
+        return False
+    return bool((value <= np.where(whole & seen, nearby, 1 << 20).min(axis=1) + 1).all())
+
+
+def _unrank(ranks: np.ndarray, k: int, n: int) -> np.ndarray:
+    """Rows of tile cells of the given ranks."""
+    rest = np.asarray(ranks, dtype=np.int64).copy()
+    used = np.zeros(rest.shape[0], dtype=np.int64)
+    out = np.zeros((rest.shape[0], k), dtype=np.int64)
+    for i, weight in enumerate(tiles_pdb.rank_weights(k, n)):
+        digit, rest = np.divmod(rest, weight)
+        cell = np.full(rest.shape[0], -1, dtype=np.int64)
+        count = np.zeros(rest.shape[0], dtype=np.int64)
+        for c in range(n):
+            free = ((used >> c) & 1) == 0
+            cell[free & (count == digit) & (cell < 0)] = c
+            count += free
+        out[:, i] = cell
+        used |= np.int64(1) << cell
+    return out
+
+
+def _walks(layout: Layout, homes: np.ndarray, count: int, rng: np.random.Generator, length: int = 40) -> np.ndarray:
+    """Placements met by random walks of single tile steps from the goal placement."""
+    steps = tiles_pdb.geometry(layout.width, layout.height)[0]
+    walkers = max(1, count // length)
+    cells = np.repeat(homes[None, :], walkers, axis=0)
+    rows, k, met = np.arange(walkers), homes.size, []
+    for _ in range(length):
+        tile, direction = rng.integers(0, k, walkers), rng.integers(0, 4, walkers)
+        q = steps[cells[rows, tile], direction]
+        free = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
+        cells[rows[free], tile[free]] = q[free]
+        met.append(cells.copy())
+    return np.concatenate(met)
+
+
+def _neighbours(layout: Layout, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For rows of tile cells: the rank of each placement one tile step away (-1 where the step
+    leaves the board or meets a tile), and whether that placement's free cells form one region."""
+    n, (rows, k) = layout.cells, cells.shape
+    steps, full, not_first, not_last = tiles_pdb.geometry(layout.width, layout.height)
+    occupied = (np.int64(1) << cells).sum(axis=1)
+    near = np.full((rows, 4 * k), -1, dtype=np.int64)
+    whole = np.zeros((rows, 4 * k), dtype=bool)
+    for i in range(k):
+        for d in range(4):
+            q = steps[cells[:, i], d]
+            ok = (q >= 0) & (((occupied >> np.maximum(q, 0)) & 1) == 0)
+            moved = cells.copy()
+            moved[:, i] = np.where(ok, q, cells[:, i])
+            near[:, 4 * i + d] = np.where(ok, tiles_pdb.ranks(moved, n), -1)
+            free = full & ~(np.int64(1) << moved).sum(axis=1)
+            whole[:, 4 * i + d] = ok & (_flood(free & -free, free, layout.width, not_first, not_last) == free)
+    return near, whole
+
+
+def _flood(seed: np.ndarray, free: np.ndarray, width: int, not_first: int, not_last: int) -> np.ndarray:
+    """The cells of each ``free`` mask connected to its ``seed`` (vectorised)."""
+    reach = seed & free
+    while True:
+        grown = (reach | (reach << width) | (reach >> width) | ((reach << 1) & not_first)
+                 | ((reach >> 1) & not_last)) & free
+        if np.array_equal(grown, reach):
+            return reach
+        reach = grown
+
+
+# ---------------------------------------------------------------------------------------------
+# Searching
+
+
+@dataclass(frozen=True)
+class Found:
+    """A line from a position: its boards, the nodes searched, and what is proven about it. ``optimal``:
+    no shorter line exists. Otherwise ``weight`` bounds it (at most that many times the shortest) and
+    ``at_least`` is a proven lower bound of the shortest."""
+
+    states: tuple[bytes, ...]
+    nodes: int
+    optimal: bool
+    at_least: int
+    weight: Fraction = Fraction(1)
+
+    def __len__(self) -> int:
+        return len(self.states) - 1
+
+
+class Solver:
+    """The search over one layout's tables (a partition's, or the single tiles' meanwhile)."""
+
+    def __init__(self, layout: Layout, cuts: Sequence[Partition], tables: Tables, name: str) -> None:
+        """``tables`` hold one table per group of ``cuts``, each group once, in order (see Layout.groups)."""
+        self.layout = layout
+        self.name = name
+        groups = list(dict.fromkeys(g for cut in cuts for g in cut))
+        by_group = dict(zip(groups, tables))
+        self.search = TileSearch(layout.width, layout.height, layout.blank, cuts,
+                                 [[by_group[g] for g in cut] for cut in cuts])
+
+    def lower_bound(self, board: bytes) -> int:
+        """What the tables prove: no line from ``board`` is shorter."""
+        return self.search.heuristic(board)
+
+    def solve(self, board: bytes, *, cancel: Cancel | None = None, progress: Callable[[Fraction, int], None] | None = None,
+              weight: Fraction = Fraction(1)) -> Found:
+        """An optimal line (``weight`` 1), or one at most ``weight`` times the shortest. Cancelled when
+        ``cancel()`` answers True (checked between budgets of nodes, a few times a second)."""
+        def report(bound: Fraction, nodes: int) -> None:
+            if cancel is not None and cancel():
+                raise Cancelled
+            if progress is not None:
+                progress(bound, nodes)
+
+        outcome: Outcome = self.search.run(board, report, weight, budget=1 << 18)
+        states = states_along(board, outcome.blank_path)
+        if states[-1] != self.layout.goal():  # pragma: no cover - a search bug, never shown as an answer
+            raise AssertionError("the search's line does not end at the goal")
+        if weight == 1:
+            return Found(tuple(states), outcome.nodes, True, len(states) - 1)
+        return Found(tuple(states), outcome.nodes, False, self.proven_length(board, outcome.bound / weight), weight)
+
+    def proven_length(self, board: bytes, at_least: Fraction) -> int:
+        """The smallest length of the right parity that is at least ``at_least`` and the tables' bound."""
+        least = max(int(-(-at_least // 1)), self.lower_bound(board))
+        blank, goal_blank, width = board.index(0), self.layout.blank, self.layout.width
+        parity = (abs(blank // width - goal_blank // width) + abs(blank % width - goal_blank % width)) % 2
+        return least + (least - parity) % 2
+
+
+def timed(seconds: float) -> Cancel:
+    """A cancel callback that answers True once ``seconds`` have passed."""
+    deadline = time.perf_counter() + seconds
+    return lambda: time.perf_counter() > deadline

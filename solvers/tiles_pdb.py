@@ -1,0 +1,242 @@
+"""Ranked pattern databases of sliding tiles on any rectangle up to 5x5, built compiled (numba).
+
+The same abstract space as the 15-puzzle's tables (:mod:`solvers.pattern_compiled`): a state is
+a placement of the group's tiles and the region of free cells the blank is in; the blank moves
+for free inside its region, a tile of the group steps into it for one move, so tables of
+disjoint groups add up. Every state is two bits in a 16-bit word per placement (a slot per
+region, regions numbered by their lowest cell: unseen, this layer, next layer, done), and a
+placement's value is the layer where its first region is expanded: the minimum over the
+blank's regions. The 4x4 builder finds regions in a table over every set of free cells (2^16
+of them); on 20 or 25 cells that table would not fit, so regions are flooded on bit masks here.
+
+The goal is the standard one (tiles in reading order) with the blank on any cell, so a
+puzzle whose goal is another arrangement is searched after renaming its tiles.
+"""
+from __future__ import annotations
+
+import time
+from math import perm
+from typing import Callable, Sequence
+
+import numpy as np
+
+from solvers.pattern_compiled import available, compiled
+
+__all__ = ["MAX_CELLS", "MAX_GROUP", "build", "geometry", "placements", "popcounts", "rank_weights", "ranks"]
+
+Progress = Callable[[float, str], None]
+Mask = int | np.integer            # a set of cells, one bit each (numpy's integers inside compiled code)
+MAX_CELLS = 25                    # 5x5: masks and ranks fit 64-bit integers with room to spare
+MAX_GROUP = 8
+SLOTS = 8                         # regions a placement may leave: two bits each in a 16-bit word
+CHUNK = 1 << 21                   # placements per compiled call: progress between calls
+UNSEEN = 255
+TOO_MANY_REGIONS = -1
+
+
+def placements(k: int, n: int) -> int:
+    """How many placements ``k`` distinct tiles have on ``n`` cells."""
+    return perm(n, k)
+
+
+def rank_weights(k: int, n: int) -> np.ndarray:
+    """The weight of each tile's digit: tile i's digit counts (n-i-1)(n-i-2)...(n-k+1)."""
+    return np.array([perm(n - i - 1, k - i - 1) for i in range(k)], dtype=np.int64)
+
+
+def popcounts() -> np.ndarray:
+    """Set bits of every 16-bit number (a 32-bit mask is counted in two halves)."""
+    return np.array([bin(m).count("1") for m in range(1 << 16)], dtype=np.int64)
+
+
+def zero_selects() -> np.ndarray:
+    """``[mask, d]``: the d-th clear bit of a 16-bit mask (16 where it has fewer): unranking in two lookups."""
+    out = np.full((1 << 16, 17), 16, dtype=np.int8)
+    masks = np.arange(1 << 16)
+    seen = np.zeros(1 << 16, dtype=np.int64)
+    for bit in range(16):
+        clear = ((masks >> bit) & 1) == 0
+        out[masks[clear], seen[clear]] = bit
+        seen += clear
+    return out
+
+
+_POP16 = popcounts()
+_SELECT16 = zero_selects()
+
+
+def ranks(cells: np.ndarray, n: int) -> np.ndarray:
+    """Ranks of rows of tile cells (row i: the cells of tiles 0..k-1) among k-permutations of n cells."""
+    pos = np.asarray(cells, dtype=np.int64)
+    used = np.zeros(pos.shape[0], dtype=np.int64)
+    out = np.zeros(pos.shape[0], dtype=np.int64)
+    for i, weight in enumerate(rank_weights(pos.shape[1], n)):
+        below = used & ((np.int64(1) << pos[:, i]) - 1)
+        out += (pos[:, i] - _POP16[below & 0xFFFF] - _POP16[below >> 16]) * weight
+        used |= np.int64(1) << pos[:, i]
+    return out
+
+
+def geometry(width: int, height: int) -> tuple[np.ndarray, int, int, int]:
+    """``(neighbours[cell, direction], full mask, not-first-column mask, not-last-column mask)``;
+    directions up, down, left, right, -1 off the board."""
+    n = width * height
+    steps = np.full((n, 4), -1, dtype=np.int64)
+    for c in range(n):
+        r, q = divmod(c, width)
+        for d, (dest, ok) in enumerate(((c - width, r > 0), (c + width, r < height - 1), (c - 1, q > 0),
+                                        (c + 1, q < width - 1))):
+            if ok:
+                steps[c, d] = dest
+    full = (1 << n) - 1
+    first = sum(1 << c for c in range(0, n, width))
+    return steps, full, full & ~first, full & ~(first << (width - 1))
+
+
+def _flood(seed: Mask, free: Mask, width: int, not_first: int, not_last: int) -> Mask:
+    """The cells of ``free`` connected to ``seed`` (a mask inside ``free``)."""
+    reach = seed & free
+    while True:
+        grown = (reach | (reach << width) | (reach >> width) | ((reach << 1) & not_first)
+                 | ((reach >> 1) & not_last)) & free
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def _slot(cell: int, free: Mask, width: int, not_first: int, not_last: int) -> int:
+    """The number of the region of ``free`` that holds ``cell``, regions numbered by their lowest cell."""
+    region = _flood(np.int64(1) << cell, free, width, not_first, not_last)
+    below = free & ((region & -region) - 1)   # free cells under the region's lowest: other regions, each lower
+    count = 0
+    while below:
+        other = _flood(below & -below, free, width, not_first, not_last)
+        below &= ~other
+        count += 1
+    return count
+
+
+def _rank(cells: np.ndarray, k: int, weights: np.ndarray, pop: np.ndarray) -> int:
+    used, r = 0, 0
+    for i in range(k):
+        c = cells[i]
+        below = used & ((np.int64(1) << c) - 1)
+        r += (c - pop[below & 0xFFFF] - pop[below >> 16]) * weights[i]
+        used |= np.int64(1) << c
+    return r
+
+
+def _expand(codes: np.ndarray, table: np.ndarray, lo: int, hi: int, cur: int, depth: int, k: int, n: int,
+            weights: np.ndarray, steps: np.ndarray, full: int, width: int, not_first: int, not_last: int,
+            pop: np.ndarray, select: np.ndarray) -> int:
+    """Expand the states of ranks lo..hi in layer ``cur`` (code 1 or 2); their unseen children join
+    the next layer (the other code). Returns the states expanded, or TOO_MANY_REGIONS."""
+    cells = np.zeros(MAX_GROUP, dtype=np.int64)
+    moved = np.zeros(MAX_GROUP, dtype=np.int64)
+    regions = np.zeros(SLOTS, dtype=np.int64)
+    nxt = 3 - cur
+    expanded = 0
+    for r in range(lo, hi):
+        w = np.int64(codes[r])
+        if w == 0:
+            continue
+        hits = (w & 0x5555 & ~(w >> 1)) if cur == 1 else ((w >> 1) & 0x5555 & ~w)
+        if hits == 0:
+            continue
+        if table[r] == UNSEEN:
+            table[r] = depth
+        rest, used = r, np.int64(0)
+        for i in range(k):           # unrank: tile i takes the digit-th cell the earlier tiles left free
+            digit = rest // weights[i]
+            rest -= digit * weights[i]
+            low = used & 0xFFFF
+            clear = 16 - pop[low]
+            c = np.int64(select[low, digit]) if digit < clear else 16 + np.int64(select[used >> 16, digit - clear])
+            cells[i] = c
+            used |= np.int64(1) << c
+        free = full & ~used
+        reach, count, rem = np.int64(0), 0, free   # the free cells of every region this layer holds
+        while rem:
+            region = _flood(rem & -rem, free, width, not_first, not_last)
+            rem &= ~region
+            if (hits >> (2 * count)) & 1:
+                reach |= region
+            count += 1
+        codes[r] = np.uint16(w | (hits * 3))
+        for i in range(k):
+            moved[i] = cells[i]
+        for i in range(k):
+            p = cells[i]
+            for d in range(4):
+                q = steps[p, d]
+                if q < 0 or not (reach >> q) & 1:
+                    continue   # off the board, or not where the blank can be
+                moved[i] = q
+                r2 = _rank(moved, k, weights, pop)
+                moved[i] = p
+                slot = _slot(p, free ^ (np.int64(1) << q) ^ (np.int64(1) << p), width, not_first, not_last)
+                if slot >= SLOTS:
+                    return TOO_MANY_REGIONS
+                w2 = np.int64(codes[r2])
+                if (w2 >> (2 * slot)) & 3 == 0:
+                    codes[r2] = np.uint16(w2 | (nxt << (2 * slot)))
+        while hits:
+            expanded += 1
+            hits &= hits - 1
+    return expanded
+
+
+_flood = compiled(_flood, inline="always")
+_slot = compiled(_slot, inline="always")
+_rank = compiled(_rank, inline="always")
+_expand_c = compiled(_expand)
+
+
+def build(width: int, height: int, tiles: Sequence[int], blank: int | None = None,
+          progress: Progress | None = None) -> np.ndarray:
+    """The ranked pattern database of ``tiles`` on a ``width`` x ``height`` board whose goal has tile t
+    on cell t - 1 and the blank on ``blank`` (default: the last cell), one byte a placement.
+
+    Tiles are named as the standard goal names them, so tile t's goal cell is t - 1, or t where the
+    blank's goal cell comes before it."""
+    n = width * height
+    blank = n - 1 if blank is None else blank
+    k = len(tiles)
+    if not available():
+        raise RuntimeError("numba is not installed")
+    if not 2 <= width <= 5 or not 2 <= height <= 5 or not 0 <= blank < n:
+        raise ValueError("boards from 2x2 to 5x5 only, the blank's goal on the board.")
+    if not 1 <= k <= MAX_GROUP or len(set(tiles)) != k or not all(1 <= t < n for t in tiles):
+        raise ValueError(f"a pattern group is 1 to {MAX_GROUP} distinct tiles of 1..{n - 1}.")
+    size = placements(k, n)
+    steps, full, not_first, not_last = geometry(width, height)
+    weights = np.ones(MAX_GROUP, dtype=np.int64)
+    weights[:k] = rank_weights(k, n)
+    codes = np.zeros(size, dtype=np.uint16)
+    table = np.full(size, UNSEEN, dtype=np.uint8)
+    goal = np.array([[t - 1 + (t - 1 >= blank) for t in tiles]], dtype=np.int64)
+    used = int((np.int64(1) << goal[0]).sum())
+    start_slot = _slot(blank, full & ~used, width, not_first, not_last)
+    codes[int(ranks(goal, n)[0])] = 1 << (2 * start_slot)
+    name = ",".join(map(str, tiles))
+    depth, cur, states, reached, started = 0, 1, 0, 0, time.perf_counter()
+    while True:
+        layer = 0
+        for lo in range(0, size, CHUNK):
+            hi = min(size, lo + CHUNK)
+            got = _expand_c(codes, table, lo, hi, cur, depth, k, n, weights, steps, full, width, not_first, not_last,
+                            _POP16, _SELECT16)
+            if got == TOO_MANY_REGIONS:   # pragma: no cover - no group of up to 8 tiles on 5x5 walls off 8 regions
+                raise ValueError(f"the tiles {name} wall off more than {SLOTS} regions of the board.")
+            layer += got
+            reached += int(np.count_nonzero(table[lo:hi] == depth))
+            if progress is not None:
+                progress(min(0.99, reached / size), f"pattern {name}: depth {depth}")
+        if not layer:
+            break
+        states += layer
+        depth, cur = depth + 1, 3 - cur
+    if progress is not None:
+        progress(1.0, f"pattern {name}: {states:,} states, deepest {depth - 1}, "
+                      f"{time.perf_counter() - started:.1f} s")
+    return table

@@ -292,12 +292,6 @@ def test_a_family_folds_into_one_card_with_a_chooser(app):
     assert card.index == (index % len(card.specs)) and isinstance(app.scene, type(menu))   # ... and opens nothing
 
 
-def test_every_card_is_on_screen_at_the_default_size(app):
-    menu = app.scene
-    assert app.size == (1280, 800)
-    assert max(card.rect.bottom for card in menu.flat) <= 800
-
-
 def test_panel_buttons_are_clickable(app):
     s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
     click(app, centre(s, 8))

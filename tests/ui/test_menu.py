@@ -219,6 +219,21 @@ def test_the_focus_bar_states_the_chosen_puzzles_goal(look):
     assert all(card_goal(spec).startswith("Goal: ") and len(card_goal(spec)) > 12 for spec in catalog.specs())
 
 
+def test_a_goal_counts_stones_in_words_never_the_files_letters():
+    """The board shows stones, not the B and W of the file: the goal says them run by run."""
+    letter = re.compile(r"(?<![A-Za-z])[BW](?![A-Za-z])")
+    try:
+        for language in ("en", "ja"):
+            i18n.activate(language)
+            said = {spec.name: card_goal(spec) for spec in catalog.specs()}
+            assert not [goal for goal in said.values() if letter.search(goal)], language
+        i18n.activate("en")
+        assert card_goal(catalog.get("pairs")) == "Goal: the stones in the row, from the left: 3 black, then 3 white, then 2 empty."
+        assert card_goal(catalog.get("tait-5")).endswith("row: 5 black, then 5 white, either colour first.")
+    finally:
+        i18n.deactivate()
+
+
 # -- the keys reach everything ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("language,size,text", [("en", s, 100) for s in SIZES] + [("ja", (1280, 800), 150)])

@@ -146,6 +146,9 @@ def test_every_card_shows_its_whole_description_and_no_two_overlap(look, languag
             menu.lines[0] * th.size_of("body") + menu.lines[1] * th.size_of("small"))
         chooser_top = min((chip.y + r.y for chip, _ in card.chips), default=r.bottom)
         assert words_bottom <= chooser_top <= r.bottom, card.name
+    choosers = [(tuple(card.chip_label(n, i) for n, (_, i) in enumerate(card.chips)), card.common)
+                for card in menu.flat if card.group]
+    assert len(set(choosers)) == len(choosers), choosers   # as drawn: no two choosers say the same
     rects = [card.rect for card in menu.flat] + [r for _, r in menu.headings]
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b), (a, b)

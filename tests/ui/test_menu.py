@@ -144,7 +144,7 @@ def test_every_card_shows_its_whole_description_and_no_two_overlap(look, languag
         r = card.rect
         words_bottom = r.y + th.px(12) + menu.thumb_size[1] + th.px(3) + (
             menu.lines[0] * th.size_of("body") + menu.lines[1] * th.size_of("small"))
-        chooser_top = min((chip.y + r.y for chip, _ in card.chips), default=r.bottom)
+        chooser_top = r.y + card.chooser_top(th)   # its caption, where the labels' ending has a line of its own
         assert words_bottom <= chooser_top <= r.bottom, card.name
     choosers = [(tuple(card.chip_label(n, i) for n, (_, i) in enumerate(card.chips)), card.common)
                 for card in menu.flat if card.group]
@@ -201,11 +201,22 @@ def test_no_two_cards_offer_the_same_chooser(app):
     assert len(set(labels)) == len(labels), labels
 
 
-def test_a_shared_ending_of_the_chooser_is_said_once(look):
-    app = look("en", (1920, 1080), 100)
-    card = next(c for c in app.scene.flat if c.group == "Pairs")
+@pytest.mark.parametrize("size,group,above", [((1920, 1080), "Pairs", False), ((1280, 800), "Pairs", True),
+                                              ((1280, 800), "Tait's coin pairs", True)])
+def test_a_shared_ending_of_the_chooser_is_said_once(look, size, group, above):
+    """After the numbers where the card is wide enough, else on a line above them: every size shown."""
+    app = look("en", size, 100)
+    menu = app.scene
+    card = next(c for c in menu.flat if c.group == group)
     assert [card.chip_label(n, i) for n, (_, i) in enumerate(card.chips)] == ["3", "4", "5", "6", "7"]
-    assert card.common == " at left"
+    assert card.common == (" at left" if group == "Pairs" else " anywhere") and card.caption is above
+    menu.select_name(card.name)
+    surface = AuditSurface(app.size)
+    AuditSurface.theme = app.theme
+    menu.draw(surface)
+    said = [p for p in surface.placed if p.text == card.common.strip()]
+    chips = [chip.move(card.rect.x, card.rect.y - int(menu.scroll)) for chip, _ in card.chips]
+    assert len(said) == 1 and (said[0].visible.bottom <= chips[0].y if above else said[0].visible.x >= chips[-1].right)
 
 
 def test_the_focus_bar_states_the_chosen_puzzles_goal(look):

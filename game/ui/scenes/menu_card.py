@@ -2,8 +2,8 @@
 picture, its title and whole description, the player's badges on it, and a mark on the player's own.
 
 The card says everything in full: the title and the description wrap to the card's width (the menu
-makes every card as tall as the longest needs), and the chooser shows every label, or the chosen one
-between arrows. The picture is the start; a puzzle played along one row shows its goal under it too,
+makes every card as tall as the longest needs), and the chooser shows every label (an ending they share
+said once, after them or on a line above), or the chosen one between arrows. The picture is the start; a puzzle played along one row shows its goal under it too,
 since two such puzzles can share a start and differ only in where the stones must end.
 """
 from __future__ import annotations
@@ -97,6 +97,7 @@ class Card:
         self.chips: list[tuple[pygame.Rect, int]] = []   # the chooser: where, and the variant it picks
         self.compact = False                              # the chooser shows "‹ chosen ›" only
         self.common = ""                                  # the labels' shared ending, said once after the chips
+        self.caption = False                              # ... or on a line of its own above them
         self.thumbs: dict[str, pygame.Surface] = {}
         self.text: CardText | None = None                 # the chosen variant's words, laid out
         self.lines_shown = (1, 0)                         # title and description lines every card has room for
@@ -132,35 +133,63 @@ class Card:
 
     # -- layout ---------------------------------------------------------------------------------------
     def lay_out(self, th: Theme, lines: tuple[int, int]) -> None:
-        """The chosen variant's words, and the chooser: every label when they fit (a shared ending said
-        once after them), else the chosen one between a previous and a next arrow."""
+        """The chosen variant's words, and the chooser (see :meth:`plan`)."""
         self.lines_shown = lines
         self.text = self.texts(th, self.rect.w)[self.index]
-        self.chips, self.compact, self.common = [], False, ""
+        self.chips, self.compact, self.common, self.caption = [], False, "", False
         if not self.group:
             return
-        room = self.rect.w - 2 * th.px(PAD)
-        labels = [translated(s.presentation.variant) for s in self.specs]
+        shown, common, caption = self.plan(th, self.rect.w)
         pad, gap, height = th.px(4), th.px(3), chip_height(th)
         y = self.rect.h - height - th.px(8)
-        for shown, common in ((labels, ""), *_factored(labels)):
-            widths = [th.measure(label, th.size_of("small")) + 2 * pad for label in shown]
-            tail = th.measure(common.strip(), th.size_of("small")) + th.px(4) if common else 0
-            if sum(widths) + gap * (len(widths) - 1) + tail <= room:
-                x = th.px(PAD)
-                for i, width in enumerate(widths):
-                    self.chips.append((pygame.Rect(x, y, width, height), i))
-                    x += width + gap
-                self.common = common
-                return
+        x = th.px(PAD)
+        if shown:
+            for i, label in enumerate(shown):
+                width = th.measure(label, th.size_of("small")) + 2 * pad
+                self.chips.append((pygame.Rect(x, y, width, height), i))
+                x += width + gap
+            self.common, self.caption = common, caption
+            return
+        labels = [translated(s.presentation.variant) for s in self.specs]
+        room = self.rect.w - 2 * th.px(PAD)
         arrow = th.measure("‹", th.size_of("small")) + 2 * pad
         middle = min(max(th.measure(label, th.size_of("small")) + 2 * pad for label in labels),
                      room - 2 * (arrow + gap))
-        x = th.px(PAD)
         self.compact = True
         self.chips = [(pygame.Rect(x, y, arrow, height), self.index - 1),
                       (pygame.Rect(x + arrow + gap, y, middle, height), self.index),
                       (pygame.Rect(x + arrow + middle + 2 * gap, y, arrow, height), self.index + 1)]
+
+    def plan(self, th: Theme, width: int) -> tuple[list[str], str, bool]:
+        """How the chooser fits a card ``width`` wide: every label on one row; else the labels without the
+        ending they share, said once after them (or, where that does not fit, on a line of its own above
+        them: True); else nothing to show in full (the chosen label between arrows)."""
+        room = width - 2 * th.px(PAD)
+        labels = [translated(s.presentation.variant) for s in self.specs]
+        pad, gap, small = th.px(4), th.px(3), th.size_of("small")
+
+        def row(shown: list[str]) -> int:
+            return sum(th.measure(label, small) + 2 * pad for label in shown) + gap * (len(shown) - 1)
+
+        if row(labels) <= room:
+            return labels, "", False
+        for shown, common in _factored(labels):
+            if row(shown) + th.measure(common.strip(), small) + th.px(4) <= room:
+                return shown, common, False
+            if row(shown) <= room and th.measure(common.strip(), small) <= room:
+                return shown, common, True
+        return [], "", False
+
+    def chooser_rows(self, th: Theme, width: int) -> int:
+        """The rows the chooser takes on a card ``width`` wide (none on a card of one puzzle)."""
+        if not self.group:
+            return 0
+        return 2 if self.plan(th, width)[2] else 1
+
+    def chooser_top(self, th: Theme) -> int:
+        """Where the chooser starts, inside the card (its caption, where it has one)."""
+        top = min((chip.y for chip, _ in self.chips), default=self.rect.h)
+        return top - caption_height(th) if self.caption else top
 
     def chip_label(self, n: int, index: int) -> str:
         """What the ``n``-th chip says."""
@@ -226,13 +255,21 @@ class Card:
             text = th.fit(label, "small", at.w - th.px(4), pal.ink if chosen else pal.text)
             surface.blit(text, text.get_rect(center=at.center))
         if self.common and self.chips:
-            last = self.chips[-1][0].move(r.x, r.y)
             tail = th.text(self.common.strip(), "small", pal.muted)
-            surface.blit(tail, tail.get_rect(midleft=(last.right + th.px(4), last.centery)))
+            if self.caption:
+                surface.blit(tail, (r.x + th.px(PAD), r.y + self.chooser_top(th)))
+            else:
+                last = self.chips[-1][0].move(r.x, r.y)
+                surface.blit(tail, tail.get_rect(midleft=(last.right + th.px(4), last.centery)))
 
 
 def chip_height(th: Theme) -> int:
     return th.size_of("small") + th.px(4)
+
+
+def caption_height(th: Theme) -> int:
+    """The chooser's caption line (the labels' shared ending, above them)."""
+    return th.size_of("small") + th.px(2)
 
 
 def _factored(labels: list[str]) -> list[tuple[list[str], str]]:

@@ -14,7 +14,7 @@ import pygame
 
 from game.common.i18n import _, ngettext
 from game.midend.sayings import Tone
-from game.ui.scenes.menu_card import PAD, THUMB_INSET, Card, chip_height
+from game.ui.scenes.menu_card import PAD, THUMB_INSET, Card, caption_height, chip_height
 from game.ui.theme import Theme
 
 __all__ = ["Grid", "NoteLine", "Shelved", "best_grid", "lay_out_notes", "notes"]
@@ -80,7 +80,7 @@ def grid(th: Theme, shelves: list[Shelved], left: int, width: int, top: int, col
     card_w = (width - gap * (cols - 1)) // cols
     lines = text_lines(th, [card for shelf in shelves for card in shelf.cards], card_w)
     thumb = (card_w - 2 * th.px(THUMB_INSET), int(card_w * THUMB_RATIO))
-    card_h = card_height(th, shelves, thumb[1], lines)
+    card_h = card_height(th, shelves, card_w, thumb[1], lines)
     head_h = th.size_of("heading") + th.px(12)
     headings: list[pygame.Rect] = []
     cards: list[pygame.Rect] = []
@@ -115,9 +115,11 @@ def text_lines(th: Theme, cards: list[Card], card_w: int) -> tuple[int, int]:
     return (max((len(t.title) for t in texts), default=1), max((len(t.blurb) for t in texts), default=0))
 
 
-def card_height(th: Theme, shelves: list[Shelved], thumb_h: int, lines: tuple[int, int]) -> int:
-    """A card's height: the picture, the title and description, and the chooser where any card has one."""
-    chooser = chip_height(th) + th.px(8) if any(c.group for s in shelves for c in s.cards) else 0
+def card_height(th: Theme, shelves: list[Shelved], card_w: int, thumb_h: int, lines: tuple[int, int]) -> int:
+    """A card's height: the picture, the title and description, and the chooser where any card has one
+    (with a caption line where any card's needs one)."""
+    rows = max((c.chooser_rows(th, card_w) for s in shelves for c in s.cards), default=0)
+    chooser = chip_height(th) + th.px(8) + (caption_height(th) if rows > 1 else 0) if rows else 0
     words = lines[0] * th.size_of("body") + th.px(3) + lines[1] * th.size_of("small")
     return th.px(12) + thumb_h + words + th.px(PAD) + chooser
 

@@ -50,6 +50,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
+	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
+	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and
 # AppStream metainfo (assets/desktop/, named by the app id of game/common/identity.py), made again after a change to the

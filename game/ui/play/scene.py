@@ -39,7 +39,7 @@ from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
 from game.ui.context import Context
 from game.ui.scenes.base import background
-from game.ui.views import Highlights, describe_move, move_paths, view_for
+from game.ui.views import Highlights, describe_move, input_for, move_paths, view_for
 from game.ui.views.base import Mark
 
 
@@ -63,7 +63,8 @@ class PlayScene(BoardScreen):
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
         by_piece = spec.input is InputMode.PIECES
-        self.board_input = (PieceInput if by_piece else BoardInput)(spec, self.view, self, self.target)
+        board_input = input_for(spec) or (PieceInput if by_piece else BoardInput)
+        self.board_input: BoardInput = board_input(spec, self.view, self, self.target)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()

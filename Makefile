@@ -28,8 +28,13 @@ bench: $(STAMP)
 
 # the README's pictures, drawn by the game itself (headless)
 SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot
+# the menu with a player's folder of its own: two puzzles on their shelf, and a file that could not be read
+MENU_SHOT := FEWEST_MOVES_DATA=assets/screenshots/player $(SHOT)
 screenshots: $(STAMP) $(CATALOGS)
-	$(SHOT) --menu assets/screenshots/menu.png
+	$(MENU_SHOT) --menu assets/screenshots/menu.png
+	$(MENU_SHOT) parking assets/screenshots/menu-yours.png --menu
+	$(MENU_SHOT) --menu assets/screenshots/menu-wide.png --size 1920x1080
+	$(MENU_SHOT) tait-5 assets/screenshots/menu-ja.png --menu --lang ja --text-size 150
 	$(SHOT) klotski assets/screenshots/klotski.png
 	$(SHOT) goat assets/screenshots/goat-goal.png --from "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
 	$(SHOT) eight assets/screenshots/eight.png
@@ -42,7 +47,6 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) frogs-plus assets/screenshots/editor.png --editor --from "B/B/B/./B B B B B W W W W/W/W/W/W"
 	$(SHOT) frogs-c assets/screenshots/help-frogs-c.png --rules
 	$(SHOT) --load assets/games/eight-detours.txt assets/screenshots/review.png --review
-	$(SHOT) --menu assets/screenshots/menu-ja.png --lang ja
 	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150

@@ -6,6 +6,10 @@ come first (each family's builtins, families in the order of their shelves), the
 files, then the player's own; anything else (a test, a file named on the command line) registers
 its own spec with one call to :func:`register`. A puzzle counted another way is a spec of its own,
 made once by :func:`variant` and found again by its name.
+
+The shelves stand in a fixed order: the families' in the order they declare, any other (a test's),
+and last the player's own puzzles on a shelf of their own (:data:`YOURS`), so a file the player adds
+never moves a shelf of the library.
 """
 from __future__ import annotations
 
@@ -15,17 +19,21 @@ from pathlib import Path
 
 from game.catalog import demo, library
 from game.catalog.spec import PuzzleSpec, Shelf, counted_name, variant_name
-from game.common.i18n import _
+from game.common.i18n import N_, _
 from game.common.untrusted import shown
 from game.families import registry as families
 from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["UnknownPuzzle", "cards", "demo_playlist", "get", "names", "problems", "puzzle", "register",
-           "retell_problems", "shelve", "shelves", "specs", "unregister", "variant"]
+__all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_players", "names", "problems", "puzzle",
+           "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
+
+# Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
+YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))
 
 _SPECS: dict[str, PuzzleSpec] = {}
+_PLAYERS: set[str] = set()   # the puzzles read from (or saved to) the player's own folder
 _ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on the command line: off the shelves
 _VARIANTS: dict[str, tuple[PuzzleSpec, Count]] = {}   # a name under another count -> its puzzle and that count
 _PROBLEMS: list[str] = []
@@ -75,11 +83,13 @@ def _builtins() -> None:
             for spec in family.builtins():
                 _index(spec)
                 _SPECS[spec.name] = spec
-        for folder in (library.LIBRARY, library.player_folder()):
+        for folder, players in ((library.LIBRARY, False), (library.player_folder(), True)):
             specs, problems = library.load_folder(folder, set(_SPECS))
             for spec in specs:
                 _index(spec)
                 _SPECS[spec.name] = spec
+                if players:
+                    _PLAYERS.add(spec.name)
             _PROBLEMS.extend(problems)
 
 
@@ -104,6 +114,7 @@ def register(spec: PuzzleSpec, *, shelved: bool = True) -> PuzzleSpec:
 
 def unregister(name: str) -> None:
     _SPECS.pop(name, None)
+    _PLAYERS.discard(name)
     _ON_DEMAND.pop(name, None)
     for key in [key for key, (spec, _count) in _VARIANTS.items() if spec.name == name]:
         del _VARIANTS[key]
@@ -182,11 +193,26 @@ def specs() -> list[PuzzleSpec]:
     return list(_SPECS.values())
 
 
+def is_players(spec: PuzzleSpec) -> bool:
+    """Whether ``spec``'s puzzle is one of the player's own (read from their folder or saved there),
+    counted any way."""
+    _builtins()
+    return spec.base in _PLAYERS
+
+
+def shelf_of(spec: PuzzleSpec) -> Shelf:
+    """The shelf ``spec`` stands on: the player's own shelf for their puzzles, else its family's."""
+    return YOURS if is_players(spec) else spec.shelf
+
+
 def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
-    """Every shelf with its puzzles: the families' shelves in their order, then any other (a test's)."""
+    """Every shelf with its puzzles: the families' shelves in their order, then any other (a test's),
+    then the player's own. Empty shelves are left out; the others never change places."""
     out: dict[Shelf, list[PuzzleSpec]] = {family.shelf: [] for family in families.families()}
     for spec in specs():
-        out.setdefault(spec.shelf, []).append(spec)
+        if not is_players(spec):
+            out.setdefault(spec.shelf, []).append(spec)
+    out[YOURS] = [spec for spec in specs() if is_players(spec)]
     return [(shelf, shelved) for shelf, shelved in out.items() if shelved]
 
 
@@ -235,4 +261,6 @@ def shelve(path: Path, defn: FileDef) -> PuzzleSpec:
     name = library.name_for(path)
     while name in taken:
         name += "-2"
-    return register(library.built_spec(name, defn, path.name))
+    spec = register(library.built_spec(name, defn, path.name))
+    _PLAYERS.add(spec.name)
+    return spec

@@ -21,7 +21,7 @@ BOXES = {ReadingKind.ILLEGAL: BoxKind.ILLEGAL, ReadingKind.GOAL: BoxKind.SOLVED,
          ReadingKind.FAILED: BoxKind.SEARCHING}
 HELP = {
     EditMode.PALETTE: N_("Click a cell to put the brush there (again: empty it) · drag a piece to move it · "
-                         "arrows, then B, W, Space; Enter picks up and puts down"),
+                         "a brush's key chooses it; arrows, then Space or Enter paints · Delete empties"),
     EditMode.SWAP: N_("Click two cells to swap them (a tile and the gap moves the gap) or drag one onto another · "
                       "arrows, Enter picks up and puts down"),
     EditMode.PIECES: N_("Drag a piece anywhere it fits, or click it and then where it goes · a piece of the same "
@@ -63,7 +63,7 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel
         box=_box(editor),
         counts=_counts(editor),
         palette=tuple(button(f"brush-{code}", _palette_label(editor, code), Intent.NEXT,
-                             key="Space" if code == 0 else editor.puzzle.symbols.name(code), active=code == brush)
+                             key=editor.puzzle.symbols.name(code), active=code == brush)
                       for code in editor.palette),
         buttons=(
             button("play", _("Play from here"), Intent.PLAY_HERE, primary=True, enabled=legal),

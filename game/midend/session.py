@@ -360,13 +360,12 @@ class Session:
         if not self._answer_at_once(Purpose.HINT):
             self._search(N_("Hint"), Purpose.HINT)
 
-    def _show_hint(self, line: tuple[Move, ...], proven: bool = True, at_least: int = 0) -> None:
+    def _show_hint(self, line: tuple[Move, ...], at_least: int | None = None) -> None:
         move = line[0] if line else None
-        self.hint_info = Hint(move, len(line), False, None, proven)
+        self.hint_info = Hint(move, len(line), False, None, proven=at_least is None)
         if move is not None:
             self._helped()
-        said = hint_words(self.spec, self.position, line, None if proven else at_least)
-        self._emit(Event(EventKind.HINT, move, self.position, None, said))
+        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.spec, self.position, line, at_least)))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)
@@ -434,7 +433,7 @@ class Session:
         elif line is None:
             self._show_dead_end(resolved.last_winnable)
         elif purpose is Purpose.HINT:
-            self._show_hint(line, resolved.proven, resolved.at_least)
+            self._show_hint(line, None if resolved.proven else resolved.at_least)
         elif purpose is Purpose.SOLVE:
             self.autosolve.begin(list(line), paused=False, proven=resolved.proven)
         elif purpose is Purpose.STEP:

@@ -88,9 +88,9 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       load: SavedGame | None = None, review: bool = False, settings: bool = False,
                       demo: bool = False, language: str = i18n.ENGLISH, text_size: int = 100, theme: str = "standard",
                       press: tuple[str, ...] = ()) -> int:
-    """One frame of the game, drawn without a display: the menu, a puzzle (its analysis, editor or
-    help card over it; ``press``: after these keys, a second apart), the records screen (the player's own
-    records), a saved game, or the demo."""
+    """One frame of the game, drawn without a display: the menu (with a puzzle's card chosen, if one is
+    named), a puzzle (its analysis, editor or help card over it; ``press``: after these keys, a second
+    apart), the records screen (the player's own records), a saved game, or the demo."""
     try:
         spec, state = _start(puzzle_name, position)
         if load is not None:
@@ -115,8 +115,11 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
         app.journal.records = read_records(Folders.here().records)[0]
     nav = app.nav
     try:
-        app.push(MenuScene(app))
-        if analysis and spec is not None:
+        shelves = MenuScene(app)
+        app.push(shelves)
+        if menu and spec is not None:   # the menu with that puzzle's card chosen, scrolled into sight
+            shelves.select_name(spec.name)
+        elif analysis and spec is not None:
             nav.open_analysis(spec.name)
         elif editor and spec is not None:
             nav.open_editor(spec.name, state)

@@ -113,7 +113,7 @@ class Palette:
     def pill_fill(self, pill: str) -> Colour:
         """The fill of a badge's pill (one of PILLS); its label is ``ink_on`` it."""
         return {"optimal": self.accent, "solved": self.good, "with help": mix(self.card, self.hint, 0.35),
-                "in progress": self.hint}[pill]
+                "in progress": self.hint, "yours": mix(self.card, self.text, 0.85)}[pill]
 
     def coordinate_colour(self) -> Colour:
         """The board's column letters and row numbers, quieter than text."""
@@ -137,7 +137,7 @@ HIGH_CONTRAST = Palette(
 PALETTES: dict[str, Palette] = {palette.name: palette for palette in (STANDARD, HIGH_CONTRAST)}   # a setting's choices
 BOX_TINTS = {BoxKind.SOLVING: Tone.HINT, BoxKind.PAUSED: Tone.HINT, BoxKind.DEAD_END: Tone.NOPE,   # the others:
              BoxKind.HINT: Tone.HINT, BoxKind.SOLVED: Tone.GOOD, BoxKind.ILLEGAL: Tone.ACCENT}    # plain cards
-PILLS = ("optimal", "solved", "with help", "in progress")
+PILLS = ("optimal", "solved", "with help", "in progress", "yours")
 
 
 def palette_named(name: str) -> Palette:
@@ -227,10 +227,12 @@ class Theme:
     """Fonts and sizes for one window size. Call ``resize`` when the window changes."""
 
     TEXT_CACHE = 768
+    WIDTH_CACHE = 16384   # measured widths kept (wrapping measures every prefix of a line, again and again)
 
     def __init__(self, size: tuple[int, int]) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._text: OrderedDict = OrderedDict()
+        self._widths: dict[tuple[str, int, float], int] = {}
         self.text_scale = 1.0   # the player's text size (1.25 for 125 %): text roles grow, the layout's units do not
         self.palette = STANDARD   # the colours everything draws with (the player's setting)
         self.drawn_text: weakref.WeakKeyDictionary[pygame.Surface, str] = weakref.WeakKeyDictionary()   # for audits
@@ -243,6 +245,7 @@ class Theme:
         self.scale = max(0.55, min(w / 1280, h / 800))
         self._fonts.clear()
         self._text.clear()
+        self._widths.clear()
 
     def px(self, base: float, minimum: int = 1) -> int:
         return max(minimum, round(base * self.scale))
@@ -284,8 +287,14 @@ class Theme:
         return out or [(latin, "")]
 
     def measure(self, text: str, px: int) -> int:
-        """How wide ``text`` is drawn at ``px``."""
-        return sum(font.size(part)[0] for font, part in self.runs(text, px))
+        """How wide ``text`` is drawn at ``px`` (remembered: a menu wraps every card's words for several widths)."""
+        key = (text, px, self.text_scale)   # the text size picks the face a size is drawn in
+        got = self._widths.get(key)
+        if got is None:
+            if len(self._widths) >= self.WIDTH_CACHE:
+                self._widths.clear()
+            got = self._widths[key] = sum(font.size(part)[0] for font, part in self.runs(text, px))
+        return got
 
     def extent(self, text: str, px: int) -> tuple[int, int]:
         """How large ``text`` is drawn at ``px``, Japanese and symbols included (``font(px).size`` knows Latin only)."""

@@ -80,7 +80,9 @@ def test_the_menu_shelves_it_with_the_tower_of_hanoi_and_its_card_opens_it_to_pl
     app.replace(menu)
     assert [s.title for s in menu.shelves].count("Tower of Hanoi") == 1
     card = next(c for c in menu.flat if c.name == spec.name)
-    click(app, card.rect.center)
+    assert card in menu.cards[catalog.YOURS] and card.yours   # the player's own shelf, the last: scrolled into sight
+    menu.select_name(spec.name)
+    click(app, card.rect.move(0, -int(menu.scroll)).center)
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.spec is spec and isinstance(scene.view, HanoiView)
     assert scene.oracle.prepare()

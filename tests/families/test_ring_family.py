@@ -71,7 +71,7 @@ def test_a_file_of_the_family_in_the_players_folder_is_listed_solved_and_analyse
     data = ring_file.parent.parent
     listed = game(["list"], data)
     assert listed.returncode == 0, listed.stderr
-    assert "Rings" in listed.stdout and "my-ring" in listed.stdout and "Ring of six" in listed.stdout
+    assert "Your puzzles" in listed.stdout and "my-ring" in listed.stdout and "Ring of six" in listed.stdout
     solved = game(["solve", "my-ring", "--json"], data)
     assert solved.returncode == 0, solved.stderr
     answer = json.loads(solved.stdout)
@@ -134,9 +134,11 @@ def test_the_menu_shelves_it_and_the_play_screen_plays_it_with_its_own_sound(fam
     app.sound.output = heard
     menu = MenuScene(app)
     app.replace(menu)
-    assert any(shelf.title == "Rings" for shelf in menu.shelves)
-    card = next(c for c in menu.flat if c.name == spec.name)
-    click(app, card.rect.center)
+    assert menu.shelves[-1] is catalog.YOURS   # a file of the player's: on their own shelf, marked, a ring still
+    card = next(c for c in menu.cards[catalog.YOURS] if c.name == spec.name)
+    assert card.yours and card.spec.shelf.title == "Rings"
+    menu.select_name(spec.name)                 # the last shelf: scrolled into sight
+    click(app, card.rect.move(0, -int(menu.scroll)).center)
     scene = app.scene
     assert isinstance(scene, PlayScene) and scene.spec is spec
     click(app, scene.view.cell_center(1))   # this token may step or leap back round the ring: it is picked

@@ -73,12 +73,16 @@ def test_a_frog_board_of_ones_own_seen_solved_saved_and_on_the_menu(app, folder)
     assert ed.model.box.lines[1].text.endswith("place 1 more black frog.")
     assert ed.model.figure.value == "—"
     assert not next(b for b in ed.model.buttons if b.name == "play").enabled
-    type_text(app, "b")                              # a letter puts that frog under the cursor
+    type_text(app, "w")                              # a letter chooses the brush and changes no cell
+    assert ed.board.brush == WHITE and ed.editor.position[0] == EMPTY
+    type_text(app, "b")
+    type_text(app, " ")                              # Space paints the brush under the cursor
     assert ed.editor.position[0] == BLACK and ed.editor.legal
     key(app, pygame.K_DOWN)
-    type_text(app, " ")                              # Space empties the cell
+    type_text(app, " ")                              # ... and again on a cell holding the brush empties it
     assert ed.board.cursor == 2 and ed.editor.position[2] == EMPTY
     type_text(app, "W")
+    key(app, pygame.K_RETURN)                        # Enter paints too
     assert ed.editor.position[2] == WHITE and not ed.editor.legal
     key(app, pygame.K_u)
     key(app, pygame.K_u)
@@ -135,6 +139,28 @@ def open_editor(app, name, text=None):
     app.nav.open_editor(name, position)
     frames(app, 2)
     return editor_of(app)
+
+
+def test_a_brush_key_chooses_the_brush_and_never_paints(app):
+    """B, W or '.' choose what a click, Space or Enter puts; the cell under the cursor stays as it was,
+    wherever the mouse is."""
+    ed = open_editor(app, "frogs-line-2")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert ed.board.cursor == 2 and fmt(ed) == "B B . W W"
+    for letter, brush in (("w", WHITE), ("B", BLACK), (".", EMPTY), ("W", WHITE)):
+        type_text(app, letter)
+        assert ed.board.brush == brush and fmt(ed) == "B B . W W" and not ed.editor.can_undo()
+        assert next(b for b in ed.model.palette if b.active).name == f"brush-{brush}"
+    type_text(app, " ")
+    assert fmt(ed) == "B B W W W"
+    key(app, pygame.K_RETURN)                        # the brush is there already: painting again empties it
+    assert fmt(ed) == "B B . W W"
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_DELETE)                        # Delete empties the cell under the cursor
+    assert fmt(ed) == "B . . W W"
+    key(app, pygame.K_u)
+    assert fmt(ed) == "B B . W W"
 
 
 def test_the_brush_buttons_and_tab_choose_what_a_click_puts(app):

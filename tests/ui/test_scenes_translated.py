@@ -70,7 +70,7 @@ def test_the_menu_and_its_notes(app, drawn):
     menu.draw(app.screen)
     assert untranslated(drawn) == []
     said = [text for text, _role, _colour in notes("/my/folder", ("bad.toml: row 2 has 5 cells.",) * 14)]
-    assert said[:3] == ["YOUR OWN PUZZLES", "PUT PUZZLE FILES (TOML, JIM'SLIDE OR SLIDING) IN /my/folder AND THEY "
+    assert said[:3] == ["YOUR PUZZLES", "PUT PUZZLE FILES (TOML, JIM'SLIDE OR SLIDING) IN /my/folder AND THEY "
                         "JOIN THE SHELVES WHEN THE GAME STARTS.", "14 FILES COULD NOT BE READ:"]
     assert said[-1] == "... AND 2 MORE."
 

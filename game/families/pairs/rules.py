@@ -21,6 +21,37 @@ MOVE_RULE = N_("A move lifts two adjacent stones and puts them, in the same orde
                "into two adjacent empty cells anywhere in the row.")
 
 
+# Translators: runs of stones in a goal, "3 black, then 3 white, then 2 empty": one run each
+RUN_WORDS = {"B": N_("{n} black"), "W": N_("{n} white"), ".": N_("{n} empty")}
+
+
+def run_words(cells: str) -> Phrase:
+    """A row of cells ("BBBWWW..") in words, run by run from the left: "3 black, then 3 white, then 2
+    empty" (the board shows stones, never the letters of the file)."""
+    runs: list[Phrase] = []
+    for ch in cells:
+        if runs and runs[-1].message == RUN_WORDS[ch]:
+            runs[-1] = Phrase(RUN_WORDS[ch], n=int(runs[-1].fields["n"]) + 1)
+        else:
+            runs.append(Phrase(RUN_WORDS[ch], n=1))
+    said = runs[-1]
+    for run in reversed(runs[:-1]):
+        # Translators: joins runs of stones in a goal: "3 black, then 3 white"
+        said = Phrase(N_("{first}, then {rest}"), first=run, rest=said)
+    return said
+
+
+def grid_goal_words(rows: list[str]) -> Phrase:
+    """A goal position in words: its one row from the left, or each row in turn from the top."""
+    if len(rows) == 1:
+        return Phrase(N_("the stones in the row, from the left: {cells}"), cells=run_words(rows[0]))
+    said = run_words(rows[-1])
+    for row in reversed(rows[:-1]):
+        # Translators: joins the rows of a goal, each in words: "2 black, then 1 empty; 2 white, then 1 empty"
+        said = Phrase(N_("{first}; {rest}"), first=run_words(row), rest=said)
+    return Phrase(N_("the stones row by row from the top, each from the left: {rows}"), rows=said)
+
+
 def _pairs_of_cells(board: Board) -> list[tuple[int, int]]:
     """Every two horizontally adjacent cells of a row."""
     return [(a, b) for a in range(len(board)) if (b := board.step(a, 0, 1)) is not None]
@@ -61,14 +92,13 @@ def pairs_from(name: str, defn: PairsDef) -> Puzzle:
     start = grid_state(defn.start, STONE_CODES)
     if defn.goal is not None:
         goals: tuple[bytes, ...] = (grid_state(defn.goal, STONE_CODES),)
-        rows = " / ".join(" ".join(row) for row in defn.goal)   # in quotes: a row may end in "."
-        text = Phrase(N_('the stones placed as "{rows}"'), rows=rows)
+        text = grid_goal_words(["".join(row) for row in defn.goal])
     else:
         goals = block_goals(board, defn.goal_block, defn.either_order, start)
-        block = " ".join(defn.goal_block)
-        text = (Phrase(N_("the stones in one unbroken block {block} anywhere in the row, either colour first"),
+        block = run_words(defn.goal_block)
+        text = (Phrase(N_("the stones in one unbroken block anywhere in the row: {block}, either colour first"),
                        block=block) if defn.either_order else
-                Phrase(N_("the stones in one unbroken block {block} anywhere in the row"), block=block))
+                Phrase(N_("the stones in one unbroken block anywhere in the row: {block}"), block=block))
     return Puzzle(
         name=name, title=defn.common.title, move_rule=MOVE_RULE, board=board, symbols=STONE_SYMBOLS,
         rules=RuleSet(pair_rules(board), len(board)), start=start, goal_states=goals, reversible=True,

@@ -1,5 +1,7 @@
 """The editor's input on the board: a cursor for the keys, picking a piece up and putting it
-down (Enter, or two clicks), dragging, and painting cells with the brush (tokens).
+down (Enter, or two clicks), dragging, and painting cells with the brush (tokens). A brush's key
+only chooses the brush: a cell changes on a click, Space or Enter, never on the key that names
+what it would hold.
 
 Every change goes through the editor midend; what it refuses comes back as a sentence for the
 scene to show. Hit testing goes through the board view, as on the play screen.
@@ -75,8 +77,11 @@ class EditorBoard:
         self.cursor = self.board.nearest(self.cursor, dr, dc)
 
     def confirm(self) -> str | None:
-        """Enter: pick up at the cursor, or put down what is held there."""
+        """Enter: with a brush, paint the cell under the cursor; otherwise pick up at the cursor, or put
+        down what is held there."""
         self.show_cursor = True
+        if self.brush is not None and self.editor.mode is EditMode.PALETTE and self.held is None:
+            return self.paint_cursor()
         if self.held is None:
             return self.pick(self.cursor)
         if self.held == self.cursor:
@@ -84,13 +89,29 @@ class EditorBoard:
             return None
         return self.put(self.held, self.cursor)
 
-    def type_piece(self, code: int) -> str | None:
-        """A piece's letter (or Space, Delete): that piece in the cell under the cursor; it becomes the brush."""
+    def paint_cursor(self) -> str | None:
+        """Space or Enter: the brush in the cell under the cursor, as a click there would (a cell that
+        holds the brush already is emptied)."""
         self.show_cursor = True
         self.held = None
-        if code != EMPTY:
+        if self.brush is None:
+            return None
+        return self.paint(self.cursor, self.brushed(self.cursor))
+
+    def brushed(self, cell: int) -> int:
+        """What painting ``cell`` puts there: the brush, or the empty cell where the brush is already."""
+        return EMPTY if self.brush is None or self.editor.position[cell] == self.brush else self.brush
+
+    def choose_brush(self, code: int) -> None:
+        """A piece's letter (or the empty cell's '.'): what a click, Space or Enter puts from now on."""
+        if code in self.editor.palette:
             self.brush = code
-        return self.paint(self.cursor, code)
+
+    def erase(self) -> str | None:
+        """Delete: the cell under the cursor emptied."""
+        self.show_cursor = True
+        self.held = None
+        return self.paint(self.cursor, EMPTY)
 
     def next_brush(self, step: int) -> None:
         palette = self.editor.palette
@@ -137,8 +158,7 @@ class EditorBoard:
             to = self.view.hit(pos)
             return None if to is None or to == cell else self.put(cell, to)
         if self.editor.mode is EditMode.PALETTE and self.brush is not None:
-            code = EMPTY if self.editor.position[cell] == self.brush else self.brush
-            return self.paint(cell, code)
+            return self.paint(cell, self.brushed(cell))
         return self.pick(cell)
 
     def right_click(self, pos: Point) -> str | None:

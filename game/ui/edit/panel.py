@@ -48,7 +48,7 @@ def _arrange(model: EditorPanel, panel: pygame.Rect, viewport: pygame.Rect, them
         col.text(text, Role.TINY, tone)
         col.space(sizes.section)
     if model.palette:
-        col.text(_("Brush: a click puts it in a cell (Tab changes it)"), Role.TINY, Tone.MUTED)
+        col.text(_("Brush: a click, Space or Enter puts it in a cell (Tab or its key changes it)"), Role.TINY, Tone.MUTED)
         col.space(theme.px(6, 3))
         many = len(model.palette)
         if _fit(theme, model.palette, (col.w - (many - 1) * sizes.gap) // many, sizes.button):

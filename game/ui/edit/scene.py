@@ -14,7 +14,6 @@ import pygame
 
 from game.midend.edit_panel import EditorPanel, editor_panel
 from game.midend.panel import ButtonModel
-from game.midend.edit_problems import EMPTY
 from game.midend.editor import Editor, ReadingKind
 from game.common.i18n import _, ngettext
 from game.midend.intent import DIRECTIONS, Intent
@@ -121,14 +120,20 @@ class EditorScene(BoardScreen):
         self.invalidate()
 
     def typed(self, text: str) -> bool:
-        """A piece's letter (or Space) puts that piece under the cursor; other text is not the editor's."""
-        if self.naming is not None:
+        """A piece's letter (or '.') chooses the brush; Space paints with it under the cursor. Other text
+        is not the editor's."""
+        if self.naming is not None or not self.editor.palette:
             return False
-        code = EMPTY if text == " " else self.puzzle.symbols.code(text)
-        if code is None or code not in self.editor.palette:
-            return False
-        self.ctx.note_input()
-        self.answer(self.board.type_piece(code))
+        if text == " ":
+            self.ctx.note_input()
+            self.answer(self.board.paint_cursor())
+        else:
+            code = self.puzzle.symbols.code(text)
+            if code is None or code not in self.editor.palette:
+                return False
+            self.ctx.note_input()
+            self.board.choose_brush(code)
+        self.invalidate()
         self.refresh()
         return True
 
@@ -164,7 +169,7 @@ class EditorScene(BoardScreen):
     def erase(self) -> str | None:
         if not self.editor.palette:
             return _("The pieces of this puzzle cannot be taken off the board, only moved.")
-        return self.board.type_piece(EMPTY)
+        return self.board.erase()
 
     def copy(self) -> str | None:
         self.say(CLIPBOARD.copy(self.editor.text()))

@@ -1,71 +1,44 @@
-"""The menu: every puzzle, on its shelf, as a card with a drawing of its start position; under
-the shelves, where the player's own puzzle files go and why any of them could not be read."""
-from __future__ import annotations
+"""The menu: every puzzle, on its shelf, as a card with its picture and whole description; the shelves
+in their fixed order (the player's own puzzles last, on a shelf of their own); under them, the foot:
+where the player's own puzzle files go and why any of them could not be read.
 
-from dataclasses import dataclass
+The title bar stays on top and the focus bar along the bottom (the chosen puzzle's full title and its
+goal); the shelves scroll between them. The keys reach every card and the foot: arrows, Tab and
+Shift+Tab move the choice (Down from the last row, or Tab after the last card, chooses the foot), and
+the view scrolls to keep the choice in sight.
+"""
+from __future__ import annotations
 
 import pygame
 
-from game.catalog import registry as catalog
 from game.catalog import library
-from game.common.i18n import N_, _, ngettext
+from game.catalog import registry as catalog
 from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.phrase import translated
-from game.midend.sayings import Tone
-from game.ui import theme as T
-from game.ui.intents import DIRECTIONS, Intent
 from game.ui.context import Context, Scene
+from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import background
+from game.ui.scenes.menu_bars import FocusBar, TitleBar
 from game.ui.scenes.menu_card import Card
+from game.ui.scenes.menu_layout import Shelved, best_grid, lay_out_notes, notes
 from game.ui.tween import glide_toward
 from game.ui.widgets import Button
 
-MAX_PROBLEMS = 12     # sentences shown about files that could not be read; the rest are counted
+__all__ = ["MenuScene", "notes"]
+
 QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
-
-
-@dataclass(frozen=True)
-class NoteLine:
-    """A line of the notes under the shelves, laid out: where it goes and how it looks."""
-
-    text: str
-    role: str
-    tone: Tone
-    y: int
-    indent: int = 0
-
-
-def notes(folder: str, problems: tuple[str, ...],
-          kept: tuple[str, ...] = ()) -> list[tuple[str, str, Tone]]:
-    """What the notes say: the player's folder, then a sentence per file that could not be read (and
-    about their records, if they could not be read)."""
-    out = [(sentence, "small", Tone.NOPE) for sentence in kept] + [(_("Your own puzzles"), "heading", Tone.TEXT),
-           (_("Put puzzle files (TOML, jim'slide or SLIDING) in {folder} and they join the shelves when the game "
-              "starts.").format(folder=folder), "small", Tone.MUTED)]
-    if problems:
-        many = len(problems)
-        out.append((ngettext("{n:,} file could not be read:", "{n:,} files could not be read:", many).format(n=many),
-                    "small", Tone.NOPE))
-        out += [(sentence, "tiny", Tone.MUTED) for sentence in problems[:MAX_PROBLEMS]]
-        if many > MAX_PROBLEMS:
-            rest = many - MAX_PROBLEMS
-            # Translators: after the list of puzzle files that could not be read, the ones not listed
-            out.append((ngettext("... and {n:,} more.", "... and {n:,} more.", rest).format(n=rest), "tiny",
-                        Tone.MUTED))
-    return out
 
 
 class MenuScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         shelves = catalog.cards()
-        largest = max((len(cards) for _, cards in shelves), default=0)
-        # the largest shelf last, so the short ones share rows
-        shelves.sort(key=lambda item: len(item[1]) == largest)
-        self.shelves = [shelf for shelf, _ in shelves]
-        self.cards = {shelf: [Card(specs, ctx.journal.chosen) for specs in cards] for shelf, cards in shelves}
+        self.shelves: list[Shelf] = [shelf for shelf, _ in shelves]
+        self.cards = {shelf: [Card(specs, ctx.journal.chosen, yours=shelf is catalog.YOURS) for specs in cards]
+                      for shelf, cards in shelves}
         self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
-        self.selected = 0
+        self.selected = 0                    # a card, or len(self.flat): the foot
+        self.above_foot = 0                  # the card the foot was reached from (Up goes back to it)
         self.show_selection = False
         self.scroll = 0.0
         self.scroll_target = 0.0
@@ -73,153 +46,111 @@ class MenuScene(Scene):
         self.headings: list[tuple[Shelf, pygame.Rect]] = []
         self.press: int | None = None
         self.quitting = 0.0                  # seconds left for a second Esc to quit
-        self.records_button = Button(N_("Records"), Intent.RESTART, key="R")
-        self.settings_button = Button(N_("Settings"), Intent.SETTINGS)
+        self.title_bar = TitleBar()
+        self.focus_bar = FocusBar()
+        self.lines = (1, 0)
         self._journal_seen = False           # the journal's start-up read taken in (chosen variants, notes)
         self._last_shown: str | None = None  # the last played puzzle this menu has selected
         self.layout(ctx.size)
         self.follow_journal()
 
+    @property
+    def records_button(self) -> Button:
+        return self.title_bar.records_button
+
+    @property
+    def settings_button(self) -> Button:
+        return self.title_bar.settings_button
+
+    @property
+    def on_foot(self) -> bool:
+        return self.selected >= len(self.flat)
+
+    # -- layout ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        pal = self.theme.palette
         th = self.theme
         w, h = size
         m = th.px(36, 14)
-        self.top = th.size_of("display") + th.size_of("body") + th.px(44)
-        bw, bh = max(th.px(128), 110), max(th.px(30), th.size_of("small") + th.px(12))
-        self.records_button.rect = pygame.Rect(w - m - bw, th.px(12), bw, bh)
-        self.settings_button.rect = self.records_button.rect.move(-bw - th.px(10), 0)
-        gap = th.px(16, 8)
-        grow = th.text_scale   # larger text, wider cards (and fewer to a row)
-        roomy = max(2, min(6, (w - 2 * m + gap) // (max(th.px(176 * grow), 150) + gap)))
-        tightest = max(roomy, (w - 2 * m + gap) // (max(th.px(118 * grow), 112) + gap))
-        for cols in range(roomy, tightest + 1):   # as roomy as lets every card show at once
-            card_w, card_h, bottom = self.place_cards(cols, m, gap, w)
-            if bottom <= h - th.px(8):
-                break
-        self.notes_x = m
         self.failed = len(catalog.problems())
-        self.note_lines = self.layout_notes(bottom + gap + th.px(12), w - 2 * m)
-        last = self.note_lines[-1]
-        self.content_h = last.y + th.size_of(last.role) + gap
-        self.view_h = h
-        self.thumb_size = (card_w - th.px(16), int(card_w * 0.56))
+        self.top = self.title_bar.lay_out(th, w, self.failed)
+        self.bar_top = self.focus_bar.lay_out(th, size, [spec for card in self.flat for spec in card.specs])
+        said = notes(str(library.player_folder()), catalog.problems(), tuple(self.ctx.journal.problems),
+                     heading=catalog.YOURS not in self.shelves)
+        foot = lay_out_notes(th, said, 0, w - 2 * m)
+        gap = th.px(16, 8)
+        foot_h = (foot[-1].y + th.size_of(foot[-1].role) if foot else 0) + gap + th.px(12)
+        shelved = [Shelved(translated(shelf.title), self.cards[shelf]) for shelf in self.shelves]
+        grid = best_grid(th, shelved, m, w - 2 * m, self.top, self.bar_top - th.px(8), foot_h)
+        for card, rect in zip(self.flat, grid.cards):
+            card.rect = rect
+        self.headings = list(zip(self.shelves, grid.headings))
+        self.thumb_size, self.lines = grid.thumb, grid.lines
         for card in self.flat:
-            card.lay_out(th, self.blurb_lines)
-        # the bottom edge's fade, for when more cards are below
+            card.lay_out(th, self.lines)
+        self.note_lines = lay_out_notes(th, said, grid.bottom + gap + th.px(12), w - 2 * m)
+        last = self.note_lines[-1]
+        self.foot_rect = pygame.Rect(m - th.px(10), self.note_lines[0].y - th.px(8), w - 2 * m + th.px(20),
+                                     last.y + th.size_of(last.role) + th.px(16) - self.note_lines[0].y)
+        self.content_h = self.foot_rect.bottom + gap
         self.invalidate()
-        self.fade = pygame.Surface((w, th.px(60)), pygame.SRCALPHA)
+        self.fade = pygame.Surface((w, th.px(48)), pygame.SRCALPHA)   # the lower edge's fade, when more is below
         fade_h = self.fade.get_height()
         for i in range(fade_h):
-            pygame.draw.line(self.fade, (*pal.bg_bottom, int(255 * i / fade_h)), (0, i), (w, i))
+            pygame.draw.line(self.fade, (*th.palette.bg_bottom, int(255 * i / fade_h)), (0, i), (w, i))
         self.clamp_scroll()
 
-    def place_cards(self, cols: int, m: int, gap: int, w: int) -> tuple[int, int, int]:
-        """Shelves and cards in ``cols`` columns (short shelves share a row under their own
-        headings): the cards' width and height, and where the last row ends."""
-        th = self.theme
-        card_w = (w - 2 * m - gap * (cols - 1)) // cols
-        chooser_h = th.size_of("small") + th.px(10) if any(c.group for c in self.flat) else 0
-        self.blurb_lines = 2 if cols <= 6 else 1   # more columns: shorter cards, so all fit
-        card_h = (int(card_w * 0.56) + th.size_of("body") + self.blurb_lines * th.size_of("small") + th.px(28)
-                  + chooser_h)
-        head_h = th.size_of("heading") + th.px(12)
-        self.headings = []
-        col, row_y, cy = 0, self.top, self.top + head_h
-        for shelf in self.shelves:
-            cards = self.cards[shelf]
-            n = len(cards)
-            if col and col + n > cols:
-                col = 0
-                row_y = cy + card_h + gap
-            self.headings.append((shelf, pygame.Rect(m + col * (card_w + gap), row_y, card_w * min(n, cols), head_h)))
-            cy = row_y + head_h
-            wrapped = False
-            for card in cards:
-                if col == cols:
-                    col, wrapped = 0, True
-                    cy += card_h + gap
-                card.rect = pygame.Rect(m + col * (card_w + gap), cy, card_w, card_h)
-                col += 1
-            if wrapped:
-                col = cols
-                row_y = cy - head_h
-        return card_w, card_h, cy + card_h
-
     def thumb(self, card: Card) -> pygame.Surface:
-        return card.thumb(self.thumb_size)
+        return card.thumb(self.thumb_size, self.theme.palette.dim)
 
     def choose(self, card: Card, index: int) -> None:
         card.choose(index)
-        card.lay_out(self.theme, self.blurb_lines)
+        card.lay_out(self.theme, self.lines)
         self.invalidate()
 
     def chip_at(self, card: Card, pos: tuple[int, int]) -> int | None:
         """The variant a click at ``pos`` (screen) on the card's chooser picks, if it hits one."""
         return card.chip_at(self.theme, pos[0] - card.rect.x, pos[1] + int(self.scroll) - card.rect.y)
 
-    def layout_notes(self, y: int, width: int) -> list[NoteLine]:
-        """The notes' lines, wrapped to the menu's width, from ``y`` down."""
-        th = self.theme
-        lines: list[NoteLine] = []
-        for text, role, tone in notes(str(library.player_folder()), catalog.problems(),
-                                        tuple(self.ctx.journal.problems)):
-            if role == "heading" and lines:
-                y += th.px(8)
-            indent = th.px(14) if role == "tiny" else 0     # the sentences about files, under their line
-            for line in th.wrap(text, role, width - indent):
-                lines.append(NoteLine(line, role, tone, y, indent))
-                y += th.size_of(role) + th.px(2)
-            y += th.px(4) if role == "heading" else 0
-        return lines
+    def most_scroll(self) -> int:
+        return max(0, self.content_h - self.bar_top)
 
     def clamp_scroll(self) -> None:
-        most = max(0, self.content_h - self.view_h + self.theme.px(20))
-        self.scroll_target = min(max(0.0, self.scroll_target), most)
+        self.scroll_target = min(max(0.0, self.scroll_target), self.most_scroll())
 
     def ensure_visible(self) -> None:
-        r = self.flat[self.selected].rect
+        """Scroll so that the choice (a card, with its shelf's heading above it, or the foot) is in sight."""
         th = self.theme
-        if r.y - self.scroll_target < self.top:
-            self.scroll_target = r.y - self.top - th.px(40)
-        elif r.bottom - self.scroll_target > self.view_h - th.px(20):
-            self.scroll_target = r.bottom - self.view_h + th.px(30)
+        if self.on_foot:
+            r, above = self.foot_rect, th.px(12)
+        else:
+            r, above = self.flat[self.selected].rect, th.size_of("heading") + th.px(24)
+        if r.bottom - self.scroll_target > self.bar_top - th.px(8):
+            self.scroll_target = r.bottom - self.bar_top + th.px(12)
+        if r.y - self.scroll_target < self.top + above:
+            self.scroll_target = r.y - self.top - above
         self.clamp_scroll()
 
-    # -- input -----------------------------------------------------------------------------
+    # -- input -----------------------------------------------------------------------------------
     def open(self, index: int) -> None:
-        self.ctx.nav.open_puzzle(self.flat[index].name)
+        if index < len(self.flat):
+            self.ctx.nav.open_puzzle(self.flat[index].name)
+
+    def chosen_card(self) -> Card | None:
+        return None if self.on_foot or not self.flat else self.flat[self.selected]
 
     def help_spec(self) -> PuzzleSpec | None:
         """F1 on the menu: the help of the puzzle chosen."""
-        return self.flat[self.selected].spec if self.flat else None
+        card = self.chosen_card()
+        return card.spec if card is not None else None
 
     def handle_intent(self, intent: Intent) -> None:
         self.follow_journal()   # a game just left: its card first, then what the key does
         if intent is not Intent.BACK and self.quitting:
             self.quitting = 0.0
             self.invalidate()
-        if intent in DIRECTIONS:
-            self.show_selection = True
-            dr, dc = DIRECTIONS[intent]
-            if dc:
-                self.selected = (self.selected + dc) % len(self.flat)
-            else:
-                cur = self.flat[self.selected].rect
-                best, score = self.selected, None
-                for i, c in enumerate(self.flat):
-                    dy = (c.rect.centery - cur.centery) * dr
-                    if dy <= 0:
-                        continue
-                    s = dy + 3 * abs(c.rect.centerx - cur.centerx)
-                    if score is None or s < score:
-                        best, score = i, s
-                self.selected = best
-            self.ensure_visible()
-        elif intent in (Intent.NEXT, Intent.PREV):
-            self.show_selection = True
-            self.selected = (self.selected + (1 if intent is Intent.NEXT else -1)) % len(self.flat)
-            self.ensure_visible()
+        card = self.chosen_card()
+        if intent in DIRECTIONS or intent in (Intent.NEXT, Intent.PREV):
+            self.step(intent)
         elif intent is Intent.CONFIRM:
             self.open(self.selected)
         elif intent is Intent.BACK:
@@ -229,20 +160,52 @@ class MenuScene(Scene):
                 self.quitting = QUIT_SECONDS
         elif intent is Intent.RESTART:   # R on the menu: there is no game to restart here, so the records
             self.ctx.nav.open_records()
-        elif intent is Intent.ANALYSIS:
-            self.ctx.nav.open_analysis(self.flat[self.selected].name)
-        elif intent is Intent.EDIT:
-            self.ctx.nav.open_editor(self.flat[self.selected].name)
+        elif intent is Intent.ANALYSIS and card is not None:
+            self.ctx.nav.open_analysis(card.name)
+        elif intent is Intent.EDIT and card is not None:
+            self.ctx.nav.open_editor(card.name)
         elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN, Intent.FASTER, Intent.SLOWER):
-            card = self.flat[self.selected]
-            if card.group:
+            if card is not None and card.group:
                 self.show_selection = True
                 self.choose(card, card.index + (1 if intent in (Intent.DISTANCE_UP, Intent.FASTER) else -1))
         elif intent is Intent.MOTION:
             self.ctx.changes.toggle("reduce_motion")
 
+    def step(self, intent: Intent) -> None:
+        """Move the choice: along the menu's order (left, right, Tab), or to the nearest card above or
+        below; past the last card (or below the last row) is the foot, and Up from it goes back."""
+        self.show_selection = True
+        was = self.selected
+        dr, dc = DIRECTIONS.get(intent, (0, 0))
+        if intent in (Intent.NEXT, Intent.PREV) or dc:
+            ahead = intent is Intent.NEXT or dc > 0
+            self.selected = (was + (1 if ahead else -1)) % (len(self.flat) + 1)
+        elif self.on_foot:
+            if dr < 0 and self.flat:
+                self.selected = min(self.above_foot, len(self.flat) - 1)
+        else:
+            found = self.nearest(dr)
+            self.selected = found if found is not None else len(self.flat) if dr > 0 else was
+        if self.on_foot and was < len(self.flat):
+            self.above_foot = was
+        self.ensure_visible()
+        self.invalidate()
+
+    def nearest(self, dr: int) -> int | None:
+        """The card nearest the chosen one in the row above (``dr`` < 0) or below; None at the edge."""
+        cur = self.flat[self.selected].rect
+        best, score = None, None
+        for i, c in enumerate(self.flat):
+            dy = (c.rect.centery - cur.centery) * dr
+            if dy <= 0:
+                continue
+            s = dy + 3 * abs(c.rect.centerx - cur.centerx)
+            if score is None or s < score:
+                best, score = i, s
+        return best
+
     def card_at(self, pos) -> int | None:
-        if pos[1] < self.top * 0.6:
+        if not self.top <= pos[1] < self.bar_top:
             return None
         p = (pos[0], pos[1] + int(self.scroll))
         for i, c in enumerate(self.flat):
@@ -329,79 +292,49 @@ class MenuScene(Scene):
         self.scroll = glide_toward(self.scroll, self.scroll_target, dt, self.ctx.settings.reduce_motion)
         self.invalidate()
 
-    # -- drawing ---------------------------------------------------------------------------
-    def draw_quit_note(self, surface: pygame.Surface) -> None:
-        """The note a first Esc leaves: a second one quits."""
-        pal = self.theme.palette
-        th = self.theme
-        w, h = surface.get_size()
-        text = th.text(_("Press Esc again to quit (your games are kept) · any other key stays"), "body", pal.text)
-        box = text.get_rect().inflate(th.px(36), th.px(18))
-        box.midbottom = (w // 2, h - th.px(24))
-        pygame.draw.rect(surface, T.shade(pal.bg_bottom, -0.3), box.move(0, th.px(3)), border_radius=box.h // 2)
-        pygame.draw.rect(surface, pal.panel, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, pal.accent, box, max(1, th.px(2)), border_radius=box.h // 2)
-        surface.blit(text, text.get_rect(center=box.center))
-
+    # -- drawing ---------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        pal = self.theme.palette
         th = self.theme
         w, h = surface.get_size()
-        surface.blit(background(self.theme.palette, (w, h)), (0, 0))
-        off = int(self.scroll)
-        surface.set_clip(pygame.Rect(0, self.top, w, h - self.top))   # the scrolled part: under the title bar
+        surface.blit(background(th.palette, (w, h)), (0, 0))
+        surface.set_clip(pygame.Rect(0, self.top, w, self.bar_top - self.top))   # the scrolled part
+        self.draw_shelves(surface, int(self.scroll))
+        surface.set_clip(None)
+        bar = pygame.Rect(0, 0, w, self.top)   # the title bar stays on top of scrolled cards
+        surface.blit(background(th.palette, (w, h)), (0, 0), bar)
+        if self.scroll > 0:
+            pygame.draw.line(surface, th.palette.panel_edge, (0, bar.bottom), (w, bar.bottom), 1)
+        self.title_bar.draw(surface, th, self.hover)
+        card = self.chosen_card()
+        self.focus_bar.draw(surface, th, card.spec if card is not None else None,
+                            card.spec.shelf.colour if card is not None else catalog.YOURS.colour, bool(self.quitting))
+
+    def draw_shelves(self, surface: pygame.Surface, off: int) -> None:
+        """The headings, the cards and the foot, scrolled up by ``off``."""
+        pal = self.theme.palette
+        th = self.theme
+        low = self.bar_top
         for shelf, r in self.headings:
             rr = r.move(0, -off)
-            if rr.bottom < 0 or rr.top > h:
+            if rr.bottom < self.top or rr.top > low:
                 continue
-            colour = shelf.colour
-            pygame.draw.rect(surface, colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
+            pygame.draw.rect(surface, shelf.colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
             surface.blit(th.text(translated(shelf.title), "heading", pal.text), (rr.x + th.px(14), rr.y))
+        journal = self.ctx.journal
         for i, card in enumerate(self.flat):
             r = card.rect.move(0, -off)
-            if r.bottom < 0 or r.top > h:
+            if r.bottom < self.top or r.top > low:
                 continue
             selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
-            journal = self.ctx.journal
             card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
                       journal.in_progress(card.name))
+        if self.on_foot and self.show_selection:
+            pygame.draw.rect(surface, catalog.YOURS.colour, self.foot_rect.move(0, -off), max(1, th.px(2)),
+                             border_radius=th.px(10))
         for note in self.note_lines:
             y = note.y - off
-            if -th.size_of(note.role) < y < h:
-                surface.blit(th.text(note.text, note.role, pal.tone(note.tone)), (self.notes_x + note.indent, y))
-        if self.content_h - off > h:   # more below: fade out the bottom edge
-            surface.blit(self.fade, (0, h - self.fade.get_height()))
-        surface.set_clip(None)
-        # the title bar stays on top of scrolled cards
-        bar = pygame.Rect(0, 0, w, self.top)
-        surface.blit(background(self.theme.palette, (w, h)), (0, 0), bar)
-        if off > 0:
-            pygame.draw.line(surface, pal.panel_edge, (0, bar.bottom), (w, bar.bottom), 1)
-        m = th.px(36, 14)
-        # Translators: the game's name, the menu's title
-        title = th.text(_("Fewest Moves"), "display", pal.text)
-        surface.blit(title, (m, th.px(16)))
-        sub = th.text(_("Classic move puzzles. Every hint and every solution is provably the shortest."), "body",
-                      pal.muted)
-        keys = th.text(_("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · "
-                         "F1: help · F11 full screen · Esc twice quits"), "tiny", pal.dim)
-        keys_y = max(th.px(16) + title.get_height() - keys.get_height() - th.px(6),
-                     self.records_button.rect.bottom + th.px(4))   # under the buttons, never through them
-        keys_x = w - m - keys.get_width()
-        sub_y = th.px(20) + title.get_height()
-        if keys_x < m + sub.get_width():   # the two lines share columns: the subtitle goes below the keys
-            sub_y = max(sub_y, keys_y + keys.get_height() + th.px(4))
-        surface.blit(sub, (m, sub_y))
-        surface.blit(keys, (keys_x, keys_y))
-        self.records_button.draw(surface, th, self.hover)
-        self.settings_button.draw(surface, th, self.hover)
-        if self.quitting:
-            self.draw_quit_note(surface)
-        if self.failed:   # said where the player looks first; the sentences are at the foot of the menu
-            many = self.failed
-            warn = th.text(ngettext("{n:,} of your puzzle files could not be read: the reasons are at the foot of "
-                                    "this page.",
-                                    "{n:,} of your puzzle files could not be read: the reasons are at the foot of "
-                                    "this page.", many).format(n=many), "tiny", pal.nope)
-            surface.blit(warn, (w - m - warn.get_width(), keys_y + keys.get_height() + th.px(4)))
+            if self.top - th.size_of(note.role) < y < low:
+                surface.blit(th.text(note.text, note.role, pal.tone(note.tone)), (th.px(36, 14) + note.indent, y))
+        if self.content_h - off > low:   # more below: fade out the lower edge
+            surface.blit(self.fade, (0, low - self.fade.get_height()))

@@ -1,36 +1,106 @@
 """A card of the menu: one puzzle, or the variants of one group with a chooser along its foot; its
-drawing of the start position, its title and blurb, and the player's badges on it."""
+picture, its title and whole description, the player's badges on it, and a mark on the player's own.
+
+The card says everything in full: the title and the description wrap to the card's width (the menu
+makes every card as tall as the longest needs), and the chooser shows every label (an ending they share
+said once, after them or on a line above), or the chosen one between arrows. The picture is the start; a puzzle played along one row shows its goal under it too,
+since two such puzzles can share a start and differ only in where the stones must end.
+"""
 from __future__ import annotations
 
 import pygame
 
 from game.catalog.spec import PuzzleSpec
+from game.common.i18n import N_
 from game.common.phrase import translated
 from game.keeping.records import Badge
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress
+from game.ui.badges import draw_badge, draw_in_progress, draw_pill
 from game.ui.theme import Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
 
-__all__ = ["Card"]
+__all__ = ["Card", "CardText", "picture"]
+
+# Translators: the mark on a menu card of a puzzle from the player's own folder
+YOURS = N_("Yours")
+PAD = 10          # the card's text inset, in layout units
+THUMB_INSET = 8   # the picture's inset
+
+
+class CardText:
+    """How a card's words are laid out at one card width: the lines of its title and description."""
+
+    def __init__(self, th: Theme, title: str, blurb: str, width: int) -> None:
+        body = th.size_of("body")
+        wide = th.measure(title, body)
+        least = max(int(th.size_of("small") * 0.9), int(body * 0.85))
+        if wide <= width:
+            self.title_px, self.title = body, [title]
+        elif th.measure(title, least) <= width:   # a little smaller rather than on two lines
+            self.title_px, self.title = max(least, int(body * width / wide)), [title]
+        else:
+            self.title_px, self.title = body, th.wrap(title, body, width)
+        self.blurb = th.wrap(blurb, "small", width) if blurb.strip() else []
+
+    def height(self, th: Theme, title_lines: int, blurb_lines: int) -> int:
+        return title_lines * th.size_of("body") + th.px(3) + blurb_lines * th.size_of("small")
+
+
+def goal_rows(spec: PuzzleSpec) -> tuple[bytes, ...]:
+    """The goals a card draws under a row puzzle's start: its one goal, or two of its goals as unlike
+    each other as any (either colour first, anywhere in the row); none for a board of several rows."""
+    puzzle = spec.puzzle
+    goals = puzzle.goal_states
+    if puzzle.board.height != 1 or not goals:
+        return ()
+    if len(goals) == 1:
+        return (goals[0],)
+    first = goals[0]
+    other = max(goals[1:], key=lambda goal: sum(a != b for a, b in zip(first, goal)))
+    return (first, other)
+
+
+def picture(spec: PuzzleSpec, size: tuple[int, int], chevron: T.Colour) -> pygame.Surface:
+    """The card's picture: the start drawn by the puzzle's own view; for a row puzzle, its goal under it,
+    after a small arrow."""
+    view = view_for(spec)
+    goals = goal_rows(spec)
+    if not goals:
+        return view.thumbnail(spec.puzzle.start, size)
+    w, h = size
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    rows = 1 + len(goals)
+    arrow = max(6, h // 10)
+    row_h = (h - arrow) // rows
+    out.blit(view.thumbnail(spec.puzzle.start, (w, row_h)), (0, 0))
+    mid = w // 2
+    tip = row_h + arrow - 1
+    pygame.draw.polygon(out, chevron, [(mid - arrow, row_h + 1), (mid + arrow, row_h + 1), (mid, tip)])
+    for i, goal in enumerate(goals):
+        out.blit(view.thumbnail(goal, (w, row_h)), (0, row_h + arrow + i * row_h))
+    return out
 
 
 class Card:
     """One puzzle, or the variants of one group with a chooser along the card's foot."""
 
-    def __init__(self, specs: list[PuzzleSpec], chosen: dict[str, str]) -> None:
+    def __init__(self, specs: list[PuzzleSpec], chosen: dict[str, str], yours: bool = False) -> None:
         self.specs = specs
         group = specs[0].presentation.group if len(specs) > 1 else ""
         self.group = group
+        self.yours = yours     # a puzzle of the player's own folder: marked as theirs
         self.chosen = chosen   # the game's memory of each group's variant, shared by every menu
         names = [s.name for s in specs]
         self.index = names.index(chosen[group]) if chosen.get(group) in names else 0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.chips: list[tuple[pygame.Rect, int]] = []   # the chooser: where, and the variant it picks
         self.compact = False                              # the chooser shows "‹ chosen ›" only
+        self.common = ""                                  # the labels' shared ending, said once after the chips
+        self.caption = False                              # ... or on a line of its own above them
         self.thumbs: dict[str, pygame.Surface] = {}
-        self.lines: list[str] = []     # the blurb, wrapped to the card
+        self.text: CardText | None = None                 # the chosen variant's words, laid out
+        self.lines_shown = (1, 0)                         # title and description lines every card has room for
 
     @property
     def spec(self) -> PuzzleSpec:
@@ -49,43 +119,84 @@ class Card:
         if self.group:
             self.chosen[self.group] = self.name
 
-    def thumb(self, size: tuple[int, int]) -> pygame.Surface:
-        """The chosen variant's start, drawn by its own view (kept per variant, drawn again for a new size)."""
+    def texts(self, th: Theme, width: int) -> list[CardText]:
+        """The words of every variant at a card width (the menu sizes every card to the longest)."""
+        title = translated(self.title)
+        return [CardText(th, title, translated(spec.presentation.blurb), width - 2 * th.px(PAD)) for spec in self.specs]
+
+    def thumb(self, size: tuple[int, int], chevron: T.Colour) -> pygame.Surface:
+        """The chosen variant's picture (kept per variant, drawn again for a new size)."""
         got = self.thumbs.get(self.name)
         if got is None or got.get_size() != size:
-            got = self.thumbs[self.name] = view_for(self.spec).thumbnail(self.spec.puzzle.start, size)
+            got = self.thumbs[self.name] = picture(self.spec, size, chevron)
         return got
 
     # -- layout ---------------------------------------------------------------------------------------
-    def lay_out(self, th: Theme, blurb_lines: int) -> None:
-        """The blurb for the chosen variant, and the chooser: every label when they fit, else the chosen
-        one between a previous and a next arrow."""
-        pal = th.palette
-        r = self.rect
-        lines = th.wrap(translated(self.spec.presentation.blurb), "small", r.w - th.px(20))
-        self.lines = lines[:blurb_lines]
-        if len(lines) > blurb_lines:
-            self.lines[-1] += " " + " ".join(lines[blurb_lines:])   # th.fit ends it with an ellipsis
-        self.chips, self.compact = [], False
+    def lay_out(self, th: Theme, lines: tuple[int, int]) -> None:
+        """The chosen variant's words, and the chooser (see :meth:`plan`)."""
+        self.lines_shown = lines
+        self.text = self.texts(th, self.rect.w)[self.index]
+        self.chips, self.compact, self.common, self.caption = [], False, "", False
         if not self.group:
             return
-        labels = [translated(s.presentation.variant) for s in self.specs]
-        pad, gap, height = th.px(5), th.px(3), th.size_of("small") + th.px(4)
-        widths = [th.text(label, "small", pal.text).get_width() + 2 * pad for label in labels]
-        y = r.h - height - th.px(8)
-        if sum(widths) + gap * (len(widths) - 1) <= r.w - th.px(20):
-            x = th.px(10)
-            for i, width in enumerate(widths):
+        shown, common, caption = self.plan(th, self.rect.w)
+        pad, gap, height = th.px(4), th.px(3), chip_height(th)
+        y = self.rect.h - height - th.px(8)
+        x = th.px(PAD)
+        if shown:
+            for i, label in enumerate(shown):
+                width = th.measure(label, th.size_of("small")) + 2 * pad
                 self.chips.append((pygame.Rect(x, y, width, height), i))
                 x += width + gap
-        else:
-            arrow = th.text("‹", "small", pal.text).get_width() + 2 * pad
-            middle = max(widths)
-            x = th.px(10)
-            self.compact = True
-            self.chips = [(pygame.Rect(x, y, arrow, height), self.index - 1),
-                          (pygame.Rect(x + arrow + gap, y, middle, height), self.index),
-                          (pygame.Rect(x + arrow + middle + 2 * gap, y, arrow, height), self.index + 1)]
+            self.common, self.caption = common, caption
+            return
+        labels = [translated(s.presentation.variant) for s in self.specs]
+        room = self.rect.w - 2 * th.px(PAD)
+        arrow = th.measure("‹", th.size_of("small")) + 2 * pad
+        middle = min(max(th.measure(label, th.size_of("small")) + 2 * pad for label in labels),
+                     room - 2 * (arrow + gap))
+        self.compact = True
+        self.chips = [(pygame.Rect(x, y, arrow, height), self.index - 1),
+                      (pygame.Rect(x + arrow + gap, y, middle, height), self.index),
+                      (pygame.Rect(x + arrow + middle + 2 * gap, y, arrow, height), self.index + 1)]
+
+    def plan(self, th: Theme, width: int) -> tuple[list[str], str, bool]:
+        """How the chooser fits a card ``width`` wide: every label on one row; else the labels without the
+        ending they share, said once after them (or, where that does not fit, on a line of its own above
+        them: True); else nothing to show in full (the chosen label between arrows)."""
+        room = width - 2 * th.px(PAD)
+        labels = [translated(s.presentation.variant) for s in self.specs]
+        pad, gap, small = th.px(4), th.px(3), th.size_of("small")
+
+        def row(shown: list[str]) -> int:
+            return sum(th.measure(label, small) + 2 * pad for label in shown) + gap * (len(shown) - 1)
+
+        if row(labels) <= room:
+            return labels, "", False
+        for shown, common in _factored(labels):
+            if row(shown) + th.measure(common.strip(), small) + th.px(4) <= room:
+                return shown, common, False
+            if row(shown) <= room and th.measure(common.strip(), small) <= room:
+                return shown, common, True
+        return [], "", False
+
+    def chooser_rows(self, th: Theme, width: int) -> int:
+        """The rows the chooser takes on a card ``width`` wide (none on a card of one puzzle)."""
+        if not self.group:
+            return 0
+        return 2 if self.plan(th, width)[2] else 1
+
+    def chooser_top(self, th: Theme) -> int:
+        """Where the chooser starts, inside the card (its caption, where it has one)."""
+        top = min((chip.y for chip, _ in self.chips), default=self.rect.h)
+        return top - caption_height(th) if self.caption else top
+
+    def chip_label(self, n: int, index: int) -> str:
+        """What the ``n``-th chip says."""
+        label = translated(self.specs[index if not self.compact else self.index].presentation.variant)
+        if self.compact:
+            return ("‹", label, "›")[n]
+        return label[:len(label) - len(self.common)] if self.common else label
 
     def chip_at(self, th: Theme, x: int, y: int) -> int | None:
         """The variant a click at (``x``, ``y``), inside the card, picks on its chooser, if it hits one."""
@@ -103,47 +214,74 @@ class Card:
         r = draw_card(surface, th, r, 14, face=pal.card_hover if selected else pal.card,
                       edge=shelf_colour if selected else pal.panel_edge, edge_width=2.5 if selected else 1,
                       lift=th.px(3) if selected else 0)
-        thumb = self.thumb(thumb_size)
-        surface.blit(thumb, (r.x + th.px(8), r.y + th.px(8)))
-        ty = r.y + th.px(12) + thumb.get_height()
-        surface.blit(self._title_text(th, translated(self.title), r.w - th.px(20)), (r.x + th.px(10), ty))
-        ty += th.size_of("body") + th.px(3)
-        for line in self.lines:
-            surface.blit(th.fit(line, "small", r.w - th.px(20), pal.muted, excerpt=True), (r.x + th.px(10), ty))
-            ty += th.size_of("small")
+        thumb = self.thumb(thumb_size, pal.dim)
+        surface.blit(thumb, (r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)))
+        text = self.text
+        if text is not None:
+            x, y = r.x + th.px(PAD), r.y + th.px(12) + thumb.get_height()
+            for line in text.title:
+                surface.blit(th.text(line, text.title_px, pal.text), (x, y))
+                y += th.size_of("body")
+            y += th.px(3)
+            for line in text.blurb:
+                surface.blit(th.text(line, "small", pal.muted), (x, y))
+                y += th.size_of("small")
         self._draw_chooser(surface, th, r, shelf_colour)
         self._draw_badges(surface, th, r, thumb.get_size(), badge, in_progress)
 
     def _draw_badges(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb: tuple[int, int], badge: Badge,
                      in_progress: bool) -> None:
-        """On the drawing of the puzzle: the player's best (solved, optimally, with help) at its top
-        right, and a game kept to come back to at its foot."""
-        left, top = r.x + th.px(8), r.y + th.px(8)
+        """On the picture: the player's best (solved, optimally, with help) at its top right, a game kept
+        to come back to at its foot, and the mark of the player's own puzzle at its top left."""
+        left, top = r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)
         draw_badge(surface, th, badge, (left + thumb[0] - th.px(2), top + th.px(2)))
+        if self.yours:
+            draw_pill(surface, th, YOURS, "yours", "", (left + th.px(2), top + th.px(2)))
         if in_progress:
             pill = th.size_of("tiny") + th.px(4)
             draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))
 
     def _draw_chooser(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, colour: tuple[int, int, int]) -> None:
-        """The variant labels: the chosen one filled in the shelf's colour."""
+        """The variant labels: the chosen one filled in the shelf's colour; a shared ending after them."""
         pal = th.palette
-        compact = self.compact
         for n, (chip, index) in enumerate(self.chips):
             at = chip.move(r.x, r.y)
-            chosen = index == self.index and (not compact or n == 1)
+            chosen = index == self.index and (not self.compact or n == 1)
             if chosen:
                 pygame.draw.rect(surface, colour, at, border_radius=th.px(6))
             else:
                 pygame.draw.rect(surface, pal.panel_edge, at, 1, border_radius=th.px(6))
-            variant = translated(self.specs[index if not compact else self.index].presentation.variant)
-            label = ("‹", variant, "›")[n] if compact else variant
-            text = th.text(label, "small", pal.ink if chosen else pal.text)
+            label = self.chip_label(n, index)
+            text = th.fit(label, "small", at.w - th.px(4), pal.ink if chosen else pal.text)
             surface.blit(text, text.get_rect(center=at.center))
+        if self.common and self.chips:
+            tail = th.text(self.common.strip(), "small", pal.muted)
+            if self.caption:
+                surface.blit(tail, (r.x + th.px(PAD), r.y + self.chooser_top(th)))
+            else:
+                last = self.chips[-1][0].move(r.x, r.y)
+                surface.blit(tail, tail.get_rect(midleft=(last.right + th.px(4), last.centery)))
 
-    @staticmethod
-    def _title_text(th: Theme, title: str, width: int) -> pygame.Surface:
-        """A card's title, a little smaller where it would not fit (down to the small size), then cut."""
-        body = th.size_of("body")
-        wide = th.measure(title, body)
-        px = body if wide <= width else max(int(th.size_of("small") * 0.85), int(body * width / wide))
-        return th.fit(title, px, width)
+
+def chip_height(th: Theme) -> int:
+    return th.size_of("small") + th.px(4)
+
+
+def caption_height(th: Theme) -> int:
+    """The chooser's caption line (the labels' shared ending, above them)."""
+    return th.size_of("small") + th.px(2)
+
+
+def _factored(labels: list[str]) -> list[tuple[list[str], str]]:
+    """The labels without the ending they all share after a space ("3 at left", "4 at left": "3", "4"
+    and " at left"), when they share one; else nothing."""
+    if len(labels) < 2:
+        return []
+    first = labels[0]
+    cut = first.find(" ")
+    while cut > 0:
+        common = first[cut:]
+        if all(label.endswith(common) and len(label) > len(common) for label in labels):
+            return [([label[:len(label) - len(common)] for label in labels], common)]
+        cut = first.find(" ", cut + 1)
+    return []

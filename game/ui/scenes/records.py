@@ -64,7 +64,8 @@ def puzzle_label(spec: PuzzleSpec) -> str:
 
 
 def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
-    """The table's rows: every shelved puzzle (and each other count or puzzle file with records)."""
+    """The table's rows: every shelved puzzle in the menu's order (and each other count or puzzle file
+    with records)."""
     out: list[Row] = []
     shelved = set(catalog.names())
     extra: dict[str, list[str]] = {}       # shelved puzzle -> its other counts that have records
@@ -74,9 +75,9 @@ def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
             continue
         base = catalog.base_of(name)
         (extra.setdefault(base, []) if base in shelved else others).append(name)
-    for shelf, specs in catalog.shelves():
+    for shelf, cards in catalog.cards():   # the menu's order: its shelves, its cards, each card's variants
         out.append(Row("shelf", translated(shelf.title), shelf.colour))
-        for spec in specs:
+        for spec in (spec for card in cards for spec in card):
             for name in (spec.name, *extra.get(spec.name, ())):
                 out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)
     if others:

@@ -37,6 +37,7 @@ from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
+from game.ui.play.send_input import SendInput
 from game.ui.context import Context
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, describe_move, move_paths, view_for
@@ -47,6 +48,9 @@ from game.ui.views.base import Mark
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
+
+# the board's input by how the arrows act (the others: click, drag and a cursor)
+INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, InputMode.SEND: SendInput}
 
 
 class PlayScene(BoardScreen):
@@ -62,8 +66,7 @@ class PlayScene(BoardScreen):
         self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
-        by_piece = spec.input is InputMode.PIECES
-        self.board_input = (PieceInput if by_piece else BoardInput)(spec, self.view, self, self.target)
+        self.board_input = INPUTS.get(spec.input, BoardInput)(spec, self.view, self, self.target)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()

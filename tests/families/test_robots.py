@@ -77,7 +77,7 @@ def plain_position(plain: PlainRobots, puzzle, state: bytes):
 def test_every_move_is_the_plain_rules_move(defn: RobotsDef) -> None:
     puzzle, plain = make_robots("random", defn), PlainRobots(defn)
     rng = random.Random(1)
-    for state in sample(puzzle, rng, 300):
+    for state in sample(puzzle, rng, 150):
         state = bytes(state)
         ours = sorted(plain_position(plain, puzzle, after) for _, after in puzzle.successors(state))
         theirs = sorted(plain.moves(plain_position(plain, puzzle, state)))
@@ -106,7 +106,11 @@ def test_goals_are_the_pattern_counted_out(defn: RobotsDef) -> None:
     assert all(puzzle.is_goal(g) and sorted(g) == sorted(puzzle.start) for g in goals)
     ranks = puzzle.ranker.rank(np.frombuffer(b"".join(goals), dtype=np.uint8).reshape(len(goals), -1))
     every = puzzle.ranker.unrank(np.arange(puzzle.ranker.size))
-    assert sum(puzzle.is_goal(bytes(b)) for b in every) == len(set(ranks.tolist())) == len(goals)
+    matching = np.ones(len(every), dtype=bool)
+    for cell, ok in enumerate(puzzle.pattern):   # every position that fits the goal's pattern, counted directly
+        if ok is not None:
+            matching &= np.isin(every[:, cell], sorted(ok))
+    assert int(matching.sum()) == len(set(ranks.tolist())) == len(goals)
 
 
 def test_a_file_reads_writes_back_and_plays(tmp_path: Path) -> None:
@@ -186,5 +190,3 @@ def test_solve_and_analyze_speak_position_text(tmp_path: Path) -> None:
     figures = json.loads(analysed.stdout)
     plain = PlainRobots(parse_toml(LUNAR, "x")).figures()
     assert (figures["positions"], figures["dead_ends"], figures["max_distance"]) == plain[:3]
-    wrong = run(["solve", str(path), "--from", "C..../B..../...../D..../....."])
-    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1

@@ -56,6 +56,7 @@ class RobotsView(BoardView):
         rows, cols = puzzle.size
         self.walls = [(r, c) for r in range(rows) for c in range(cols) if self.board.at(r, c) is None]
         self.stops = self.robots.edge == "stop"
+        self.frame = 0.3 if self.stops else 0.5   # Lunar Lockout's deck floats in a wider field of space
 
     def grid_size(self) -> tuple[int, int]:
         return self.robots.size[1], self.robots.size[0]
@@ -81,10 +82,11 @@ class RobotsView(BoardView):
                              border_radius=max(2, p // 10))
         else:            # the deck's bare edge over space, and a few stars
             stars = random.Random(len(self.board))
-            for _ in range(4 * (self.board.width + self.board.height)):
+            for _ in range(6 * (self.board.width + self.board.height)):
                 x, y = stars.randrange(fr.w), stars.randrange(fr.h)
                 if not deck.inflate(p // 6, p // 6).collidepoint(x, y) and surface.get_at((x, y)).a == 255:
-                    pygame.draw.circle(surface, T.shade(SPACE, stars.uniform(0.3, 0.7)), (x, y), stars.choice((1, 1, 2)))
+                    size = max(1, round(p * stars.choice((0.01, 0.01, 0.015, 0.025))))
+                    pygame.draw.circle(surface, T.shade(SPACE, stars.uniform(0.35, 0.85)), (x, y), size)
             pygame.draw.rect(surface, T.shade(DECK, -0.45), deck.inflate(p // 12, p // 12).move(0, p // 14))
         pygame.draw.rect(surface, DECK, deck)
         for i in range(len(self.board)):
@@ -132,29 +134,29 @@ def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: b
     dark, light = T.shade(colour, -0.45), T.shade(colour, 0.3)
     line = max(2, P // 40)
     # the shadow and the treads
-    pygame.draw.ellipse(big, (0, 0, 0, 80), (P * 0.16, P * 0.8, P * 0.68, P * 0.12))
-    for x in (0.2, 0.58):
-        tread = pygame.Rect(int(P * x), int(P * 0.7), int(P * 0.22), int(P * 0.16))
+    pygame.draw.ellipse(big, (0, 0, 0, 80), (P * 0.12, P * 0.84, P * 0.76, P * 0.12))
+    for x in (0.15, 0.59):
+        tread = pygame.Rect(int(P * x), int(P * 0.74), int(P * 0.26), int(P * 0.18))
         pygame.draw.rect(big, INK, tread, border_radius=P // 16)
         for i in range(3):
             cx = tread.x + tread.w * (i + 1) // 4
             pygame.draw.circle(big, (90, 92, 100), (cx, tread.centery), max(1, P // 40))
     # the body and its chest plate
-    body = pygame.Rect(int(P * 0.22), int(P * 0.42), int(P * 0.56), int(P * 0.34))
+    body = pygame.Rect(int(P * 0.17), int(P * 0.44), int(P * 0.66), int(P * 0.36))
     pygame.draw.rect(big, dark, body.move(0, P // 40), border_radius=P // 10)
     pygame.draw.rect(big, colour, body, border_radius=P // 10)
     pygame.draw.rect(big, dark, body, line, border_radius=P // 10)
-    plate = body.inflate(-int(P * 0.2), -int(P * 0.12))
+    plate = body.inflate(-int(P * 0.22), -int(P * 0.1))
     pygame.draw.rect(big, light, plate, border_radius=P // 20)
     if letter:
-        font = T.latin_font(max(8, int(P * 0.2)), bold=True)
+        font = T.latin_font(max(8, int(P * 0.25)), bold=True)
         text = font.render(letter, True, INK)
         big.blit(text, text.get_rect(center=plate.center))
     else:
         for i in range(3):
             pygame.draw.circle(big, dark, (plate.x + plate.w * (i + 1) // 4, plate.centery), max(2, P // 28))
     # the head
-    head_rect = pygame.Rect(int(P * 0.28), int(P * 0.16), int(P * 0.44), int(P * 0.27))
+    head_rect = pygame.Rect(int(P * 0.24), int(P * 0.15), int(P * 0.52), int(P * 0.3))
     if head == "box":
         pygame.draw.rect(big, colour, head_rect, border_radius=P // 24)
         pygame.draw.rect(big, dark, head_rect, line, border_radius=P // 24)
@@ -172,7 +174,7 @@ def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: b
     # antennae: one, two for the twin head; the target's tip glows
     tips = [head_rect.centerx] if head != "twin" else [head_rect.x + head_rect.w // 4, head_rect.right - head_rect.w // 4]
     for x in tips:
-        top = (x, int(P * 0.06))
+        top = (x, int(P * 0.05))
         pygame.draw.line(big, dark, (x, head_rect.y + line), top, line)
         if target:
             pygame.draw.circle(big, (*T.shade(colour, 0.5), 110), top, max(3, P // 12))

@@ -155,6 +155,7 @@ def goal_pattern(defn: RobotsDef, board: Board, code_of: dict[str, int]) -> Patt
 
 
 def goal_words(named: Sequence[int]) -> str:
+    """The goal in words: the robots it names (by code) on their marked cells."""
     return N_("the target robot on the marked cell") if len(named) == 1 else \
         N_("each marked robot on its marked cell")
 

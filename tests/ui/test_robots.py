@@ -1,5 +1,5 @@
 """Robots in the window, through real events: a click takes a robot and lights where it stops, a click
-on any cell its way sends it; a drag pulls it along its way; Tab picks a robot and arrows send it, and
+on any cell its way sends it; a drag pulls it along its way, and a short one flicks it its whole way; Tab picks a robot and arrows send it, and
 it stays picked; the hint, the solve to the goal in the fewest moves, the help card's move, the
 position editor, and the menu's card with its chooser."""
 from __future__ import annotations
@@ -66,6 +66,21 @@ def test_a_drag_pulls_a_robot_along_its_way_to_where_it_stops(app):
     move = moves[-1]
     drag(app, centre(s, src), centre(s, move.dst))
     assert s.session.position == s.puzzle.play(s.puzzle.start, move)
+
+
+def test_a_short_drag_flicks_a_robot_its_whole_way_and_a_tiny_one_sends_it_nowhere(app):
+    s = open_puzzle(app, BOARD)
+    src, moves = a_robot_with_ways(s)
+    long = next(m for m in moves if far(s, m))
+    (x0, y0), (x1, y1) = centre(s, src), centre(s, long.dst)
+    reach = max(abs(x1 - x0), abs(y1 - y0))
+    toward = ((x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0))
+    pitch = s.view.pitch
+    drag(app, (x0, y0), (x0 + toward[0] * pitch // 5, y0 + toward[1] * pitch // 5))
+    assert s.session.position == s.puzzle.start                  # a fifth of a cell: it goes back
+    assert reach > pitch * 3 // 2
+    drag(app, (x0, y0), (x0 + toward[0] * pitch * 2 // 3, y0 + toward[1] * pitch * 2 // 3))
+    assert s.session.position == s.puzzle.play(s.puzzle.start, long) and s.session.moves == 1
 
 
 def test_tab_picks_a_robot_and_arrows_send_it(app):

@@ -4,7 +4,8 @@ As for sliding blocks, Tab picks a piece that can move (an arrow picks the neare
 that way), Enter shows where the picked piece can go (Tab chooses, Enter plays) and Esc lets go; but
 an arrow sends the picked piece that way, its whole move, and it stays picked where it stops. With
 the mouse, a click on a piece lights up where it can go and a click on any cell its way sends it
-there; a drag pulls it along one of its ways, as on the other boards.
+there; a drag pulls it along one of its ways, as on the other boards, and let go half a cell or more
+along a way it rolls on to where it stops: a flick sends it, as an arrow does.
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from game.ui.views import Highlights
 
 class SendInput(PieceInput):
     pull = BoardInput.pull      # along the straight ways to where it would stop
-    drop = BoardInput.drop
 
     def way(self, anchor: int, dr: int, dc: int) -> Move | None:
         """The piece's move that way, whatever its length."""
@@ -75,6 +75,18 @@ class SendInput(PieceInput):
                 self.go(move)
                 return
         super().press_at(pos)
+
+    def drop(self, anchor: int) -> None:
+        """Let go half a cell or more along one of its ways, the piece goes that way to its end (rolling
+        on unless it was let go there); let go short of that, it goes back."""
+        dx, dy = self.drag_offset
+        if max(abs(dx), abs(dy)) * 2 >= self.view.pitch:
+            step = (0, (dx > 0) - (dx < 0)) if abs(dx) >= abs(dy) else ((dy > 0) - (dy < 0), 0)
+            move = self.way(anchor, *step)
+            if move is not None:
+                self.host.play(move, animate=self.dropped_on(anchor) != move)
+                return
+        super().drop(anchor)
 
     def highlight(self, hl: Highlights) -> None:
         """As for blocks, and the cells the taken piece can reach, marked one by one."""

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from game.catalog.reading import parse_toml, to_toml
-from game.families.robots.files import RobotsDef
+from game.families.robots.files import RobotsDef, with_start
 from game.families.robots.rules import make_robots
 from game.files.errors import PuzzleFileError
 from game.files.model import Common
@@ -190,3 +190,9 @@ def test_solve_and_analyze_speak_position_text(tmp_path: Path) -> None:
     figures = json.loads(analysed.stdout)
     plain = PlainRobots(parse_toml(LUNAR, "x")).figures()
     assert (figures["positions"], figures["dead_ends"], figures["max_distance"]) == plain[:3]
+    defn = parse_toml(LUNAR, "four.toml")
+    assert len(figures["hardest"]) == figures["hardest_count"] == plain[3]
+    for text in figures["hardest"]:                     # position text the plain search starts from
+        assert PlainRobots(with_start(defn, puzzle.parse(text))).optimum() == figures["max_distance"]
+    unsolved = run(["solve", str(path), "--json", "--moves", "line"])
+    assert unsolved.returncode == 2 and unsolved.stderr.count("\n") == 1 and "one way to count" in unsolved.stderr

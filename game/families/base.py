@@ -41,11 +41,14 @@ class Importer:
 
 @dataclass(frozen=True)
 class Drawing:
-    """A family's drawing, from its view module: the board views by the key a presentation names, and
-    the colours that carry meaning (black and white pieces...), which must stay apart for every player."""
+    """A family's drawing, from its view module: the board views by the key a presentation names, the
+    colours that carry meaning (black and white pieces...), which must stay apart for every player, and,
+    by the same keys, a board input of its own where the play screen's cell by cell input cannot say
+    what a move is (a disc taken from anywhere on its peg and dropped anywhere over another)."""
 
     views: Mapping[str, Callable[[PuzzleSpec], Any]]
     distinct: Callable[[], Sequence[Mapping[str, Colour]]] = field(default=lambda: ())
+    inputs: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
+from game.families import registry
 from game.files.errors import PuzzleFileError
 from game.families.blocks.js2 import parse_js2
-from game.families import registry
 from game.catalog.reading import read_puzzle_file
 from game.families.blocks.sliding import parse_sliding
 from game.catalog.reading import parse_toml

@@ -74,8 +74,10 @@ def test_each_token_file_is_the_puzzle_library_md_describes(name):
 
 def test_the_library_has_exactly_these_files():
     """These, and the robots' own (tests/families/test_robots_library.py lists those)."""
+    hanoi = [f"{name}-{n}" for name in ("hanoi", "reve") for n in range(3, 9)] + [
+        "hanoi-middle", "hanoi-scattered", "reve-almost-home"]   # the Tower of Hanoi's: tests/families/test_hanoi_*
     others = [p.stem for p in LIBRARY.glob("*.toml") if not isinstance(read_puzzle_file(p), RobotsDef)]
-    assert sorted(others) == sorted([*EXPECTED, *TOKENS, "traffic"])
+    assert sorted(others) == sorted([*EXPECTED, *TOKENS, "traffic", *hanoi])
 
 
 def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():

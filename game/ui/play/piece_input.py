@@ -119,14 +119,18 @@ class PieceInput(BoardInput):
         if self.selected is not None:
             move = next((m for m, _ in self.moves_by_anchor.get(self.selected, []) if m.dst == self.cursor), None)
             if move is not None:
-                self.selected = self.picked = None
-                self.show_cursor, self.cursor = False, move.dst
-                self.host.say("")
-                self.host.play(move)
+                self.play_and_let_go(move)
         elif self.picked is None:
             self.cycle(1)
         else:
             self.activate(self.picked)
+
+    def play_and_let_go(self, move: Move) -> None:
+        """A move made with Enter: the piece is let go (no frame, no "choose" line); Tab goes on from it."""
+        self.selected = self.picked = None
+        self.show_cursor, self.cursor = False, move.dst
+        self.host.say("")
+        self.host.play(move)
 
     # -- mouse ---------------------------------------------------------------------------------------
     def pull(self, anchor: int, pulled: Point) -> None:

@@ -1,8 +1,9 @@
 """Pieces sent a whole way at a time (``InputMode.SEND``): robots that roll until something stops them.
 
 As for sliding blocks, Tab picks a piece that can move (an arrow picks the nearest one that can go
-that way), Enter shows where the picked piece can go (Tab chooses, Enter plays) and Esc lets go; but
-an arrow sends the picked piece that way, its whole move, and it stays picked where it stops. With
+that way), Enter shows where the picked piece can go (Tab chooses, Enter plays and lets go of it, the
+next Tab going on from it) and Esc lets go, one thing a press; but an arrow sends the picked piece
+that way, its whole move, and it stays picked where it stops. With
 the mouse, a click on a piece lights up where it can go and a click on any cell its way sends it
 there; a drag pulls it along one of its ways, as on the other boards, and let go half a cell or more
 along a way it rolls on to where it stops: a flick sends it, as an arrow does.
@@ -34,22 +35,13 @@ class SendInput(PieceInput):
         self.picked = self.cursor = move.dst
         self.host.play(move)
 
-    def confirm(self) -> None:
-        """Enter: send the picked piece to the place under the cursor; else as for blocks."""
-        move = next((m for m, _ in self.moves_by_anchor.get(self.selected, []) if m.dst == self.cursor), None) \
-            if self.selected is not None else None
-        if move is None:
-            super().confirm()
-            return
-        self.host.take_over()
-        self.go(move)
-
     def activate(self, anchor: int) -> None:
-        """A piece clicked or entered is the picked one: one move plays it, several are shown."""
+        """A piece clicked or entered: one move sends it, and it is let go as any move made with Enter
+        (Tab goes on from it); several are shown, for Tab and Enter to choose."""
         moves = self.moves_by_anchor.get(anchor, [])
         self.picked = self.cursor = anchor
         if len(moves) == 1:
-            self.go(moves[0][0])
+            self.play_and_let_go(moves[0][0])
         else:
             super().activate(anchor)
 

@@ -23,7 +23,7 @@ from game.rules.puzzle import Puzzle
 __all__ = ["FAMILY", "ROBOTS", "RobotsFamily", "robots_oracle"]
 
 ROBOTS = Shelf("robots", N_("Robots"), (120, 164, 222))
-BLURB = N_("Bring the target robot to its cell.")
+BLURB = N_("Bring the red robot to its hatch.")
 
 
 def robots_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:

@@ -26,7 +26,8 @@ from game.families.robots.slides import SlideRules, Way
 from game.files.shapes import ANY, WALL
 from game.rules.puzzle import Board, Puzzle, Symbols
 
-__all__ = ["GOAL_LIMIT", "RobotsPuzzle", "make_robots", "robot_words", "slide_rules", "table_worth", "ways"]
+__all__ = ["GOAL_LIMIT", "HELPER_PAINTS", "TARGET_PAINT", "RobotsPuzzle", "make_robots", "paints", "robot_words",
+           "slide_rules", "table_worth", "ways"]
 
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 GOAL_LIMIT = 500_000     # goal positions counted out for a table at most (each is a few dozen bytes)
@@ -36,8 +37,16 @@ MOVE_RULES = {
     "stop": N_("A move sends one robot up, down, left or right: it slides until the next cell holds a robot or a "
                "wall, or it reaches the edge of the board."),
 }
-TARGET = N_("target robot")
-HELPER = N_("helper robot")
+Colour = tuple[int, int, int]
+# How the board paints the robots and what the words call them, in one place: the goal's robots in
+# vermillion, every other kind in turn (Okabe and Ito's colours, apart in every colour vision).
+# Translators: the colours the robots are painted in, "the {colour} robot"
+TARGET_PAINT: tuple[str, Colour] = (N_("red"), (213, 94, 0))
+HELPER_PAINTS: tuple[tuple[str, Colour], ...] = (
+    (N_("blue"), (86, 180, 233)), (N_("green"), (0, 158, 115)), (N_("yellow"), (240, 228, 66)),
+    (N_("pink"), (204, 121, 167)), (N_("orange"), (230, 159, 0)), (N_("dark blue"), (0, 114, 178)))
+# Translators: a robot by the colour it is painted in: "red robot", "blue robot"
+PAINTED = N_("{colour} robot")
 
 Pattern = tuple[frozenset[int] | None, ...]
 
@@ -155,9 +164,17 @@ def goal_pattern(defn: RobotsDef, board: Board, code_of: dict[str, int]) -> Patt
 
 
 def goal_words(named: Sequence[int]) -> str:
-    """The goal in words: the robots it names (by code) on their marked cells."""
-    return N_("the target robot on the marked cell") if len(named) == 1 else \
-        N_("each marked robot on its marked cell")
+    """The goal in words, as the board shows it: the red robots on the hatches painted their colour."""
+    # Translators: the goal of a robots puzzle, after "Goal: "
+    return N_("the red robot on the hatch") if len(named) == 1 else N_("each red robot on a hatch of its own")
+
+
+def paints(cast: Sequence[str], named: Sequence[int]) -> dict[int, tuple[str, Colour]]:
+    """Each robot code's colour and its word: the goal's robots red, the others in turn."""
+    others = [code for code in range(1, len(cast) + 1) if code not in named]
+    out = {code: TARGET_PAINT for code in named}
+    out.update({code: HELPER_PAINTS[i % len(HELPER_PAINTS)] for i, code in enumerate(others)})
+    return out
 
 
 def make_robots(name: str, defn: RobotsDef) -> RobotsPuzzle:
@@ -171,7 +188,8 @@ def make_robots(name: str, defn: RobotsDef) -> RobotsPuzzle:
     named = sorted({next(iter(ok)) for ok in pattern if ok is not None and ok != {EMPTY}})
     symbols = Symbols({EMPTY: ".", **{code: letters[0] for code, letters in enumerate(kinds, 1)}},
                       aliases={ch: code for code, letters in enumerate(kinds, 1) for ch in letters[1:]},
-                      describe={EMPTY: N_("empty"), **{code: TARGET for code in named}})
+                      describe={EMPTY: N_("empty"),
+                                **{code: Phrase(PAINTED, colour=Phrase(TARGET_PAINT[0])) for code in named}})
     counts = [start.count(code) for code in range(len(kinds) + 1)]
     every_way = ways(board, (len(defn.start), len(defn.start[0])), defn.edge)
     rules = SlideRules(slide_rules(every_way, robots), len(board), every_way)
@@ -183,15 +201,16 @@ def make_robots(name: str, defn: RobotsDef) -> RobotsPuzzle:
 
 
 def robot_words(defn: RobotsDef) -> dict[int, str]:
-    """Each robot in words for hints: the target robot, a helper robot (identical ones), robot B."""
+    """Each robot as the board shows it: by its paint ("red robot", "blue robot"), or, where it wears
+    a letter of its own (a robot with no twin), by that letter ("robot B")."""
     kinds = cast(defn.start, defn.same)
-    named = {ch for row in defn.goal for ch in row if ch not in (ANY, WALL, ".")}
+    letters_named = {ch for row in defn.goal for ch in row if ch not in (ANY, WALL, ".")}
+    named = [code for code, letters in enumerate(kinds, 1) if letters_named & set(letters)]
+    painted = paints(kinds, named)
     words: dict[int, str] = {}
     for code, letters in enumerate(kinds, 1):
-        if named & set(letters):
-            words[code] = TARGET
-        elif len(letters) > 1:
-            words[code] = HELPER
+        if code in named or len(letters) > 1:
+            words[code] = Phrase(PAINTED, colour=Phrase(painted[code][0]))
         else:
             # Translators: a robot named by its letter in the puzzle file: "robot B"
             words[code] = Phrase(N_("robot {letter}"), letter=letters[0])

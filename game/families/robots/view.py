@@ -14,7 +14,7 @@ from solvers.rules import EMPTY
 
 from game.catalog.spec import PuzzleSpec
 from game.families.base import Drawing
-from game.families.robots.rules import RobotsPuzzle
+from game.families.robots.rules import HELPER_PAINTS, TARGET_PAINT, RobotsPuzzle, paints
 from game.ui import theme as T
 from game.ui.views.base import BoardView
 
@@ -28,9 +28,6 @@ RIM = (150, 160, 176)
 WALL = (52, 56, 66)
 WALL_TOP = (84, 90, 104)
 HAZARD = (226, 180, 40)
-# Okabe and Ito's colours, apart in every colour vision: the target robot vermillion, the others in turn
-TARGET_COLOUR = (213, 94, 0)
-HELPER_COLOURS = ((86, 180, 233), (0, 158, 115), (240, 228, 66), (204, 121, 167), (230, 159, 0), (0, 114, 178))
 INK = (24, 26, 32)
 HEADS = ("dome", "box", "twin")
 
@@ -49,8 +46,7 @@ class RobotsView(BoardView):
         self.targets = {cell: next(iter(ok)) for cell, ok in enumerate(puzzle.pattern)
                         if ok is not None and ok != {EMPTY}}
         others = [code for code in range(1, len(puzzle.cast) + 1) if code not in named]
-        self.colours = {code: TARGET_COLOUR for code in named}
-        self.colours.update({code: HELPER_COLOURS[i % len(HELPER_COLOURS)] for i, code in enumerate(others)})
+        self.colours = {code: colour for code, (_word, colour) in paints(puzzle.cast, named).items()}
         self.heads = {code: HEADS[i % len(HEADS)] for i, code in enumerate(others)}
         self.heads.update({code: "dome" for code in named})
         rows, cols = puzzle.size
@@ -183,7 +179,7 @@ def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: b
 
 def robot_colours() -> list[dict[str, Colour]]:
     """The robots' colours, which tell the robots apart (and the target from the others)."""
-    return [{"target": TARGET_COLOUR, **{f"robot {i}": c for i, c in enumerate(HELPER_COLOURS)}}]
+    return [{"target": TARGET_PAINT[1], **{f"robot {i}": c for i, (_w, c) in enumerate(HELPER_PAINTS)}}]
 
 
 DRAWING = Drawing({"robots": RobotsView}, distinct=robot_colours)

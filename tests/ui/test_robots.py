@@ -13,6 +13,7 @@ from game.ui.edit.scene import EditorScene
 from game.ui.help_content import examples, keys_for
 from game.ui.play.scene import PlayScene
 from game.ui.play.send_input import SendInput
+from game.ui.scenes.menu import MenuScene
 from tests.families.plain_robots import PlainRobots
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
@@ -107,6 +108,65 @@ def test_tab_picks_a_robot_and_arrows_send_it(app):
     assert s.session.position[target] != 0 and s.session.moves == 2
 
 
+def test_a_robot_sent_with_enter_is_let_go_and_esc_leaves_only_when_nothing_is_picked(app):
+    """Tab, Enter, Tab, Enter: the robot goes and is let go (no frame, no "choose" line), and Tab goes on
+    from it; Esc lets go of the ways shown, then of the picked robot, one a press, and only then leaves."""
+    s = open_puzzle(app, BOARD)
+    for k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_TAB):
+        key(app, k)
+    sent = s.board_input.selected
+    assert sent is not None and "Choose where it goes" in s.footer.text
+    target = s.board_input.cursor
+    move = next(m for m in s.puzzle.legal_moves(s.puzzle.start) if m.src == sent and m.dst == target)
+    key(app, pygame.K_RETURN)
+    hl = s.highlights()
+    assert s.session.position == s.puzzle.play(s.puzzle.start, move) and s.session.moves == 1
+    assert s.board_input.selected is None and s.board_input.picked is None
+    assert not hl.show_cursor and not hl.cursor_cells and not hl.selected and not hl.targets
+    assert "Choose where it goes" not in s.footer.text
+    key(app, pygame.K_TAB)
+    robots = sorted(s.board_input.moves_by_anchor)
+    assert s.board_input.picked == robots[(robots.index(target) + 1) % len(robots)]   # on from the robot sent
+    key(app, pygame.K_RETURN)
+    assert s.board_input.selected == s.board_input.picked and s.board_input.targets_of(s.board_input.picked)
+    key(app, pygame.K_ESCAPE)                              # the ways shown go; the robot stays picked
+    assert app.scene is s and s.board_input.selected is None and s.board_input.picked is not None
+    key(app, pygame.K_ESCAPE)                              # the robot is let go
+    assert app.scene is s and s.board_input.picked is None and s.session.moves == 1
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_an_arrow_sends_the_picked_robot_and_esc_lets_it_go_before_leaving(app):
+    s = open_puzzle(app, BOARD)
+    key(app, pygame.K_TAB)
+    picked = s.board_input.picked
+    step, move = next((step, m) for step in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                      if (m := s.board_input.way(picked, *step)) is not None)
+    key(app, {(0, 1): pygame.K_RIGHT, (1, 0): pygame.K_DOWN, (0, -1): pygame.K_LEFT, (-1, 0): pygame.K_UP}[step])
+    assert s.session.position == s.puzzle.play(s.puzzle.start, move) and s.board_input.picked == move.dst
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is s and s.board_input.picked is None and s.session.moves == 1
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_k_keeps_a_robots_game_which_counts_one_way_and_shows_no_count_row(app):
+    """Robots count one way: the panel has no count row, and K says so and keeps the game as it is."""
+    s = open_puzzle(app, NAME)
+    assert s.spec.counts == () and s.panel_model.count is None
+    assert "count" not in {b.model.name for b in s.panel_layout().buttons()}
+    move = s.puzzle.legal_moves(s.puzzle.start)[0]
+    s.play(move)
+    frames(app, 30)
+    played = s.session.position
+    key(app, pygame.K_k)
+    assert app.scene is s and s.session.position == played and s.session.moves == 1
+    assert s.footer.text == "This puzzle counts its moves one way only." and s.panel_model.count is None
+    key(app, pygame.K_u)
+    assert s.session.position == s.puzzle.start and s.session.moves == 0
+
+
 def test_the_hint_and_the_solve_reach_the_goal_in_the_fewest_moves(app):
     s = open_puzzle(app, NAME)
     optimum = PlainRobots(s.spec.as_file(s.puzzle.start)).optimum()
@@ -115,6 +175,30 @@ def test_the_hint_and_the_solve_reach_the_goal_in_the_fewest_moves(app):
     key(app, pygame.K_s, settle=1)
     frames(app, 60 * 10)
     assert s.session.solved and s.session.moves == optimum
+
+
+def test_moves_name_the_robots_as_the_board_paints_them():
+    """Every robots puzzle: the goal's robot is the red one on its hatch; any two robots painted
+    differently are named differently (by their paint, or by the letter a robot of its own wears)."""
+    from game.midend.notation import describe_move
+    from game.ui.views import view_for
+    for name in catalog.names():
+        spec = catalog.get(name)
+        if spec.presentation.view != "robots":
+            continue
+        puzzle, view = spec.puzzle, view_for(spec)
+        codes = range(1, len(puzzle.cast) + 1)
+        words = {code: spec.presentation.shown_piece_name(code) for code in codes}
+        for code in set(view.targets.values()):
+            assert words[code] == "red robot", name
+        for a in codes:
+            for b in codes:
+                if view.colours[a] != view.colours[b]:
+                    assert words[a] != words[b], (name, words)
+        assert spec.goal_sentence() == "Goal: the red robot on the hatch.", name
+    spec = catalog.get(NAME)
+    sent = {describe_move(spec, spec.puzzle.start, m) for m in spec.puzzle.legal_moves(spec.puzzle.start)}
+    assert sent == {"send the blue robot right", "send the red robot left"}
 
 
 def test_the_help_draws_a_robots_move_and_names_its_keys(app):

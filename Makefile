@@ -46,6 +46,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) fifteen assets/screenshots/fifteen.png
 	$(SHOT) frogs-plus assets/screenshots/editor.png --editor --from "B/B/B/./B B B B B W W W W/W/W/W/W"
 	$(SHOT) frogs-c assets/screenshots/help-frogs-c.png --rules
+	$(SHOT) lunar-lockout-24 assets/screenshots/lunar-lockout.png
+	$(SHOT) ricochet-3 assets/screenshots/ricochet.png
 	$(SHOT) --load assets/games/eight-detours.txt assets/screenshots/review.png --review
 	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja

@@ -35,7 +35,7 @@ from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
-              "frames": "bench.frames", "idle": "bench.idle"}
+              "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots"}
 
 
 class UsageError(Exception):

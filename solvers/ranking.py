@@ -160,6 +160,77 @@ class MultisetRanker:
         return boards
 
 
+def sparse_ranker(counts: Sequence[int]) -> "SparseRanker | None":
+    """The :class:`SparseRanker` of these arrangements, or None when 64-bit ranks cannot hold them."""
+    return SparseRanker(counts) if fits(counts) else None
+
+
+class SparseRanker:
+    """Arrangements of a multiset whose cells are mostly empty (code 0), ranked by which cells hold
+    pieces and then the order of the pieces on them.
+
+    rank = (the occupied cells' combination, colexicographic) * (orders of the pieces) + (the pieces'
+    codes in reading order, by a :class:`MultisetRanker`). A rank costs a few operations per piece,
+    where the multiset rank costs some per cell: robots or boxes on a wide floor rank ten times faster.
+    Its ranks differ from the multiset ranker's, so a table names which one it was built by.
+    """
+
+    def __init__(self, counts: Sequence[int]) -> None:
+        if not fits(counts):
+            raise ValueError("state space too large to rank in 64 bits")
+        self.counts = np.asarray(counts, dtype=np.int64)
+        self.ncells = int(self.counts.sum())
+        self.pieces = self.ncells - int(self.counts[0])
+        self.order = MultisetRanker([int(c) for c in counts[1:]] or [0])
+        self.size = multinomial(list(counts))
+        n, k = self.ncells, self.pieces
+        self._binomials = np.zeros((n + 1, k + 1), dtype=np.int64)   # [c, i] = C(c, i)
+        self._binomials[:, 0] = 1
+        for c in range(1, n + 1):
+            self._binomials[c, 1:] = self._binomials[c - 1, 1:] + self._binomials[c - 1, :-1]
+
+    def describe(self) -> str:
+        return f"sparse:{[int(c) for c in self.counts]}"
+
+    def rank(self, boards: np.ndarray) -> np.ndarray:
+        boards = np.asarray(boards, dtype=np.uint8)
+        if self.pieces == 0:
+            return np.zeros(len(boards), dtype=np.int64)
+        flat = np.ascontiguousarray(boards).reshape(-1)
+        at = flat.nonzero()[0].reshape(len(boards), self.pieces)   # row by row, cells ascending
+        codes = flat[at] - np.uint8(1)
+        at -= np.arange(0, len(boards) * self.ncells, self.ncells)[:, None]   # each piece's cell in its row
+        at *= self.pieces + 1
+        at += np.arange(1, self.pieces + 1)
+        combination = self._binomials.reshape(-1)[at].sum(axis=1)
+        return combination * self.order.size + self.order.rank(codes)
+
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        ranks = np.asarray(ranks, dtype=np.int64)
+        boards = np.zeros((len(ranks), self.ncells), dtype=np.uint8)
+        if self.pieces == 0:
+            return boards
+        combination, order = np.divmod(ranks, self.order.size)
+        codes = self.order.unrank(order) + np.uint8(1)
+        rows = np.arange(len(ranks))
+        for i in range(self.pieces, 0, -1):   # the largest cell first: the largest c with C(c, i) <= what is left
+            cell = np.searchsorted(self._binomials[:, i], combination, side="right") - 1
+            combination = combination - self._binomials[cell, i]
+            boards[rows, cell] = codes[:, i - 1]
+        return boards
+
+    def rank_state(self, state: bytes) -> int | None:
+        if len(state) != self.ncells:
+            return None
+        cells = [i for i, code in enumerate(state) if code]
+        if len(cells) != self.pieces:
+            return None
+        order = self.order.rank_state(bytes(state[c] - 1 for c in cells))
+        if order is None:
+            return None
+        return sum(int(self._binomials[c, i]) for i, c in enumerate(cells, 1)) * self.order.size + order
+
+
 def adjacent_swap_tables(counts: Sequence[int]) -> list[np.ndarray]:
     """``tables[j][r]``: the rank of arrangement r with its cells j and j+1 exchanged.
 

@@ -13,8 +13,8 @@ from typing import Callable, Iterable, Iterator, Protocol
 import numpy as np
 
 from solvers.problem import Cancel, Cancelled
-from solvers.ranking import (FREE as FREE_CELL, MultisetRanker, Ranker, SlotRanker, adjacent_swap_tables,
-                             apply_to_layout)
+from solvers.ranking import (FREE as FREE_CELL, MultisetRanker, Ranker, SlotRanker, SparseRanker,
+                             adjacent_swap_tables, apply_to_layout)
 from solvers.rules import RuleSet
 
 UNREACHED = 255  # distance byte for "no path to the goal" (all our puzzles need fewer than 255 moves)
@@ -66,7 +66,7 @@ def working_set(rules: RuleSet, ranker: Ranker) -> int:
 
 def _frontier_bytes(rules: RuleSet, ranker: Ranker, boards: float) -> int:
     """Bytes of ``boards`` boards packed in a :class:`Frontier`."""
-    ncodes = len(ranker.counts) if isinstance(ranker, MultisetRanker) else 256
+    ncodes = len(ranker.counts) if isinstance(ranker, (MultisetRanker, SparseRanker)) else 256
     bits = next(b for b in (1, 2, 4, 8) if ncodes <= 1 << b)
     return int(boards * -(-rules.ncells * bits // 8))
 

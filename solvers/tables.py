@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 import numpy as np
 
 from solvers import cache
-from solvers.ranking import DigitRanker, MultisetRanker, Ranker, SlotRanker
+from solvers.ranking import DigitRanker, MultisetRanker, Ranker, SlotRanker, SparseRanker
 from solvers.rules import RuleMatrix, RuleSet
 from solvers.sweep import UNREACHED, Progress, SlotSweep, unreached_in
 
@@ -254,6 +254,8 @@ def ranker_description(ranker: Ranker) -> str:
         return ranker.describe()
     if isinstance(ranker, MultisetRanker):
         return f"multiset:{[int(c) for c in ranker.counts]}"
+    if isinstance(ranker, SparseRanker):
+        return ranker.describe()
     return f"{type(ranker).__module__}.{type(ranker).__qualname__}:{ranker.size}"
 
 

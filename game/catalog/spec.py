@@ -47,6 +47,7 @@ class InputMode(Enum):
     SLIDE = "slide"     # arrows slide a piece into the neighbouring gap (tiles, Goat)
     CURSOR = "cursor"   # arrows move a cursor between cells; Enter picks and confirms
     PIECES = "pieces"   # Tab or an arrow picks a piece, arrows then move it a cell at a time
+    SEND = "send"       # Tab or an arrow picks a piece, arrows then send it that way: its whole move (robots)
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,15 @@ holes, and grids of stones (B and W) with the same stones in start and goal. Eac
 sentence naming the key (:meth:`game.files.toml_file.TomlFile.fail`)."""
 from __future__ import annotations
 
+from typing import Collection
+
 from game.common.i18n import N_, _
 from game.common.untrusted import shown
 from game.files.model import Grid
 from game.files.shapes import WALL
 from game.files.toml_file import TomlFile
 
-__all__ = ["STONES", "same_size", "same_stones", "same_walls", "stone_grid", "stones"]
+__all__ = ["STONES", "same_groups", "same_size", "same_stones", "same_walls", "stone_grid", "stones"]
 
 STONES = "BW"
 
@@ -63,3 +65,24 @@ def same_stones(file: TomlFile, key: str, start: Grid, black: int, white: int) -
         file.fail(_("key '{key}' has {black} black and {white} white stones, but the start has {start_black} and "
                     "{start_white}").format(key=key, black=black, white=white, start_black=have[0],
                                             start_white=have[1]))
+
+
+def same_groups(file: TomlFile, pieces: Collection[str]) -> tuple[str, ...]:
+    """Key 'same': groups of interchangeable pieces, each a string naming at least two of ``pieces``,
+    each piece in one group at most."""
+    value = file.get("same", [])
+    if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
+        file.fail(_('key \'same\' must be a list of strings, e.g. same = ["ACDF", "GHIJ"]'))
+    seen: set[str] = set()
+    for n, group in enumerate(value, 1):
+        if len(group) < 2:
+            file.fail(_("key 'same', group {number} ('{group}') must name at least two identical pieces")
+                      .format(number=n, group=shown(group)))
+        for ch in group:
+            if ch not in pieces:
+                file.fail(_("key 'same', group {number} names '{piece}', which is not a piece of the start")
+                          .format(number=n, piece=shown(ch)))
+            if ch in seen:
+                file.fail(_("key 'same', piece '{piece}' is named more than once").format(piece=shown(ch)))
+            seen.add(ch)
+    return tuple(value)

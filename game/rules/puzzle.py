@@ -279,9 +279,15 @@ class Puzzle:
     def token(self, code: int, plain: bool = False) -> str:
         return self.symbols.plain(code) if plain else self.symbols.name(code)
 
+    def cell_tokens(self, state: bytes, plain: bool = False) -> list[str]:
+        """Each cell's token in position text, move text and pictures: its code's name (a family whose
+        identical pieces bear names of their own hands them out by the position instead)."""
+        return [self.token(v, plain) for v in state]
+
     def move_text(self, state: bytes, move: Move, plain: bool = False) -> str:
         """'PIECE from-to'; ``plain``: ASCII only."""
-        return f"{self.token(state[move.src], plain)} {self.board.coord(move.src)}-{self.board.coord(move.dst)}"
+        piece = self.cell_tokens(state, plain)[move.src]
+        return f"{piece} {self.board.coord(move.src)}-{self.board.coord(move.dst)}"
 
     def parse_move(self, state: bytes, text: str) -> Move:
         parts = text.split()
@@ -301,7 +307,7 @@ class Puzzle:
         """Position text (rows by '/', cells by spaces, a hole in the board '#', so each row is as wide
         as the board and the text is a puzzle file's grid too); ``plain``: ASCII stand-ins for other
         symbols."""
-        tokens = [self.token(v, plain) for v in state]
+        tokens = self.cell_tokens(state, plain)
         out, i, width = [], 0, self.board.width
         for cols in self.board.rows:
             row = [HOLE] * width
@@ -373,12 +379,13 @@ class Puzzle:
     def picture(self, state: bytes, plain: bool = False) -> str:
         """Multi-line drawing of a position on its bounding grid, for the terminal."""
         width = max(len(self.token(code, plain)) for code in self.symbols.names)
+        tokens = self.cell_tokens(state, plain)
         lines = []
         i = 0
         for cols in self.board.rows:
             cells = [" " * width] * self.board.width
             for c in cols:
-                cells[c] = self.token(state[i], plain).rjust(width)
+                cells[c] = tokens[i].rjust(width)
                 i += 1
             lines.append(" ".join(cells).rstrip())
         return "\n".join(lines)

@@ -93,6 +93,11 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
         rows = [(_("Click"), _("a {noun}: its move, or pick a target").format(noun=noun)),
                 (_("Arrows, Tab"), _("move the cursor")),
                 ("Enter", _("pick, then confirm"))]
+    elif mode is InputMode.SEND:
+        rows = [(_("Click"), _("a {noun}, then where it goes").format(noun=noun)),
+                (_("Drag"), _("a {noun} along its way").format(noun=noun)),
+                (_("Tab, arrows"), _("pick a {noun}; arrows send it").format(noun=noun)),
+                ("Enter", _("where the picked {noun} can go").format(noun=noun))]
     else:
         rows = [(_("Drag"), _("a piece through free space")),
                 (_("Tab, arrows"), _("pick a piece; arrows move it")),

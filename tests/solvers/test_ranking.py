@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from game.catalog import registry as catalog
-from solvers.ranking import DigitRanker, MultisetRanker, SlotRanker, adjacent_swap_tables, multinomial
+from solvers.ranking import DigitRanker, MultisetRanker, SlotRanker, SparseRanker, adjacent_swap_tables, multinomial
 
 
 def all_arrangements(counts) -> np.ndarray:
@@ -130,6 +130,20 @@ def test_adjacent_swap_tables_match_ranking_swapped_boards(counts: list[int]) ->
         cols = list(range(ranker.ncells))
         cols[j], cols[j + 1] = cols[j + 1], cols[j]
         assert (ranker.rank(boards[:, cols]) == table).all()
+
+
+@pytest.mark.parametrize("counts", [[5, 1, 2], [4, 1, 1, 1], [7, 2, 0, 1], [3, 0, 0], [6, 3], [2, 1, 1, 1, 1], [9, 1]])
+def test_sparse_ranks_cover_exactly_the_arrangements(counts: list[int]) -> None:
+    """Ranks by occupied cells, then the pieces' order: a bijection onto range(size), by arrays and one by one,
+    the same positions as the multiset ranker's."""
+    ranker = SparseRanker(counts)
+    boards = _rows(sorted(_every_arrangement(counts)))
+    ranks = ranker.rank(boards)
+    assert ranker.size == multinomial(counts) == len(boards)
+    assert sorted(ranks.tolist()) == list(range(ranker.size))
+    assert (ranker.unrank(ranks) == boards).all()
+    assert [ranker.rank_state(bytes(b)) for b in boards] == ranks.tolist()
+    assert ranker.rank_state(bytes(boards[0][:-1])) is None and ranker.describe() != f"multiset:{counts}"
 
 
 # -- positions given as a digit per item (the Tower of Hanoi) ----------------------------------

@@ -28,14 +28,16 @@ STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-
           "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "blocks", "blocks-solving",
           "blocks-building", "asking", "searching-elsewhere", "waiting", "loading", "failed", "hidden",
           "fifteen-idle", "blocks-hint", "blocks-solved", "frogs", "frogs-hint", "frogs-solving", "frogs-paused",
-          "frogs-solved")
+          "frogs-solved", "robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved")
 # the states of one game, whose panels must lay out alike (every control in the same place)
 GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hidden"),
          "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
                      "searching-elsewhere", "fifteen-idle"),
          "goat": ("building-exact", "waiting", "loading"),
          "blocks": ("blocks", "blocks-solving", "blocks-building", "blocks-hint", "blocks-solved"),
-         "frogs": ("frogs", "frogs-hint", "dead end", "frogs-solving", "frogs-paused", "frogs-solved")}
+         "frogs": ("frogs", "frogs-hint", "dead end", "frogs-solving", "frogs-paused", "frogs-solved"),
+         "robots": ("robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved")}
+ROBOTS = "lunar-lockout-08"     # one way to count: no count row
 
 
 @dataclass
@@ -148,6 +150,20 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         s = game("frogs-line-3")
         for move in s.oracle.solve(s.position).moves:
             s.play(move)
+    elif name.startswith("robots"):
+        s = game(ROBOTS)
+        if name == "robots-hint":
+            s.request_hint()
+        elif name == "robots-dead-end":
+            s.play(next(m for m, v in s.oracle.verdicts(s.position) if v.value == "dead end"))
+            s.request_hint()
+        elif name == "robots-solved":
+            for move in s.oracle.solve(s.position).moves:
+                s.play(move)
+        elif name != "robots":
+            s.start_solve()
+            if name == "robots-paused":
+                s.autosolve.toggle_pause()
     elif name == "solved":
         s = game("eight", "1 2 3/4 5 6/7 . 8")
         s.play(s.legal_moves()[[s.puzzle.is_goal(s.puzzle.play(s.position, m)) for m in s.legal_moves()].index(True)])

@@ -11,7 +11,7 @@ from dataclasses import replace
 from game.common.i18n import N_, _, ngettext
 from game.common.untrusted import shown
 from game.families.blocks.counts import COUNTS, PATH
-from game.files.grids import same_size, same_walls
+from game.files.grids import same_groups, same_size, same_walls
 from game.families.blocks.model import Axis, BlocksDef
 from game.families.blocks.rules import layout, placements
 from game.families.base import FileKeys
@@ -52,25 +52,13 @@ def read(file: TomlFile, common: Common) -> BlocksDef:
 
 def _same(file: TomlFile, pieces: dict[str, list[tuple[int, int]]]) -> tuple[str, ...]:
     """Groups of interchangeable pieces: each a string of piece characters of one shape."""
-    value = file.get("same", [])
-    if not isinstance(value, list) or not all(isinstance(g, str) for g in value):
-        file.fail(_('key \'same\' must be a list of strings, e.g. same = ["ACDF", "GHIJ"]'))
-    seen: set[str] = set()
-    for n, group in enumerate(value, 1):
-        if len(group) < 2:
-            file.fail(_("key 'same', group {number} ('{group}') must name at least two identical pieces")
-                      .format(number=n, group=shown(group)))
+    groups = same_groups(file, pieces)
+    for group in groups:
         for ch in group:
-            if ch not in pieces:
-                file.fail(_("key 'same', group {number} names '{piece}', which is not a piece of the start")
-                          .format(number=n, piece=shown(ch)))
-            if ch in seen:
-                file.fail(_("key 'same', piece '{piece}' is named more than once").format(piece=shown(ch)))
-            seen.add(ch)
             if shape_of(pieces[ch]) != shape_of(pieces[group[0]]):
                 file.fail(_("key 'same', pieces '{first}' and '{other}' are declared identical but have different "
                             "shapes").format(first=shown(group[0]), other=shown(ch)))
-    return tuple(value)
+    return groups
 
 
 def _axis(file: TomlFile, pieces: dict[str, list[tuple[int, int]]], same: tuple[str, ...]) -> dict[str, Axis]:

@@ -263,10 +263,14 @@ class BoardInput:
         else:
             self.activate(anchor)
 
+    def dropped_on(self, anchor: int) -> Move | None:
+        """The move whose destination is nearest where the dragged piece is let go (within about a cell)."""
+        src = self._centroid([s for s, _ in self.moves_by_anchor[anchor][0][1]])
+        return self.move_to(anchor, (src[0] + self.drag_offset[0], src[1] + self.drag_offset[1]))
+
     def drop(self, anchor: int) -> None:
         """A dragged piece is let go: the move whose destination is nearest, else it goes back."""
-        src = self._centroid([s for s, _ in self.moves_by_anchor[anchor][0][1]])
-        move = self.move_to(anchor, (src[0] + self.drag_offset[0], src[1] + self.drag_offset[1]))
+        move = self.dropped_on(anchor)
         if move is not None:
             self.host.play(move, animate=False)
         else:

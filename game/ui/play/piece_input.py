@@ -48,19 +48,26 @@ class PieceInput(BoardInput):
             self.selected = None
             self.pick_towards(dr, dc)
             return
-        dst = self.puzzle.board.step(self.picked, dr, dc)
-        move = next((m for m, _ in self.moves_by_anchor.get(self.picked, []) if m.dst == dst), None)
+        move = self.way(self.picked, dr, dc)
         if move is None:
             self.host.refuse(self.picked, _("That piece cannot move that way: Tab picks another."))
             return
+        self.go(move)
+
+    def way(self, anchor: int, dr: int, dc: int) -> Move | None:
+        """The piece's move that way: one cell."""
+        dst = self.puzzle.board.step(anchor, dr, dc)
+        return next((m for m, _ in self.moves_by_anchor.get(anchor, []) if m.dst == dst), None)
+
+    def go(self, move: Move) -> None:
+        """The picked piece goes, and stays picked: a step of its move."""
         self.picked = self.cursor = move.dst
         self.host.play(move, step=True)
 
     def pick_towards(self, dr: int, dc: int) -> None:
         """Pick the piece nearest the cursor that can move that way (else any that can move)."""
         board = self.puzzle.board
-        able = [a for a, moves in self.moves_by_anchor.items()
-                if any(m.dst == board.step(a, dr, dc) for m, _ in moves)] or list(self.moves_by_anchor)
+        able = [a for a in self.moves_by_anchor if self.way(a, dr, dc) is not None] or list(self.moves_by_anchor)
         if not able:
             self.host.refuse(None, _("No piece can move: undo (U) or restart (R)."))
             return
@@ -112,14 +119,18 @@ class PieceInput(BoardInput):
         if self.selected is not None:
             move = next((m for m, _ in self.moves_by_anchor.get(self.selected, []) if m.dst == self.cursor), None)
             if move is not None:
-                self.selected = self.picked = None
-                self.show_cursor, self.cursor = False, move.dst
-                self.host.say("")
-                self.host.play(move)
+                self.play_and_let_go(move)
         elif self.picked is None:
             self.cycle(1)
         else:
             self.activate(self.picked)
+
+    def play_and_let_go(self, move: Move) -> None:
+        """A move made with Enter: the piece is let go (no frame, no "choose" line); Tab goes on from it."""
+        self.selected = self.picked = None
+        self.show_cursor, self.cursor = False, move.dst
+        self.host.say("")
+        self.host.play(move)
 
     # -- mouse ---------------------------------------------------------------------------------------
     def pull(self, anchor: int, pulled: Point) -> None:

@@ -40,6 +40,7 @@ from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
+from game.ui.play.send_input import SendInput
 from game.ui.context import Context
 from game.ui.scenes.base import background
 from game.ui.views import Highlights, describe_move, input_for, move_paths, view_for
@@ -50,6 +51,9 @@ from game.ui.views.base import Mark
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
+
+# the board's input by how the arrows act (the others: click, drag and a cursor), unless the drawing gives its own
+INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, InputMode.SEND: SendInput}
 
 
 class PlayScene(BoardScreen):
@@ -85,8 +89,7 @@ class PlayScene(BoardScreen):
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
         self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
-        by_piece = spec.input is InputMode.PIECES
-        board_input = input_for(spec) or (PieceInput if by_piece else BoardInput)
+        board_input = input_for(spec) or INPUTS.get(spec.input, BoardInput)
         self.board_input: BoardInput = board_input(spec, self.view, self, self.target)
         self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
         self._marks_key: bytes | None = None

@@ -1,0 +1,56 @@
+"""Robots that slide until something stops them (``family = "robots"``): Lunar Lockout's 5x5 layouts of
+this game's own, and boards with walls where the edge stops a robot, as in Ricochet Robots."""
+from __future__ import annotations
+
+from functools import partial
+
+from game.catalog.dealers import ClassicStart
+from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.common.i18n import N_
+from game.families.base import Family
+from game.families.registry import register
+from game.families.robots import files
+from game.families.robots.files import RobotsDef
+from game.families.robots.kinds import KINDS
+from game.families.robots.rules import RobotsPuzzle, make_robots, robot_words, table_worth
+from game.families.stone_specs import card_title
+from game.oracles.base import Oracle
+from game.oracles.search import SearchOracle
+from game.oracles.table import TABLE_LIMIT, TableOracle
+from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
+
+__all__ = ["FAMILY", "ROBOTS", "RobotsFamily", "robots_oracle"]
+
+ROBOTS = Shelf("robots", N_("Robots"), (120, 164, 222))
+BLURB = N_("Bring the red robot to its hatch.")
+
+
+def robots_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:
+    """A table where the positions can be ranked and the goal's positions counted out, else searches."""
+    assert isinstance(puzzle, RobotsPuzzle)
+    if table_worth(puzzle) and puzzle.ranker is not None and puzzle.ranker.size <= TABLE_LIMIT:
+        return TableOracle(puzzle, recipe)
+    return SearchOracle(puzzle, recipe)
+
+
+class RobotsFamily(Family):
+    key = "robots"
+    shelf = ROBOTS
+    order = 70
+    definition = RobotsDef
+    files = files.KEYS
+    kinds = KINDS
+    keys = ("same", "edge")
+
+    def spec(self, name: str, defn: RobotsDef, count: Count | None = None) -> PuzzleSpec:
+        common = defn.common
+        return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_robots, name, defn), robots_oracle),
+                          ClassicStart(), InputMode.SEND,
+                          Presentation("robots", card_title(common.title, self.shelf), common.subtitle or BLURB,
+                                       robot_words(defn), N_("robot"), common.group, common.variant),
+                          Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
+                          family=self, edit=EditMode.PIECES, as_file=partial(files.with_start, defn))
+
+
+FAMILY = register(RobotsFamily())

@@ -19,7 +19,7 @@ from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
-from game.catalog import registry as catalog
+from game.catalog import codes, registry as catalog
 from game.catalog.reading import read_puzzle_file, to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
@@ -82,13 +82,28 @@ def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
     return catalog.variant(spec, count)
 
 
+def target(name: str, moves: str | None, position: str | None) -> tuple[PuzzleSpec, str | None]:
+    """The puzzle and position text a command is given: a puzzle (name or file) with ``--from``, or
+    a share code, which names both (a misspelt name is told apart from a damaged code by its shape)."""
+    try:
+        return resolve(name, moves), position
+    except catalog.UnknownPuzzle:
+        if not codes.looks_like_code(name):
+            raise
+    shared = codes.decode(name)
+    if position is not None:
+        raise UsageError("a share code names its own position, so --from does not apply")
+    spec = resolve(shared.spec.name, moves) if moves is not None else shared.spec
+    return spec, spec.puzzle.format(shared.state)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneSentenceParser(prog="main.py", description="Classic move puzzles with an optimal solver.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", parser_class=OneSentenceParser)
 
     play = sub.add_parser("play", help="open the game window (the default)")
-    play.add_argument("puzzle", nargs="?", help="open this puzzle (a name or a puzzle file) directly")
+    play.add_argument("puzzle", nargs="?", help="open this puzzle (a name, a puzzle file or a share code) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
     play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
     _moves_option(play)
@@ -97,15 +112,20 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--ja", action="store_true", help="the Japanese name of each puzzle too, in a last column")
 
     s = sub.add_parser("solve", help="print an optimal solution")
-    s.add_argument("puzzle", help="a puzzle name or a puzzle file")
+    s.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(s)
 
     a = sub.add_parser("analyze", help="sweep the whole space of positions")
-    a.add_argument("puzzle", help="a puzzle name or a puzzle file")
+    a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     a.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(a)
+
+    code = sub.add_parser("code", help="print the share code of a position of one of the game's puzzles")
+    code.add_argument("puzzle", help="a puzzle name (or a share code)")
+    code.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
+    _moves_option(code)
 
     c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide or Knuth's SLIDING) as TOML")
     c.add_argument("file")
@@ -199,9 +219,11 @@ def _run(args_list: list[str]) -> int:
         if command == "list":
             return cmd_list(args.ja)
         if command == "solve":
-            return cmd_solve(resolve(args.puzzle, args.moves), args.position, args.json)
+            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json)
         if command == "analyze":
-            return cmd_analyze(resolve(args.puzzle, args.moves), args.json)
+            return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
+        if command == "code":
+            return cmd_code(*target(args.puzzle, args.moves, args.position))
         if command == "convert":
             return cmd_convert(args.file)
         if command == "bench":
@@ -213,7 +235,8 @@ def _run(args_list: list[str]) -> int:
         if command == "demo":
             return cmd_demo()
         name = getattr(args, "puzzle", None)
-        return cmd_play(resolve(name, args.moves).name if name else None, getattr(args, "position", None),
+        spec, position = target(name, args.moves, getattr(args, "position", None)) if name else (None, None)
+        return cmd_play(spec.name if spec else None, position if spec else getattr(args, "position", None),
                         getattr(args, "load", None))
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
@@ -221,7 +244,7 @@ def _run(args_list: list[str]) -> int:
     except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
         print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, UnreadableFile) as err:
+    except (UsageError, PositionError, UnreadableFile, codes.CodeError) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -277,6 +300,11 @@ def _position_count(spec: PuzzleSpec) -> str:
     if count is None and isinstance(spec.oracle, TableOracle):
         count = spec.oracle.count_reachable(500_000)
     return f"{count:>22,} positions" if count is not None else ""
+
+
+def cmd_code(spec: PuzzleSpec, position: str | None) -> int:
+    print(codes.encode(spec, _position(spec.puzzle, position)))
+    return 0
 
 
 def cmd_convert(path: str) -> int:
@@ -361,8 +389,9 @@ def _indent(text: str) -> str:
     return "\n".join("   " + line for line in text.splitlines())
 
 
-def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
+def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool = False) -> int:
     puzzle = spec.puzzle
+    state = None if position is None else puzzle.parse(position)
     bar = _StderrBar()
     report = _BarReport(lambda fraction, message: bar(fraction or 0.0, message) if sys.stderr.isatty() else None)
     result, seconds = spec.oracle.analysis(report)
@@ -383,6 +412,8 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
             "by_distance": result.by_distance,
             "move_rule": puzzle.move_rule,
             "start_distance": start,
+            **({} if state is None else {"position": puzzle.format(state, plain),
+                                         "position_distance": spec.oracle.distance(state)}),
             "published": spec.figures.published,
             "seconds": round(seconds, 3),
         }, ensure_ascii=plain))
@@ -396,6 +427,9 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     published = spec.figures.published
     print(f"  the start needs:                    {'no way to the goal' if start is None else n_moves(start)}"
           + (f" (published: {published})" if published is not None else ""))
+    if state is not None:
+        distance = spec.oracle.distance(state)
+        print(f"  this position needs:                {'no way to the goal' if distance is None else n_moves(distance)}")
     print(f"  swept in {seconds:.2f} s\n")
     print("  moves to goal   positions")
     peak = max(result.by_distance) or 1

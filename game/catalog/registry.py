@@ -22,13 +22,14 @@ from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["UnknownPuzzle", "cards", "demo_playlist", "get", "names", "problems", "puzzle", "register",
+__all__ = ["UnknownPuzzle", "cards", "demo_playlist", "get", "names", "own_names", "problems", "puzzle", "register",
            "retell_problems", "shelve", "shelves", "specs", "unregister", "variant"]
 
 _SPECS: dict[str, PuzzleSpec] = {}
 _ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on the command line: off the shelves
 _VARIANTS: dict[str, tuple[PuzzleSpec, Count]] = {}   # a name under another count -> its puzzle and that count
 _PROBLEMS: list[str] = []
+_OWN: set[str] = set()   # the game's own puzzles: the families' and the library's (not the player's)
 _loaded = False
 
 
@@ -81,6 +82,8 @@ def _builtins() -> None:
                 _index(spec)
                 _SPECS[spec.name] = spec
             _PROBLEMS.extend(problems)
+            if folder == library.LIBRARY:
+                _OWN.update(_SPECS)
 
 
 def _index(spec: PuzzleSpec) -> None:
@@ -170,6 +173,12 @@ def problems() -> tuple[str, ...]:
 def puzzle(name: str) -> Puzzle:
     """The rules of the named puzzle."""
     return get(name).puzzle
+
+
+def own_names() -> frozenset[str]:
+    """The names of the game's own puzzles (the families' and the library's, never the player's files)."""
+    _builtins()
+    return frozenset(_OWN)
 
 
 def names() -> tuple[str, ...]:

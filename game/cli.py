@@ -1,4 +1,5 @@
-"""Command line: play (default), list, solve, analyze, bench, screenshot, icon, demo; --version.
+"""Command line: play (default), list, solve, analyze, code, daily, convert, bench, screenshot, icon, demo;
+--version.
 
 Every failure a user can cause ends in one sentence on stderr and exit status 2; bad input is
 shown escaped and shortened. Output falls back to ASCII piece names on terminals that cannot
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import datetime
 import errno
 import functools
 import importlib
@@ -29,6 +31,7 @@ from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
+from game.midend.daily import NoDaily, daily
 from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
@@ -127,6 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
     code.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
     _moves_option(code)
 
+    day = sub.add_parser("daily", help="print the day's puzzle, its position and its optimum (the same for everyone)")
+    day.add_argument("--date", help="another day's puzzle: YYYY-MM-DD (default: today)")
+    day.add_argument("--json", action="store_true", help="print one JSON object")
+
     c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide or Knuth's SLIDING) as TOML")
     c.add_argument("file")
 
@@ -222,6 +229,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json)
         if command == "analyze":
             return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
+        if command == "daily":
+            return cmd_daily(args.date, args.json)
         if command == "code":
             return cmd_code(*target(args.puzzle, args.moves, args.position))
         if command == "convert":
@@ -244,7 +253,7 @@ def _run(args_list: list[str]) -> int:
     except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
         print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, UnreadableFile, codes.CodeError) as err:
+    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -304,6 +313,35 @@ def _position_count(spec: PuzzleSpec) -> str:
 
 def cmd_code(spec: PuzzleSpec, position: str | None) -> int:
     print(codes.encode(spec, _position(spec.puzzle, position)))
+    return 0
+
+
+def parse_date(text: str | None) -> datetime.date:
+    """'2026-11-25' (or None: today, by this computer's calendar); anything else is a UsageError."""
+    if text is None:
+        return datetime.date.today()
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+            raise ValueError(text)
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(f"--date '{shown(text)}' is not a date written YYYY-MM-DD, e.g. 2026-11-25") from None
+
+
+def cmd_daily(date_text: str | None, as_json: bool) -> int:
+    today = daily(parse_date(date_text))
+    spec, puzzle = today.spec, today.spec.puzzle
+    plain = plain_output()
+    if as_json:
+        print(json.dumps({"date": today.date.isoformat(), "puzzle": spec.name, "title": spec.title,
+                          "position": puzzle.format(today.state, plain), "optimum": today.optimum,
+                          "code": today.code, "move_rule": puzzle.move_rule}, ensure_ascii=plain))
+        return 0
+    print(f"Fewest Moves daily, {today.date.isoformat()}: {spec.title}, {n_moves(today.optimum)} at the fewest. "
+          f"{puzzle.move_rule}")
+    print(_indent(puzzle.picture(today.state, plain)))
+    print(f"\n  position: {puzzle.format(today.state, plain)}")
+    print(f"  play it:  python main.py play {today.code}")
     return 0
 
 

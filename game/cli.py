@@ -32,6 +32,7 @@ from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
+from game.midend.rating import NotRated, Rating, rate
 from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
@@ -438,6 +439,7 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
     hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
+    rating = _rating(spec, puzzle.start if state is None else state)
     if as_json:
         print(json.dumps({
             "puzzle": spec.name,
@@ -453,6 +455,7 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
             **({} if state is None else {"position": puzzle.format(state, plain),
                                          "position_distance": spec.oracle.distance(state)}),
             "published": spec.figures.published,
+            "rating": None if rating is None else rating.as_dict(),
             "seconds": round(seconds, 3),
         }, ensure_ascii=plain))
         return 0
@@ -468,6 +471,11 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     if state is not None:
         distance = spec.oracle.distance(state)
         print(f"  this position needs:                {'no way to the goal' if distance is None else n_moves(distance)}")
+    if rating is not None:
+        label = f"difficulty of the {'start' if state is None else 'position'}:"
+        print(f"  {label:36s}{rating.rating:.1f} ({rating.grade}): "
+              f"{rating.choice_bits:.1f} bits of choice, {rating.branching:.2f} moves a position, "
+              f"{rating.optimal_moves:.2f} of them optimal, {rating.dead_end_share:.0%} to dead ends")
     print(f"  swept in {seconds:.2f} s\n")
     print("  moves to goal   positions")
     peak = max(result.by_distance) or 1
@@ -480,6 +488,16 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     for text in shown:
         print(f"    {text}")
     return 0
+
+
+def _rating(spec: PuzzleSpec, state: bytes) -> Rating | None:
+    """The position's rating where the puzzle has a table and the position can win (else None)."""
+    if not isinstance(spec.oracle, TableOracle):
+        return None
+    try:
+        return rate(spec.puzzle, spec.oracle, state)
+    except NotRated:
+        return None
 
 
 class _StderrBar:

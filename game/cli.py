@@ -32,7 +32,7 @@ from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
-from game.midend.rating import NotRated, Rating, rate
+from game.oracles.rating import NotRated, Rating, rate
 from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves

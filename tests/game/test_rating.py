@@ -10,7 +10,7 @@ import pytest
 
 from game.catalog import registry as catalog
 from game.cli import main
-from game.midend.rating import GRADES, NotRated, Rating, rate, score
+from game.oracles.rating import GRADES, NotRated, Rating, rate, score
 from game.oracles.table import TableOracle
 
 

@@ -1,4 +1,5 @@
-"""Command line: play (default), list, solve, analyze, bench, screenshot, icon, demo; --version.
+"""Command line: play (default), list, solve, analyze, code, daily, convert, bench, screenshot, icon, demo;
+--version.
 
 Every failure a user can cause ends in one sentence on stderr and exit status 2; bad input is
 shown escaped and shortened. Output falls back to ASCII piece names on terminals that cannot
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import datetime
 import errno
 import functools
 import importlib
@@ -19,7 +21,7 @@ from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
-from game.catalog import registry as catalog
+from game.catalog import codes, registry as catalog
 from game.catalog.reading import read_puzzle_file, to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
@@ -29,6 +31,8 @@ from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
+from game.midend.daily import NoDaily, daily
+from game.oracles.rating import NotRated, Rating, rate
 from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
@@ -82,13 +86,28 @@ def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
     return catalog.variant(spec, count)
 
 
+def target(name: str, moves: str | None, position: str | None) -> tuple[PuzzleSpec, str | None]:
+    """The puzzle and position text a command is given: a puzzle (name or file) with ``--from``, or
+    a share code, which names both (a misspelt name is told apart from a damaged code by its shape)."""
+    try:
+        return resolve(name, moves), position
+    except catalog.UnknownPuzzle:
+        if not codes.looks_like_code(name):
+            raise
+    shared = codes.decode(name)
+    if position is not None:
+        raise UsageError("a share code names its own position, so --from does not apply")
+    spec = resolve(shared.spec.name, moves) if moves is not None else shared.spec
+    return spec, spec.puzzle.format(shared.state)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneSentenceParser(prog="main.py", description="Classic move puzzles with an optimal solver.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", parser_class=OneSentenceParser)
 
     play = sub.add_parser("play", help="open the game window (the default)")
-    play.add_argument("puzzle", nargs="?", help="open this puzzle (a name or a puzzle file) directly")
+    play.add_argument("puzzle", nargs="?", help="open this puzzle (a name, a puzzle file or a share code) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
     play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
     _moves_option(play)
@@ -97,15 +116,24 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--ja", action="store_true", help="the Japanese name of each puzzle too, in a last column")
 
     s = sub.add_parser("solve", help="print an optimal solution")
-    s.add_argument("puzzle", help="a puzzle name or a puzzle file")
+    s.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(s)
 
     a = sub.add_parser("analyze", help="sweep the whole space of positions")
-    a.add_argument("puzzle", help="a puzzle name or a puzzle file")
+    a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     a.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(a)
+
+    code = sub.add_parser("code", help="print the share code of a position of one of the game's puzzles")
+    code.add_argument("puzzle", help="a puzzle name (or a share code)")
+    code.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
+    _moves_option(code)
+
+    day = sub.add_parser("daily", help="print the day's puzzle, its position and its optimum (the same for everyone)")
+    day.add_argument("--date", help="another day's puzzle: YYYY-MM-DD (default: today)")
+    day.add_argument("--json", action="store_true", help="print one JSON object")
 
     c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide or Knuth's SLIDING) as TOML")
     c.add_argument("file")
@@ -203,9 +231,13 @@ def _run(args_list: list[str]) -> int:
         if command == "list":
             return cmd_list(args.ja)
         if command == "solve":
-            return cmd_solve(resolve(args.puzzle, args.moves), args.position, args.json)
+            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json)
         if command == "analyze":
-            return cmd_analyze(resolve(args.puzzle, args.moves), args.json)
+            return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
+        if command == "daily":
+            return cmd_daily(args.date, args.json)
+        if command == "code":
+            return cmd_code(*target(args.puzzle, args.moves, args.position))
         if command == "convert":
             return cmd_convert(args.file)
         if command == "bench":
@@ -217,7 +249,8 @@ def _run(args_list: list[str]) -> int:
         if command == "demo":
             return cmd_demo()
         name = getattr(args, "puzzle", None)
-        return cmd_play(resolve(name, args.moves).name if name else None, getattr(args, "position", None),
+        spec, position = target(name, args.moves, getattr(args, "position", None)) if name else (None, None)
+        return cmd_play(spec.name if spec else None, position if spec else getattr(args, "position", None),
                         getattr(args, "load", None))
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
@@ -225,7 +258,7 @@ def _run(args_list: list[str]) -> int:
     except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
         print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, UnreadableFile) as err:
+    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -283,6 +316,40 @@ def _position_count(spec: PuzzleSpec) -> str:
     if count is None and isinstance(spec.oracle, TableOracle):
         count = spec.oracle.count_reachable(500_000)
     return f"{count:>22,} positions" if count is not None else ""
+
+
+def cmd_code(spec: PuzzleSpec, position: str | None) -> int:
+    print(codes.encode(spec, _position(spec.puzzle, position)))
+    return 0
+
+
+def parse_date(text: str | None) -> datetime.date:
+    """'2026-11-25' (or None: today, by this computer's calendar); anything else is a UsageError."""
+    if text is None:
+        return datetime.date.today()
+    try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
+            raise ValueError(text)
+        return datetime.date.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(f"--date '{shown(text)}' is not a date written YYYY-MM-DD, e.g. 2026-11-25") from None
+
+
+def cmd_daily(date_text: str | None, as_json: bool) -> int:
+    today = daily(parse_date(date_text))
+    spec, puzzle = today.spec, today.spec.puzzle
+    plain = plain_output()
+    if as_json:
+        print(json.dumps({"date": today.date.isoformat(), "puzzle": spec.name, "title": spec.title,
+                          "position": puzzle.format(today.state, plain), "optimum": today.optimum,
+                          "code": today.code, "move_rule": puzzle.move_rule}, ensure_ascii=plain))
+        return 0
+    print(f"Fewest Moves daily, {today.date.isoformat()}: {spec.title}, {n_moves(today.optimum)} at the fewest. "
+          f"{puzzle.move_rule}")
+    print(_indent(puzzle.picture(today.state, plain)))
+    print(f"\n  position: {puzzle.format(today.state, plain)}")
+    print(f"  play it:  python main.py play {today.code}")
+    return 0
 
 
 def cmd_convert(path: str) -> int:
@@ -379,8 +446,9 @@ def _indent(text: str) -> str:
     return "\n".join("   " + line for line in text.splitlines())
 
 
-def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
+def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool = False) -> int:
     puzzle = spec.puzzle
+    state = None if position is None else puzzle.parse(position)
     bar = _StderrBar()
     report = _BarReport(lambda fraction, message: bar(fraction or 0.0, message) if sys.stderr.isatty() else None)
     result, seconds = spec.oracle.analysis(report)
@@ -389,6 +457,7 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
     hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
+    rating = _rating(spec, puzzle.start if state is None else state)
     if as_json:
         print(json.dumps({
             "puzzle": spec.name,
@@ -401,7 +470,10 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
             "by_distance": result.by_distance,
             "move_rule": puzzle.move_rule,
             "start_distance": start,
+            **({} if state is None else {"position": puzzle.format(state, plain),
+                                         "position_distance": spec.oracle.distance(state)}),
             "published": spec.figures.published,
+            "rating": None if rating is None else rating.as_dict(),
             "seconds": round(seconds, 3),
         }, ensure_ascii=plain))
         return 0
@@ -414,6 +486,14 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     published = spec.figures.published
     print(f"  the start needs:                    {'no way to the goal' if start is None else n_moves(start)}"
           + (f" (published: {published})" if published is not None else ""))
+    if state is not None:
+        distance = spec.oracle.distance(state)
+        print(f"  this position needs:                {'no way to the goal' if distance is None else n_moves(distance)}")
+    if rating is not None:
+        label = f"difficulty of the {'start' if state is None else 'position'}:"
+        print(f"  {label:36s}{rating.rating:.1f} ({rating.grade}): "
+              f"{rating.choice_bits:.1f} bits of choice, {rating.branching:.2f} moves a position, "
+              f"{rating.optimal_moves:.2f} of them optimal, {rating.dead_end_share:.0%} to dead ends")
     print(f"  swept in {seconds:.2f} s\n")
     print("  moves to goal   positions")
     peak = max(result.by_distance) or 1
@@ -426,6 +506,16 @@ def cmd_analyze(spec: PuzzleSpec, as_json: bool) -> int:
     for text in shown:
         print(f"    {text}")
     return 0
+
+
+def _rating(spec: PuzzleSpec, state: bytes) -> Rating | None:
+    """The position's rating where the puzzle has a table and the position can win (else None)."""
+    if not isinstance(spec.oracle, TableOracle):
+        return None
+    try:
+        return rate(spec.puzzle, spec.oracle, state)
+    except NotRated:
+        return None
 
 
 class _StderrBar:

@@ -26,8 +26,8 @@ from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_players", "names", "problems", "puzzle",
-           "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
+__all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_players", "names", "own_names", "problems",
+           "puzzle", "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
 
 # Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
 YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))
@@ -37,6 +37,7 @@ _PLAYERS: set[str] = set()   # the puzzles read from (or saved to) the player's 
 _ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on the command line: off the shelves
 _VARIANTS: dict[str, tuple[PuzzleSpec, Count]] = {}   # a name under another count -> its puzzle and that count
 _PROBLEMS: list[str] = []
+_OWN: set[str] = set()   # the game's own puzzles: the families' and the library's (not the player's)
 _loaded = False
 
 
@@ -91,6 +92,8 @@ def _builtins() -> None:
                 if players:
                     _PLAYERS.add(spec.name)
             _PROBLEMS.extend(problems)
+            if folder == library.LIBRARY:
+                _OWN.update(_SPECS)
 
 
 def _index(spec: PuzzleSpec) -> None:
@@ -181,6 +184,12 @@ def problems() -> tuple[str, ...]:
 def puzzle(name: str) -> Puzzle:
     """The rules of the named puzzle."""
     return get(name).puzzle
+
+
+def own_names() -> frozenset[str]:
+    """The names of the game's own puzzles (the families' and the library's, never the player's files)."""
+    _builtins()
+    return frozenset(_OWN)
 
 
 def names() -> tuple[str, ...]:

@@ -11,7 +11,7 @@ import os
 import random
 import time
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -247,6 +247,11 @@ class TableOracle(SearchOracle):
         return loaded.counts if loaded is not None else None
 
     def position_at(self, distance: int, rng: random.Random) -> bytes | None:
+        return self.position_picked(distance, rng.randrange)
+
+    def position_picked(self, distance: int, pick: Callable[[int], int]) -> bytes | None:
+        """The position ``pick(n)`` chooses among the n the start reaches at ``distance`` (in the table's
+        rank order, the same on every machine), or None where there is none."""
         loaded = self._loaded
         if loaded is None or distance < 1:
             return None
@@ -255,7 +260,7 @@ class TableOracle(SearchOracle):
             ranks = ranks[loaded.reachable.has(ranks)]
         if not len(ranks):
             return None
-        rank = int(ranks[rng.randrange(len(ranks))])
+        rank = int(ranks[pick(len(ranks))])
         return bytes(loaded.table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
 
     def random_position(self, rng: random.Random) -> bytes | None:

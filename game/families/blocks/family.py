@@ -12,6 +12,7 @@ from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentati
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.families.base import Family, Importer
+from game.families.blocks import rush_hour
 from game.families.blocks import files, goat
 from game.families.blocks.counts import COUNTS, PATH
 from game.families.blocks.model import BlocksDef
@@ -54,6 +55,7 @@ class BlocksFamily(Family):
                  N_("Knuth's SLIDING input")),
         Importer((".js2",), parse_js2, lambda lines: any(_JS2_COMMAND.match(line) for line in lines),
                  N_("jim'slide configuration")),
+        Importer((".rush",), rush_hour.parse, rush_hour.sniff, rush_hour.KIND),
     )
 
     def spec(self, name: str, defn: BlocksDef, count: Count | None = None) -> PuzzleSpec:

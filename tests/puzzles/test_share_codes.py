@@ -28,7 +28,7 @@ def test_the_puzzles_of_the_game_have_numbers_of_their_own() -> None:
 def test_every_start_round_trips_under_every_count(name: str) -> None:
     for spec in _every_count(name):
         code = codes.encode(spec, spec.puzzle.start)
-        assert len(code) <= 20 and code == code.upper()
+        assert len(code) <= 23 and code == code.upper()   # the 5x5 board's 7.8e24 positions take 17 characters
         shared = codes.decode(code)
         assert shared.spec is spec and shared.state == spec.puzzle.start
         assert codes.decode(code.lower().replace("-", " ")).state == spec.puzzle.start   # either case, any spacing

@@ -20,7 +20,8 @@ from typing import Callable, NoReturn, Sequence
 from solvers.problem import Cancelled
 
 from game.catalog import registry as catalog
-from game.catalog.reading import read_puzzle_file, to_toml
+from game.catalog import library
+from game.catalog.reading import to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
@@ -93,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(a)
 
-    c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide or Knuth's SLIDING) as TOML")
+    c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide, Knuth's SLIDING or Sokoban's XSB; FILE#N: one puzzle of a collection) as TOML")
     c.add_argument("file")
 
     b = sub.add_parser("bench", help="benchmarks: " + ", ".join(f"'bench {name}'" for name in BENCHMARKS))
@@ -257,7 +258,7 @@ def _position_count(spec: PuzzleSpec) -> str:
 
 
 def cmd_convert(path: str) -> int:
-    print(to_toml(read_puzzle_file(path)), end="")
+    print(to_toml(library.read_named(path)), end="")
     return 0
 
 

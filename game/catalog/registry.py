@@ -34,7 +34,8 @@ _loaded = False
 class UnknownPuzzle(KeyError):
     def __str__(self) -> str:
         name = str(self.args[0])
-        if "/" in name or name.endswith((".toml", ".js2", ".sliding", ".txt")):
+        files = (".toml", ".txt", *(ext for _f, importer in families.importers() for ext in importer.extensions))
+        if "/" in name or name.lower().endswith(files):
             return _("there is no puzzle file at '{path}'.").format(path=shown(name))
         # Translators: 'list' is a command of the game's command line, left in English
         return _("there is no puzzle called '{name}' (try 'list' to see them all).").format(name=shown(name))

@@ -31,21 +31,28 @@ Colour = tuple[int, int, int]
 @dataclass(frozen=True)
 class Importer:
     """Another file format a family reads (jim'slide, Knuth's SLIDING, Sokoban's XSB): by extension,
-    or by a look at the content of a file whose extension says nothing."""
+    or by a look at the content of a file whose extension says nothing. A collection format (``many``)
+    holds several puzzles in one file: each is a puzzle of its own, and the file's puzzles a shelf."""
 
     extensions: tuple[str, ...]                     # ".js2"
     parse: Callable[[str, str], FileDef]            # (text, file name) -> the puzzle it holds
     sniff: Callable[[Sequence[str]], bool] = lambda lines: False   # the file's non-blank lines: is it one?
     kind: str = ""                                  # the format in words, for the sentence when none fits
+    # a collection: (text, file name) -> every puzzle the file holds, in order, each its definition or the
+    # one sentence (a PuzzleFileError) saying why that one cannot be used; None: one puzzle a file
+    many: Callable[[str, str], Sequence[Any]] | None = None
 
 
 @dataclass(frozen=True)
 class Drawing:
     """A family's drawing, from its view module: the board views by the key a presentation names, and
-    the colours that carry meaning (black and white pieces...), which must stay apart for every player."""
+    the colours that carry meaning (black and white pieces...), which must stay apart for every player.
+    A family whose pieces are not played by the board's generic input (click, drag, arrows) gives its
+    own input, by the same key: a class made as the play screen makes its board input."""
 
     views: Mapping[str, Callable[[PuzzleSpec], Any]]
     distinct: Callable[[], Sequence[Mapping[str, Colour]]] = field(default=lambda: ())
+    inputs: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

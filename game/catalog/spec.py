@@ -47,6 +47,7 @@ class InputMode(Enum):
     SLIDE = "slide"     # arrows slide a piece into the neighbouring gap (tiles, Goat)
     CURSOR = "cursor"   # arrows move a cursor between cells; Enter picks and confirms
     PIECES = "pieces"   # Tab or an arrow picks a piece, arrows then move it a cell at a time
+    WALK = "walk"       # one walker: arrows step it (pushing what it walks into), a click walks it there
 
 
 @dataclass(frozen=True)

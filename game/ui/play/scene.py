@@ -39,7 +39,7 @@ from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
 from game.ui.context import Context
 from game.ui.scenes.base import background
-from game.ui.views import Highlights, describe_move, move_paths, view_for
+from game.ui.views import Highlights, describe_move, input_for, move_paths, view_for
 from game.ui.views.base import Mark
 
 
@@ -63,7 +63,8 @@ class PlayScene(BoardScreen):
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
         by_piece = spec.input is InputMode.PIECES
-        self.board_input = (PieceInput if by_piece else BoardInput)(spec, self.view, self, self.target)
+        made = input_for(spec) or (PieceInput if by_piece else BoardInput)
+        self.board_input: BoardInput = made(spec, self.view, self, self.target)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
@@ -327,6 +328,7 @@ class PlayScene(BoardScreen):
                 self.ctx.shown_notices.add(note)
                 self.say(note, Tone.NOPE)
         self.sync()
+        self.board_input.update(self.effects.anim is None)   # an input's next move once the last has landed
         if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
         if self.footer.update(dt):
@@ -341,6 +343,8 @@ class PlayScene(BoardScreen):
         pulsing hint or target highlights."""
         playback = self.session.playback
         if self.effects.active or self.footer.fading() or (playback is not None and not playback.paused):
+            return True
+        if self.board_input.busy:
             return True
         status = self.panel_model.status
         if status is not None and status.spinning:

@@ -1,7 +1,7 @@
 """Board views, found by the key a puzzle's presentation declares (``Presentation.view``)."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from game.common.i18n import _
 from game.rules.puzzle import Move
@@ -9,10 +9,12 @@ from game.catalog.spec import PuzzleSpec
 from game.families import registry
 from game.ui.views.base import BoardView, Highlights, Motion, move_paths
 
-__all__ = ["BoardView", "Highlights", "Motion", "describe_move", "move_paths", "register_view", "view_for"]
+__all__ = ["BoardView", "Highlights", "Motion", "describe_move", "input_for", "move_paths", "register_view",
+           "view_for"]
 
 ViewClass = Callable[[PuzzleSpec], BoardView]
 _VIEWS: dict[str, ViewClass] = {}
+_INPUTS: dict[str, Callable[..., Any]] = {}
 
 
 def register_view(key: str, view: ViewClass) -> None:
@@ -22,8 +24,18 @@ def register_view(key: str, view: ViewClass) -> None:
 
 def _family_views() -> None:
     for family in registry.families():
-        for key, view in family.drawing().views.items():
+        drawing = family.drawing()
+        for key, view in drawing.views.items():
             _VIEWS.setdefault(key, view)
+        for key, made in drawing.inputs.items():
+            _INPUTS.setdefault(key, made)
+
+
+def input_for(spec: PuzzleSpec) -> Callable[..., Any] | None:
+    """The board input a family gives for this puzzle's view (None: the game's own for its input mode)."""
+    if spec.presentation.view not in _VIEWS:
+        _family_views()
+    return _INPUTS.get(spec.presentation.view)
 
 
 def view_for(spec: PuzzleSpec) -> BoardView:

@@ -1,0 +1,212 @@
+"""How the library's levels were designed: random small rooms, searched for their hardest start.
+
+A room is a random rectangle of floor with walls dropped in and dead ends filled, kept when its floor
+is one connected piece of a pleasant size. Targets are placed at random on cells a box can leave and
+come back to. Then, from every goal (boxes on the targets, the keeper anywhere), boxes are *pulled*
+breadth-first (:class:`game.families.sokoban.floor.Floor`): a position pulls-deep is exactly that
+many pushes from the goal, so the deepest ones are the level's hardest starts, solvable by
+construction. Each candidate's start is then tabled under both counts (as the game does) and kept
+when the table is quick, and the level is not easy: the fewest pushes well above what each box needs
+alone (the boxes are in each other's way), and many moves. Candidates are graded by their optimum.
+
+``python -m game.families.sokoban.generator --seed 7 --tries 400 --keep 24`` prints the best levels
+found as XSB with their figures.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from solvers.components import TooManyPositions
+from solvers.one_way import SortedRuns
+
+from game.families.sokoban.counts import PUSHES, STEPS
+from game.families.sokoban.files import SokobanDef
+from game.families.sokoban.floor import Floor
+from game.families.sokoban.level import level_text, read_level
+from game.families.sokoban.oracle import SokobanTableOracle
+from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
+from game.families.sokoban.search import Bound
+from game.files.model import Common
+
+__all__ = ["Found", "design", "hardest_start", "room"]
+
+TABLE_POSITIONS = 400_000     # a level's moves table at most this large: built in a few seconds
+
+
+@dataclass(frozen=True)
+class Found:
+    """A designed level and its optima (moves; pushes, with the steps of the fewest-steps such line)."""
+
+    rows: tuple[str, ...]
+    moves: int
+    pushes: int
+    bound: int                # pushes the boxes need each alone: the optimum's excess is their interplay
+    positions: int            # of its moves table
+
+    @property
+    def score(self) -> float:
+        return self.moves + 4 * self.pushes + 6 * (self.pushes - self.bound)
+
+
+def room(rng: random.Random, width: int, height: int, walls: float) -> list[list[str]] | None:
+    """A random room of floor ('-') inside a wall ring, its floor connected, no dead ends (None: a
+    room too small or too large)."""
+    grid = [["#"] * (width + 2) for _ in range(height + 2)]
+    for r in range(1, height + 1):
+        for c in range(1, width + 1):
+            grid[r][c] = "#" if rng.random() < walls else "-"
+    changed = True
+    while changed:   # fill dead ends: a floor cell with one floor neighbour is a corridor to nowhere
+        changed = False
+        for r in range(1, height + 1):
+            for c in range(1, width + 1):
+                if grid[r][c] == "-" and sum(grid[r + dr][c + dc] == "-" for dr, dc in
+                                             ((-1, 0), (1, 0), (0, -1), (0, 1))) <= 1:
+                    grid[r][c] = "#"
+                    changed = True
+    floor = [(r, c) for r in range(height + 2) for c in range(width + 2) if grid[r][c] == "-"]
+    if not floor:
+        return None
+    seen, todo = {floor[0]}, [floor[0]]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if near not in seen and grid[near[0]][near[1]] == "-":
+                seen.add(near)
+                todo.append(near)
+    for r, c in floor:
+        if (r, c) not in seen:
+            grid[r][c] = "#"
+    return grid if 11 <= len(seen) <= 30 else None
+
+
+def _level(grid: list[list[str]], targets: Sequence[tuple[int, int]], keeper: tuple[int, int]) -> tuple[str, ...]:
+    """The room drawn solved, its walls only where they touch the floor (a warehouse's outline)."""
+    rows = [row[:] for row in grid]
+    height, width = len(rows), len(rows[0])
+    for r in range(height):
+        for c in range(width):
+            if rows[r][c] == "#" and not any(grid[r + dr][c + dc] == "-" for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                                             if 0 <= r + dr < height and 0 <= c + dc < width):
+                rows[r][c] = " "
+    for r, c in targets:
+        rows[r][c] = "*"
+    rows[keeper[0]][keeper[1]] = "@"
+    return tuple("".join(row) for row in rows)
+
+
+def hardest_start(puzzle: SokobanPuzzle, seconds: float = 20.0) -> tuple[bytes, int] | None:
+    """A position as many pushes from the goal as any (and that many), found by pulling the boxes back
+    from every goal breadth-first; None past ``seconds`` or 2,000,000 positions."""
+    floor = Floor(puzzle)
+    keys = floor.keys()
+    goal = np.frombuffer(puzzle.start, dtype=np.uint8)[None].copy()   # the level is drawn solved
+    free = [cell for cell in range(floor.n) if cell not in puzzle.on_target]
+    seeds = np.repeat(goal, len(free), axis=0)
+    seeds[:, :] = np.where(seeds == 1, 0, seeds)
+    seeds[np.arange(len(free)), free] = 1
+    seeds = floor.normalise(seeds)
+    seen = SortedRuns()
+    first, index = np.unique(keys.encode(seeds), return_index=True)
+    seen.add(first)
+    frontier, depth, deadline = seeds[index], 0, time.monotonic() + seconds
+    last = frontier
+    while len(frontier):
+        if time.monotonic() > deadline or len(seen) > 2_000_000:
+            return None
+        parents = floor.pulls(frontier)
+        k, index = np.unique(keys.encode(parents), return_index=True)
+        fresh = ~seen.has(k)
+        if not fresh.any():
+            break
+        seen.add(k[fresh])
+        last, frontier, depth = frontier, parents[index[fresh]], depth + 1
+    deepest = frontier if len(frontier) else last
+    return bytes(deepest[0]), depth
+
+
+def _optimum(puzzle: SokobanPuzzle) -> tuple[int, int] | None:
+    """(the start's distance in the puzzle's table, positions of the table); None when too large."""
+    oracle = SokobanTableOracle(puzzle)
+    try:
+        keys, table = oracle.sweep(TABLE_POSITIONS, answering=True)
+    except TooManyPositions:
+        return None
+    return int(table[oracle.start_rank(keys)]), len(keys)
+
+
+def candidate(rng: random.Random) -> Found | None:
+    """One random room, targets and hardest start, measured (None: not a level worth keeping)."""
+    grid = room(rng, rng.randint(5, 8), rng.randint(4, 7), rng.uniform(0.12, 0.3))
+    if grid is None:
+        return None
+    floor = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == "-"]
+    boxes = rng.randint(2, 4)
+    if len(floor) < boxes + 6:
+        return None
+    targets = rng.sample(floor, boxes)
+    keeper = next(rc for rc in floor if rc not in targets)
+    rows = _level(grid, targets, keeper)
+    solved = make_sokoban("design", SokobanDef(Common("design"), read_level(list(rows)).rows), PUSHES)
+    found = hardest_start(solved)
+    if found is None or found[1] < 6:
+        return None
+    start, pushes = found
+    level = read_level(list(rows))
+    cells = level.cells
+    boxes_at = frozenset(rc for rc, code in zip(cells, start) if code == 2)
+    keeper_at = cells[start.index(1)]
+    drawn = level_text(level.rows, boxes_at, keeper_at)
+    defn = SokobanDef(Common("design"), read_level(list(drawn)).rows)
+    by_push = make_sokoban("design", defn, PUSHES)
+    moves, checked = _optimum(make_sokoban("design", defn, STEPS)), _optimum(by_push)
+    if moves is None or checked is None or checked[0] != pushes:
+        return None
+    return Found(defn.level, moves[0], pushes, Bound(by_push)(by_push.start), moves[1])
+
+
+def design(seed: int, tries: int, keep: int, grades: int = 4,
+           log: Callable[[str], None] | None = None) -> list[Found]:
+    """Distinct levels of ``tries`` random candidates whose boxes are in each other's way (at least two
+    pushes more than each needs alone): the best ``keep`` by score, taken evenly from ``grades`` bands of
+    their moves optimum, so the library runs from easy to hard."""
+    rng = random.Random(seed)
+    found: dict[tuple[str, ...], Found] = {}
+    for n in range(tries):
+        got = candidate(rng)
+        if got is not None and got.pushes >= got.bound + 2:
+            found[got.rows] = got
+            if log is not None:
+                log(f"{n}: {got.moves} moves, {got.pushes} pushes (alone {got.bound}), {got.positions:,} positions")
+    ranked = sorted(found.values(), key=lambda f: f.moves)
+    bands = [ranked[len(ranked) * g // grades:len(ranked) * (g + 1) // grades] for g in range(grades)]
+    chosen: list[Found] = []
+    for g, band in enumerate(bands):
+        share = keep * (g + 1) // grades - keep * g // grades
+        chosen += sorted(band, key=lambda f: -f.score)[:share]
+    return sorted(chosen, key=lambda f: (f.moves, f.pushes))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.families.sokoban.generator", description=__doc__)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tries", type=int, default=200)
+    parser.add_argument("--keep", type=int, default=24)
+    args = parser.parse_args(argv)
+    best = design(args.seed, args.tries, args.keep, log=lambda text: print(text, file=sys.stderr, flush=True))
+    for f in best:
+        print(f"; {f.moves} moves, {f.pushes} pushes (alone {f.bound}), {f.positions:,} positions")
+        print("\n".join(f.rows))
+        print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -35,7 +35,7 @@ from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tables": "bench.tables", "blocks": "bench.blocks", "frames": "bench.frames",
-              "idle": "bench.idle"}
+              "idle": "bench.idle", "sokoban": "bench.sokoban"}
 
 
 class UsageError(Exception):

@@ -184,7 +184,8 @@ def design(seed: int, tries: int, keep: int, grades: int = 4,
         if got is not None and got.pushes >= got.bound + 2:
             found[got.rows] = got
             if log is not None:
-                log(f"{n}: {got.moves} moves, {got.pushes} pushes (alone {got.bound}), {got.positions:,} positions")
+                log(f"{n}: optimum {got.moves} by moves, {got.pushes} by pushes (alone {got.bound}), "
+                    f"table {got.positions:,}")
     ranked = sorted(found.values(), key=lambda f: f.moves)
     bands = [ranked[len(ranked) * g // grades:len(ranked) * (g + 1) // grades] for g in range(grades)]
     chosen: list[Found] = []
@@ -202,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     best = design(args.seed, args.tries, args.keep, log=lambda text: print(text, file=sys.stderr, flush=True))
     for f in best:
-        print(f"; {f.moves} moves, {f.pushes} pushes (alone {f.bound}), {f.positions:,} positions")
+        print(f"; optimum {f.moves} by moves, {f.pushes} by pushes (alone {f.bound}), table {f.positions:,}")
         print("\n".join(f.rows))
         print()
     return 0

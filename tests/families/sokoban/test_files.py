@@ -4,20 +4,19 @@ beside the others; a collection in the player's folder, or a folder of them, bec
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from game.catalog import library
 from game.catalog import registry as catalog
+from game.cli import main
 from game.catalog.reading import Collection, parse_toml, read_puzzle_file, read_puzzles, to_toml
 from game.families.sokoban.files import SokobanDef
 from game.families.sokoban.xsb import parse_collection
 from game.files.errors import PuzzleFileError
 from tests.families.sokoban.plain import Plain
-from tests.files.support import ROOT, one_sentence
+from tests.files.support import one_sentence
 
 LEVEL = """format = 1
 title = "Short corridor"
@@ -147,16 +146,13 @@ def test_collections_and_folders_in_the_players_folder_become_shelves(tmp_path):
     assert counted.shelf == specs[0].shelf and counted.name == "rooms-1@pushes"
 
 
-def test_the_command_line_solves_and_converts_one_level_of_a_collection(tmp_path):
+def test_the_command_line_solves_and_converts_one_level_of_a_collection(tmp_path, capsys):
     path = _file(tmp_path, "rooms.sok", COLLECTION)
-    run = [sys.executable, "main.py"]
-    solved = subprocess.run([*run, "solve", f"{path}#2", "--moves", "pushes", "--json"], cwd=ROOT, capture_output=True,
-                            text=True, timeout=120)
-    assert solved.returncode == 0, solved.stderr
-    answer = json.loads(solved.stdout)
+    assert main(["solve", f"{path}#2", "--moves", "pushes", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
     assert answer["optimal"] and answer["length"] == Plain(parse_collection(COLLECTION, "x")[1].level).best()[0]
     assert answer["positions"][0] == "# # # # # #/# - - - - #/# - $ $ - #/# - - @ - #/# . - - . #/# # # # # #"
-    converted = subprocess.run([*run, "convert", f"{path}#1"], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert converted.returncode == 0 and 'title = "The first"' in converted.stdout
-    whole = subprocess.run([*run, "solve", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert whole.returncode == 2 and "name one as rooms.sok#1" in whole.stderr and whole.stderr.count("\n") == 1
+    assert main(["convert", f"{path}#1"]) == 0 and 'title = "The first"' in capsys.readouterr().out
+    assert main(["solve", str(path)]) == 2
+    said = capsys.readouterr().err
+    assert "name one as rooms.sok#1" in said and said.count("\n") == 1

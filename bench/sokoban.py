@@ -17,35 +17,14 @@ import os
 import sys
 import tempfile
 import time
-from pathlib import Path
 from statistics import median
 
-from bench.tables import analyze_cold, child
+from bench.blocks import reference
+from bench.tables import analyze_cold
 from game.cli import OneSentenceParser, UsageError, guarded
 
-ROOT = Path(__file__).resolve().parent.parent
 MAX_HINTS = 100_000
 COUNTS = ("moves", "pushes")
-
-# a child runs this: a plain dictionary breadth-first search over the level's own steps
-_REFERENCE = r"""
-import json, resource, sys, time
-from collections import deque
-sys.path.insert(0, {root!r})
-from game.catalog import registry as catalog
-puzzle = catalog.puzzle({name!r})
-started = time.perf_counter()
-seen = {{puzzle.start}}
-todo = deque(seen)
-while todo:
-    for _, nxt in puzzle.successors(todo.popleft()):
-        if nxt not in seen:
-            seen.add(nxt)
-            todo.append(nxt)
-print(json.dumps({{"positions": len(seen), "seconds": time.perf_counter() - started,
-                  "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
-"""
-
 
 def levels() -> list[str]:
     """The library's Sokoban levels, in the menu's order."""
@@ -102,8 +81,7 @@ def main(argv: list[str]) -> int:
             runs.append({"level": name, "count": count, **analyze_cold(name, "--moves", count)})
     largest = max((r for r in runs if r["count"] == "moves"), key=lambda r: r["positions"])
     log(f"reference: plain dictionary BFS of {largest['level']}'s component (child process) ...")
-    with tempfile.TemporaryDirectory() as cache:
-        ref = child(_REFERENCE.format(root=str(ROOT), name=largest["level"]), dict(os.environ, FEWEST_MOVES_CACHE=cache))
+    ref = reference(largest["level"])
     largest["x_reference"] = round(ref["wall_seconds"] / largest["wall_seconds"], 1)
     hints = {}
     with tempfile.TemporaryDirectory() as cache:

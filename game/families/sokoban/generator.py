@@ -15,6 +15,8 @@ found as XSB with their figures.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import random
 import sys
 import time
@@ -103,33 +105,31 @@ def _level(grid: list[list[str]], targets: Sequence[tuple[int, int]], keeper: tu
 
 
 def hardest_start(puzzle: SokobanPuzzle, seconds: float = 20.0) -> tuple[bytes, int] | None:
-    """A position as many pushes from the goal as any (and that many), found by pulling the boxes back
-    from every goal breadth-first; None past ``seconds`` or 2,000,000 positions."""
-    floor = Floor(puzzle)
-    keys = floor.keys()
-    goal = np.frombuffer(puzzle.start, dtype=np.uint8)[None].copy()   # the level is drawn solved
-    free = [cell for cell in range(floor.n) if cell not in puzzle.on_target]
-    seeds = np.repeat(goal, len(free), axis=0)
-    seeds[:, :] = np.where(seeds == 1, 0, seeds)
+    """A position as far from the goal as any under the puzzle's count (and how far), found breadth-first
+    backwards from every goal (the level drawn solved, the keeper anywhere): every position found is
+    solvable, the last found the hardest. None past ``seconds`` or 2,000,000 positions."""
+    oracle = SokobanTableOracle(puzzle)
+    keys = oracle.floor.keys()
+    goal = np.frombuffer(puzzle.start, dtype=np.uint8)
+    free = [cell for cell in range(len(goal)) if cell not in puzzle.on_target]
+    seeds = np.repeat(np.where(goal == 1, 0, goal)[None], len(free), axis=0)
     seeds[np.arange(len(free)), free] = 1
-    seeds = floor.normalise(seeds)
+    if oracle.by_push:
+        seeds = oracle.floor.normalise(seeds)
     seen = SortedRuns()
     first, index = np.unique(keys.encode(seeds), return_index=True)
     seen.add(first)
     frontier, depth, deadline = seeds[index], 0, time.monotonic() + seconds
-    last = frontier
-    while len(frontier):
+    while True:
         if time.monotonic() > deadline or len(seen) > 2_000_000:
             return None
-        parents = floor.pulls(frontier)
+        parents = oracle.backward(frontier)
         k, index = np.unique(keys.encode(parents), return_index=True)
         fresh = ~seen.has(k)
         if not fresh.any():
-            break
+            return bytes(frontier[0]), depth
         seen.add(k[fresh])
-        last, frontier, depth = frontier, parents[index[fresh]], depth + 1
-    deepest = frontier if len(frontier) else last
-    return bytes(deepest[0]), depth
+        frontier, depth = parents[index[fresh]], depth + 1
 
 
 def _optimum(puzzle: SokobanPuzzle) -> tuple[int, int] | None:
@@ -154,22 +154,21 @@ def candidate(rng: random.Random) -> Found | None:
     targets = rng.sample(floor, boxes)
     keeper = next(rc for rc in floor if rc not in targets)
     rows = _level(grid, targets, keeper)
-    solved = make_sokoban("design", SokobanDef(Common("design"), read_level(list(rows)).rows), PUSHES)
+    solved = make_sokoban("design", SokobanDef(Common("design"), read_level(list(rows)).rows), STEPS)
     found = hardest_start(solved)
-    if found is None or found[1] < 6:
+    if found is None or found[1] < 12:
         return None
-    start, pushes = found
+    start, moves = found
     level = read_level(list(rows))
     cells = level.cells
     boxes_at = frozenset(rc for rc, code in zip(cells, start) if code == 2)
-    keeper_at = cells[start.index(1)]
-    drawn = level_text(level.rows, boxes_at, keeper_at)
+    drawn = level_text(level.rows, boxes_at, cells[start.index(1)])
     defn = SokobanDef(Common("design"), read_level(list(drawn)).rows)
     by_push = make_sokoban("design", defn, PUSHES)
-    moves, checked = _optimum(make_sokoban("design", defn, STEPS)), _optimum(by_push)
-    if moves is None or checked is None or checked[0] != pushes:
+    checked, pushes = _optimum(make_sokoban("design", defn, STEPS)), _optimum(by_push)
+    if checked is None or pushes is None or checked[0] != moves:
         return None
-    return Found(defn.level, moves[0], pushes, Bound(by_push)(by_push.start), moves[1])
+    return Found(defn.level, moves, pushes[0], Bound(by_push)(by_push.start), checked[1])
 
 
 def design(seed: int, tries: int, keep: int, grades: int = 4,
@@ -200,7 +199,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tries", type=int, default=200)
     parser.add_argument("--keep", type=int, default=24)
+    parser.add_argument("--every", action="store_true", help="print every candidate kept, one JSON line each")
     args = parser.parse_args(argv)
+    if args.every:
+        rng = random.Random(args.seed)
+        for _ in range(args.tries):
+            got = candidate(rng)
+            if got is not None:
+                print(json.dumps(dataclasses.asdict(got)), flush=True)
+        return 0
     best = design(args.seed, args.tries, args.keep, log=lambda text: print(text, file=sys.stderr, flush=True))
     for f in best:
         print(f"; optimum {f.moves} by moves, {f.pushes} by pushes (alone {f.bound}), table {f.positions:,}")

@@ -73,6 +73,7 @@ class Presentation:
     piece_noun: str = N_("piece")               # for codes without a name
     group: str = ""                             # puzzles of one group share a menu card, titled so ...
     variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
+    piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
 
     def piece_name(self, code: int) -> str:
         """The piece in English words ("tile 5", "black frog")."""

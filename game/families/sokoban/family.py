@@ -26,6 +26,7 @@ __all__ = ["FAMILY", "SOKOBAN", "SokobanFamily"]
 SOKOBAN = Shelf("sokoban", N_("Sokoban"), (214, 168, 96))
 BLURB = N_("Push every box onto a target.")
 PIECE_WORDS = {KEEPER: N_("keeper"), BOX: N_("box")}
+PLURALS = {BOX: N_("boxes")}
 
 
 def build(name: str, defn: SokobanDef, count: str) -> SokobanPuzzle:
@@ -55,7 +56,7 @@ class SokobanFamily(Family):
         recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), sokoban_oracle)
         return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.WALK,
                           Presentation("sokoban", common.title, blurb, PIECE_WORDS, N_("box"), common.group,
-                                       common.variant),
+                                       common.variant, PLURALS),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
                           as_file=partial(files.with_start, defn, count=count.key))

@@ -20,8 +20,9 @@ BOXES = {ReadingKind.ILLEGAL: BoxKind.ILLEGAL, ReadingKind.GOAL: BoxKind.SOLVED,
          ReadingKind.SEARCHING: BoxKind.SEARCHING, ReadingKind.STOPPED: BoxKind.SEARCHING,
          ReadingKind.FAILED: BoxKind.SEARCHING}
 HELP = {
+    # Translators: {keys} are the keys that put a piece under the cursor, as on the keyboard ("B, W, Space")
     EditMode.PALETTE: N_("Click a cell to put the brush there (again: empty it) · drag a piece to move it · "
-                         "arrows, then B, W, Space; Enter picks up and puts down"),
+                         "arrows, then {keys}; Enter picks up and puts down"),
     EditMode.SWAP: N_("Click two cells to swap them (a tile and the gap moves the gap) or drag one onto another · "
                       "arrows, Enter picks up and puts down"),
     EditMode.PIECES: N_("Drag a piece anywhere it fits, or click it and then where it goes · a piece of the same "
@@ -80,7 +81,7 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel
             button("back", _(back_to), Intent.BACK),
         ),
         note=_("Puzzle files cannot describe sliding tiles: Ctrl+C copies the position instead.") if unsaveable else "",
-        help=_(HELP[editor.mode]),
+        help=_(HELP[editor.mode]).format(keys=_brush_keys(editor)),
     )
 
 
@@ -124,6 +125,12 @@ def _box(editor: Editor) -> StatusBox:
     return StatusBox(BOXES[kind], tuple(lines), buttons, spinning)
 
 
+def _brush_keys(editor: Editor) -> str:
+    """The keys that put each piece of the palette under the cursor: its symbol, and Space for empty."""
+    symbols = editor.puzzle.symbols
+    return ", ".join([symbols.name(code) for code in editor.palette if code != 0] + ["Space"])
+
+
 def _counts(editor: Editor) -> tuple[str, Tone] | None:
     """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens, in green when every count is right."""
     if editor.mode is not EditMode.PALETTE:
@@ -134,7 +141,12 @@ def _counts(editor: Editor) -> tuple[str, Tone] | None:
         if code == 0:
             continue
         word = editor.piece_word(code)
-        pieces = _(TOKENS_PLURAL[word]) if word in TOKENS_PLURAL else f"{word[:1].upper()}{word[1:]}s"
+        plural = editor.spec.presentation.piece_plurals.get(code)
+        if word in TOKENS_PLURAL:
+            pieces = _(TOKENS_PLURAL[word])
+        else:
+            shown = _(plural) if plural is not None else f"{_(word)}s"
+            pieces = shown[:1].upper() + shown[1:]
         # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
         parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=want[code]))
         right = right and have[code] == want[code]

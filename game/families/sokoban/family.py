@@ -26,7 +26,7 @@ __all__ = ["FAMILY", "SOKOBAN", "SokobanFamily"]
 SOKOBAN = Shelf("sokoban", N_("Sokoban"), (214, 168, 96))
 BLURB = N_("Push every box onto a target.")
 PIECE_WORDS = {KEEPER: N_("keeper"), BOX: N_("box")}
-PLURALS = {BOX: N_("boxes")}
+PLURALS = {KEEPER: N_("keepers"), BOX: N_("boxes")}
 
 
 def build(name: str, defn: SokobanDef, count: str) -> SokobanPuzzle:

@@ -4,7 +4,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all typecheck venv bench screenshots package-check dist dist-check catalogs fonts clean
+.PHONY: play test test-all typecheck venv bench screenshots package-check dist dist-check catalogs fonts clean \
+	icons desktop-files desktop-check install-desktop uninstall-desktop flatpak-wheels
 
 # gettext catalogs: assets/locale/<lang>.po, compiled to .mo whenever the .po changes
 LOCALE := assets/locale
@@ -46,39 +47,87 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
 
+# the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and
+# AppStream metainfo (assets/desktop/, named by the app id of game/common/identity.py), made again after a change to the
+# motif, the catalogs, pyproject.toml or CHANGELOG.md; installed for this user into $$XDG_DATA_HOME (default
+# ~/.local/share) with the entry running this checkout's command, and removed again.
+icons: $(STAMP)
+	SDL_VIDEODRIVER=dummy $(PY) main.py icon assets/icons
+
+desktop-files: $(STAMP) $(CATALOGS)
+	$(PY) -m game.desktop files
+
+install-desktop: $(STAMP) $(CATALOGS)
+	$(PY) -m game.desktop install
+
+uninstall-desktop:
+	$(if $(wildcard $(PY)),$(PY),$(PYTHON)) -m game.desktop uninstall
+
+# the desktop entry (as kept and as installed, with an absolute command) and the metainfo, through the
+# validators of desktop-file-utils and appstream where they are installed (CI installs them)
+desktop-check: $(STAMP) $(CATALOGS)
+	@set -e; out=$$(mktemp -d); \
+	XDG_DATA_HOME="$$out" $(PY) -m game.desktop install > /dev/null; \
+	if command -v desktop-file-validate > /dev/null; then \
+		desktop-file-validate assets/desktop/*.desktop "$$out"/applications/*.desktop; \
+		echo "desktop-check: desktop-file-validate passes the desktop entry, as kept and as installed"; \
+	else echo "desktop-check: desktop-file-validate is not installed (Debian: desktop-file-utils), skipped"; fi; \
+	if command -v appstreamcli > /dev/null; then \
+		appstreamcli validate --no-net assets/desktop/*.metainfo.xml; \
+	else echo "desktop-check: appstreamcli is not installed (Debian: appstream), skipped"; fi; \
+	rm -rf "$$out"
+
+# the Flatpak's Python packages for one architecture (assets/flatpak/requirements.txt, pinned by hash) into
+# build/flatpak-wheels, where its manifest takes them from; then flatpak-builder (README: "A Flatpak")
+FLATPAK_ARCH ?= $(shell uname -m)
+flatpak-wheels: $(STAMP)
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --require-hashes --dest build/flatpak-wheels \
+		--python-version 3.12 --implementation cp --abi cp312 --platform manylinux_2_28_$(FLATPAK_ARCH) \
+		--platform manylinux_2_17_$(FLATPAK_ARCH) --platform manylinux2014_$(FLATPAK_ARCH) -r assets/flatpak/requirements.txt
+
 # the wheel, installed into a fresh environment and run from a folder outside the checkout
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 package-check: $(STAMP)
 	set -e; out=$$(mktemp -d); \
 	$(PY) -m pip wheel --quiet --no-deps -w "$$out/dist" . ; rm -rf build *.egg-info; \
 	$(PYTHON) -m venv "$$out/venv"; "$$out/venv/bin/pip" install --quiet "$$out"/dist/*.whl; \
 	cd "$$out"; export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy FEWEST_MOVES_CACHE="$$out/cache"; \
+	venv/bin/fewest-moves --version | grep -qx "fewest-moves $(VERSION)"; test -x venv/bin/fewest-moves-gui; \
 	venv/bin/fewest-moves solve goat --json > goat.json; \
 	venv/bin/python -c 'import json, sys; d = json.load(open("goat.json")); sys.exit(d["length"] != 20 or not d["optimal"])'; \
 	venv/bin/fewest-moves screenshot klotski klotski.png; \
 	venv/bin/python -m game list | grep -q "klotski .*25,955 positions"; \
 	venv/bin/fewest-moves list --ja | grep -q "klotski .*箱入り娘"; \
 	PYGAME_HIDE_SUPPORT_PROMPT=1 venv/bin/python -c 'import pygame; assert pygame.image.load("klotski.png").get_size() == (1280, 800)'; \
-	echo "package-check: the installed wheel solves goat in 20, lists the library (and its Japanese names) and draws klotski"; \
+	echo "package-check: the installed wheel says its version ($(VERSION)), solves goat in 20, lists the library (and its" \
+		"Japanese names) and draws klotski"; \
 	rm -rf "$$out"
 
 # a one-folder desktop bundle that runs without Python: dist/fewest-moves/fewest-moves, the same command line as
 # main.py. The game's own files (all of assets/ but the README's pictures) travel inside it as game/assets, where
-# game.resources finds them; the benchmarks are imported by name, so they are collected by name. The catalogs go
+# game.common.resources finds them; the benchmarks and the families are imported by name (the families found by
+# their package), so they are collected by name. The catalogs go
 # compiled, so Babel (which compiles a stale one in a checkout) stays out. On Linux only Python's own libraries lose their debug
 # symbols (strip comes with binutils, which the freezer needs there): stripping the wheels' (numpy's, pygame's)
 # breaks them.
 DIST_STAMP := $(VENV)/.installed-dist
-DIST_DATA := $(foreach item,$(filter-out assets/screenshots,$(wildcard assets/*)),\
+DIST_DATA := $(foreach item,$(filter-out assets/screenshots assets/flatpak,$(wildcard assets/*)),\
 	--add-data "$(CURDIR)/$(item):game/$(if $(wildcard $(item)/.),$(item),assets)")
 # numba caches compiled code in NUMBA_CACHE_DIR (the game's cache folder) only for functions whose source file it
 # finds, so the compiled modules travel as source too; without them a frozen bundle caches in ~/.cache/numba.
 DIST_SOURCES := $(foreach module,solvers/pattern_compiled.py solvers/fifteen_compiled.py,\
 	--add-data "$(CURDIR)/$(module):solvers")
+# The package's metadata goes too (--version reads it). The executable takes the game's icon where the system
+# reads one from the file (Windows: the .ico, macOS: the .icns); on Linux the window sets its own, and the PNGs
+# travel with the game's files (game/assets/icons).
+DIST_ICON := $(if $(filter Windows_NT,$(OS)),--icon "$(CURDIR)/assets/icons/icon.ico",\
+	$(if $(filter Darwin,$(shell uname -s)),--icon "$(CURDIR)/assets/icons/icon.icns"))
 dist: $(DIST_STAMP) $(CATALOGS)
 	rm -rf dist/fewest-moves
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --onedir --console --name fewest-moves \
-		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller \
-		--collect-submodules bench --exclude-module babel $(DIST_DATA) $(DIST_SOURCES) main.py
+		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller $(DIST_ICON) \
+		--copy-metadata fewest-moves --collect-submodules bench --collect-submodules game.families \
+		--exclude-module babel $(DIST_DATA) $(DIST_SOURCES) main.py
 	[ "$$(uname)" != Linux ] || strip --strip-debug dist/fewest-moves/_internal/libpython3* \
 		dist/fewest-moves/_internal/python3*/lib-dynload/*.so
 	@echo "dist: dist/fewest-moves/fewest-moves ($$(du -sh dist/fewest-moves | cut -f1))"
@@ -90,12 +139,14 @@ dist-check: dist
 	set -e; out=$$(mktemp -d); check="$(abspath $(PY))"; cp -R dist/fewest-moves "$$out/"; cd "$$out"; \
 	export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 FEWEST_MOVES_CACHE="$$out/cache" \
 		FEWEST_MOVES_CONFIG="$$out/config" FEWEST_MOVES_DATA="$$out/data" FEWEST_MOVES_STATE="$$out/state"; \
+	fewest-moves/fewest-moves --version | grep -qx "fewest-moves $(VERSION)" || { \
+		echo "dist-check: the bundle does not say its version ($(VERSION))"; exit 1; }; \
 	fewest-moves/fewest-moves solve goat --json > goat.json; \
 	"$$check" -c 'import json, sys; d = json.load(open("goat.json")); sys.exit(d["length"] != 20 or not d["optimal"])'; \
 	fewest-moves/fewest-moves screenshot klotski klotski.png; \
 	"$$check" -c 'import pygame; assert pygame.image.load("klotski.png").get_size() == (1280, 800)'; \
 	fewest-moves/fewest-moves list | grep -q "klotski .*25,955 positions"; \
-	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' | sort) > wanted.txt; \
+	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' ! -path './flatpak/*' | sort) > wanted.txt; \
 	(cd fewest-moves/_internal/game/assets && find . -type f | sort) > bundled.txt; \
 	cmp -s wanted.txt bundled.txt || { echo "dist-check: the bundle's game/assets differs from assets/:"; \
 		diff wanted.txt bundled.txt; exit 1; }; \
@@ -109,11 +160,11 @@ dist-check: dist
 		| grep -q "index loaded from '$$out/cache/numba" || { \
 		echo "dist-check: the bundle compiled its 15-puzzle search again instead of loading it"; exit 1; }; \
 	FEWEST_MOVES_CACHE="$$out/window-cache" fewest-moves/fewest-moves play klotski > window.log 2>&1 & window=$$!; \
-	for i in $$(seq 240); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
+	for i in $$(seq 720); do if ls window-cache/distances-klotski-* > /dev/null 2>&1; then break; fi; sleep 0.25; done; \
 	kill $$window 2> /dev/null || true; wait $$window || true; \
 	ls window-cache/distances-klotski-* > /dev/null 2>&1 || { echo "dist-check: the window's worker built no table:"; \
 		cat window.log; exit 1; }; \
-	echo "dist-check: the bundle ($$(du -sh fewest-moves | cut -f1)) solves goat in 20, lists the library, draws" \
+	echo "dist-check: the bundle ($$(du -sh fewest-moves | cut -f1)) says its version, solves goat in 20, lists the library, draws" \
 		"klotski, carries assets/, reads its Japanese catalog, builds the 15-puzzle's tables, caches its compiled" \
 		"search in the game's folder and loads it from there, and builds a table in a worker process"; \
 	cd /; rm -rf "$$out"

@@ -1,4 +1,4 @@
-"""Command line: play (default), list, solve, analyze, bench, screenshot, demo.
+"""Command line: play (default), list, solve, analyze, bench, screenshot, icon, demo; --version.
 
 Every failure a user can cause ends in one sentence on stderr and exit status 2; bad input is
 shown escaped and shortened. Output falls back to ASCII piece names on terminals that cannot
@@ -30,6 +30,7 @@ from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
+from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
 
@@ -47,6 +48,18 @@ class OneSentenceParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help').")
+
+
+class _Version(argparse.Action):
+    """--version: the name and version of the installed package, read only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the game's version and stop")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        print(f"{identity.DISTRIBUTION} {identity.version()}")
+        parser.exit()
 
 
 def _moves_option(parser: argparse.ArgumentParser) -> None:
@@ -72,6 +85,7 @@ def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneSentenceParser(prog="main.py", description="Classic move puzzles with an optimal solver.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", parser_class=OneSentenceParser)
 
     play = sub.add_parser("play", help="open the game window (the default)")
@@ -121,6 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the colours (default: standard)")
 
     _moves_option(shot)
+
+    icon = sub.add_parser("icon", help="draw the game's icon into a folder, without a display: PNGs of 16 to "
+                                       "512 px, a symbolic SVG, and .ico and .icns files")
+    icon.add_argument("folder")
 
     sub.add_parser("demo", help="unattended fullscreen demo for events")
     return parser
@@ -191,6 +209,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_bench(args.what, args.args)
         if command == "screenshot":
             return cmd_screenshot(args)
+        if command == "icon":
+            return cmd_icon(args.folder)
         if command == "demo":
             return cmd_demo()
         name = getattr(args, "puzzle", None)
@@ -199,7 +219,10 @@ def _run(args_list: list[str]) -> int:
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile) as err:
+    except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
+        print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
+        return USAGE_ERROR
+    except (UsageError, PositionError, UnreadableFile) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -413,7 +436,10 @@ def guarded(run: Callable[[list[str]], int]) -> Callable[[list[str]], int]:
     def main(argv: list[str]) -> int:
         try:
             return run(argv)
-        except (UsageError, PositionError, catalog.UnknownPuzzle, UnreadableFile, PuzzleFileError) as err:
+        except catalog.UnknownPuzzle as err:
+            print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
+            return USAGE_ERROR
+        except (UsageError, PositionError, UnreadableFile, PuzzleFileError) as err:
             print(f"error: {sentence(str(err))}", file=sys.stderr)
             return USAGE_ERROR
     return main
@@ -480,6 +506,12 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
                                  records=args.records, load=saved, review=args.review, settings=args.settings,
                                  language=args.lang, text_size=args.text_size, theme=args.theme)
+
+
+def cmd_icon(folder: str) -> int:
+    from game.ui import icon
+    icon.write_icons(folder)
+    return 0
 
 
 def cmd_demo() -> int:

@@ -150,6 +150,7 @@ FLOORS = {
     "catalog": ("common", "rules", "files", "oracles", "families"),
     "midend": ("common", "rules", "files", "oracles", "catalog", "families", "keeping.settings"),
     "keeping": ("common", "rules", "files", "oracles", "catalog", "families", "midend"),
+    "desktop": ("common", "catalog"),
 }
 
 

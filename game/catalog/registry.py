@@ -9,6 +9,7 @@ made once by :func:`variant` and found again by its name.
 """
 from __future__ import annotations
 
+import difflib
 import re
 from pathlib import Path
 
@@ -31,14 +32,39 @@ _PROBLEMS: list[str] = []
 _loaded = False
 
 
+SUGGESTED_LENGTH = 60   # a longer name is no misspelling of a puzzle's
+
+
 class UnknownPuzzle(KeyError):
     def __str__(self) -> str:
         name = str(self.args[0])
-        files = (".toml", ".txt", *(ext for _f, importer in families.importers() for ext in importer.extensions))
-        if "/" in name or name.lower().endswith(files):
+        if _is_path(name):
             return _("there is no puzzle file at '{path}'.").format(path=shown(name))
         # Translators: 'list' is a command of the game's command line, left in English
         return _("there is no puzzle called '{name}' (try 'list' to see them all).").format(name=shown(name))
+
+    def suggesting(self) -> str:
+        """For a name someone typed: the sentence, or where a puzzle's name is close, the two that name it."""
+        name = str(self.args[0])
+        near = nearest(name)
+        if near is None:
+            return str(self)
+        # Translators: {near} is the name of a puzzle, as the command line writes it (klotski)
+        return _("there is no puzzle called '{name}'. Did you mean {near}?").format(name=shown(name), near=near)
+
+
+def _is_path(name: str) -> bool:
+    files = (".toml", ".txt", *(ext for _f, importer in families.importers() for ext in importer.extensions))
+    return "/" in name or name.lower().endswith(files)
+
+
+def nearest(name: str) -> str | None:
+    """The puzzle name (or name with a count, ``klotski@line``) closest to a misspelt ``name``, if one is close."""
+    if _is_path(name) or len(name) > SUGGESTED_LENGTH:
+        return None
+    _builtins()
+    close = difflib.get_close_matches(name.lower(), [*_SPECS, *_VARIANTS], n=1)
+    return close[0] if close else None
 
 
 def _builtins() -> None:

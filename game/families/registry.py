@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from pathlib import Path
 
 from game.families.base import Family, Importer
 
@@ -31,13 +30,14 @@ def unregister(key: str) -> None:
 
 
 def discover() -> None:
-    """Import every family folder beside this module, once: each registers itself."""
+    """Import every family folder of this package, once: each registers itself. (Through the package's
+    own path, so the frozen desktop bundle, whose modules live in an archive, finds them too.)"""
     global _discovered
     if _discovered:
         return
     _discovered = True
-    here = Path(__file__).resolve().parent
-    for info in sorted(pkgutil.iter_modules([str(here)]), key=lambda i: i.name):
+    import game.families as package
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
         if info.ispkg:
             importlib.import_module(f"game.families.{info.name}.family")
 

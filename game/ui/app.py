@@ -27,6 +27,7 @@ from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.theme import Theme
 from game.ui.widgets import draw_note
+from game.ui import window_identity
 
 __all__ = ["App", "DEFAULT_SIZE", "preferred_locales"]
 
@@ -54,8 +55,11 @@ def _init_pygame(headless: bool) -> ModuleType:
     """The window's part of pygame; sound is opened later, off this thread (game.ui.audio)."""
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
+    window_identity.claim()   # the window's class: read by SDL as the display starts
     pygame.display.init()
     pygame.font.init()
+    if not headless:
+        window_identity.dress(pygame)
     return pygame
 
 
@@ -287,6 +291,7 @@ class App:
             self.idle = 0.0
         if self.scene is not None:
             self.scene.update(dt)
+        window_identity.follow_title(self.pg, self.scenes)
         scene = self.scene
         if self.note_time > 0:
             self.note_time = max(0.0, self.note_time - dt)

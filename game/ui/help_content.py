@@ -90,7 +90,7 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
                 (_("Arrows"), _("slide toward the gap (G: move the gap)")),
                 ("Tab, Enter", _("pick a {noun}, then move it").format(noun=noun))]
     elif mode is InputMode.WALK:
-        rows = [(_("Click"), _("a cell: walk there the shortest way; beyond a {noun}: push it").format(noun=noun)),
+        rows = [(_("Click"), _("a cell: walk there; past a {noun}: push it").format(noun=noun)),
                 (_("Drag"), _("a {noun} the way it should go").format(noun=noun)),
                 (_("Arrows"), _("step; into a {noun}: push it").format(noun=noun))]
     elif mode is InputMode.CURSOR:

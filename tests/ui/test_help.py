@@ -54,7 +54,7 @@ LABELS: dict[str, list[tuple[tuple[int, int] | str, Intent]]] = {
     "Esc": [((pygame.K_ESCAPE, 0), Intent.BACK)],
 }
 ONE_OF_EACH_MODE = ["eight", "goat", "frogs-b", "frogs-line-2", "knights", "pairs", "tait-4", "klotski", "traffic",
-                    "century"]
+                    "century", "warehouse-4"]
 
 
 def keydown(k: int | str, mod: int = 0) -> pygame.event.Event:
@@ -114,6 +114,8 @@ def test_every_key_the_help_names_does_what_it_says(name):
         assert intent_for(keydown(pygame.K_g)) is Intent.ARROWS
     elif spec.input is InputMode.CURSOR:
         assert "Arrows, Tab" in labels and "Enter" in labels
+    elif spec.input is InputMode.WALK:
+        assert {"Click", "Drag", "Arrows"} <= set(labels) and "push" in dict(rows)["Arrows"]
     else:
         assert "Drag" in labels and "Tab, arrows" in labels
     assert ("K" in labels) == bool(spec.counts)

@@ -86,9 +86,17 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel
 
 
 def _palette_label(editor: Editor, code: int) -> str:
-    """A palette button's label: the first word of the token's description ("Black", "Empty")."""
-    word = editor.puzzle.symbols.label(code).split()[0].capitalize()
-    return _(PALETTE_WORDS[word]) if word in PALETTE_WORDS else word
+    """A palette button's label: the first word of the token's description ("Black", "Empty"), or a
+    description of one word in the player's language ("Keeper", 作業員)."""
+    symbols = editor.puzzle.symbols
+    description = symbols.label(code)
+    word = description.split()[0].capitalize()
+    if word in PALETTE_WORDS:
+        return _(PALETTE_WORDS[word])
+    if word.lower() == description:
+        shown = symbols.shown_label(code)
+        return shown[:1].upper() + shown[1:]
+    return word
 
 
 def _figure(kind: ReadingKind, distance: int | None) -> Figure:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from game.catalog.reading import parse_toml, to_toml
 from game.catalog.spec import EditMode
+from game.common import i18n
 from game.common.background import Service, Where
 from game.families.sokoban.level import BOX, KEEPER
+from game.midend.edit_panel import _palette_label
 from game.midend.edit_problems import problem_of
 from game.midend.editor import Editor
 from tests.families.sokoban.levels import spec
@@ -35,3 +37,13 @@ def test_a_position_of_the_editor_becomes_a_level_file_that_reads_back():
     again = parse_toml(to_toml(defn), "saved.toml")
     assert again.level == defn.level and again.moves == defn.moves and Plain(again.level).best() is not None
     assert s.family is not None and s.family.spec("saved", again).puzzle.start == middle
+
+
+def test_the_palette_names_keeper_and_box_in_the_players_language():
+    editor = Editor(spec("yard"), service=Service(Where.INLINE))
+    assert [_palette_label(editor, code) for code in (KEEPER, BOX, 0)] == ["Keeper", "Box", "Floor"]
+    i18n.activate("ja")
+    try:
+        assert [_palette_label(editor, code) for code in (KEEPER, BOX, 0)] == ["作業員", "荷物", "床"]
+    finally:
+        i18n.deactivate()

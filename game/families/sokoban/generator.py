@@ -9,8 +9,9 @@ construction. Each candidate's start is then tabled under both counts (as the ga
 when the table is quick, and the level is not easy: the fewest pushes well above what each box needs
 alone (the boxes are in each other's way), and many moves. Candidates are graded by their optimum.
 
-``python -m game.families.sokoban.generator --seed 7 --tries 400 --keep 24`` prints the best levels
-found as XSB with their figures.
+``python -m game.families.sokoban.generator --seed 7 --tries 1000 --every > found.jsonl`` prints every
+candidate as it is found; ``--choose found.jsonl`` prints the library chosen from them as XSB with
+their figures (the first 354 candidates of seed 7 gave the game's 24 warehouses).
 """
 from __future__ import annotations
 
@@ -171,35 +172,59 @@ def candidate(rng: random.Random) -> Found | None:
     return Found(defn.level, moves, pushes[0], Bound(by_push)(by_push.start), checked[1])
 
 
-def design(seed: int, tries: int, keep: int, grades: int = 4,
-           log: Callable[[str], None] | None = None) -> list[Found]:
-    """Distinct levels of ``tries`` random candidates whose boxes are in each other's way (at least two
-    pushes more than each needs alone): the best ``keep`` by score, taken evenly from ``grades`` bands of
-    their moves optimum, so the library runs from easy to hard."""
+BANDS = (30, 45, 60)          # the library's four cards: fewest moves below 30, below 45, below 60, the rest
+PER_BAND = 6
+CHOSEN_POSITIONS = 150_000    # a level kept has at most this many positions (its plain proof takes seconds)
+
+
+def choose(found: Sequence[Found], bands: Sequence[int] = BANDS, per_band: int = PER_BAND) -> list[list[Found]]:
+    """The library from candidates: distinct levels whose boxes are in each other's way (at least two
+    pushes more than each needs alone), of at most CHOSEN_POSITIONS positions; in each band of their
+    moves optimum the ``per_band`` of best score, each band in order of (moves, pushes)."""
+    distinct: dict[tuple[str, ...], Found] = {}
+    for f in found:
+        if f.pushes >= f.bound + 2 and f.positions <= CHOSEN_POSITIONS:
+            distinct.setdefault(tuple(f.rows), f)
+    edges = [0, *bands, sys.maxsize]
+    chosen = []
+    for low, high in zip(edges, edges[1:]):
+        band = [f for f in distinct.values() if low <= f.moves < high]
+        best = sorted(band, key=lambda f: -f.score)[:per_band]
+        chosen.append(sorted(best, key=lambda f: (f.moves, f.pushes)))
+    return chosen
+
+
+def design(seed: int, tries: int, log: Callable[[str], None] | None = None) -> list[list[Found]]:
+    """The library chosen (:func:`choose`) from ``tries`` random candidates."""
     rng = random.Random(seed)
-    found: dict[tuple[str, ...], Found] = {}
+    found = []
     for n in range(tries):
         got = candidate(rng)
-        if got is not None and got.pushes >= got.bound + 2:
-            found[got.rows] = got
+        if got is not None:
+            found.append(got)
             if log is not None:
                 log(f"{n}: optimum {got.moves} by moves, {got.pushes} by pushes (alone {got.bound}), "
                     f"table {got.positions:,}")
-    ranked = sorted(found.values(), key=lambda f: f.moves)
-    bands = [ranked[len(ranked) * g // grades:len(ranked) * (g + 1) // grades] for g in range(grades)]
-    chosen: list[Found] = []
-    for g, band in enumerate(bands):
-        share = keep * (g + 1) // grades - keep * g // grades
-        chosen += sorted(band, key=lambda f: -f.score)[:share]
-    return sorted(chosen, key=lambda f: (f.moves, f.pushes))
+    return choose(found)
+
+
+def read_found(path: str) -> list[Found]:
+    """The candidates ``--every`` printed, one JSON object a line."""
+    found = []
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                fields = json.loads(line)
+                found.append(Found(**{**fields, "rows": tuple(fields["rows"])}))
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.families.sokoban.generator", description=__doc__)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tries", type=int, default=200)
-    parser.add_argument("--keep", type=int, default=24)
     parser.add_argument("--every", action="store_true", help="print every candidate kept, one JSON line each")
+    parser.add_argument("--choose", metavar="FILE", help="choose the library from the JSON lines --every printed")
     args = parser.parse_args(argv)
     if args.every:
         rng = random.Random(args.seed)
@@ -208,9 +233,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             if got is not None:
                 print(json.dumps(dataclasses.asdict(got)), flush=True)
         return 0
-    best = design(args.seed, args.tries, args.keep, log=lambda text: print(text, file=sys.stderr, flush=True))
-    for f in best:
-        print(f"; optimum {f.moves} by moves, {f.pushes} by pushes (alone {f.bound}), table {f.positions:,}")
+    if args.choose:
+        bands = choose(read_found(args.choose))
+    else:
+        bands = design(args.seed, args.tries, log=lambda text: print(text, file=sys.stderr, flush=True))
+    for n, f in enumerate((f for band in bands for f in band), 1):
+        print(f"; {n}: optimum {f.moves} by moves, {f.pushes} by pushes (alone {f.bound}), table {f.positions:,}")
         print("\n".join(f.rows))
         print()
     return 0

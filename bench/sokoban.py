@@ -29,8 +29,9 @@ COUNTS = ("moves", "pushes")
 def levels() -> list[str]:
     """The library's Sokoban levels, in the menu's order."""
     from game.catalog import registry as catalog
-    return [s.name for s in catalog.specs() if s.family is not None and getattr(s.family, "key", "") == "sokoban"
-            and s.count.key == "moves" and s.presentation.view == "sokoban"]
+    return [s.name for _shelf, cards in catalog.cards() for card in cards for s in card
+            if s.family is not None and getattr(s.family, "key", "") == "sokoban" and s.count.key == "moves"
+            and s.presentation.view == "sokoban"]
 
 
 def hint_latency(name: str, hints: int) -> dict:

@@ -44,6 +44,7 @@ def test_sizes_are_checked_before_anything_runs(capsys, tmp_path, command, size)
     ["bench", "frames", "--frames", HUGE], ["bench", "frames", "--puzzles", "nope"],
     ["bench", "tables", "--hints", "0"], ["bench", "tables", "--hints", "-5"], ["bench", "tables", "--nope"],
     ["bench", "fifteen", "--limit", "nan"], ["bench", "fifteen", "--limit", "-1"], ["bench", "fifteen", "--x"],
+    ["bench", "sokoban", "--hints", "0"], ["bench", "sokoban", "--levels", "klotski"], ["bench", "sokoban", "--x"],
     ["bench"], ["bench", "nothing"],
 ])
 def test_benchmark_arguments_are_one_sentence(capsys, args):

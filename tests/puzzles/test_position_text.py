@@ -17,6 +17,7 @@ from game.families.blocks.model import BlocksDef
 from game.catalog.reading import parse_toml
 from game.catalog.reading import to_toml
 from game.families.blocks.files import blocks_grid
+from game.families.sokoban.files import SokobanDef
 
 from tests.helpers import random_walk
 
@@ -73,7 +74,9 @@ def test_position_text_is_the_same_position_as_a_puzzle_files_start(name):
     assert spec.as_file is not None
     for state in positions(name):
         text = puzzle.format(state)
-        written = replace(spec.as_file(puzzle.start), start=_grid(text))
+        filed = spec.as_file(puzzle.start)
+        grid = "level" if isinstance(filed, SokobanDef) else "start"   # a level draws its start
+        written = replace(filed, **{grid: _grid(text)})
         read = parse_toml(to_toml(written), "position.toml")
         again = library.spec_for("position", read).puzzle
         if isinstance(read, BlocksDef):   # the same pieces on the same cells (codes follow the file's order)

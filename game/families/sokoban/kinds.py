@@ -30,7 +30,7 @@ def push_sound(rate: int) -> Wave:
     """A crate pushed one cell: a dry scrape of wood on the floor, then it settles with a thud."""
     out = np.zeros(len(timeline(0.3, rate)))
     t = timeline(0.16, rate)
-    scrape = smooth(noise(t, 7), 9) * np.sin(np.pi * t / t[-1]) ** 0.7 * 0.5
+    scrape = smooth(noise(t, 7), 9) * np.abs(np.sin(np.pi * t / t[-1])) ** 0.7 * 0.5   # abs: sin(pi) may be -1e-16
     grain = np.sign(np.sin(2 * np.pi * 38.0 * t)) * 0.5 + 0.5   # the boards' grain: a judder
     place(out, scrape * (0.6 + 0.4 * grain), 0.0, rate)
     place(out, knock(timeline(0.14, rate), 150.0, 0.12, 0.5, 8) * 0.9, 0.15, rate)

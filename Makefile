@@ -49,6 +49,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) warehouse-24 assets/screenshots/warehouse-24.png --marks
 	$(SHOT) warehouse-22@pushes assets/screenshots/analysis-warehouse-22.png --analysis
 	$(SHOT) warehouse-7 assets/screenshots/help-warehouse-ja.png --rules --lang ja
+	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
+	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and
 # AppStream metainfo (assets/desktop/, named by the app id of game/common/identity.py), made again after a change to the

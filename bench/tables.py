@@ -12,7 +12,7 @@ dictionary breadth-first sweep of Goat from the goal in CPython (``--quick``: of
 ``main.py analyze goat`` command with an empty cache in another child process; ratios
 are reported against the reference.
 
-Usage: python main.py bench tables [--json] [--quick] [--puzzles goat,eight] [--hints N]
+Usage: python main.py bench tables [--json] [--quick] [--puzzles goat,eight,FILE.toml] [--hints N]
 """
 from __future__ import annotations
 
@@ -122,11 +122,14 @@ def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
     from game.oracles.table import TableOracle
     from solvers import cache
 
-    puzzle = catalog.puzzle(name)
+    spec = catalog.get(name)
+    puzzle = spec.puzzle
 
     def fresh() -> TableOracle:
-        """An oracle with nothing in memory, as in a new run of the game."""
-        return TableOracle(puzzle)
+        """An oracle of the puzzle's own kind with nothing in memory, as in a new run of the game."""
+        oracle = spec.recipe.answered_by(puzzle, None)
+        assert isinstance(oracle, TableOracle)
+        return oracle
 
     # build: empty cache, no tracing (timing), then again traced (memory)
     oracle = fresh()
@@ -171,7 +174,7 @@ def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
         times.append(time.perf_counter() - t0)
         moves += len(best)
     times.sort()
-    solvable = int((table.table != 255).sum())
+    solvable = int((table.table != table.unreached).sum())
     return {
         "puzzle": name,
         "positions": len(table),
@@ -183,7 +186,7 @@ def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
         "load_ms": round(1000 * median(loads), 2),
         "load_unchecked_ms": round(1000 * median(trusted), 2),
         "check_ms": round(1000 * median(checks), 2),
-        "checked": "every entry" if _checked_whole(table) else f"{tables.SAMPLE_CHECK:,} at random",
+        "checked": "every entry" if oracle.checks_every_entry() else f"{tables.SAMPLE_CHECK:,} at random",
         "hint_mean_us": round(1e6 * sum(times) / len(times), 1),
         "hint_p99_us": round(1e6 * times[int(0.99 * (len(times) - 1))], 1),
         "hint_max_us": round(1e6 * times[-1], 1),
@@ -192,13 +195,6 @@ def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
 
 
 MAX_HINTS = 1_000_000
-
-
-def _checked_whole(table) -> bool:
-    """Whether loading checks every entry of the table against the rules (else a sample)."""
-    from solvers.ranking import SlotRanker
-    limit = tables.RANK_SPACE_CHECK if isinstance(table.ranker, SlotRanker) else tables.FULL_CHECK
-    return len(table) <= limit
 
 
 def _whole_table(spec) -> bool:
@@ -214,7 +210,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--quick", action="store_true",
                         help="reference: dictionary BFS of the 8-puzzle instead of Goat (about 15 s, 1 GB)")
-    parser.add_argument("--puzzles", default="", help="comma-separated names (default: every small puzzle)")
+    parser.add_argument("--puzzles", default="",
+                        help="comma-separated names or puzzle files (default: every small puzzle)")
     parser.add_argument("--hints", type=int, default=10_000, help="random positions for the hint latency")
     args = parser.parse_args(argv)
     if not 1 <= args.hints <= MAX_HINTS:

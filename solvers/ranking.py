@@ -395,3 +395,86 @@ class SlotRanker:
     def describe(self) -> str:
         """A stable text naming this rank space, for cache keys."""
         return f"slots:{self.ncells}:{self.structural}:{self._counts}:" + ",".join(l.hex() for l in self.layouts)
+
+
+class DigitRanker:
+    """Positions given as a digit per item: each item (codes 1 to ``items``) stands in one of
+    ``len(places)`` places (a group of cells each: a peg's slots), and the items of one place always
+    fill its cells in the same order (``fill``: the codes in the order they take a place's cells, first
+    to last: a peg's discs from the largest up). So the place of each item is the whole position, and
+    rank = sum of place(item) * base ** (item - 1): every combination of places is a position."""
+
+    def __init__(self, places: Sequence[Sequence[int]], ncells: int, fill: Sequence[int]) -> None:
+        self.base = len(places)
+        self.items = len(fill)
+        self.ncells = ncells
+        if sorted(fill) != list(range(1, self.items + 1)):
+            raise ValueError("the fill order must name each item 1 .. n once")
+        if any(len(cells) < self.items for cells in places):
+            raise ValueError("every place must have a cell for each item")
+        self.size = self.base ** self.items
+        if self.size >= 2 ** 62:
+            raise ValueError("too many positions to rank in 64 bits")
+        self.fill = tuple(int(c) for c in fill)
+        self._cells = np.array([list(cells)[:self.items] for cells in places], dtype=np.intp)   # place, order
+        self._place_of = np.full(ncells, -1, dtype=np.int64)
+        for place, cells in enumerate(self._cells):
+            self._place_of[cells] = place
+        self._powers = self.base ** np.arange(self.items, dtype=np.int64)
+        self._place_list = [int(p) for p in self._place_of]
+        self._cell_lists = [[int(c) for c in cells] for cells in self._cells]
+
+    def digits(self, ranks: np.ndarray) -> np.ndarray:
+        """The place of each item (a column per item, item 1 first) of each rank."""
+        ranks = np.asarray(ranks, dtype=np.int64)
+        return (ranks[:, None] // self._powers[None, :]) % self.base
+
+    def rank(self, boards: np.ndarray) -> np.ndarray:
+        boards = np.asarray(boards, dtype=np.uint8)
+        places = np.zeros((len(boards), self.items + 1), dtype=np.int64)
+        rows = np.arange(len(boards))[:, None]
+        places[rows, boards] = self._place_of[None, :]     # column 0 gathers the empty cells: left out
+        return places[:, 1:] @ self._powers
+
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        digits = self.digits(ranks)
+        n = len(digits)
+        rows = np.arange(n)
+        boards = np.zeros((n, self.ncells), dtype=np.uint8)
+        taken = np.zeros((n, self.base), dtype=np.intp)      # cells of each place filled so far
+        for item in self.fill:
+            place = digits[:, item - 1]
+            boards[rows, self._cells[place, taken[rows, place]]] = item
+            taken[rows, place] += 1
+        return boards
+
+    def rank_state(self, state: bytes) -> int | None:
+        """The rank of one position; None unless each item stands once in the place's cells, in fill order."""
+        if len(state) != self.ncells:
+            return None
+        place_of = [-1] * (self.items + 1)
+        for cell, code in enumerate(state):
+            if code:
+                if code > self.items or place_of[code] != -1 or self._place_list[cell] < 0:
+                    return None
+                place_of[code] = self._place_list[cell]
+        if -1 in place_of[1:]:
+            return None
+        rank = 0
+        for place in reversed(place_of[1:]):
+            rank = rank * self.base + place
+        return rank if self.board(place_of[1:]) == state else None
+
+    def board(self, places: Sequence[int]) -> bytes:
+        """The position whose item k (from 1) stands in place ``places[k - 1]``."""
+        out = bytearray(self.ncells)
+        taken = [0] * self.base
+        for item in self.fill:
+            place = places[item - 1]
+            out[self._cell_lists[place][taken[place]]] = item
+            taken[place] += 1
+        return bytes(out)
+
+    def describe(self) -> str:
+        """A stable text naming this rank space, for cache keys."""
+        return f"digits:{self.ncells}:{self.fill}:" + ";".join(",".join(map(str, cells)) for cells in self._cells)

@@ -478,18 +478,26 @@ class Analysis:
     by_distance: list[int]  # reachable positions at distance 0, 1, 2, ...
 
 
+def unreached_in(table: np.ndarray) -> int:
+    """The entry that marks "no way to the goal" in a table: UNREACHED in one byte per position, the
+    largest value of its type in a wider one (distances past 254 moves)."""
+    return int(np.iinfo(table.dtype).max)
+
+
 def distance_counts(table: np.ndarray, mask: PositionSet | None = None) -> np.ndarray:
-    """How many positions (of ``mask``, or all) lie at each distance byte, UNREACHED included.
+    """How many positions (of ``mask``, or all) lie at each distance, the table's unreached value
+    (:func:`unreached_in`) last.
 
     bincount works in intp, so the table is counted in slices, never copied whole to int64.
     """
-    counts = np.zeros(UNREACHED + 1, dtype=np.int64)
+    top = unreached_in(table)
+    counts = np.zeros(top + 1, dtype=np.int64)
     chunk = 1 << 20
     for at in range(0, len(table), chunk):
         part = table[at:at + chunk]
         if mask is not None:
             part = part[mask.mask(at, at + len(part))]
-        counts += np.bincount(part, minlength=UNREACHED + 1)
+        counts += np.bincount(part, minlength=top + 1)
     return counts
 
 
@@ -506,14 +514,15 @@ def analyse(table: np.ndarray, reachable: PositionSet | None, ranker: Ranker, ha
     of this ranker instead of the table's own (tables built in another rank space list the
     same positions as the puzzle's ranker would)."""
     counts = distance_counts(table, reachable)
-    dead = int(counts[UNREACHED]) if reachable is not None else 0
-    counts = counts[:UNREACHED]
+    top = unreached_in(table)
+    dead = int(counts[top]) if reachable is not None else 0
+    counts = counts[:top]
     solvable = int(counts.sum())
     nonzero = np.flatnonzero(counts)
     max_d = int(nonzero[-1]) if len(nonzero) else 0
     counts = counts[:max_d + 1] if solvable else np.zeros(1, dtype=np.int64)
     hardest_ranks = ranks_at(table, max_d) if solvable else np.empty(0, dtype=np.int64)
-    if reachable is not None:   # max_d < UNREACHED, so dead ends are already left out
+    if reachable is not None:   # max_d < top, so dead ends are already left out
         hardest_ranks = hardest_ranks[reachable.has(hardest_ranks)]
     if order is None:
         boards = ranker.unrank(hardest_ranks[:hardest_limit])

@@ -18,9 +18,9 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 import numpy as np
 
 from solvers import cache
-from solvers.ranking import MultisetRanker, Ranker, SlotRanker
+from solvers.ranking import DigitRanker, MultisetRanker, Ranker, SlotRanker
 from solvers.rules import RuleMatrix, RuleSet
-from solvers.sweep import UNREACHED, Progress, SlotSweep
+from solvers.sweep import UNREACHED, Progress, SlotSweep, unreached_in
 
 TABLE_VERSION = 1          # bump when the table layout or the sweep's meaning changes
 PROGRESS_DELAY = 0.5       # seconds a build runs silently before it reports progress
@@ -38,13 +38,16 @@ class PuzzleLike(Protocol):
 
 
 class DistanceTable:
-    """Optimal distance of every position of a puzzle, with the ranker that indexes it."""
+    """Optimal distance of every position of a puzzle, with the ranker that indexes it. One byte per
+    position, or two where distances pass 254 (the Tower of Hanoi's 255 moves and more): the largest
+    value of its type marks a position that cannot reach the goal."""
 
     def __init__(self, table: np.ndarray, ranker: Ranker) -> None:
-        if table.dtype != np.uint8 or table.ndim != 1 or len(table) != ranker.size:
-            raise ValueError("a distance table is one byte per ranked position")
+        if table.dtype not in (np.uint8, np.uint16) or table.ndim != 1 or len(table) != ranker.size:
+            raise ValueError("a distance table is one or two bytes per ranked position")
         self.table = table
         self.ranker = ranker
+        self.unreached = unreached_in(table)
         self._rank_one: Callable[[bytes], int | None] = ranker.rank_state
 
     def __len__(self) -> int:
@@ -60,7 +63,7 @@ class DistanceTable:
         if r is None:
             return None
         d = int(self.table[r])
-        return None if d == UNREACHED else d
+        return None if d == self.unreached else d
 
     def classify(self, puzzle: PuzzleLike, state: bytes) -> list[tuple[Any, str]]:
         """Every legal move with what it does: closer, farther, same (distance) or dead end."""
@@ -247,7 +250,7 @@ def fingerprint(rules: RuleSet, ranker: Ranker | None, goals: Iterable[bytes], e
 
 def ranker_description(ranker: Ranker) -> str:
     """A stable text naming the ranker's rank space: tables indexed differently must not share a key."""
-    if isinstance(ranker, SlotRanker):
+    if isinstance(ranker, (SlotRanker, DigitRanker)):
         return ranker.describe()
     if isinstance(ranker, MultisetRanker):
         return f"multiset:{[int(c) for c in ranker.counts]}"

@@ -45,10 +45,10 @@ class Importer:
 
 @dataclass(frozen=True)
 class Drawing:
-    """A family's drawing, from its view module: the board views by the key a presentation names, and
-    the colours that carry meaning (black and white pieces...), which must stay apart for every player.
-    A family whose pieces are not played by the board's generic input (click, drag, arrows) gives its
-    own input, by the same key: a class made as the play screen makes its board input."""
+    """A family's drawing, from its view module: the board views by the key a presentation names, the
+    colours that carry meaning (black and white pieces...), which must stay apart for every player, and,
+    by the same keys, a board input of its own where the play screen's cell by cell input cannot say
+    what a move is (a disc taken from anywhere on its peg and dropped anywhere over another)."""
 
     views: Mapping[str, Callable[[PuzzleSpec], Any]]
     distinct: Callable[[], Sequence[Mapping[str, Colour]]] = field(default=lambda: ())

@@ -227,7 +227,7 @@ class Editor:
                 out[at] = EMPTY
         for at, part in zip(new, (state[c] for c in old)):
             out[at] = part
-        return bytes(out)
+        return self.puzzle.settle(bytes(out))
 
     def cells_at(self, code: int, anchor: int) -> tuple[int, ...] | None:
         """The cells a piece of ``code`` covers with its anchor at ``anchor`` (None: off the board)."""

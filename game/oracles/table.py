@@ -20,8 +20,8 @@ from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
 from solvers.sweep import (UNREACHED, Analysis, OverBudget, PositionSet, analyse, distance_counts, distance_table,
                            ranks_at, reachable_mask, sweep_bytes)
-from solvers.tables import (TABLE_VERSION, DistanceTable, after_delay, consistent, fingerprint, load_or_build,
-                            table_key)
+from solvers.tables import (FULL_CHECK, RANK_SPACE_CHECK, TABLE_VERSION, DistanceTable, after_delay, consistent,
+                            fingerprint, load_or_build, table_key)
 
 from game.common.i18n import N_
 from game.oracles.base import QUIET, Answer, Build, Line, Recipe, Report, TooLarge, Verdict, WrongAnswer
@@ -202,6 +202,11 @@ class TableOracle(SearchOracle):
         """A loaded table is this puzzle's (see :func:`solvers.tables.consistent`): a table of another
         puzzle, or one rewritten with a valid checksum, fails and is built again."""
         return consistent(array, self.layout()[0], self.puzzle.rules, self.puzzle.goals())
+
+    def checks_every_entry(self) -> bool:
+        """Whether loading checks every entry of the table against the rules (else its goals and a sample)."""
+        ranker = self.layout()[0]
+        return ranker.size <= (RANK_SPACE_CHECK if isinstance(ranker, SlotRanker) else FULL_CHECK)
 
     # -- instant answers ----------------------------------------------------------------------
 

@@ -246,6 +246,11 @@ class Puzzle:
         of the rules' steps (a sliding block's path)."""
         return True
 
+    def settle(self, state: bytes) -> bytes:
+        """The position once pieces the editor put down have settled: where a piece cannot stand just
+        anywhere (a disc slides down its peg into size order); most pieces stay where they are put."""
+        return state
+
     def route(self, state: bytes, move: Move) -> list[int]:
         """The cells a move's piece passes through, from its start to its end (for animation)."""
         return [move.src, move.dst]

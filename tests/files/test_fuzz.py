@@ -8,13 +8,13 @@ import time
 
 import pytest
 
+from game.families import registry
 from game.files.errors import PuzzleFileError
 from game.families.blocks.js2 import parse_js2
 from game.families.blocks.model import BlocksDef
 from game.families.frogs.files import FrogsDef
 from game.families.knights.files import KnightsDef
 from game.families.pairs.files import PairsDef
-from game.families.sokoban.files import SokobanDef
 from game.catalog.reading import read_puzzle_file
 from game.families.blocks.sliding import parse_sliding
 from game.catalog.reading import parse_toml
@@ -25,7 +25,8 @@ from . import test_toml_reader as examples
 from .support import FIXTURES, LIBRARY
 
 PARSERS = (parse_toml, parse_js2, parse_sliding)
-DEFINITIONS = (BlocksDef, FrogsDef, KnightsDef, PairsDef, SokobanDef)
+DEFINITIONS = (BlocksDef, FrogsDef, KnightsDef, PairsDef,
+               *(f.definition for f in registry.families() if f.definition is not None))   # and every other family's
 SAMPLES = [p.read_text(encoding="utf-8") for p in sorted(LIBRARY.glob("*.toml")) + sorted(FIXTURES.iterdir())] + [
     getattr(examples, name) for name in ("FROGS", "PLUS", "KNIGHTS", "PAIRS_BLOCK", "PAIRS_GRID", "BLOCKS")]
 ODD = list('"\'[]{}=\n#?.BW(),:01x/\\ \t') + ["\x00", "\x1b", "\r", "\u202e", "\u2028", "\x85", "曹", "\ufeff", "é"]

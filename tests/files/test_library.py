@@ -72,8 +72,11 @@ def test_each_token_file_is_the_puzzle_library_md_describes(name):
 
 
 def test_the_library_has_exactly_these_files():
+    hanoi = [f"{name}-{n}" for name in ("hanoi", "reve") for n in range(3, 9)] + [
+        "hanoi-middle", "hanoi-scattered", "reve-almost-home"]   # the Tower of Hanoi's: tests/families/test_hanoi_*
     warehouses = [f"warehouse-{n}" for n in range(1, 25)]   # Sokoban's, proven in tests/families/sokoban
-    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS, "traffic", *warehouses])
+    assert sorted(p.stem for p in LIBRARY.glob("*.toml")) == sorted([*EXPECTED, *TOKENS, "traffic", *hanoi,
+                                                                     *warehouses])
 
 
 def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from game.catalog import registry as catalog
-from solvers.ranking import MultisetRanker, SlotRanker, adjacent_swap_tables, multinomial
+from solvers.ranking import DigitRanker, MultisetRanker, SlotRanker, adjacent_swap_tables, multinomial
 
 
 def all_arrangements(counts) -> np.ndarray:
@@ -130,3 +130,31 @@ def test_adjacent_swap_tables_match_ranking_swapped_boards(counts: list[int]) ->
         cols = list(range(ranker.ncells))
         cols[j], cols[j + 1] = cols[j + 1], cols[j]
         assert (ranker.rank(boards[:, cols]) == table).all()
+
+
+# -- positions given as a digit per item (the Tower of Hanoi) ----------------------------------
+
+def test_digit_ranks_are_a_bijection_with_the_items_stacked_in_fill_order() -> None:
+    """Three items in two places of three cells each (cells 0-2 and 3-5, each filled from its first
+    cell), the largest item first: every one of the 2**3 combinations is one board, ranked by its digits."""
+    ranker = DigitRanker([[0, 1, 2], [3, 4, 5]], 6, [3, 2, 1])
+    assert ranker.size == 8
+    boards = ranker.unrank(np.arange(8))
+    assert (ranker.rank(boards) == np.arange(8)).all()
+    for rank, board in enumerate(boards):
+        places = [rank >> k & 1 for k in range(3)]      # item k + 1 in place places[k]
+        for place in (0, 1):
+            items = [item for item in (3, 2, 1) if places[item - 1] == place]
+            cells = [0, 1, 2] if place == 0 else [3, 4, 5]
+            assert list(board[cells]) == items + [0] * (3 - len(items))
+        assert ranker.rank_state(bytes(board)) == rank and ranker.board(places) == bytes(board)
+
+
+def test_a_board_the_digits_cannot_give_has_no_digit_rank() -> None:
+    ranker = DigitRanker([[0, 1, 2], [3, 4, 5]], 6, [3, 2, 1])
+    assert ranker.rank_state(bytes([3, 2, 1, 0, 0, 0])) == 0
+    assert ranker.rank_state(bytes([2, 3, 1, 0, 0, 0])) is None      # out of fill order
+    assert ranker.rank_state(bytes([3, 0, 1, 2, 0, 0])) is None      # a gap under an item
+    assert ranker.rank_state(bytes([3, 2, 2, 1, 0, 0])) is None      # an item twice
+    assert ranker.rank_state(bytes([3, 2, 0, 0, 0, 0])) is None      # an item missing
+    assert ranker.rank_state(bytes([3, 2, 1, 0, 0])) is None         # the wrong size

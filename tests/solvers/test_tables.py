@@ -265,3 +265,20 @@ def test_dead_end_table_marks_unreached() -> None:
     dead = int((table.table == UNREACHED).sum())
     result, _ = fresh("frogs-line-4").analysis()
     assert dead >= result.dead_ends > 0
+
+
+def test_a_table_of_two_bytes_a_position_holds_distances_past_254_and_counts_them() -> None:
+    """Three pegs with eight discs need 255 moves: a table of two bytes a position, whose largest value
+    marks what cannot reach the goal, read and counted as a byte table is."""
+    from solvers.ranking import DigitRanker
+    from solvers.sweep import analyse, distance_counts
+    ranker = DigitRanker([[0], [1], [2]], 3, [1])        # one item in one of three places
+    table = np.array([0, 300, np.iinfo(np.uint16).max], dtype=np.uint16)
+    distances = DistanceTable(table, ranker)
+    assert distances.distance(bytes([0, 1, 0])) == 300 and distances.distance(bytes([0, 0, 1])) is None
+    counts = distance_counts(table)
+    assert len(counts) == 65536 and counts[0] == counts[300] == counts[-1] == 1
+    figures = analyse(table, None, ranker)
+    assert figures.max_distance == 300 and figures.solvable == 2 and figures.hardest == [bytes([0, 1, 0])]
+    with pytest.raises(ValueError):
+        DistanceTable(table.astype(np.uint32), ranker)

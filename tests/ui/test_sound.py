@@ -60,7 +60,7 @@ def test_each_kind_has_a_sound_of_its_own():
     waves = {name: synthesize(effect) for name, effect in EFFECTS.items()}
     kinds = {kind.label: kind for family in registry.families() for kind in family.kinds}
     assert {kind.sound.name for kind in kinds.values()} | {"no", "win"} == set(EFFECTS)
-    assert set(kinds) == {"slide", "block", "jump", "hop", "pair", "walk", "push"}
+    assert {"slide", "block", "jump", "hop", "pair"} <= set(kinds)   # and the kinds of every other family
     for a, b in itertools.combinations(waves, 2):
         assert _likeness(waves[a], waves[b]) < 0.8, (a, b)
     assert _likeness(waves["slide"], waves["slide"]) > 0.999

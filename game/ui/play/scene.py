@@ -63,8 +63,8 @@ class PlayScene(BoardScreen):
         self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
         by_piece = spec.input is InputMode.PIECES
-        made = input_for(spec) or (PieceInput if by_piece else BoardInput)
-        self.board_input: BoardInput = made(spec, self.view, self, self.target)
+        board_input = input_for(spec) or (PieceInput if by_piece else BoardInput)
+        self.board_input: BoardInput = board_input(spec, self.view, self, self.target)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()

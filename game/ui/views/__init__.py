@@ -27,15 +27,8 @@ def _family_views() -> None:
         drawing = family.drawing()
         for key, view in drawing.views.items():
             _VIEWS.setdefault(key, view)
-        for key, made in drawing.inputs.items():
-            _INPUTS.setdefault(key, made)
-
-
-def input_for(spec: PuzzleSpec) -> Callable[..., Any] | None:
-    """The board input a family gives for this puzzle's view (None: the game's own for its input mode)."""
-    if spec.presentation.view not in _VIEWS:
-        _family_views()
-    return _INPUTS.get(spec.presentation.view)
+        for key, board_input in drawing.inputs.items():
+            _INPUTS.setdefault(key, board_input)
 
 
 def view_for(spec: PuzzleSpec) -> BoardView:
@@ -46,6 +39,13 @@ def view_for(spec: PuzzleSpec) -> BoardView:
     except KeyError:
         raise ValueError(f"no board view is registered as '{spec.presentation.view}'.") from None
     return view(spec)
+
+
+def input_for(spec: PuzzleSpec) -> Callable[..., Any] | None:
+    """The board input a family's drawing gives this puzzle's view (None: the play screen's own)."""
+    if spec.presentation.view not in _VIEWS:
+        _family_views()
+    return _INPUTS.get(spec.presentation.view)
 
 
 def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:

@@ -51,6 +51,12 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) warehouse-7 assets/screenshots/help-warehouse-ja.png --rules --lang ja
 	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
 	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
+	$(SHOT) eight assets/screenshots/eight-hint.png --press h
+	$(SHOT) traffic assets/screenshots/traffic.png
+	$(SHOT) klotski assets/screenshots/klotski-count.png --press down down right k
+	$(SHOT) klotski assets/screenshots/klotski-ja.png --lang ja --text-size 150 --size 800x600
+	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
+	$(SHOT) --demo assets/screenshots/demo.png
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and
 # AppStream metainfo (assets/desktop/, named by the app id of game/common/identity.py), made again after a change to the

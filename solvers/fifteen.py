@@ -285,9 +285,11 @@ class _Search:
         self._last_check = float("-inf")
         self._last_report = float("-inf")
         self.progress: Callable[[str], None] | None = None
+        self.bounds: Callable[[int, int], None] | None = None
 
-    def run(self, cells: Sequence[int], progress: Callable[[str], None] | None) -> list[int]:
-        self.progress = progress
+    def run(self, cells: Sequence[int], progress: Callable[[str], None] | None,
+            bounds: Callable[[int, int], None] | None = None) -> list[int]:
+        self.progress, self.bounds = progress, bounds
         ext, h0 = self.h.root(cells)
         if bytes(cells) == GOAL15:
             return []
@@ -310,14 +312,17 @@ class _Search:
     def _report(self, force: bool = False) -> None:
         """Progress for people: the bound being tried and the nodes so far, a few times a second."""
         now = time.perf_counter()
-        if self.progress is not None and (force or now - self._last_report >= 0.25):
+        if (self.progress is not None or self.bounds is not None) and (force or now - self._last_report >= 0.25):
             self._last_report = now
-            self.progress(f"searching {self.bound} moves… {self.nodes:,} nodes")
+            if self.progress is not None:
+                self.progress(f"searching {self.bound} moves… {self.nodes:,} nodes")
+            if self.bounds is not None:
+                self.bounds(self.bound, self.nodes)
 
     def _expand(self, st: np.ndarray, bl: np.ndarray, pb: np.ndarray, ext: Ext, g: int) -> tuple[int, list[int]] | None:
         """Expand a block of nodes at depth g; return (node index, blank path) or None."""
         self.nodes += st.size
-        if self.cancel is not None or self.progress is not None:
+        if self.cancel is not None or self.progress is not None or self.bounds is not None:
             now = time.perf_counter()
             if now - self._last_check > 0.01:
                 self._last_check = now
@@ -539,13 +544,15 @@ def solve15(
     progress: Callable[[str], None] | None = None,
     heuristic: SearchHeuristic | None = None,
     compiled: bool = True,
+    bounds: Callable[[int, int], None] | None = None,
 ) -> Path:
     """An optimal solution of a 15-puzzle position, as a Path of ``problem``'s own moves.
 
     ``problem`` is the 15-puzzle (``catalog.puzzle("fifteen")``): the search runs on
     packed boards and the moves are recovered from its successors afterwards.
     ``heuristic`` defaults to :func:`best_heuristic`; the installed pattern databases run
-    in the compiled search unless ``compiled`` is False (or numba is missing). Raises
+    in the compiled search unless ``compiled`` is False (or numba is missing). ``bounds(bound,
+    nodes)`` hears of every new bound as it begins and of the nodes a few times a second. Raises
     :class:`solvers.problem.Cancelled` when ``cancel()`` answers True, and ValueError
     for a board that is not a solvable 15-puzzle position.
     """
@@ -555,10 +562,10 @@ def solve15(
     chosen = heuristic if heuristic is not None else best_heuristic()
     fast = _compiled if compiled and chosen is _heuristic else None
     if fast is not None:
-        blank_path, nodes = _run_compiled(fast, board, cancel, progress)
+        blank_path, nodes = _run_compiled(fast, board, cancel, progress, bounds)
     else:
         search = _Search(chosen, cancel)
-        blank_path, nodes = search.run(board, progress), search.nodes
+        blank_path, nodes = search.run(board, progress, bounds), search.nodes
     states = _states_along(board, blank_path)
     if states[-1] != GOAL15:  # pragma: no cover - a search bug, never shown as an answer
         raise AssertionError("the search's path does not end at the goal")
@@ -566,17 +573,22 @@ def solve15(
 
 
 def _run_compiled(search: fifteen_compiled.CompiledSearch, board: bytes, cancel: Cancel | None,
-                  progress: Callable[[str], None] | None) -> tuple[list[int], int]:
+                  progress: Callable[[str], None] | None,
+                  bounds: Callable[[int, int], None] | None = None) -> tuple[list[int], int]:
     warm_up()
     last = [float("-inf")]
+    last_bound = [-1]
 
     def report(bound: int, nodes: int) -> None:
         if cancel is not None and cancel():
             raise Cancelled
         now = time.perf_counter()
-        if progress is not None and now - last[0] >= 0.25:
-            last[0] = now
-            progress(f"searching {bound} moves… {nodes:,} nodes")
+        if bounds is not None and (bound != last_bound[0] or now - last[0] >= 0.25):
+            bounds(bound, nodes)
+        if now - last[0] >= 0.25 or bound != last_bound[0]:
+            last[0], last_bound[0] = now, bound
+            if progress is not None:
+                progress(f"searching {bound} moves… {nodes:,} nodes")
 
     return search.run(board, report)
 

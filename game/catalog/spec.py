@@ -15,7 +15,7 @@ from typing import Callable, Mapping, Protocol
 
 from game.catalog.dealers import Dealer
 from game.files.model import FileDef
-from game.common.i18n import N_
+from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
@@ -73,6 +73,7 @@ class Presentation:
     piece_noun: str = N_("piece")               # for codes without a name
     group: str = ""                             # puzzles of one group share a menu card, titled so ...
     variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
+    subtitle: str = ""                          # a puzzle file's own subtitle ("横刀立马 (Huarong Dao)"), shown by the title
     piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
 
     def piece_name(self, code: int) -> str:
@@ -160,8 +161,23 @@ class PuzzleSpec:
         """The puzzle's title in the active language (a puzzle file's own title stays as it is)."""
         return self.puzzle.shown_title()
 
+    def goal_sentence(self) -> str:
+        """The puzzle's goal in one sentence, in the active language ("Goal: the sheep inside the closed
+        pen."): the play screen's, the help's, the menu card's and the demo's."""
+        return goal_sentence(self.puzzle.shown_goal())
+
     def __repr__(self) -> str:
         return f"<PuzzleSpec {self.name}>"
+
+
+def goal_sentence(goal: str) -> str:
+    """"Goal: ..." around the goal's words (already translated), ended once; empty without words."""
+    goal = goal.strip()
+    if not goal:
+        return ""   # a goal row may end in an empty cell
+    if goal.endswith((".", "。")):
+        return _("Goal: {goal}").format(goal=goal)
+    return _("Goal: {goal}.").format(goal=goal)
 
 
 def counted_name(base: str, count: Count) -> str:

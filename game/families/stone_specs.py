@@ -40,6 +40,6 @@ def stone_spec(family: Family, name: str, defn: Any, build: Callable[[], Puzzle]
     black, white = pieces
     return PuzzleSpec(name, family.shelf, Recipe(name, build, token_oracle), ClassicStart(), InputMode.CURSOR,
                       Presentation(view, card_title(common.title, family.shelf), common.subtitle or blurb,
-                                   {BLACK: black, WHITE: white}, noun, common.group, common.variant),
+                                   {BLACK: black, WHITE: white}, noun, common.group, common.variant, common.subtitle),
                       Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
                       family=family, edit=EditMode.PALETTE, as_file=partial(with_start, defn))

@@ -2,8 +2,9 @@
 the games they save themselves, their records against the optimum, and which card the menu last
 played.
 
-Where: games in progress in the user state folder (``games/NAME.txt``, one per puzzle name, so a
-sliding-block puzzle has one per move count: ``klotski@line.txt``) and the menu's memory there
+Where: games in progress in the user state folder (``games/NAME.txt``, one per puzzle, whatever the
+count it is played under: ``klotski.txt`` may hold a game counted by line, and says so; a game an
+older version kept per count, ``klotski@line.txt``, is read when there is none) and the menu's memory there
 (``menu.json``); the player's own saves (``saves/NAME.txt``) and the records (``records.json``) in
 the user data folder, beside their puzzle files. FEWEST_MOVES_STATE and FEWEST_MOVES_DATA name
 other folders (tests give every run its own).
@@ -30,7 +31,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
-from game.catalog.spec import PuzzleSpec
+from game.catalog.spec import PuzzleSpec, counted_name
 from game.common.background import Job, Lane, Service, Task
 from game.common.i18n import N_, _
 from game.common.untrusted import sentence
@@ -127,24 +128,26 @@ class Journal:
         not be written comes back from memory."""
         if not self.enabled:
             return None
-        self.flush(spec.name)
+        name = spec.base   # one game in progress per puzzle, whatever the count it is played under
+        self.flush(name)
         self._collect()
-        if spec.name in self._held:
-            return self._submit(Task(held, (self._held[spec.name],), N_("Reading your game")))
-        path = game_path(self.folders.games, spec.name)
+        if name in self._held:
+            return self._submit(Task(held, (self._held[name],), N_("Reading your game")))
+        path = game_path(self.folders.games, name)
+        older = tuple(game_path(self.folders.games, counted_name(name, count)) for count in spec.counts)
         what = N_("saved game in progress")
-        return self._submit(Task(read_game_file, (path, spec, what, self._game_writes.get(spec.name)),
+        return self._submit(Task(read_game_file, (path, spec, what, self._game_writes.get(name), True, older),
                                  N_("Reading your game")))
 
     def opened(self, spec: PuzzleSpec, result: Opened) -> None:
         """What reading a game found: a damaged file is gone from the games in progress (or, if it could
         not be moved aside, never written over)."""
         if result.game is None:
-            self._keys.discard(file_key(spec.name))
+            self._keys.discard(file_key(spec.base))
         else:   # found even where the start-up listing had none
-            self._keys.add(file_key(spec.name))
+            self._keys.add(file_key(spec.base))
         if result.blocked:
-            self._blocked.add(spec.name)
+            self._blocked.add(spec.base)
 
     def load_saved(self, spec: PuzzleSpec) -> Job[Opened]:
         """The player's own save of ``spec`` (Ctrl+O), read on the light lane."""

@@ -194,17 +194,21 @@ def _read_menu(path: Path) -> tuple[str | None, dict[str, str], bool]:
 
 
 def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str,
-                   after: tuple[Job[Any], SavedGame | None] | None = None) -> Opened:
-    """The saved game at ``path`` (of ``spec``, if given). A missing file is no game and no problem;
-    a damaged one is kept aside. ``after``: the write of this game just before this read, and what it
+                   after: tuple[Job[Any], SavedGame | None] | None = None, any_count: bool = False,
+                   older: tuple[Path, ...] = ()) -> Opened:
+    """The saved game at ``path`` (of ``spec``, if given; ``any_count``: of its puzzle under any count).
+    A missing file is no game and no problem (``older``: files to read instead, the first there is); a
+    damaged one is kept aside. ``after``: the write of this game just before this read, and what it
     wrote; if it failed, the file is older than the game, so the game is what is read back (the light
     lane runs its tasks in turn, in this process, so that write is over when this runs)."""
     if after is not None and not written(after[0]):
         return Opened(after[1])
     if not os.path.lexists(path):
-        return Opened(None)
+        path = next((other for other in older if os.path.lexists(other)), path)
+        if not os.path.lexists(path):
+            return Opened(None)
     try:
-        return Opened(read_game(_read(path, MAX_BYTES, what), spec))
+        return Opened(read_game(_read(path, MAX_BYTES, what), spec, any_count))
     except (UnreadableFile, PositionError) as err:
         reason = _clause(err)
     aside = keep_aside(path)

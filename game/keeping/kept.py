@@ -23,6 +23,7 @@ from game.keeping.journal_files import Exported, Opened
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.intent import Intent
 from game.midend.sayings import Said, Tone
+from game.midend.recount import recounted
 from game.midend.session import Session, Win
 
 __all__ = ["TAKEN", "KeptGame", "Said", "Taken", "Turn", "adopt", "load_text", "restored", "save_text", "saved_game"]
@@ -91,7 +92,7 @@ class KeptGame:
         self._file_job: tuple[str, Job[Any]] | None = None   # Ctrl+S or Ctrl+O on its way
         self.asking = ""    # Ctrl+S found a save of another game (this digest): replace it?
         if self.kept:
-            journal.played(self.spec.name, self.spec.presentation.group)
+            journal.played(self.spec.base, self.spec.presentation.group)
             self._reading = journal.open(self.spec)
 
     def _snapshot(self) -> SavedGame:
@@ -118,6 +119,9 @@ class KeptGame:
         said = message
         if opened is not None and opened.game is not None:
             session = restored(opened.game, service=session.service, rng=session.rng)
+            wanted = load.spec if load is not None else self.spec if position is not None else session.spec
+            if session.spec.name != wanted.name:   # asked for under another count: the kept game is recounted
+                session = recounted(session, wanted)
             if position is not None:
                 session.new_deal(position, message or "")
             elif load is None and not said:
@@ -136,7 +140,12 @@ class KeptGame:
         if session is not self.session:
             self.session.cancel_search()
             self.session = session
+            self.spec = session.spec   # a kept game comes back under the count it was played under
         self._told = None
+
+    def recount(self, session: Session) -> None:
+        """The game goes on counted another way (``session``: this game recounted): kept as the same game."""
+        self._take(session)
 
     def keep(self, marks: bool) -> None:
         """Tell the journal when the game changed (once it is in). ``marks``: move marks are on the board,
@@ -147,7 +156,7 @@ class KeptGame:
         if marks and not s.solved:
             s.note_marks()
         self._told = (id(s), s.timeline.version)
-        self.journal.changed(self.spec.name, self._snapshot)
+        self.journal.changed(self.spec.base, self._snapshot)
 
     def record(self, win: Win) -> None:
         """A win of a kept game goes into the records, once."""
@@ -158,8 +167,8 @@ class KeptGame:
     def leave(self) -> None:
         """The screen closes: the last state of the game (its clock too) is written now."""
         if self.kept and not self.resuming:
-            self.journal.changed(self.spec.name, self._snapshot)
-            self.journal.flush(self.spec.name)
+            self.journal.changed(self.spec.base, self._snapshot)
+            self.journal.flush(self.spec.base)
 
     # -- Ctrl+S and Ctrl+O ----------------------------------------------------------------------------
     def save(self, replace: str = "") -> list[Turn]:

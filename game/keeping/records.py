@@ -46,6 +46,8 @@ class Record:
         if not win.own:
             return replace(self, solved=self.solved + 1)
         over = max(0, win.moves - win.par) if win.par is not None else None   # never below: the file refuses it
+        if win.notes.recounted:   # counted another way on the way: no claim on how near the optimum it came
+            over = None
         return Record(self.solved + 1, self.own + 1, self.optimal + int(win.optimal),
                       _least(self.best_over, over), _least(self.best_moves, win.moves),
                       _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)))
@@ -79,6 +81,9 @@ def win_words(win: Win, counted: str = "") -> str:
                         notes.hints)
     elif notes.marks:
         text = ngettext("Solved with move marks on, in {n:,} move.", "Solved with move marks on, in {n:,} moves.", n)
+    elif notes.recounted:
+        text = ngettext("Solved in {n:,} move, recounted when the count changed: no optimum is claimed.",
+                        "Solved in {n:,} moves, recounted when the count changed: no optimum is claimed.", n)
     elif win.par is None:
         text = ngettext("Solved in {n:,} move.", "Solved in {n:,} moves.", n)
     elif win.optimal and counted:

@@ -3,8 +3,8 @@
 A move is its text (``5 b2-b3``), exactly as the game prints it; the other entries of a history
 say what they are: ``solver: 5 b2-b3`` (a move the solver played), ``restart:``, ``deal:
 POSITION`` (any new game: a deal, a paste, a position from the editor); ``notes:`` after an entry
-that begins a game says what helped in it (``hints=3 solver marks``, and ``recorded`` once its win
-is in the records). ``undone: N`` in the header: the last N entries were taken back (redo brings
+that begins a game says what helped in it (``hints=3 solver marks``, ``recorded`` once its win is
+in the records, and ``recounted`` where the count of its moves was switched during the game). ``undone: N`` in the header: the last N entries were taken back (redo brings
 them). A plain list of moves under a start position is a saved game too, so a player can write one.
 
 Loading replays every line through the puzzle's own rules, so a saved game exercises the same
@@ -22,6 +22,7 @@ from game.midend.history import ANCHORS, Entry, EntryKind, Notes
 from game.common.i18n import N_, _
 from game.rules.puzzle import PositionError
 from game.catalog.spec import PuzzleSpec
+from game.rules.counts import Count
 from game.common.untrusted import shown
 
 HEADER = "# Fewest Moves saved game"
@@ -31,7 +32,7 @@ MAX_ENTRIES = 20_000         # history entries written (older games give way fir
 MAX_LINE = 4_000             # characters of one line (the longest position text is a few hundred)
 MAX_HINTS = 1_000_000
 HEAD_KEYS = ("puzzle", "start", "time", "undone", "moves")
-NOTE_FLAGS = ("solver", "marks", "recorded")
+NOTE_FLAGS = ("solver", "marks", "recorded", "recounted")
 TOO_MANY = N_("the saved game has more than {most:,} moves, more than a game can hold.")
 NO_PUZZLE = N_("the saved game does not say which puzzle it is (no 'puzzle:' line).")
 
@@ -196,7 +197,12 @@ def _notes(text: str, number: int) -> Notes:
         else:
             raise PositionError(_("line {number} of the saved game has a note I do not understand: '{word}'.")
                                 .format(number=number, word=shown(word)))
-    return Notes(hints, "solver" in flags, "marks" in flags, "recorded" in flags)
+    return Notes(hints, "solver" in flags, "marks" in flags, "recorded" in flags, "recounted" in flags)
+
+
+def counted(spec: PuzzleSpec, count: Count) -> str:
+    """The name ``spec``'s puzzle has under ``count``."""
+    return catalog.variant(spec, count).name
 
 
 def spec_of(text: str) -> PuzzleSpec:
@@ -213,9 +219,10 @@ def spec_of(text: str) -> PuzzleSpec:
         raise PositionError(_("the saved game's puzzle cannot be played: {problem}").format(problem=exc)) from None
 
 
-def read_game(text: str, spec: PuzzleSpec | None = None) -> SavedGame:
+def read_game(text: str, spec: PuzzleSpec | None = None, any_count: bool = False) -> SavedGame:
     """The game a saved text holds, every line replayed by the puzzle's rules. With ``spec``, the
-    text must be a game of that puzzle. PositionError with one sentence for anything wrong."""
+    text must be a game of that puzzle (``any_count``: of it under any of its counts, and then it is
+    read under the count it names). PositionError with one sentence for anything wrong."""
     if "\x00" in text:
         raise PositionError(_("the saved game is not text (it holds NUL characters)."))
     fields, lines = _head(text)
@@ -223,6 +230,8 @@ def read_game(text: str, spec: PuzzleSpec | None = None) -> SavedGame:
     if not name:
         raise PositionError(_(NO_PUZZLE))
     if spec is None:
+        spec = spec_of(text)
+    elif any_count and name != spec.name and name in {counted(spec, count) for count in spec.counts}:
         spec = spec_of(text)
     elif name != spec.name:
         raise PositionError(_("the saved game is a game of '{name}', not of {title}.")

@@ -33,20 +33,23 @@ class Entry:
 
 @dataclass(frozen=True)
 class Notes:
-    """What helped in one game: hints shown, solver moves, move marks; and whether its win is recorded."""
+    """What helped in one game: hints shown, solver moves, move marks; whether its win is recorded; and
+    whether its moves were recounted (the count switched during the game: see :mod:`game.midend.recount`)."""
 
     hints: int = 0
     solver: bool = False
     marks: bool = False
     recorded: bool = False
+    recounted: bool = False
 
     @property
     def assisted(self) -> bool:
         return bool(self.hints or self.solver or self.marks)
 
     def again(self) -> Notes:
-        """The notes of a restart of this game: the help stays with it, the record is still to make."""
-        return replace(self, recorded=False)
+        """The notes of a restart of this game: the help stays with it, the record is still to make, and
+        its moves are all of the count in use."""
+        return replace(self, recorded=False, recounted=False)
 
 
 NO_NOTES = Notes()

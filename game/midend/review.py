@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 from typing import Callable, Sequence
 
 from game.midend.answers import Answers
+from game.midend.notation import move_words
 from game.midend.session import Session
 from game.midend.history import EntryKind, Notes
 from game.common.i18n import N_, _, ngettext
@@ -31,6 +33,7 @@ class Unknown:
 UNKNOWN = Unknown()
 Known = int | None | Unknown   # moves to the goal; None: a dead end
 DistanceOf = Callable[[bytes], Known]
+MoveWords = Callable[[bytes, Move], str]   # a move played from a position, for people
 
 
 class Kind(Enum):
@@ -86,14 +89,14 @@ class Step:
     """One move of the game and what it did (``kind`` None until both distances are known)."""
 
     number: int                 # 1 for the game's first move
-    text: str                   # the puzzle's move text, e.g. "6 b3-b2"
+    text: str                   # the move in words, e.g. "tile 6 b3→b2"
     before: Known
     after: Known
     kind: Kind | None
     solver: bool
 
     def sentence(self) -> str:
-        """'move 7: 6 b3-b2 went farther (12 → 13)'."""
+        """'move 7: tile 6 b3→b2 went farther (12 → 13)'."""
         return _(STEP_SENTENCES[self.kind]).format(number=self.number, move=self.text, before=shown(self.before),
                                                    after=shown(self.after))
 
@@ -253,22 +256,24 @@ def _mistakes(kind: Kind, count: int) -> str:
 
 
 def review(puzzle: Puzzle, line: GameLine, distance: DistanceOf, optimal: Sequence[Move] | None = None,
-           plain: bool = False) -> Review:
-    """The review of ``line`` with the distances ``distance`` knows (and what they imply); ``plain``:
-    move texts in ASCII (for fonts without the puzzle's symbols)."""
+           words: MoveWords | None = None) -> Review:
+    """The review of ``line`` with the distances ``distance`` knows (and what they imply); ``words``: each
+    move in words (default: the puzzle's compact text)."""
+    said: MoveWords = words or puzzle.move_text
     distances = settle([distance(p) for p in line.positions])
-    steps = tuple(Step(i + 1, puzzle.move_text(line.positions[i], move, plain), distances[i], distances[i + 1],
+    steps = tuple(Step(i + 1, said(line.positions[i], move), distances[i], distances[i + 1],
                        kind_of(distances[i], distances[i + 1]), line.solver[i])
                   for i, move in enumerate(line.moves))
-    texts = None if optimal is None else tuple(line_texts(puzzle, line.positions[0], optimal, plain))
+    texts = None if optimal is None else tuple(line_texts(puzzle, line.positions[0], optimal, said))
     return Review(line, distances, steps, texts, puzzle.is_goal(line.positions[-1]))
 
 
-def line_texts(puzzle: Puzzle, start: bytes, moves: Sequence[Move], plain: bool = False) -> list[str]:
-    """Each move's text, played from ``start`` (it raises on an illegal move)."""
+def line_texts(puzzle: Puzzle, start: bytes, moves: Sequence[Move], words: MoveWords | None = None) -> list[str]:
+    """Each move in words (default: its text), played from ``start`` (it raises on an illegal move)."""
+    said: MoveWords = words or puzzle.move_text
     out, state = [], start
     for move in moves:
-        out.append(puzzle.move_text(state, move, plain))
+        out.append(said(state, move))
         state = puzzle.play(state, move)
     return out
 
@@ -289,9 +294,10 @@ def best_line(answers: Answers, position: bytes) -> tuple[Move, ...] | None:
     return answers.memory.line(position)
 
 
-def review_of(session: Session, plain: bool = False) -> Review:
-    """The review of the session's current game, from where it began to the position on the board."""
+def review_of(session: Session) -> Review:
+    """The review of the session's current game, from where it began to the position on the board, its
+    moves in the board's own words."""
     line = GameLine.of(session)
     answers = session.answers
     return review(session.puzzle, line, lambda p: known_distance(answers, p), best_line(answers, line.positions[0]),
-                  plain)
+                  partial(move_words, session.spec))

@@ -25,16 +25,15 @@ LABEL = N_("The review")
 class ReviewSearch:
     """Fills in one game's review: ``update()`` once a frame, then read ``review``."""
 
-    def __init__(self, session: Session, plain: bool = False) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
-        self.plain = plain          # move texts in ASCII
         self.line = GameLine.of(session)
         self.job: Job[Answer] | None = None
         self.searched = 0           # searches finished
         self.stopped = False        # cancelled by the player: what is known stays
         self.error = ""
         self._exact = session.answers.exact
-        self.review: Review = review_of(session, plain)
+        self.review: Review = review_of(session)
 
     @property
     def waiting_for_table(self) -> bool:
@@ -65,13 +64,13 @@ class ReviewSearch:
         if exact != self._exact:      # the table came in: every distance is a lookup now
             self._exact, changed = exact, True
         if changed:
-            self.review = review_of(self.session, self.plain)
+            self.review = review_of(self.session)
         if self.job is None and not waiting and not self.review.complete:
             index = self.next_index()
             if index is not None:
                 self._submit(self.line.positions[index])
                 if self._take():      # a service that runs tasks inline has answered already
-                    self.review, changed = review_of(self.session, self.plain), True
+                    self.review, changed = review_of(self.session), True
         return changed
 
     def resume(self) -> None:

@@ -8,10 +8,11 @@ from enum import Enum
 
 from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
-from game.rules.puzzle import Move, Puzzle
+from game.midend.notation import move_words
+from game.rules.puzzle import Move
 
-__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "hint_sentence", "hint_words", "illegal_words",
-           "solved_words"]
+__all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "found_words", "hint_sentence", "hint_words",
+           "illegal_words", "solved_words"]
 
 
 class Tone(Enum):
@@ -35,9 +36,9 @@ class Said:
     refused: bool = False   # the gentle "no": what was asked for cannot be done
 
 
-def illegal_words(puzzle: Puzzle, state: bytes, move: Move) -> str:
+def illegal_words(spec: PuzzleSpec, state: bytes, move: Move) -> str:
     try:
-        return _("{move} is not a legal move here.").format(move=puzzle.move_text(state, move))
+        return _("{move} is not a legal move here.").format(move=move_words(spec, state, move))
     except (IndexError, KeyError):
         return _("That is not a legal move here.")
 
@@ -66,14 +67,23 @@ def hint_sentence(move: str, distance: int | None) -> str:
                                                                                                   n=distance)
 
 
-def hint_words(puzzle: Puzzle, position: bytes, line: tuple[Move, ...]) -> str:
+def hint_words(spec: PuzzleSpec, position: bytes, line: tuple[Move, ...]) -> str:
     """A hint: the first move of the optimal ``line`` from ``position``, and how many moves are left."""
     n = len(line)
     if not line:
         return ngettext("Already solved. ({n:,} move to go)", "Already solved. ({n:,} moves to go)", n).format(n=n)
-    # Translators: {move} is the move in the game's notation ("5 b2-b3")
+    # Translators: {move} is the move in the board's words ("tile 5 b2→b3")
     return ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n).format(
-        move=puzzle.move_text(position, line[0]), n=n)
+        move=move_words(spec, position, line[0]), n=n)
+
+
+def found_words(line: tuple[Move, ...] | None) -> str:
+    """A search from a position the player has left has finished: what it found, kept for their return."""
+    if line is None:
+        return _("The search from where you were is done: a dead end. It is remembered for when you are back.")
+    return ngettext("The search from where you were is done: {n:,} move. A hint there now comes at once.",
+                    "The search from where you were is done: {n:,} moves. A hint there now comes at once.",
+                    len(line)).format(n=len(line))
 
 
 def dead_end_words(spec: PuzzleSpec, back: int | None) -> str:

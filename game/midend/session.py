@@ -16,9 +16,12 @@ Design choices (after Simon Tatham's midend):
   :meth:`Session.follow_with` (:mod:`game.keeping.kept` reads and writes it).
 * Hints and solutions always come from an optimal answer, never from a greedy step. Finished
   searches are remembered position by position (:mod:`game.midend.memory`).
-* Any change of position makes a running search obsolete: it is cancelled (its result, if
-  it already arrived, is still remembered). Player input (move, undo, redo, restart, deal)
-  also stops auto-solve playback; playback's own moves do not.
+* A change of position never throws a running search away: it goes on for the position it was
+  asked from, the panel asks whether to keep it (:attr:`Session.keep_asked`), and its answer is
+  remembered, so a hint or solve there later is instant (and where the player's position lies on
+  the line it found, the count shows at once). Player input (move, undo, redo, restart, deal)
+  stops auto-solve playback; playback's own moves do not. The play timer runs only while the
+  player plays: never while the computer searches or plays its solution.
 """
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ from game.common.background import Job, Service
 from game.midend.history import Entry, EntryKind, History, Notes
 from game.common.i18n import N_, _, ngettext
 from game.midend.memory import Memory
-from game.midend.sayings import dead_end_words, hint_words, illegal_words, solved_words
+from game.midend.sayings import dead_end_words, found_words, hint_words, illegal_words, solved_words
 from game.oracles.base import WRONG_ANSWER, Answer
 from game.midend.playback import AutoSolve, Playback
 from game.rules.puzzle import Move
@@ -58,6 +61,7 @@ class EventKind(Enum):
     REDO = "redo"
     RESTART = "restart"
     DEAL = "deal"
+    FOUND = "found"            # a search from a position the player has left finished: its answer is kept
 
 
 @dataclass(frozen=True)
@@ -86,8 +90,9 @@ class Win:
 
     @property
     def optimal(self) -> bool:
-        """The player's own solve in the fewest moves possible."""
-        return self.own and self.par is not None and self.moves <= self.par
+        """The player's own solve in the fewest moves possible, played under the count it is counted by
+        (a game whose count changed on the way claims no optimum)."""
+        return self.own and not self.notes.recounted and self.par is not None and self.moves <= self.par
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,7 @@ class Session:
         self.searches = self.answers.searches
         self.deals = Deals(self)                 # new games, and a deal at a distance being searched
         self._started = False                    # the timer runs from the first move until solved
+        self.keep_asked = False                  # the player moved on during a search: keep it? (the panel asks)
         self._events: deque[Event] = deque(maxlen=EVENT_LIMIT)
 
     # -- state -------------------------------------------------------------------------------
@@ -185,6 +191,20 @@ class Session:
         """What the running search is for (None when nothing runs)."""
         return self.searches.purpose
 
+    @property
+    def searching_elsewhere(self) -> bool:
+        """A search runs for a position other than the one on the board (the player moved on)."""
+        job = self.job
+        return job is not None and not job.done and self.searches.position != self.position
+
+    @property
+    def computer_plays(self) -> bool:
+        """The computer has the turn: it searches from the board's position or plays its solution (paused
+        too: the turn is the player's again only once they move or stop it)."""
+        if self.playback is not None:
+            return True
+        return self.job is not None and self.purpose is not Purpose.DEAL and not self.searching_elsewhere
+
     # -- moves and history ---------------------------------------------------------------------
 
     def play(self, move: Move, *, kind: EntryKind = EntryKind.MOVE, step: bool = False) -> bool:
@@ -198,7 +218,7 @@ class Session:
         before = self.position
         after = next((nxt for legal, nxt in self.puzzle.successors(before) if legal == move), None)
         if after is None:
-            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.puzzle, before, move)))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.spec, before, move)))
             return False
         if kind is EntryKind.MOVE:
             self.player_acts()
@@ -296,16 +316,26 @@ class Session:
         if self.purpose is Purpose.DEAL:  # the player moved on: a deal still being searched is void
             self.cancel_search()
         job = self.job
-        if job is not None:
-            if job.done:
-                self.poll_search(show=False)  # keep what it found, show nothing
-            elif self.searches.position != self.position:
-                self.cancel_search()
+        if job is None:
+            return
+        if job.done:
+            self.poll_search(show=False)  # keep what it found, show nothing
+        elif self.searches.position != self.position:
+            self.keep_asked = True        # it goes on for where it began: the panel asks whether to keep it
+            if self.purpose in (Purpose.SOLVE, Purpose.STEP):
+                self.searches.purpose = Purpose.HINT   # its answer gives a hint there, never a solve on its own
+        else:
+            self.keep_asked = False       # back where it was asked: it is this position's search again
+
+    def keep_searching(self) -> bool:
+        """The answer to "keep searching where you were?": yes (the question goes; False if none was open)."""
+        asked, self.keep_asked = self.keep_asked, False
+        return asked and self.searching_elsewhere
 
     def player_acts(self) -> None:
-        """Player input takes over from auto-solve."""
-        if self.playback is not None or self.purpose in (Purpose.SOLVE, Purpose.STEP):
-            self.stop_solve()
+        """Player input takes over from auto-solve (a search asked for keeps running: see the docstring)."""
+        if self.playback is not None:
+            self.autosolve.stop()
 
     # -- hints ----------------------------------------------------------------------------------
 
@@ -334,7 +364,7 @@ class Session:
         self.hint_info = Hint(move, len(line), False, None)
         if move is not None:
             self._helped()
-        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.puzzle, self.position, line)))
+        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.spec, self.position, line)))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)
@@ -416,6 +446,7 @@ class Session:
     def cancel_search(self) -> None:
         self.answers.cancel()
         self.deals.forget()
+        self.keep_asked = False
 
     def _ask_again(self) -> None:
         """Answer what was asked while the table was on its way, if the position is still the same."""
@@ -428,6 +459,7 @@ class Session:
         finished = self.searches.take()
         if finished is None:
             return
+        self.keep_asked = False
         answer = finished.answer
         if answer is None:
             self.deals.forget()
@@ -441,6 +473,8 @@ class Session:
                 self.answers.mark_dead_before(self.timeline, finished.earlier_at, answer)
             if show and finished.position == self.position:
                 self._act(finished.purpose, resolved)
+            elif show and not resolved.wrong:
+                self._emit(Event(EventKind.FOUND, None, finished.position, None, found_words(resolved.line)))
 
     # -- time -------------------------------------------------------------------------------------
 
@@ -449,7 +483,7 @@ class Session:
         self.oracle.status()   # takes in tables a background preparation has finished
         self._ask_again()
         self.poll_search()
-        if self._started and not self.solved:
+        if self._started and not self.solved and not self.computer_plays:
             self.elapsed += dt
         playback = self.playback
         if playback is not None:

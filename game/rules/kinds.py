@@ -24,6 +24,8 @@ SLIDES: Mapping[Step, str] = {
 }
 # Translators: {src} and {dst} are cells named like on a chessboard ("b1")
 FROM_TO = N_("move the {piece} from {src} to {dst}")
+# Translators: a move in a list (the review, a solution): the piece as the board shows it, from a cell to a cell
+NAMED = N_("{piece} {src}→{dst}")
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,6 +40,7 @@ class MoveKind:
     arc: float = 0.0             # a leap's height at its top, in cells; 0 glides along the board
     ways: Mapping[Step, str] = field(default_factory=dict)   # a straight move in words, by its direction
     any_way: str = FROM_TO       # any other move in words: {piece}, {src}, {dst}
+    named: str = NAMED           # the move in a list of moves: {piece}, {src}, {dst}
 
     @property
     def glides(self) -> bool:

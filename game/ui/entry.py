@@ -28,6 +28,30 @@ def _start(puzzle_name: str | None, position: str | None) -> tuple[PuzzleSpec | 
     return spec, (spec.puzzle.parse(position) if position is not None else None)
 
 
+def _keys(names: tuple[str, ...]) -> list[int]:
+    """The key codes of key names as pygame spells them; PositionError with the name it does not know."""
+    import pygame   # started by the App by now
+    codes = []
+    for name in names:
+        try:
+            codes.append(pygame.key.key_code(name))
+        except ValueError:
+            raise PositionError(f"'{name}' is not a key name (try h, s, space, k, left).") from None
+    return codes
+
+
+def _pressed(app: App, keys: list[int]) -> None:
+    """Each key pressed on the screen in turn, a second of frames after each (a hint shown, a solve under way)."""
+    pygame = app.pg
+    for _ in range(10):   # the game settles first (a kept game, a table loading)
+        app.tick(1 / 30)
+    for code in keys:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+        for _ in range(30):
+            app.tick(1 / 30)
+
+
 def _fail(err: Exception) -> int:
     text = str(err).strip()
     print(f"error: {text[:1].upper() + text[1:]}", file=sys.stderr)
@@ -62,20 +86,27 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
                       editor: bool = False, rules: bool = False, records: bool = False,
                       load: SavedGame | None = None, review: bool = False, settings: bool = False,
-                      language: str = i18n.ENGLISH, text_size: int = 100, theme: str = "standard") -> int:
+                      demo: bool = False, language: str = i18n.ENGLISH, text_size: int = 100, theme: str = "standard",
+                      press: tuple[str, ...] = ()) -> int:
     """One frame of the game, drawn without a display: the menu, a puzzle (its analysis, editor or
-    help card over it), the records screen (the player's own records), or a saved game."""
+    help card over it; ``press``: after these keys, a second apart), the records screen (the player's own
+    records), a saved game, or the demo."""
     try:
         spec, state = _start(puzzle_name, position)
         if load is not None:
             spec = load.spec
-        if spec is None and not (menu or records or settings):
+        if spec is None and not (menu or records or settings or demo):
             raise PositionError("name a puzzle to render, or pass --menu.")
         if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
             raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
     except (PositionError, catalog.UnknownPuzzle) as err:
         return _fail(err)
     app = App(size=size, where=Where.INLINE, headless=True, persist_settings=False)
+    try:
+        keys = _keys(press)   # the names are read once the window's library is up
+    except PositionError as err:
+        app.close()
+        return _fail(err)
     app.settings.move_marks = marks
     app.settings.language, app.settings.text_size, app.settings.theme = language, text_size, theme
     app.apply_settings()
@@ -95,12 +126,18 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
             nav.open_records()
         elif settings:
             nav.open_settings()
+        elif demo:
+            nav.start_demo()
+            for _ in range(150):   # its first puzzle dealt, measured and announced
+                app.tick(1 / 30)
         elif spec is not None and not menu:
             nav.open_puzzle(spec.name, state, load=load)
             if rules:
                 nav.open_help()
                 for _ in range(90):   # the example move played out, its after picture still
                     app.tick(1 / 30)
+            elif keys:
+                _pressed(app, keys)
             elif review:
                 nav.open_review()
                 for _ in range(600):   # distances from the table at once; searched ones as they come

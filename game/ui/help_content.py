@@ -16,7 +16,7 @@ from game.common.i18n import _
 from game.rules.puzzle import Move
 from game.catalog.reading import listed
 from game.catalog.spec import InputMode, PuzzleSpec
-from game.ui.play.areas import goal_sentence
+from game.catalog.spec import goal_sentence
 from game.ui.play.effects import Glide, move_between
 
 EXAMPLES = 2          # moves shown at most (a frog's slide and its jump)

@@ -108,12 +108,6 @@ class Navigation:
             self._pop()
         self._new_game(name, position, message)
 
-    def replace_game(self, name: str, position: bytes, message: str = "") -> None:
-        """The game on top gives way to a new game of ``name`` from ``position`` (another count)."""
-        if self.stage.scenes:
-            self._pop()
-        self._new_game(name, position, message)
-
     def play_from_editor(self, name: str, position: bytes, message: str = "") -> None:
         """The editor gives way to a game from its position: the game it was opened over takes it
         as a new game (undo brings the old one back); over the menu, a play screen opens."""

@@ -40,19 +40,25 @@ def test_the_model_needs_no_pygame():
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
-def test_idle_figures_buttons_and_toggles():
+def test_idle_figures_buttons_and_tools():
     s = game("eight", "1 2 3/4 . 6/7 5 8")
     m = model(s)
     assert [(f.label, f.value, f.tone) for f in m.figures] == [
         ("Moves", "0", Tone.TEXT), ("Fewest to goal", "2", Tone.HINT), ("Time", "0:00", Tone.TEXT)]
-    assert m.status is None and m.shelf_title == s.spec.shelf.title.upper()
+    assert m.status.kind is BoxKind.IDLE and m.status.lines[0].text == "Live count, exact"
+    assert m.shelf_title == s.spec.shelf.title.upper()
     b = buttons(m)
     assert not b["undo"].enabled and not b["redo"].enabled and b["hint"].enabled and b["hint"].primary
     assert b["new"].label == "Shuffle" and b["menu"].intent is Intent.BACK
-    assert [t.name for t in m.toggles] == ["marks", "answer", "motion", "sound", "arrows"] and "slide" in m.help
+    assert [x.name for x in m.buttons] == ["hint", "solve", "undo", "redo", "restart", "new"]
+    assert [t.name for t in m.tools] == ["analysis", "edit", "help", "settings"] and "slide" in m.help
+    assert b["settings"].intent is Intent.SETTINGS and b["settings"].key == "F2"
     assert not m.legend and model(s, settings=Settings(move_marks=True)).legend
+    assert model(s, settings=Settings(move_marks=True, hide_answer=True)).legend   # its place stays: nothing moves
     knights = model(game("knights"))
-    assert [t.name for t in knights.toggles] == ["marks", "answer", "motion", "sound"] and "cursor" in knights.help
+    assert "cursor" in knights.help and knights.count is None
+    klotski = model(game("klotski"))
+    assert klotski.count is not None and klotski.count.intent is Intent.COUNT
 
 
 def test_solving_paused_and_the_solve_button():
@@ -60,26 +66,26 @@ def test_solving_paused_and_the_solve_button():
     s.start_solve()
     m = model(s)
     assert m.status.kind is BoxKind.SOLVING and m.status.lines[0].text == "Solving: 2 moves left"
-    assert [b.name for b in m.status.buttons] == ["pause", "step", "stop", "slower", "faster"]
+    assert [b.name for b in m.status.buttons] == ["step", "stop", "slower", "faster"]
     assert buttons(m)["solve"].label == "Pause"
     s.autosolve.toggle_pause()
     m = model(s)
-    assert m.status.kind is BoxKind.PAUSED and buttons(m)["pause"].label == "Resume" and buttons(m)["pause"].active
-    assert buttons(m)["solve"].label == "Resume"
+    assert m.status.kind is BoxKind.PAUSED and buttons(m)["solve"].label == "Resume" and buttons(m)["solve"].active
+    assert m.status.lines[0].text == "Paused: 2 moves left"
     s.step()
-    assert model(s).status.lines[0].text == "Solving: 1 move left"
+    assert model(s).status.lines[0].text == "Paused: 1 move left"
 
 
 def test_table_building_loading_and_failing():
     s = game("fifteen")
-    building = model(s, OracleStatus(Phase.BUILDING, 0.25))
-    assert building.table.bar == 0.25 and "25%" in building.table.text and building.table.bar_tone is Tone.ACCENT
-    failed = model(s, OracleStatus(Phase.FAILED, 0.0, "The tables could not be built."))
-    assert failed.table.text == "The tables could not be built." and failed.table.tone is Tone.NOPE
-    assert model(s, OracleStatus(Phase.IDLE)).table.text == "Press H or S to find out."
+    building = model(s, OracleStatus(Phase.BUILDING, 0.25)).status
+    assert building.bar == 0.25 and "25%" in building.lines[0].text and building.bar_tone is Tone.ACCENT
+    failed = model(s, OracleStatus(Phase.FAILED, 0.0, "The tables could not be built.")).status
+    assert failed.lines[0].text == "No table: answers are searched" and failed.bar is None
+    assert model(s, OracleStatus(Phase.IDLE)).status.lines[0].text == "Fewest to goal: ask"
     exact = game("goat")
-    assert model(exact, OracleStatus(Phase.BUILDING, 0.5)).table.bar_tone is Tone.HINT
-    assert model(exact).table.text.startswith("Live count")
+    assert model(exact, OracleStatus(Phase.BUILDING, 0.5)).status.bar_tone is Tone.HINT
+    assert model(exact).status.lines[0].text.startswith("Live count")
 
 
 def test_dead_end_hint_and_solved():
@@ -92,7 +98,8 @@ def test_dead_end_hint_and_solved():
     assert m.status.lines[1].text == "Undo 1 move to win again." and [b.name for b in m.status.buttons] == ["winnable"]
     hinted = game("eight", "1 2 3/4 . 6/7 5 8")
     hinted.request_hint()
-    assert model(hinted).status.kind is BoxKind.HINT
+    box = model(hinted).status
+    assert box.kind is BoxKind.HINT and [(b.name, b.intent) for b in box.buttons] == [("play-hint", Intent.HINT)]
     hinted.request_hint()   # again: plays it
     hinted.request_hint()
     hinted.request_hint()
@@ -110,7 +117,6 @@ def test_deal_row_clamps_to_what_a_deal_can_reach():
     top = s.deals.limit()
     m = model(s, deal=top + 10)
     assert m.deal.deal.label == f"Deal {n_moves(top)} out" and not m.deal.up.enabled and m.deal.down.enabled
-    assert f"(1 to {top})" in m.deal.caption
     low = model(s, deal=1)
     assert low.deal.deal.label == "Deal 1 move out" and not low.deal.down.enabled
 

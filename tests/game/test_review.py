@@ -12,6 +12,7 @@ from tests.helpers import answered_by
 from game.common.background import Service, Where
 from game.oracles.base import Build, Verdict
 from game.oracles.search import SearchOracle
+from game.midend.notation import move_words
 from game.midend.review import UNKNOWN, GameLine, Kind, known_distance, review_of, settle
 from game.midend.review_search import ReviewSearch
 from game.midend.session import Session
@@ -62,7 +63,7 @@ def assert_optimal_line(s: Session, rev, oracle=None) -> None:
     assert rev.optimal is not None and len(rev.optimal) == len(moves) == distance == rev.par
     state = start
     for move, text in zip(moves, rev.optimal):
-        assert s.puzzle.move_text(state, move) == text
+        assert move_words(s.spec, state, move) == text
         state = s.puzzle.play(state, move)
     assert s.puzzle.is_goal(state)
 
@@ -94,7 +95,7 @@ def test_a_detour_is_found_at_its_moves_with_the_oracles_distances(name, wrong_a
     for step in rev.steps:
         before, after = rev.line.positions[step.number - 1], rev.line.positions[step.number]
         assert (step.before, step.after) == (distance(before), distance(after))
-        assert step.text == s.puzzle.move_text(before, rev.line.moves[step.number - 1])
+        assert step.text == move_words(s.spec, before, rev.line.moves[step.number - 1])
     first = rev.mistakes[0]
     assert first.kind is Kind.FARTHER and first.after == first.before + 1
     assert first.sentence() == f"move {first.number}: {first.text} went farther ({first.before} → {first.after})"
@@ -216,7 +217,7 @@ def test_fifteen_near_the_goal_and_a_stop():
     assert s.solved
     search = ReviewSearch(s)
     search.update()                     # one search a call: the game's start first
-    assert search.searched == 1 and search.review.par == 2 and search.review.optimal == ("11 d3-c3", "12 d4-d3")
+    assert search.searched == 1 and search.review.par == 2 and search.review.optimal == ("tile 11 d3→c3", "tile 12 d4→d3")
     search.cancel()
     assert search.stopped and not search.busy and not search.update()
     search.resume()

@@ -232,16 +232,26 @@ def test_hint_through_a_background_thread():
         searcher.shutdown()
 
 
-def test_a_position_change_cancels_the_running_search(monkeypatch):
+def test_a_move_during_a_search_keeps_it_and_asks(monkeypatch):
+    """A move never throws a search away: it goes on for where it was asked, the panel asks whether to keep
+    it, and only Stop (or Esc) ends it; back at that position it is that position's search again."""
     monkeypatch.setattr("game.oracles.tasks.answer", _until_cancelled)
     searcher = Service(Where.THREAD)
     try:
         s = session("goat", service=searcher)
+        asked_at = s.position
         s.request_hint()
         job = s.job
-        assert job is not None and not job.done
+        assert job is not None and not job.done and not s.keep_asked
         s.play(s.legal_moves()[0])
-        assert job.cancelled and s.job is None
+        assert s.job is job and not job.cancelled and s.keep_asked and s.searching_elsewhere
+        assert s.keep_searching() and not s.keep_asked and s.job is job
+        s.undo()
+        assert s.position == asked_at and not s.searching_elsewhere and s.job is job
+        s.play(s.legal_moves()[0])
+        assert s.keep_asked
+        s.cancel_search()
+        assert job.cancelled and s.job is None and not s.keep_asked
     finally:
         searcher.shutdown()
 
@@ -312,6 +322,49 @@ def test_a_late_answer_is_remembered_but_not_shown():
     s.undo()
     s.request_hint()
     assert len(searcher.jobs) == 1 and s.hint_info.distance == 20  # served from memory
+
+
+def test_a_search_the_player_moved_on_from_finishes_and_serves_on_their_return():
+    """A solve asked for, then a move: the search is kept (no second job), its answer arrives while the
+    player is elsewhere and is said, never played; back there, a hint and a solve are instant."""
+    searcher = ManualService()
+    s = session("goat", service=searcher)
+    asked_at = s.position
+    s.start_solve()
+    s.play(s.legal_moves()[0])
+    job = s.job
+    assert job is not None and s.searching_elsewhere and s.keep_asked and s.purpose is Purpose.HINT
+    searcher.answer(job)
+    events = s.update(0)
+    assert kinds(events) == ["moved", "found"] and "20 moves" in events[-1].message
+    assert s.playback is None and s.hint_info is None and s.job is None and not s.keep_asked
+    s.undo()
+    assert s.position == asked_at and s.known_distance() == 20
+    s.request_hint()
+    s.start_solve()
+    assert len(searcher.jobs) == 1 and s.hint_info is not None and s.playback is not None
+
+
+def test_the_clock_stops_while_the_computer_searches_or_plays():
+    searcher = ManualService()
+    s = session("goat", service=searcher)
+    s.play(s.legal_moves()[0])
+    s.update(1.0)
+    assert s.elapsed == pytest.approx(1.0)
+    s.start_solve()                 # the computer searches: the player waits, the clock does not run
+    s.update(5.0)
+    assert s.elapsed == pytest.approx(1.0)
+    searcher.answer(s.job)
+    s.update(0)
+    assert s.playback is not None
+    s.update(0.6)                   # the solver plays its moves: the clock stands
+    assert s.elapsed == pytest.approx(1.0) and s.moves > 1
+    s.autosolve.toggle_pause()      # paused, the turn is still the solver's
+    s.update(2.0)
+    assert s.elapsed == pytest.approx(1.0)
+    s.stop_solve()                  # stopped: the player has the board again
+    s.update(2.0)
+    assert s.elapsed == pytest.approx(3.0)
 
 
 def test_failed_search_says_so_in_an_event():

@@ -20,11 +20,22 @@ from game.oracles.base import Line, OracleStatus, Phase
 from game.midend.panel import PanelModel, panel_model
 from game.midend.session import Session
 from game.keeping.settings import Settings
+from game.midend.searches import Purpose
+from game.oracles.progress import BoundWatch
 from tests.helpers import random_walk
 
 STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-solving", "building-exact",
           "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "blocks", "blocks-solving",
-          "blocks-building")
+          "blocks-building", "asking", "searching-elsewhere", "waiting", "loading", "failed", "hidden",
+          "fifteen-idle", "blocks-hint", "blocks-solved", "frogs", "frogs-hint", "frogs-solving", "frogs-paused",
+          "frogs-solved")
+# the states of one game, whose panels must lay out alike (every control in the same place)
+GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hidden"),
+         "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
+                     "searching-elsewhere", "fifteen-idle"),
+         "goat": ("building-exact", "waiting", "loading"),
+         "blocks": ("blocks", "blocks-solving", "blocks-building", "blocks-hint", "blocks-solved"),
+         "frogs": ("frogs", "frogs-hint", "dead end", "frogs-solving", "frogs-paused", "frogs-solved")}
 
 
 @dataclass
@@ -39,7 +50,12 @@ class PanelState:
 
 
 def _held(report, name, position, earlier=()):
-    """A search that is still under way when the panel is looked at."""
+    """A search that is still under way when the panel is looked at, saying how far it got as the
+    15-puzzle's search says it (its longest words: the bound, the nodes and the estimate)."""
+    watch = BoundWatch()
+    for bound, nodes, seconds in ((50, 1_000, 0.01), (52, 9_000, 0.05), (54, 80_000, 0.3), (56, 700_000, 1.2)):
+        watch.seen(bound, nodes, seconds)
+    report.progress(None, watch.words(56, 2_345_678, 2.5))
     while not report.cancelled():
         time.sleep(0.002)
     raise Cancelled
@@ -55,6 +71,16 @@ def _near_goal_line(name: str, moves: int) -> tuple[bytes, Line]:
         if len(path.moves) == moves:
             break
     return start, Line(tuple(path.moves), tuple(path.states), path.nodes, 0.0, "test")
+
+
+def _wait_for_words(s: Session) -> None:
+    """Until the search held under way has said how far it got."""
+    for _ in range(500):
+        s.update(0.0)
+        if s.job is not None and "shorter than" in s.job.text:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the search said nothing")
 
 
 @contextlib.contextmanager
@@ -110,6 +136,18 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         dead = next(m for m, v in s.oracle.verdicts(s.position) if v.value == "dead end")
         s.play(dead)
         s.request_hint()
+    elif name in ("frogs", "frogs-hint", "frogs-solving", "frogs-paused"):
+        s = game("frogs-line-3")
+        if name == "frogs-hint":
+            s.request_hint()
+        elif name != "frogs":
+            s.start_solve()
+            if name == "frogs-paused":
+                s.autosolve.toggle_pause()
+    elif name == "frogs-solved":
+        s = game("frogs-line-3")
+        for move in s.oracle.solve(s.position).moves:
+            s.play(move)
     elif name == "solved":
         s = game("eight", "1 2 3/4 5 6/7 . 8")
         s.play(s.legal_moves()[[s.puzzle.is_goal(s.puzzle.play(s.position, m)) for m in s.legal_moves()].index(True)])
@@ -119,6 +157,36 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         sessions.append(s)
         s.request_hint()
         return PanelState(name, s, building if name.endswith("building") else s.oracle.status(), settings)
+    elif name in ("asking", "searching-elsewhere", "fifteen-idle"):
+        threads.append(Service(Where.THREAD))
+        s = Session(catalog.get("fifteen"), catalog.puzzle("fifteen").start, service=threads[-1])
+        sessions.append(s)
+        if name != "fifteen-idle":
+            s.request_hint()
+            _wait_for_words(s)
+            s.play(s.legal_moves()[0])
+            if name == "searching-elsewhere":
+                s.keep_searching()
+        return PanelState(name, s, s.oracle.status(), settings)
+    elif name == "waiting":
+        s = game("goat")
+        s.answers._waiting = ("Hint", Purpose.HINT, s.position)
+        return PanelState(name, s, OracleStatus(Phase.BUILDING, 0.5), settings)
+    elif name == "loading":
+        return PanelState(name, game("goat"), OracleStatus(Phase.LOADING), settings)
+    elif name == "failed":
+        return PanelState(name, game("eight"), OracleStatus(Phase.FAILED, 0.0, "The table could not be prepared."),
+                          settings)
+    elif name == "hidden":
+        s = game("eight")
+        return PanelState(name, s, s.oracle.status(), Settings(move_marks=True, hide_answer=True, deal_distance=24))
+    elif name == "blocks-hint":
+        s = game("klotski")
+        s.request_hint()
+    elif name == "blocks-solved":
+        s = game("klotski")
+        for move in s.oracle.solve(s.position).moves:
+            s.play(move)
     elif name == "dealing":
         threads.append(Service(Where.THREAD))
         s = Session(catalog.get("fifteen"), None, service=threads[-1])

@@ -146,31 +146,75 @@ def test_enter_shows_the_places_and_plays_the_chosen_one(app):
     assert s.session.position[at(s, 4, 1)] != 0 and s.session.moves == 1
 
 
+def test_a_move_made_with_enter_lets_go_and_esc_leaves_only_when_nothing_is_picked(app):
+    """Tab, Enter, Tab, Enter: the piece moves and is let go (no frame, no "choose" line); Tab goes on from
+    it; Esc lets go of a picked piece first and leaves for the menu only when nothing is picked."""
+    s = open_puzzle(app, "klotski")
+    for k in (pygame.K_TAB, pygame.K_RETURN, pygame.K_TAB):
+        key(app, k)
+    assert s.board_input.selected is not None and "Choose where it goes" in s.footer.text
+    moved = s.board_input.selected
+    key(app, pygame.K_RETURN)
+    hl = s.highlights()
+    assert s.session.moves == 1 and s.session.position[moved] == 0
+    assert s.board_input.selected is None and s.board_input.picked is None
+    assert not hl.show_cursor and not hl.cursor_cells and not hl.selected and not hl.places
+    assert "Choose where it goes" not in s.footer.text
+    key(app, pygame.K_TAB)
+    assert s.board_input.picked is not None and s.board_input.picked > moved   # on from the piece that moved
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is s and s.board_input.picked is None and s.session.moves == 1
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
 # -- the move count -----------------------------------------------------------------------------------
 
-def test_k_switches_the_count_from_the_position_on_screen(app):
+def test_k_switches_the_count_and_keeps_the_game(app):
     s = open_puzzle(app, "klotski")
     assert s.session.known_distance() == OPTIMUM[PATH]
     for count in (CELL, LINE, PATH):
         key(app, pygame.K_k)
-        s = app.scene
-        assert isinstance(s, PlayScene) and s.spec.count is count
+        assert app.scene is s and s.spec.count is count     # the same screen, the same game
         assert s.session.position == s.puzzle.start and s.session.known_distance() == OPTIMUM[count]
         assert s.panel_model.count is not None and count.key in s.panel_model.count.label
-    assert len(app.scenes) == 2                            # each switch replaced the game: Esc goes to the menu
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
 
 
-def test_the_count_button_keeps_the_position_as_a_new_game(app):
+def test_k_after_a_move_keeps_the_move_and_its_undo(app):
+    """One move, then K: the move stays, undo still takes it back, and the count is recounted."""
     s = open_puzzle(app, "klotski")
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)                                # one path move round a corner: two cells
     position = s.session.position
     assert s.session.moves == 1
-    click(app, s.button_rect("count").center)
-    t = app.scene
-    assert t is not s and t.spec.count is CELL and t.session.position == position
-    assert t.session.moves == 0 and t.session.known_distance() == t.oracle.distance(position)
-    assert "cell" in t.footer.text
+    key(app, pygame.K_k)
+    assert app.scene is s and s.spec.count is CELL and s.session.position == position
+    assert s.session.moves == 2 and s.panel_model.figures[0].value == "2"
+    assert s.button_rect("undo") is not None and next(b for b in s.panel_model.buttons if b.name == "undo").enabled
+    assert s.session.known_distance() == s.oracle.distance(position)
+    assert "cell" in s.footer.text
+    click(app, s.button_rect("count").center)                # the button does the same: by line now
+    assert s.spec.count is LINE and s.session.moves == 2 and s.session.position == position
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert s.session.position == s.puzzle.start
+
+
+def test_a_game_switched_to_another_count_comes_back_in_it(app):
+    s = open_puzzle(app, "klotski")
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_k)
+    key(app, pygame.K_k)                                    # by line
+    history = list(s.session.history)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and app.journal.in_progress("klotski")
+    t = open_puzzle(app, "klotski")
+    assert t.spec.count is LINE and t.session.history == history and "as you left it" in t.footer.text
 
 
 def test_tiles_and_goat_have_no_count_row(app):
@@ -282,6 +326,31 @@ def test_the_goal_piece_and_its_target_are_red(app):
     assert tint[0] > tint[1] + 15 and tint[0] > tint[2] + 15
     wood = s.view.cell_rect(at(s, 4, 3))                    # a small block outside the target: wood
     assert not _reddish(screen.get_at(wood.center))
+
+
+@pytest.mark.parametrize("name,row,col,dx,dy", [("klotski", 4, 1, 0, 1), ("traffic", 2, 5, 1, 0)])
+def test_the_exit_is_an_opening_in_the_frame(app, name, row, col, dx, dy):
+    """Where the goal takes its piece to an edge, the floor runs out through the frame there (dark, with
+    the goal's colour in its chevrons); the frame elsewhere on that side stays wood."""
+    from game.families.blocks.view import FLOOR, FRAME_TOP
+    s = open_puzzle(app, name)
+    frames(app, 2)
+    screen = app.screen
+    cell = s.view.cell_rect(at(s, row, col))
+    frame = s.view.frame_rect()
+    depth = (frame.bottom - cell.bottom) if dy else (frame.right - cell.right)
+
+    def across(rect):   # in the frame beside the cell's outer edge, a third of the way from its side
+        if dy:
+            return rect.x + rect.w // 3, rect.bottom + depth // 5
+        return rect.right + depth // 5, rect.y + rect.h // 3
+
+    def near(colour, want, slack=40):
+        return all(abs(colour[i] - want[i]) <= slack for i in range(3))
+
+    assert near(screen.get_at(across(cell)), FLOOR)
+    far = s.view.cell_rect(at(s, row, 3 if dy else col)) if dy else s.view.cell_rect(at(s, 0, col))
+    assert not near(screen.get_at(across(far)), FLOOR) and near(screen.get_at(across(far)), FRAME_TOP, 70)
 
 
 def test_walls_are_raised_not_holes(app):

@@ -53,3 +53,45 @@ def test_a_visitor_who_interrupts_a_finished_solve_gets_a_fresh_game(app):
     assert isinstance(app.scene, PlayScene) and app.scene is played
     assert not played.session.solved and played.session.moves == 0
     assert played.view.frame_rect().right < played.panel.x                  # the play screen's own layout again
+
+
+def test_the_title_the_goal_and_the_caption_are_one_announcement(app, monkeypatch):
+    """Every frame the demo draws shows the title and the goal of the puzzle its caption speaks of: when
+    the next puzzle comes, all three change in the same frame, and the goal is one sentence beside the
+    title."""
+    from game.ui.scenes import demo as demo_module
+    drawn: list[tuple[str, str, str]] = []   # (title, goal, caption) of each frame drawn
+    goals: list[str] = []
+    real_draw, real_line = DemoScene.draw, demo_module._one_line
+
+    def line(th, text, width, colour):
+        goals.append(text)
+        return real_line(th, text, width, colour)
+
+    def draw(self, surface):
+        goals.clear()
+        real_draw(self, surface)
+        drawn.append((self.announced.shown_title(), "".join(goals), self.play.footer.caption or ""))
+
+    monkeypatch.setattr(demo_module, "_one_line", line)
+    monkeypatch.setattr(DemoScene, "draw", draw)
+    app.demo_mode = True
+    app.nav.start_demo()
+    demo = app.scene
+    shown = [demo.play.spec]
+    for _ in range(6000):
+        app.tick(1 / 20, draw=True)
+        if demo.play.spec is not shown[-1]:
+            shown.append(demo.play.spec)
+            if len(shown) == 3:
+                break
+    app.tick(1 / 20, draw=True)
+    assert len(shown) == 3, "the demo stayed on one puzzle"
+    titles = {spec.shown_title(): spec for spec in shown}
+    assert len(titles) == 3
+    for (title, goal, caption), before in zip(drawn[1:], drawn):
+        assert goal == titles[title].goal_sentence() and goal.startswith("Goal:")
+        if title != before[0]:                                  # the next puzzle: its caption in the same frame
+            assert caption != before[2] and title in caption, (before, (title, goal, caption))
+        others = [t for t in titles if t not in title and t in caption]
+        assert not others, f"{title} drawn under a caption about {others}: {caption}"

@@ -1,6 +1,8 @@
-"""The side panel never overlaps itself: in every state, at every window size, no two items
-meet, every label fits its item in full (no ellipsis), and what does not fit is reachable by
-scrolling. The states come from real sessions (see panel_states)."""
+"""The play panel is steady: in every state of a game (idle, hint shown, searching, asking whether to
+keep a search, solving, paused, building or loading tables, dead end, solved...) each control keeps its
+rectangle, in English and Japanese, at 100 and 150 % text, from 800x600 to 3840x2160; nothing overlaps,
+every label fits in full (no ellipsis, nothing cut), and nothing scrolls. The states come from real
+sessions (see panel_states); the panel is laid out, not drawn, so the whole grid takes seconds."""
 from __future__ import annotations
 
 import itertools
@@ -8,16 +10,18 @@ import itertools
 import pygame
 import pytest
 
+from game.common import i18n
 from game.oracles.base import Verdict
 from game.ui.play.areas import screen_areas
 from game.ui.play.panel_layout import ButtonItem, FigureItem, LegendItem, PanelLayout, TextItem, lay_out
 from game.ui.theme import STANDARD, Theme
 from game.ui.views.base import mark_sprite
 from game.ui.widgets import button_padding, key_cap_fits
-from tests.ui.panel_states import STATES, PanelState, panel_states
+from tests.ui.panel_states import GAMES, STATES, PanelState, panel_states
 
 SIZES = [(800, 600), (1024, 600), (1280, 800), (1920, 1080), (3840, 2160)]
-SMALLER = [(640, 480), (400, 300)]     # below the supported sizes: the panel scrolls, still clean
+SMALLER = [(640, 480), (400, 300)]     # below the supported sizes: the panel may scroll, still clean
+LOOKS = [(language, scale) for language in ("en", "ja") for scale in (1.0, 1.5)]
 
 
 @pytest.fixture(scope="module")
@@ -27,9 +31,28 @@ def states():
         yield got
 
 
-def _laid_out(state: PanelState, size: tuple[int, int]) -> tuple[PanelLayout, Theme]:
+@pytest.fixture(scope="module")
+def models(states):
+    """Every state's model in each language (the model holds its words translated)."""
+    out = {}
+    try:
+        for language in ("en", "ja"):
+            i18n.activate(language)
+            out[language] = {s.name: s.model() for s in states}
+    finally:
+        i18n.deactivate()
+    return out
+
+
+def _theme(size: tuple[int, int], scale: float) -> Theme:
     theme = Theme(size)
-    return lay_out(state.model(), screen_areas(theme, size).panel, theme), theme
+    theme.text_scale = scale
+    return theme
+
+
+def _laid_out(model, size: tuple[int, int], scale: float = 1.0) -> tuple[PanelLayout, Theme]:
+    theme = _theme(size, scale)
+    return lay_out(model, screen_areas(theme, size).panel, theme), theme
 
 
 def _label_fits(theme: Theme, item) -> None:
@@ -56,8 +79,7 @@ def _label_fits(theme: Theme, item) -> None:
             assert sprite[0] + theme.px(4) + w <= cell_w and max(h, sprite[1]) <= row_h, (item, verdict)
 
 
-def _check(layout: PanelLayout, theme: Theme, state: PanelState, size) -> None:
-    where = f"{state.name} at {size[0]}x{size[1]} ({layout.density})"
+def _check(layout: PanelLayout, theme: Theme, model, where: str) -> None:
     leaves = layout.items
     for a, b in itertools.combinations(leaves, 2):
         assert not a.rect.colliderect(b.rect), f"{where}: {a} overlaps {b}"
@@ -70,47 +92,82 @@ def _check(layout: PanelLayout, theme: Theme, state: PanelState, size) -> None:
         _label_fits(theme, item)
     for box in layout.boxes:
         inside = [i for i in leaves if box.rect.colliderect(i.rect)]
-        assert inside and all(box.rect.contains(i.rect) for i in inside), f"{where}: the status box cuts an item"
+        assert inside and all(box.rect.contains(i.rect) for i in inside), f"{where}: the message area cuts an item"
     shown = {i.model.name for i in layout.buttons()}
-    assert shown == {b.name for b in state.model().all_buttons()}, f"{where}: a button is missing"
+    assert shown == {b.name for b in model.all_buttons()}, f"{where}: a button is missing"
+    assert not theme.cuts, f"{where}: cut short: {list(theme.cuts)}"
+
+
+def _geometry(layout: PanelLayout) -> dict[str, tuple[int, int, int, int]]:
+    """Where every control and the message area are."""
+    out = {f"button {i.model.name}": tuple(i.rect) for i in layout.buttons()}
+    out.update({f"box {n}": tuple(b.rect) for n, b in enumerate(layout.boxes)})
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language,scale", LOOKS, ids=lambda v: str(v))
+def test_every_control_keeps_its_place_in_every_state(models, size, language, scale):
+    for game, names in GAMES.items():
+        seen: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+        for name in names:
+            model = models[language][name]
+            layout, theme = _laid_out(model, size, scale)
+            where = f"{name} ({game}) in {language} at {size[0]}x{size[1]}, text {scale:.0%} ({layout.density})"
+            _check(layout, theme, model, where)
+            assert layout.max_scroll == 0, f"{where}: the panel scrolls"
+            for control, rect in _geometry(layout).items():
+                if control in seen:
+                    first, state = seen[control]
+                    assert rect == first, f"{where}: {control} is at {rect}, but at {first} in {state}"
+                else:
+                    seen[control] = (rect, name)
+
+
+def test_a_state_change_never_changes_the_frame(models):
+    for language in ("en", "ja"):
+        for game, names in GAMES.items():
+            keys = {models[language][name].frame_key() for name in names}
+            assert len(keys) == 1, (language, game, keys)
 
 
 @pytest.mark.parametrize("size", SIZES + SMALLER, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_item_overlaps_and_every_label_fits(states, size):
+def test_no_item_overlaps_and_every_label_fits(states, models, size):
     assert [s.name for s in states] == list(STATES)
     for state in states:
-        layout, theme = _laid_out(state, size)
-        _check(layout, theme, state, size)
-        if size in SIZES[2:]:
-            assert layout.max_scroll == 0, f"{state.name} scrolls at {size}"
+        layout, theme = _laid_out(models["en"][state.name], size)
+        _check(layout, theme, models["en"][state.name], f"{state.name} at {size[0]}x{size[1]}")
 
 
-def test_the_states_are_what_they_say(states):
-    by_name = {s.name: s.model() for s in states}
-    kinds = {name: (m.status.kind.value if m.status is not None else None) for name, m in by_name.items()}
-    assert kinds["idle"] is None and kinds["solving"] == "solving" and kinds["paused"] == "paused"
+def test_the_states_are_what_they_say(models):
+    by_name = models["en"]
+    kinds = {name: m.status.kind.value for name, m in by_name.items()}
+    assert kinds["idle"] == "idle" and kinds["solving"] == "solving" and kinds["paused"] == "paused"
     assert kinds["dead end"] == "dead end" and kinds["solved"] == "solved" and kinds["hint"] == "hint"
     assert kinds["searching"] == kinds["searching-while-building"] == "searching" and kinds["dealing"] == "dealing"
-    assert kinds["building-and-solving"] == "solving"
+    assert kinds["building-and-solving"] == "solving" and kinds["asking"] == "asking"
+    assert kinds["searching-elsewhere"] == "searching" and kinds["waiting"] == "searching"
+    assert [kinds[n] for n in GAMES["frogs"]] == ["idle", "hint", "dead end", "solving", "paused", "solved"]
     for name in ("building", "building-and-solving", "building-exact", "searching-while-building"):
-        assert by_name[name].table is not None and by_name[name].table.bar is not None, name
+        assert by_name[name].status.bar is not None, name
+    assert "none shorter than 56" in by_name["searching"].status.lines[1].text   # the bound reached, said
 
 
-def test_the_panel_scrolls_only_where_it_must(states):
-    solving = next(s for s in states if s.name == "building-and-solving")
-    big, _ = _laid_out(solving, (1280, 800))
+def test_the_panel_scrolls_only_below_the_smallest_window(models):
+    solving = models["ja"]["blocks-solving"]
+    big, _ = _laid_out(solving, (800, 600), 1.5)
     tiny, _ = _laid_out(solving, (400, 300))
     assert big.max_scroll == 0 and tiny.max_scroll > 0
 
 
-def test_the_layout_is_kept_until_the_model_or_the_panel_changes(states):
+def test_the_layout_is_kept_until_the_model_or_the_panel_changes(models):
     from game.ui.play.panel_view import PanelView
     theme = Theme((1280, 800))
     view = PanelView()
     view.place(screen_areas(theme, (1280, 800)).panel)
-    idle, solving = (next(s for s in states if s.name == n) for n in ("idle", "solving"))
-    first = view.layout(idle.model(), theme)
-    assert view.layout(idle.model(), theme) is first
-    assert view.layout(solving.model(), theme) is not first
+    idle, solving = models["en"]["idle"], models["en"]["solving"]
+    first = view.layout(idle, theme)
+    assert view.layout(idle, theme) is first
+    assert view.layout(solving, theme) is not first
     view.place(screen_areas(theme, (1280, 700)).panel)
-    assert view.layout(solving.model(), theme).rect.h != first.rect.h
+    assert view.layout(solving, theme).rect.h != first.rect.h

@@ -91,6 +91,40 @@ def test_hint_highlights_then_plays(app):
     assert fmt(s) == "1 2 3/4 5 6/7 . 8"
 
 
+def test_two_clicks_on_hint_at_the_same_spot_play_the_hinted_move(app):
+    """Click Hint, click the same spot again: the hint shows in its reserved place and the button stays
+    under the pointer, so the second click plays the move (as H twice does)."""
+    s = open_puzzle(app, "eight", "8 6 7/2 5 4/3 . 1")
+    spot = s.button_rect("hint").center
+    before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
+    click(app, spot)
+    assert s.session.hint_info is not None and s.session.moves == 0
+    after = {b.model.name: b.rect for b in s.panel_layout().buttons()}
+    assert all(after[name] == rect for name, rect in before.items())   # nothing moved
+    assert s.button_rect("play-hint") is not None                      # and "Play it" is there too
+    click(app, spot)
+    assert s.session.moves == 1 and s.session.known_distance() == 30
+
+
+def test_esc_puts_a_shown_hint_away_before_it_leaves(app):
+    """Esc lets go of what is open first: a hint shown goes (nothing played, nothing moves in the panel),
+    H shows it again at once, and only an Esc with nothing open leaves for the menu."""
+    from game.ui.scenes.menu import MenuScene
+    s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
+    before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
+    key(app, pygame.K_h)
+    assert s.session.hint_info is not None and s.highlights().hint_from and s.footer.text.startswith("Hint:")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is s and s.session.hint_info is None and s.session.moves == 0
+    assert not s.highlights().hint_from and s.footer.text == "" and s.button_rect("play-hint") is None
+    assert {b.model.name: b.rect for b in s.panel_layout().buttons()} == before
+    key(app, pygame.K_h)
+    assert s.session.hint_info is not None and s.session.job is None          # answered at once
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
 def test_hint_message_goes_when_the_position_changes(app):
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     key(app, pygame.K_h)
@@ -355,3 +389,35 @@ def test_each_puzzle_keeps_its_own_deal_distance_and_new_deals_a_random_position
     app.nav.back_to_menu()
     other = open_puzzle(app, "knights")
     assert other.commands.deal_distance == app.settings.deal_distance   # another puzzle: still the default
+
+
+def test_the_win_s_ring_follows_the_board_s_own_shape():
+    """Frogs on board C (an L of two squares): the ring of a win hugs the L, so the corner of its bounding
+    box that the board leaves empty stays dark, while the ring shows beside the board's edges."""
+    from game.ui.theme import Theme
+    from game.ui.views import Highlights, view_for
+    pygame.font.init()
+    spec = catalog.get("frogs-c")
+    view = view_for(spec)
+    view.theme = Theme((1280, 800))
+    view.layout(pygame.Rect(0, 0, 900, 800))
+    surface = pygame.Surface((900, 800))
+    view.draw(surface, spec.puzzle.goal_states[0], None, Highlights(solved_glow=1.0))
+    fr = view.frame_rect()
+    empty_corner = (fr.left + view.pitch // 2, fr.bottom + view.pitch // 20)     # below a hole of the board
+    beside_edge = (fr.left - view.pitch // 10 - view.pitch // 28, fr.top + fr.h // 4)
+    assert surface.get_at(empty_corner)[:3] == (0, 0, 0)
+    assert surface.get_at(beside_edge)[1] > 40
+
+
+def test_the_solver_s_moves_show_no_keyboard_cursor_and_a_solved_board_no_marks(app):
+    s = open_puzzle(app, "frogs-line-2")
+    key(app, pygame.K_TAB)
+    assert s.highlights().show_cursor
+    key(app, pygame.K_s, settle=1)
+    assert s.session.playback is not None and not s.highlights().show_cursor
+    app.settings.move_marks = True
+    t = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
+    assert t.marks()                                        # marks on a board still to solve
+    key(app, pygame.K_LEFT)                                 # tile 8 slides left: solved
+    assert t.session.solved and t.marks() == () and t.highlights().marks == ()

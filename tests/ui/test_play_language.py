@@ -12,7 +12,8 @@ from game.catalog import registry as catalog
 from game.common import i18n
 from game.oracles.base import Verdict
 from game.ui.help_content import count_words, goal_words, keys_for
-from game.ui.play.areas import goal_sentence, header_lines
+from game.catalog.spec import goal_sentence
+from game.ui.play.areas import header_lines
 from game.ui.play.panel_layout import verdict_word
 from game.ui.views import describe_move, view_for
 
@@ -82,4 +83,4 @@ def test_the_play_screen_says_its_messages_in_the_player_s_language(app, monkeyp
     assert whole(scene.footer.text), scene.footer.text
     key(app, pygame.K_h)                                   # a hint names its move inside one sentence
     assert whole(scene.footer.text) and scene.footer.text.count("«") >= 3, scene.footer.text
-    assert all(whole(line) for line in header_lines(scene.theme, scene.puzzle, 10_000))
+    assert all(whole(line) for line in header_lines(scene.theme, scene.spec, 10_000))

@@ -164,7 +164,7 @@ def test_a_read_that_fails_outright_never_writes_over_the_file(app, monkeypatch)
     kept = (games_folder() / "eight.txt")
     kept.write_text("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\n8 c3-b3\n", encoding="utf-8")
 
-    def broken(report, path, spec, what, after=None):
+    def broken(report, path, spec, what, after=None, any_count=False, older=()):
         raise RuntimeError("a bug, not a damaged file")
 
     monkeypatch.setattr(journal_module, "read_game_file", broken)
@@ -317,3 +317,18 @@ def test_a_saved_game_named_at_start_opens_over_the_game_in_progress(app):
     key(app, pygame.K_u)
     key(app, pygame.K_u)
     assert t.session.position == before
+
+
+def test_a_game_an_older_version_kept_per_count_still_comes_back(app):
+    """Older versions kept a sliding-block game per count (``klotski@line.txt``): with no game of the puzzle
+    kept now, that one is read, under its count."""
+    from game.catalog import registry as catalog
+    games_folder().mkdir(parents=True, exist_ok=True)
+    spec = catalog.get("klotski@line")
+    old = Session(spec, service=app.service)
+    old.play(old.legal_moves()[0])
+    (games_folder() / "klotski@line.txt").write_text(save_text(old), encoding="utf-8")
+    s = open_puzzle(app, "klotski")
+    assert s.spec.name == "klotski@line" and s.session.history == old.history
+    key(app, pygame.K_ESCAPE)
+    assert read_game((games_folder() / "klotski.txt").read_text(encoding="utf-8")).spec.name == "klotski@line"

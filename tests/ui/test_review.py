@@ -45,9 +45,9 @@ def test_a_win_reviewed_then_replayed_from_the_first_mistake(app):
     assert isinstance(review, ReviewScene) and review.review.complete
     assert [(m.number, m.kind, m.before, m.after) for m in review.review.mistakes] == [(1, Kind.FARTHER, 2, 3)]
     shown = texts(review)
-    assert "Move 1: 4 a2-b2 went farther (2 → 3)" in shown.replace("->", "→")
-    assert "Optimal line: the par is 2 moves" in shown and "1. 5 b3-b2   2. 8 c3-b3" in shown
-    assert review.replay_button.enabled
+    assert "Move 1: tile 4 a2→b2 went farther (2 → 3)" in shown.replace("->", "→")
+    assert "Optimal line: the par is 2 moves" in shown and "1. tile 5 b3→b2   2. tile 8 c3→b3" in shown
+    assert review.replay_button.enabled and review.replay_button in review.buttons()
     key(app, pygame.K_RETURN)
     assert app.scene is s
     start = s.puzzle.parse(NEAR)
@@ -72,7 +72,7 @@ def test_a_perfect_game_and_a_game_in_progress_with_hints(app):
     key(app, pygame.K_w)
     review = app.scene
     assert "No mistakes: every move brought you closer." in texts(review)
-    assert not review.replay_button.enabled
+    assert not review.replay_button.enabled and review.replay_button not in review.buttons()   # nothing offered
     key(app, pygame.K_RETURN)                        # nothing to replay: the review stays
     assert app.scene is review
     key(app, pygame.K_w)                             # W again closes it
@@ -134,7 +134,7 @@ def test_the_fifteen_review_fills_in_from_background_searches(threaded_app):
         frames(app, 1)
         time.sleep(0.01)
     got = review.review
-    assert got.distances == (2, 3, 2, 3, 2, 1) and got.par == 2 and got.optimal == ("11 d3-c3", "12 d4-d3")
+    assert got.distances == (2, 3, 2, 3, 2, 1) and got.par == 2 and got.optimal == ("tile 11 d3→c3", "tile 12 d4→d3")
     assert [m.number for m in got.mistakes] == [1, 3] and review.replay_button.enabled
     assert "Reviewed before the goal" in texts(review)   # the live count never showed these distances
     key(app, pygame.K_ESCAPE)

@@ -49,7 +49,7 @@ CELL = Count(
     # Translators: a button: moves are counted one cell at a time; pressed, the next way of counting
     button=N_("Moves counted: cell ›"),
     now=N_("Moves are counted by cell now; K counts them by cell, line or path."),
-    recounted=N_("Moves now counted by cell: the same position, as a new game."),
+    recounted=N_("Moves now counted by cell: the same game, its moves recounted."),
     solvable=_cell_solvable,
     published=(N_("Published: {moves:,} move (cell)."), N_("Published: {moves:,} moves (cell).")))
 LINE = Count(
@@ -58,7 +58,7 @@ LINE = Count(
     # Translators: a button: moves are counted one straight line at a time; pressed, the next way
     button=N_("Moves counted: line ›"),
     now=N_("Moves are counted by line now; K counts them by cell, line or path."),
-    recounted=N_("Moves now counted by line: the same position, as a new game."),
+    recounted=N_("Moves now counted by line: the same game, its moves recounted."),
     solvable=_line_solvable,
     published=(N_("Published: {moves:,} move (line)."), N_("Published: {moves:,} moves (line).")))
 PATH = Count(
@@ -67,7 +67,7 @@ PATH = Count(
     # Translators: a button: moves are counted one path at a time; pressed, the next way
     button=N_("Moves counted: path ›"),
     now=N_("Moves are counted by path now; K counts them by cell, line or path."),
-    recounted=N_("Moves now counted by path: the same position, as a new game."),
+    recounted=N_("Moves now counted by path: the same game, its moves recounted."),
     solvable=_path_solvable,
     published=(N_("Published: {moves:,} move (path)."), N_("Published: {moves:,} moves (path).")))
 COUNTS = (CELL, LINE, PATH)

@@ -18,39 +18,25 @@ from game.families.blocks.model import BlocksDef
 from game.families.blocks.js2 import parse_js2
 from game.families.blocks.kinds import KINDS
 
-from game.families.blocks.rules import BlocksPuzzle, Kind, count_named, layout, make_blocks
+from game.families.blocks.rules import BlocksPuzzle, count_named, make_blocks
+from game.families.blocks.words import goal_text, piece_words
 from game.families.blocks.sliding import parse_sliding
 from game.families.registry import register
 from game.families.blocks.oracle import blocks_oracle
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
 
-__all__ = ["BLOCKS", "BlocksFamily", "FAMILY", "piece_word"]
+__all__ = ["BLOCKS", "BlocksFamily", "FAMILY"]
 
 BLOCKS = Shelf("blocks", N_("Sliding blocks"), (132, 196, 98))
 BLOCKS_BLURB = N_("Sliding blocks.")   # a sliding-block file that says nothing about itself
-SHAPE_WORDS = {1: N_("small block"), 4: N_("big block")}
 _SLIDING_SIZE = re.compile(r"\s*\d+\s*x\s*\d+")
 _JS2_COMMAND = re.compile(r"\s*(xsize|ysize|piece|put|win|wall|hwall|vwall)\s*:", re.I)
 
 
-def piece_word(kind: Kind) -> str:
-    """A kind of piece in words, for hints: 'big block', 'tall block', 'car', or 'piece B'."""
-    rows = 1 + max(r for r, _c in kind.shape)
-    cols = 1 + max(c for _r, c in kind.shape)
-    if kind.axis is not None and 1 in (rows, cols):
-        return N_("car") if len(kind.shape) == 2 else N_("truck")
-    if rows * cols == len(kind.shape):   # a rectangle
-        if rows == cols:
-            return SHAPE_WORDS.get(len(kind.shape)) or Phrase(N_("{rows}x{cols} block"), rows=rows, cols=cols)
-        return N_("tall block") if rows > cols else N_("wide block")
-    # Translators: a piece of a sliding-block puzzle named by its letter in the puzzle file: "piece B".
-    return Phrase(N_("piece {letter}"), letter=kind.chars[0])
-
-
 def build(name: str, defn: BlocksDef, count: str) -> BlocksPuzzle:
     """The rules of a file's puzzle under the count spelt ``count`` (module level: a worker rebuilds it)."""
-    return make_blocks(name, defn, count=count_named(count), title=defn.common.title)
+    return make_blocks(name, defn, count=count_named(count), title=defn.common.title, goal_text=goal_text(defn))
 
 
 class BlocksFamily(Family):
@@ -75,13 +61,13 @@ class BlocksFamily(Family):
         count = count or own
         common = defn.common
         published = common.published.get(count.key)
-        words = {code: piece_word(kind) for kind in layout(defn).kinds for code in kind.codes}
+        words = piece_words(defn)
         said = count.published[0 if published == 1 else 1]
         blurb = common.subtitle or (Phrase(said, moves=published) if published and said else common.source)
         recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), blocks_oracle)
         return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.PIECES,
                           Presentation("blocks", common.title, blurb or BLOCKS_BLURB, words, N_("piece"),
-                                       common.group, common.variant),
+                                       common.group, common.variant, common.subtitle),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PIECES,
                           as_file=partial(files.with_start, defn, count=count.key))

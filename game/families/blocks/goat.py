@@ -40,9 +40,9 @@ DESCRIBE = {
     SIDE_V: N_("pen side │"), GATE: N_("gate ∥"), SHEEP: N_("sheep S"),
     BOTTOM_LEFT: N_("pen corner └"), BOTTOM_RIGHT: N_("pen corner ┘"), WOLF: N_("wolf W"),
 }
-# the pieces in words, for hints
+# the pieces in words, for hints, as the board draws them (the two-cell piece: a corner of the pen joined to a hay bale)
 PIECE_WORDS = {
-    TOP_LEFT: N_("corner"), SIDE_H: N_("fence"), BLOCK_L: N_("long block"), SIDE_V: N_("fence"), GATE: N_("gate"),
+    TOP_LEFT: N_("corner"), SIDE_H: N_("fence"), BLOCK_L: N_("hay bale"), SIDE_V: N_("fence"), GATE: N_("gate"),
     SHEEP: N_("sheep"), BOTTOM_LEFT: N_("corner"), BOTTOM_RIGHT: N_("corner"), WOLF: N_("wolf"),
 }
 

@@ -23,6 +23,7 @@ from game.ui.views.base import BoardView, Highlights, Mark, Motion, blit_alpha, 
 from game.rules.pieces import Pieces
 from game.families.base import Drawing
 from game.families.blocks.view_goat import GoatView
+from game.families.blocks.words import exits
 from game.families.blocks.view_wood import (LACQUER, even, fill_cells, kind_colours, paint_block, paint_grain, rect_of,
                                            ring_mark)
 
@@ -49,6 +50,7 @@ class BlocksView(BoardView):
         self.kind_of = {code: kind for kind in puzzle.layout.kinds for code in kind.codes}
         self.colours, self.pinned, self.lacquered = kind_colours(puzzle)
         self.targets = self._targets()
+        self.exits = exits(puzzle.layout, puzzle.goal_pattern)
         self._shown = puzzle.start
 
     def _targets(self) -> list[tuple[Kind, tuple[int, ...]]]:
@@ -62,12 +64,6 @@ class BlocksView(BoardView):
 
     def grid_size(self) -> tuple[int, int]:
         return self.blocks.layout.width, self.blocks.layout.height
-
-    def goal_words(self) -> str:
-        if not self.targets:
-            return ""
-        # Translators: the goal of a sliding-block puzzle as its board shows it, after "Goal: "
-        return _("the lacquered pieces, each with a ring, on the places tinted in their colour")
 
     # -- pieces ------------------------------------------------------------------------------------
     def make_sprite(self, code: int, pitch: int, variant):
@@ -116,6 +112,7 @@ class BlocksView(BoardView):
         pygame.draw.rect(mask, (255, 255, 255, 255), top, border_radius=rad)
         paint_grain(big, mask, P, 0, FRAME_TOP, 0.6)
         self._draw_floor(big, P, origin)
+        self._draw_exits(big, P, origin)
         self._draw_targets(big, P, origin)
         return pygame.transform.smoothscale(big, fr.size)
 
@@ -131,6 +128,42 @@ class BlocksView(BoardView):
         for r, c in board:
             cell = rect_of(origin[0] + c * P, origin[1] + r * P, P, P).inflate(-P * 0.1, -P * 0.1)
             pygame.draw.rect(big, FLOOR_CELL, cell, border_radius=int(P * 0.12))
+
+    def _draw_exits(self, big: pygame.Surface, P: int, origin: tuple[int, int]) -> None:
+        """Where the goal's piece leaves the board: the floor runs out through the frame beside its place,
+        with chevrons in its colour pointing out."""
+        w, h = big.get_size()
+        ox, oy = origin
+        for kind, cells, side in self.exits:
+            rc = [self.board.cells[c] for c in cells]
+            r0, r1 = min(r for r, _ in rc), max(r for r, _ in rc)
+            c0, c1 = min(c for _, c in rc), max(c for _, c in rc)
+            inset = P * 0.08
+            across = (ox + c0 * P + inset, ox + (c1 + 1) * P - inset) if side in ("top", "bottom") else \
+                (oy + r0 * P + inset, oy + (r1 + 1) * P - inset)
+            edge, out = {"bottom": (oy + (r1 + 1) * P, h), "top": (oy + r0 * P, 0),
+                         "left": (ox + c0 * P, 0), "right": (ox + (c1 + 1) * P, w)}[side]
+            inner = edge - (P * 0.5 if out > edge else -P * 0.5)   # under the floor's last row, so they join
+            lo, hi = sorted((inner, out))
+            gap = rect_of(across[0], lo, across[1] - across[0], hi - lo) if side in ("top", "bottom") else \
+                rect_of(lo, across[0], hi - lo, across[1] - across[0])
+            pygame.draw.rect(big, FLOOR_SHADE, gap.inflate(P * 0.06, P * 0.06), border_radius=int(P * 0.08))
+            pygame.draw.rect(big, FLOOR, gap, border_radius=int(P * 0.06))
+            middle = (across[0] + across[1]) / 2
+            for t in (0.3, 0.65):
+                along = edge + (out - edge) * t
+                self._chevron(big, (middle, along) if side in ("top", "bottom") else (along, middle),
+                              side, self.colours[kind], P)
+
+    def _chevron(self, big: pygame.Surface, at: tuple[float, float], side: str, colour, P: int) -> None:
+        """A chevron at ``at`` pointing out of the board on ``side``."""
+        dx, dy = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}[side]
+        size = P * 0.09
+        x, y = at
+        tip = (x + dx * size, y + dy * size)
+        wings = [(x - dx * size - dy * size * 1.6, y - dy * size - dx * size * 1.6),
+                 (x - dx * size + dy * size * 1.6, y - dy * size + dx * size * 1.6)]
+        pygame.draw.lines(big, T.shade(colour, 0.15), False, [wings[0], tip, wings[1]], max(2, int(P * 0.035)))
 
     def _draw_targets(self, big: pygame.Surface, P: int, origin: tuple[int, int]) -> None:
         """Each place the goal pins a kind to: tinted in the kind's colour, outlined, with its ring."""

@@ -12,9 +12,9 @@ from typing import Iterable
 
 import pygame
 
-from solvers.rules import EMPTY
 
 from game.families.blocks.rules import BlocksPuzzle, Kind
+from game.families.blocks.words import goal_kinds
 from game.ui import theme as T
 
 Colour = tuple[int, int, int]
@@ -24,7 +24,7 @@ Insets = tuple[float, float, float, float]      # top, right, bottom, left, in p
 WOODS: tuple[Colour, ...] = ((232, 196, 142), (180, 106, 66), (212, 152, 78), (240, 220, 178), (158, 110, 66),
                              (134, 94, 64))      # maple, cherry, oak, birch, teak, walnut
 LACQUER: tuple[Colour, ...] = ((204, 54, 46), (40, 100, 200), (0, 158, 115), (240, 200, 60), (230, 130, 200))
-# red, blue, green, yellow, pink: each goal piece and its places, told apart in any colour vision
+# red, blue, green, yellow, pink (words.LACQUER_WORDS): each goal piece and its places, told apart in any colour vision
 WOOD_DARKER, WOOD_ROUNDS = 0.14, 4   # later kinds: the woods again, a shade darker each round (never past black)
 
 
@@ -63,12 +63,10 @@ def ring_mark(surface: pygame.Surface, centre: tuple[float, float], radius: floa
 
 
 def kind_colours(puzzle: BlocksPuzzle) -> tuple[dict[Kind, Colour], tuple[Kind, ...], frozenset[Kind]]:
-    """A colour per kind, the kinds the goal pins, and those of them lacquered: all of them, unless
-    the goal pins every kind of three or more (an arrangement to rebuild), which stay wood."""
+    """A colour per kind, the kinds the goal pins, and those of them lacquered (see
+    :func:`~game.families.blocks.words.goal_kinds`; their names give these colours in words)."""
     kinds = puzzle.layout.kinds
-    pinned_codes = {code for ok in puzzle.goal_pattern if ok is not None for code in ok} - {EMPTY}
-    pinned = tuple(k for k in kinds if pinned_codes & set(k.codes))
-    lacquered = pinned if len(pinned) < len(kinds) or len(kinds) <= 2 else ()
+    pinned, lacquered = goal_kinds(puzzle.layout, puzzle.goal_pattern)
     colours: dict[Kind, Colour] = {k: LACQUER[i % len(LACQUER)] for i, k in enumerate(lacquered)}
     woods = [k for k in kinds if k not in colours]
     for i, k in enumerate(woods):   # each wood, then each a shade darker: after four rounds they come round again

@@ -21,5 +21,7 @@ def pair_sound(rate: int) -> Wave:
 
 # Translators: two stones side by side, {src} the cell of the first; {dst} where it goes
 PAIR = MoveKind("pair", N_("A pair carried"), Sound("pair", pair_sound, 0.5), 0.34, 0.6, arc=0.35,
-                any_way=N_("move the pair at {src} to {dst}"))
+                any_way=N_("move the pair at {src} to {dst}"),
+                # Translators: a move of the pairs puzzle in a list: the two stones at {src} put down at {dst}
+                named=N_("pair {src}→{dst}"))
 KINDS = (PAIR,)

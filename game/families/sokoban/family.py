@@ -56,7 +56,7 @@ class SokobanFamily(Family):
         recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), sokoban_oracle)
         return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.WALK,
                           Presentation("sokoban", common.title, blurb, PIECE_WORDS, N_("box"), common.group,
-                                       common.variant, PLURALS),
+                                       common.variant, common.subtitle, PLURALS),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
                           as_file=partial(files.with_start, defn, count=count.key))

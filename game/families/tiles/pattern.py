@@ -21,8 +21,14 @@ from solvers import cache, fifteen
 
 from game.common.i18n import N_
 from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Recipe, Report
+from game.oracles.progress import BoundWatch
 from game.common.phrase import Phrase
 from game.rules.puzzle import Puzzle
+
+
+# Translators: what a search does first on the 15-puzzle: its tables of distances, read or built; then ready
+PREPARING = N_("preparing the pattern tables")
+TABLES_READY = N_("tables ready")
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,10 @@ class PatternOracle(Oracle):
         return fifteen.installed()
 
     def payload(self, build: Build, report: Report = QUIET) -> PatternPayload | None:
-        tables = fifteen.load_tables(self.groups, progress=report.progress, build=build is not Build.NEVER)
+        def progress(fraction: float, _text: str) -> None:   # the solver's own words are for its log, not the window
+            report.progress(fraction, Phrase(TABLES_READY if fraction >= 1 else PREPARING))
+
+        tables = fifteen.load_tables(self.groups, progress=progress, build=build is not Build.NEVER)
         return None if tables is None else PatternPayload(tables, tuple(cache.take_notices()))
 
     def install(self, payload: object) -> None:
@@ -59,11 +68,12 @@ class PatternOracle(Oracle):
             self.prepare(Build.NEVER, report)      # from the cache if it is there; never build inside a search
         started = time.perf_counter()
         heuristic = fifteen.best_heuristic()
+        watch = BoundWatch()
 
-        def progress(text: str) -> None:
-            report.progress(None, text)
+        def bounds(bound: int, nodes: int) -> None:
+            report.progress(None, watch.words(bound, nodes, time.perf_counter() - started))
 
-        path = fifteen.solve15(self.puzzle, state, cancel=report.cancelled, progress=progress, heuristic=heuristic)
+        path = fifteen.solve15(self.puzzle, state, cancel=report.cancelled, heuristic=heuristic, bounds=bounds)
         return Answer(Line.of(path, started, f"ida* ({heuristic.name})"))
 
     def no_table_reason(self) -> Phrase:

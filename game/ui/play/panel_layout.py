@@ -1,33 +1,30 @@
-"""Where everything in the side panel goes, for one model in one panel rectangle.
+"""Where everything in a side panel goes, for one model in one panel rectangle.
 
-The layout tries a roomy arrangement first, then denser ones (smaller figures, shorter
-buttons); if even the densest does not fit, the panel scrolls. Text is wrapped at word
-boundaries, and a word or button label that is still too wide gets a smaller font, never an
-ellipsis. Items never overlap: the layout test checks this at every window size.
+The play panel fills a fixed frame (:mod:`game.ui.play.panel_frame`): every control keeps its
+rectangle whatever the game's state. The editor's panel flows its items down a :class:`Column`,
+roomy first, then denser; if even the densest does not fit, the panel scrolls. Text is wrapped at
+word boundaries, and a word or label that is still too wide gets a smaller font, never an ellipsis.
+Items never overlap: the layout tests check this at every window size.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Union
 
 import pygame
 
-from game.common.i18n import N_, _
-from game.oracles.base import Verdict
 from game.midend.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox
 from game.midend.sayings import Tone
 from game.ui import theme as T
+from game.ui.play.panel_frame import (DETAIL_LINES, PanelFrame, frame_for, legend_columns, panel_padding,
+                                      verdict_word)
 from game.ui.widgets import button_padding, button_role, key_cap_fits
 
+__all__ = ["DENSITIES", "BarItem", "BoxItem", "ButtonItem", "Column", "Density", "FigureItem", "Item", "LegendItem",
+           "PanelLayout", "RuleItem", "SpinnerItem", "TextItem", "box_buttons", "lay_out", "placed_button", "verdict_word",
+           "wrapped"]
+
 MIN_PX = 9        # the smallest font a label may shrink to
-# Translators: the legend of the move marks: a move gets closer to the goal, farther, the same, or a dead end
-VERDICT_WORDS = {Verdict.CLOSER: N_("closer"), Verdict.FARTHER: N_("farther"), Verdict.SAME: N_("same"),
-                 Verdict.DEAD_END: N_("dead end")}
-
-
-def verdict_word(verdict: Verdict) -> str:
-    """A move mark's word in the legend, in the player's language."""
-    return _(VERDICT_WORDS[verdict])
 
 
 @dataclass(frozen=True)
@@ -124,50 +121,73 @@ class PanelLayout:
 
 
 def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayout:
-    """The first density whose content fits the panel; the densest, scrolling, if none does."""
-    pad = theme.px(18, 8)
-    viewport = panel.inflate(0, -2 * pad)
-    for density in DENSITIES:
-        got = _arrange(model, panel, viewport, theme, density, fill=True)
-        if got is not None:
-            return got
-    got = _arrange(model, panel, viewport, theme, DENSITIES[-1], fill=False)
-    assert got is not None
-    return got
+    """The play panel: its fixed frame (:mod:`game.ui.play.panel_frame`) filled with what the model says."""
+    help_lines = len(theme.wrap(model.help, "tiny", panel.w - 2 * panel_padding(theme)) or [""])
+    frame = frame_for(model, panel, theme, help_lines)
+    col = Column(theme, frame.heading.x, frame.heading.y, frame.help.w)
+    col.fitted(model.shelf_title, Role.TINY, model.shelf_colour, frame.heading, 1, middle=True)
+    col.items.append(placed_button(theme, model.menu, frame.menu))
+    for rect, figure in zip(frame.figures, model.figures):
+        col.figure_at(rect, figure.label, figure.value, figure.tone, frame.figure_role)
+    col.items += [RuleItem(rule) for rule in frame.rules]
+    if frame.count is not None and model.count is not None:
+        col.items.append(placed_button(theme, model.count, frame.count))
+    _fill_box(col, frame, model.status)
+    col.items += [placed_button(theme, b, rect) for b, rect in zip(model.buttons, frame.grid)]
+    col.items += [placed_button(theme, b, rect) for b, rect in zip(model.deal.buttons, frame.deal)]
+    col.items += [placed_button(theme, b, rect) for b, rect in zip(model.tools, frame.tools)]
+    if frame.legend is not None:
+        columns, _row_h = legend_columns(theme, frame.legend.w)
+        col.items.append(LegendItem(frame.legend, columns, theme.size_of("tiny")))
+    col.fitted(model.help, Role.TINY, Tone.DIM, frame.help, max(1, help_lines))
+    return PanelLayout(panel.copy(), frame.viewport, frame.bottom, tuple(col.items), tuple(col.boxes), frame.density)
 
 
-def _arrange(model: PanelModel, panel: pygame.Rect, viewport: pygame.Rect, theme: T.Theme, density: Density,
-             fill: bool) -> PanelLayout | None:
-    """Top sections, the main buttons, then the bottom block: with ``fill``, the bottom block sits
-    at the panel's foot and the buttons may grow (None if that does not fit); else all stacked."""
-    pad = theme.px(18, 8)
-    x, w = panel.x + pad, panel.w - 2 * pad
-    sizes = _Sizes(theme, density)
-    top = Column(theme, x, viewport.y, w)
-    _top_sections(top, model, sizes)
-    bottom = Column(theme, x, 0, w)
-    _bottom_sections(bottom, model, sizes)
-    rows = (len(model.buttons) + 1) // 2
-    grid_min = rows * sizes.button + (rows - 1) * sizes.gap
-    room = viewport.bottom - top.y - bottom.y - sizes.section
-    if fill and room < grid_min:
-        return None
-    row_h = sizes.button
-    if fill and density.grow_grid:
-        row_h = max(row_h, min(sizes.button + theme.px(12), (room - (rows - 1) * sizes.gap) // rows))
-    top.grid(model.buttons, 2, row_h, sizes)
-    top.space(sizes.section)
-    bottom_y = viewport.bottom - bottom.y if fill else top.y
-    items = top.items + [_moved(i, bottom_y) for i in bottom.items]
-    return PanelLayout(panel.copy(), viewport, bottom_y + bottom.y, tuple(items), tuple(top.boxes), density.name)
+def _fill_box(col: Column, frame: PanelFrame, box: StatusBox) -> None:
+    """The message area: its card, the bar, the title (and a spinner after it), the detail, the buttons."""
+    th = col.theme
+    col.boxes.append(BoxItem(frame.box, box.kind))
+    if box.bar is not None:
+        col.items.append(BarItem(frame.bar, box.bar, box.bar_tone))
+    title, detail = box.lines[0], (box.lines[1] if len(box.lines) > 1 else None)
+    spin = frame.title.h if box.spinning else 0
+    room = frame.title.inflate(-(spin + th.px(8)) if spin else 0, 0).move(-(spin + th.px(8)) // 2 if spin else 0, 0)
+    before = len(col.items)
+    col.fitted(title.text, title.role, title.tone, room, 1, middle=True)
+    if spin:
+        end = max((i.rect.right for i in col.items[before:]), default=frame.title.x)
+        col.items.append(SpinnerItem(pygame.Rect(min(end + th.px(8), frame.title.right - spin), frame.title.y,
+                                                 spin, spin)))
+    if detail is not None:
+        col.fitted(detail.text, detail.role, detail.tone, frame.detail, DETAIL_LINES)
+    col.items += box_buttons(th, box.buttons, frame.box_row)
 
 
-def _moved(item: Item, dy: int) -> Item:
-    return replace(item, rect=item.rect.move(0, dy))
+def box_buttons(theme: T.Theme, buttons: tuple[ButtonModel, ...], row: pygame.Rect) -> list[ButtonItem]:
+    """The message area's buttons in its one row, laid out from its right end: one-glyph ones square
+    at the end, the others in halves of the rest (a lone one in the right half), so a button that
+    two states share, such as Cancel, stays where it was."""
+    if not buttons:
+        return []
+    gap = theme.px(8, 4)
+    squares = [b for b in buttons if b.centred]
+    words = [b for b in buttons if not b.centred]
+    room = row.w - len(squares) * (row.h + gap)
+    cell = (room - gap) // 2 if len(words) <= 2 else (room - gap * (len(words) - 1)) // len(words)
+    if len(words) == 1 and theme.measure(words[0].label, MIN_PX) > cell - 2 * button_padding(row.h):
+        cell = room   # a window too small for half a row (below 640x480): the whole row
+    out, right = [], row.right
+    for b in reversed(squares):
+        out.append(placed_button(theme, b, pygame.Rect(right - row.h, row.y, row.h, row.h)))
+        right -= row.h + gap
+    for b in reversed(words):
+        out.append(placed_button(theme, b, pygame.Rect(right - cell, row.y, cell, row.h)))
+        right -= cell + gap
+    return out[::-1]
 
 
 class _Sizes:
-    """The lengths one density uses, in pixels for this theme."""
+    """The lengths one density uses, in pixels for this theme (the editor's panel)."""
 
     def __init__(self, theme: T.Theme, density: Density) -> None:
         self.density = density
@@ -179,46 +199,6 @@ class _Sizes:
         else:
             self.button = max(theme.px(36), theme.size_of("body") + theme.px(14))
         self.box_pad = theme.px(10, 5)
-
-
-def _top_sections(col: Column, model: PanelModel, sizes: _Sizes) -> None:
-    th = col.theme
-    col.text(model.shelf_title, Role.TINY, model.shelf_colour)
-    col.space(th.px(10, 4))
-    for figure in model.figures:
-        col.figure(figure.label, figure.value, figure.tone, sizes.density.figure_role)
-        col.space(sizes.row_gap)
-        col.rule()
-        col.space(sizes.row_gap)
-    table = model.table
-    if table is not None:
-        if table.bar is not None:
-            col.space(th.px(2))
-            col.bar(table.bar, table.bar_tone, th.px(8, 5))
-            col.space(th.px(6, 3))
-        col.text(table.text, Role.TINY, table.tone)
-    if model.count is not None:
-        col.space(sizes.gap)
-        col.button_row((model.count,), 1, sizes.button, sizes.gap)
-    col.space(sizes.section)
-    if model.status is not None:
-        col.status_box(model.status, sizes)
-        col.space(sizes.section)
-
-
-def _bottom_sections(col: Column, model: PanelModel, sizes: _Sizes) -> None:
-    th = col.theme
-    deal = model.deal
-    col.text(deal.caption, Role.TINY, Tone.MUTED)
-    col.space(th.px(6, 3))
-    col.deal_row(deal.down, deal.deal, deal.up, sizes)
-    col.space(sizes.section)
-    if model.legend:
-        col.legend()
-        col.space(sizes.section)
-    col.grid(model.toggles, 2, sizes.button, sizes)
-    col.space(sizes.gap)
-    col.text(model.help, Role.TINY, Tone.DIM)
 
 
 class Column:
@@ -246,16 +226,44 @@ class Column:
             self.y += max(lh, line_h)
 
     def figure(self, label: str, value: str, tone: Tone, role: str) -> None:
+        height = max(self.theme.size_of(role), self.theme.font(self.theme.size_of(role)).get_linesize())
+        self.figure_at(pygame.Rect(self.x, self.y, self.w, height), label, value, tone, role)
+        self.y += height
+
+    def figure_at(self, rect: pygame.Rect, label: str, value: str, tone: Tone, role: str) -> None:
+        """A figure in ``rect``: the label on the left, the value on the right, smaller until both fit."""
         th = self.theme
         label_px, value_px = th.size_of("small"), th.size_of(role)
         gap = th.px(12)
-        while value_px > MIN_PX and th.measure(label, label_px) + gap + th.measure(value, value_px) > self.w:
+        while value_px > MIN_PX and (th.measure(label, label_px) + gap + th.measure(value, value_px) > rect.w
+                                     or th.extent(value, value_px)[1] > rect.h):
             value_px -= 1
             label_px = min(label_px, value_px)
-        height = max(value_px, th.font(value_px).get_linesize())
-        self.items.append(FigureItem(pygame.Rect(self.x, self.y, self.w, height), label, label_px, value, value_px,
-                                     tone))
-        self.y += height
+        self.items.append(FigureItem(rect.copy(), label, label_px, value, value_px, tone))
+
+    def fitted(self, text: str, role: Role, colour: Tone | Colour, rect: pygame.Rect, lines: int,
+               middle: bool = False) -> None:
+        """Text in ``rect``, in at most ``lines`` lines, its font smaller until it fits (a text still too long
+        at the smallest size is cut, and the theme notes the cut for the layout tests)."""
+        if not text.strip():
+            return
+        th = self.theme
+        px = th.size_of(role.value)
+        while True:
+            got = th.wrap(text, px, rect.w) or [""]
+            line_h = max(px, th.font(px).get_linesize())
+            if (len(got) <= lines and len(got) * line_h <= rect.h and all(th.measure(g, px) <= rect.w for g in got)) \
+                    or px <= MIN_PX:
+                break
+            px -= 1
+        if len(got) > lines or any(th.measure(g, px) > rect.w for g in got):
+            th.cuts.append(text)
+            got = got[:lines]
+        y = rect.y + ((rect.h - len(got) * line_h) // 2 if middle else 0)
+        for line in got:
+            lw, lh = th.extent(line, px)
+            self.items.append(TextItem(pygame.Rect(rect.x, y, min(lw, rect.w), max(lh, line_h)), line, px, colour))
+            y += line_h
 
     def rule(self) -> None:
         self.items.append(RuleItem(pygame.Rect(self.x, self.y, self.w, 1)))
@@ -293,14 +301,10 @@ class Column:
 
     def legend(self) -> None:
         """The move marks' four badges with their words: in one row if they fit, else two."""
-        th = self.theme
-        px = th.size_of("tiny")
-        badge = 2 * max(6, px // 2) + 2 + th.px(6)
-        widest = max(th.measure(verdict_word(verdict), px) for verdict in Verdict)
-        columns = 4 if 4 * (badge + widest) <= self.w else 2
+        columns, row_h = legend_columns(self.theme, self.w)
         rows = 4 // columns
-        row_h = max(px, badge) + th.px(4)
-        self.items.append(LegendItem(pygame.Rect(self.x, self.y, self.w, rows * row_h), columns, px))
+        self.items.append(LegendItem(pygame.Rect(self.x, self.y, self.w, rows * row_h), columns,
+                                     self.theme.size_of("tiny")))
         self.y += rows * row_h
 
     def status_box(self, box: StatusBox, sizes: _Sizes) -> None:

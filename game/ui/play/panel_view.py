@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game.oracles.base import Verdict
-from game.midend.panel import Colour, PanelModel
+from game.midend.panel import BoxKind, Colour, PanelModel
 from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.play.panel_layout import (BarItem, ButtonItem, FigureItem, LegendItem, PanelLayout, RuleItem,
@@ -89,6 +89,8 @@ class PanelView:
         picture.set_clip(viewport)
         offset = (-ox, -oy - self.scroll)
         for box in layout.boxes:
+            if box.kind is BoxKind.IDLE:
+                continue   # at rest the message area is the panel itself: its words, no card
             at = box.rect.move(offset)
             pygame.draw.rect(picture, pal.box_face(box.kind), at, border_radius=theme.px(12))
             pygame.draw.rect(picture, pal.box_edge(box.kind), at, max(1, theme.px(1.5)), border_radius=theme.px(12))

@@ -95,6 +95,8 @@ class PieceInput(BoardInput):
             self.host.refuse(None, _("No piece can move: undo (U) or restart (R)."))
             return
         at = self.picked if self.picked in pieces and self.show_cursor else None
+        if at is None and self.cursor in pieces:   # after a move made with Enter: on from the piece that moved
+            at = self.cursor
         self.pick(pieces[(pieces.index(at) + step) % len(pieces)] if at is not None else pieces[0 if step > 0 else -1])
 
     def destinations(self, anchor: int) -> set[int]:
@@ -103,12 +105,16 @@ class PieceInput(BoardInput):
 
     def confirm(self) -> None:
         """Enter: play the selected piece's move to the place under the cursor; else take the
-        picked piece (one move: played; several: shown, for Tab and Enter to choose)."""
+        picked piece (one move: played; several: shown, for Tab and Enter to choose). A move made
+        so lets go of the piece: its frame and the "choose" line go, and Tab goes on from it."""
         self.host.take_over()
         self.show_cursor = True
         if self.selected is not None:
             move = next((m for m, _ in self.moves_by_anchor.get(self.selected, []) if m.dst == self.cursor), None)
             if move is not None:
+                self.selected = self.picked = None
+                self.show_cursor, self.cursor = False, move.dst
+                self.host.say("")
                 self.host.play(move)
         elif self.picked is None:
             self.cycle(1)

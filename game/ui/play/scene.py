@@ -12,7 +12,9 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.common.phrase import translated
 from game.midend.editor import read_position
+from game.oracles.base import Phase
 from game.common.synth import NO, WIN
 from game.common.i18n import _
 from game.midend.intent import DIRECTIONS, Intent
@@ -23,6 +25,7 @@ from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
+from game.midend.recount import recounted
 from game.midend.session import Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
@@ -56,31 +59,38 @@ class PlayScene(BoardScreen):
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
         as a new game of the session."""
         super().__init__(ctx)
-        self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
                              kept=kept, position=position, load=load, message=message)
-        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
-        self.view = view_for(spec)
         self.target = self.session.position       # the position the board shows when animations end
-        by_piece = spec.input is InputMode.PIECES
-        board_input = input_for(spec) or (PieceInput if by_piece else BoardInput)
-        self.board_input: BoardInput = board_input(spec, self.view, self, self.target)
+        self._use(spec)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
-        self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
         self.time = 0.0
         self.par: int | None = None               # optimal length from the game's start, once known
         self.mouse: tuple[int, int] | None = None
         self.hover_button: str | None = None
         self.pressed_button: str | None = None
         self._skip_next = False                   # the next position change is not animated (a drop)
-        self._marks_key: bytes | None = None
         self._marks: tuple[Mark, ...] = ()
-        self.handlers = self._handlers()
+        self._told_no_table = False
         self.panel_model: PanelModel = self._build_panel_model()
         self.layout(ctx.size)
         self._follow(self.game.poll())
+
+    def _use(self, spec: PuzzleSpec) -> None:
+        """Play ``spec``: its rules, oracle, board view, input and commands (once at the start, and again when
+        the game goes on under another count)."""
+        ctx = self.ctx
+        self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
+        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
+        self.view = view_for(spec)
+        by_piece = spec.input is InputMode.PIECES
+        board_input = input_for(spec) or (PieceInput if by_piece else BoardInput)
+        self.board_input: BoardInput = board_input(spec, self.view, self, self.target)
+        self.commands = GameCommands(spec, ctx.settings, ctx.changes.toggle, ctx.changes.save)
+        self._marks_key: bytes | None = None
+        self.handlers = self._handlers()   # the keys act on these
 
     def _handlers(self) -> dict[Intent, Callable[[], None]]:
         cycle, c = self.board_input.cycle, self.commands
@@ -109,6 +119,7 @@ class PlayScene(BoardScreen):
             Intent.COUNT: self.next_count, Intent.SAVE: self.save_game, Intent.OPEN: self.open_saved,
             Intent.EDIT: self.edit, Intent.COPY: self.copy, Intent.PASTE: self.paste,
             Intent.HELP: self.ctx.nav.open_help, Intent.MUTE: self.ctx.sound_keys.toggle,
+            Intent.SETTINGS: self.ctx.nav.open_settings,
         }
 
     def _do(self, command: Callable[..., list[Said]], *args: object) -> None:
@@ -143,8 +154,13 @@ class PlayScene(BoardScreen):
                 self.say(turn.text, turn.tone)
 
     def _take(self) -> None:
-        """The session is the game on the board from now on, shown as it is (nothing glides)."""
+        """The session is the game on the board from now on, shown as it is (nothing glides); a kept game
+        under another count than the one opened brings its count with it."""
         session = self.session
+        if session.spec is not self.spec:
+            self.target = session.position
+            self._use(session.spec)
+            self.layout(self.ctx.size)
         self.par = None
         self.effects.finish_move()
         self.target = session.position
@@ -227,6 +243,10 @@ class PlayScene(BoardScreen):
             self._follow(turns)
             if answered:
                 return
+        if intent is Intent.CONFIRM and self.session.keep_searching():   # "keep searching where you were?"
+            self.say(_("The search goes on where you were; C stops it."))
+            self.refresh_panel()
+            return
         if intent in FINISH_MOVE_FIRST:
             self.effects.finish_move()
         handler = self.handlers.get(intent)
@@ -239,10 +259,16 @@ class PlayScene(BoardScreen):
         self.board_input.direction(intent, self.ctx.settings.arrows_move_gap)
 
     def back(self) -> None:
+        """Esc lets go of what is picked, open or under way first (a piece, a hint shown, the solver, a
+        search), one thing a press; only then does it leave for the menu."""
         s = self.session
         if self.board_input.let_go():
             return
-        if s.playback is not None:
+        if s.hint_info is not None:   # a hint shown goes, nothing played (H asks again, answered at once)
+            s.hint_info = None
+            if self.footer.about is not None:   # and its sentence with it
+                self.footer.say("")
+        elif s.playback is not None:
             s.stop_solve()
             self.say(_("Solving stopped."))
         elif s.job is not None or s.waiting is not None:
@@ -255,14 +281,16 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_analysis(self.puzzle.name)
 
     def next_count(self) -> None:
-        """Count moves the next way: the position on screen, as a new game under that count."""
+        """Count moves the next way: the same game goes on, its moves recounted (see game.midend.recount)."""
         spec, counts = self.spec, self.spec.counts
         if spec.recount is None or spec.count not in counts:
             self.refuse(None, _("This puzzle counts its moves one way only."))
             return
         count = counts[(counts.index(spec.count) + 1) % len(counts)]
-        name = catalog.variant(spec, count).name
-        self.ctx.nav.replace_game(name, self.session.position, _(count.recounted))
+        self.take_over()
+        self.game.recount(recounted(self.session, catalog.variant(spec, count)))
+        self._take()
+        self.say(_(count.recounted), Tone.ACCENT)
 
     def edit(self) -> None:
         """The position editor, on the position on screen (Esc comes back to this game)."""
@@ -323,6 +351,7 @@ class PlayScene(BoardScreen):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:
             self.say("")
+        self._say_why_no_table()
         for note in self.oracle.notices:   # e.g. "the cache folder cannot be written": once per run of the game
             if note not in self.ctx.shown_notices:
                 self.ctx.shown_notices.add(note)
@@ -338,6 +367,14 @@ class PlayScene(BoardScreen):
         self.game.keep(marks_shown(self.ctx.settings, self.session.exact))
         self.refresh_panel()
 
+    def _say_why_no_table(self) -> None:
+        """A table that could not be made (too large for the memory allowed, say): why, once, on the message line
+        (the panel says that answers are searched, and the analysis screen keeps the reason)."""
+        status = self.oracle.status()
+        if status.phase is Phase.FAILED and status.text and not self._told_no_table:
+            self._told_no_table = True
+            self.say(translated(status.text), Tone.NOPE)
+
     def animating(self) -> bool:
         """Effects, a fading message, a solve playing, a spinner, and (unless motion is reduced)
         pulsing hint or target highlights."""
@@ -346,8 +383,7 @@ class PlayScene(BoardScreen):
             return True
         if self.board_input.busy:
             return True
-        status = self.panel_model.status
-        if status is not None and status.spinning:
+        if self.panel_model.status.spinning:
             return True
         if self.ctx.settings.reduce_motion:
             return False
@@ -372,6 +408,8 @@ class PlayScene(BoardScreen):
             self.say(event.message, Tone.NOPE, about=self.session.position)
         elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
             self.say(event.message, Tone.NOPE)
+        elif kind is EventKind.FOUND:
+            self.say(event.message, Tone.HINT)
         elif kind is EventKind.DEAL:
             self.effects.stop_celebration()
             self.par = None
@@ -407,8 +445,8 @@ class PlayScene(BoardScreen):
     # -- drawing --------------------------------------------------------------------------------------------------
     def marks(self) -> tuple[Mark, ...]:
         """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not marks_shown(self.ctx.settings, self.session.exact):
-            return ()
+        if not marks_shown(self.ctx.settings, self.session.exact) or self.puzzle.is_goal(self.target):
+            return ()   # a solved board has nothing left to mark
         if self.target != self._marks_key:
             verdicts = self.oracle.verdicts(self.target) or []
             self._marks = tuple(Mark(move, verdict, move_paths(self.puzzle, self.target, move))
@@ -420,6 +458,8 @@ class PlayScene(BoardScreen):
         reduce_motion = self.ctx.settings.reduce_motion
         hl = Highlights(time=self.time, reduce_motion=reduce_motion)
         self.board_input.highlight(hl)
+        if self.session.playback is not None:   # the solver has the board: no keyboard cursor over its moves
+            hl.show_cursor, hl.cursor_cells = False, frozenset()
         hint = self.session.hint_info
         if hint is not None and hint.move is not None and self.effects.anim is None:
             try:
@@ -441,7 +481,7 @@ class PlayScene(BoardScreen):
         th = self.theme
         reduce_motion = self.ctx.settings.reduce_motion
         surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
-        self.draw_header(surface, _(self.puzzle.title))
+        self.draw_header(surface, self.spec.shown_title())
         self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,

@@ -1,7 +1,8 @@
 """Unattended demo for events: deal, show the optimal length, auto-solve with captions, next puzzle.
 
-Shown as a stage: the puzzle's title, the board as large as the window allows and a large
-caption, without the play screen's panel (nobody at a stand reads buttons from afar). Any key or
+Shown as a stage: the puzzle's title and its goal in one sentence, the board as large as the window
+allows and a large caption, without the play screen's panel (nobody at a stand reads buttons from
+afar). The title, the goal and the caption are one announcement, changed together in one frame. Any key or
 click hands the current puzzle to the visitor on the full play screen, as a fresh game if the
 demo had just solved it; after a minute without input the app comes back here. Each cycle
 builds a fresh session and scene, so nothing grows over hours.
@@ -13,7 +14,6 @@ import pygame
 from game.catalog import registry as catalog
 from game.common.i18n import _, ngettext
 from game.catalog.spec import PuzzleSpec
-from game.common.phrase import translated
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.context import Context, Scene
@@ -32,6 +32,7 @@ class DemoScene(Scene):
         super().__init__(ctx)
         self.index = start - 1
         self.play: PlayScene | None = None
+        self.announced: PuzzleSpec | None = None   # the puzzle the caption speaks of: its title and goal go with it
         self.next_puzzle()
 
     # -- the cycle ------------------------------------------------------------------------
@@ -52,7 +53,7 @@ class DemoScene(Scene):
             self.play.session.new_deal()
             self.play.sync()
             self.play.session.request_hint()
-        self.caption(_("{puzzle}: looking for the shortest solution…").format(puzzle=translated(spec.title)))
+        self.caption(_("{puzzle}: looking for the shortest solution…").format(puzzle=spec.shown_title()))
 
     def _next_spec(self) -> PuzzleSpec:
         """The next puzzle of the playlist whose answers come quickly: one that answers by a search
@@ -67,9 +68,13 @@ class DemoScene(Scene):
         return catalog.get(playlist[self.index])
 
     def caption(self, text: str) -> None:
-        if self.play is not None and self.play.footer.caption != text:
-            self.play.footer.caption = text
-            self.play.invalidate()
+        """What the stage says now, with the title and goal of the puzzle it says it of: all three shown
+        from the next frame on, together."""
+        play = self.play
+        if play is not None and (play.footer.caption, self.announced) != (text, play.spec):
+            play.footer.caption = text
+            self.announced = play.spec
+            self.invalidate()
 
     def update(self, dt: float) -> None:
         play = self.play
@@ -87,7 +92,7 @@ class DemoScene(Scene):
                 self.phase, self.clock = "show", 0.0
                 self.caption(ngettext("{puzzle}: the shortest solution takes {n:,} move.",
                                       "{puzzle}: the shortest solution takes {n:,} moves.", d
-                                      ).format(puzzle=translated(play.puzzle.title), n=d))
+                                      ).format(puzzle=play.spec.shown_title(), n=d))
             elif self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None and s.hint_info.dead_end):
                 self.next_puzzle()
         elif self.phase == "show":
@@ -125,20 +130,23 @@ class DemoScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         pal = self.theme.palette
-        play = self.play
-        if play is None:
+        play, spec = self.play, self.announced
+        if play is None or spec is None:
             return
         th = self.theme
         w, h = surface.get_size()
         surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         # Translators: the badge of the unattended show at events
-        badge = th.text(_("DEMO"), "small", pal.ink)
-        pill = badge.get_rect().inflate(th.px(18), th.px(8))
+        badge = th.text(_("DEMO"), "heading", pal.ink)
+        pill = badge.get_rect().inflate(th.px(28), th.px(12))
         pill.topright = (w - self.margin, self.margin + th.px(8))
         pygame.draw.rect(surface, pal.accent, pill, border_radius=pill.h // 2)
         surface.blit(badge, badge.get_rect(center=pill.center))
-        title = th.fit(translated(play.puzzle.title), "display", pill.x - 2 * self.margin)
+        title = th.fit(spec.shown_title(), "display", pill.x - 2 * self.margin)
         surface.blit(title, (self.margin, self.margin))
+        x = self.margin + title.get_width() + th.px(24)   # the goal beside the title, on its baseline
+        goal = _one_line(th, spec.goal_sentence(), pill.x - self.margin - x, pal.muted)
+        surface.blit(goal, (x, self.margin + title.get_height() - goal.get_height() - th.px(8)))
         play.view.draw(surface, play.target, play.effects.motion(), play.highlights())
         y = self.caption_area.y
         for line in th.wrap(play.footer.caption or "", "title", self.caption_area.w)[:2]:
@@ -186,3 +194,12 @@ class DemoScene(Scene):
     def handle_event(self, event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
             self.hand_over()
+
+
+def _one_line(th: T.Theme, text: str, width: int, colour: T.Colour) -> pygame.Surface:
+    """A title-sized line, smaller (down to the small size) where it would not fit; a goal longer still
+    is shown as an excerpt (the help and the play screen say it whole)."""
+    px, least = th.size_of("title"), th.size_of("small")
+    while px > least and th.measure(text, px) > width:
+        px -= 1
+    return th.fit(text, px, width, colour, excerpt=True)

@@ -45,7 +45,7 @@ class ReviewScene(Scene):
         self.play = play
         self.spec = play.spec
         self.session = play.session
-        self.search = ReviewSearch(self.session)   # moves with the pieces' own symbols (the bundled fonts draw them)
+        self.search = ReviewSearch(self.session)   # moves in the board's own words
         self.view = view_for(self.spec)         # its own: a thumbnail lays the view out to its size
         self.chart = CurveChart()
         self.time = 0.0
@@ -217,7 +217,8 @@ class ReviewScene(Scene):
             self.hover = None
 
     def buttons(self) -> list[Button]:
-        shown = [self.replay_button, self.close_button]
+        """The buttons shown: "Replay from your first mistake" only where there is one (its place is kept)."""
+        shown = ([self.replay_button] if self.review.rewind_index is not None else []) + [self.close_button]
         search = self.search
         return shown + ([self.stop_button] if search.busy or search.stopped else [])
 

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.common.i18n import _
-from game.rules.puzzle import Move
 from game.catalog.spec import PuzzleSpec
+from game.midend.notation import describe_move
 from game.families import registry
 from game.ui.views.base import BoardView, Highlights, Motion, move_paths
 
@@ -47,18 +46,3 @@ def input_for(spec: PuzzleSpec) -> Callable[..., Any] | None:
         _family_views()
     return _INPUTS.get(spec.presentation.view)
 
-
-def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:
-    """'slide the tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3'
-    (in the player's language; the cells keep their board names): in the words of the move's kind."""
-    puzzle = spec.puzzle
-    b = puzzle.board
-    (r0, c0), (r1, c1) = b.cells[move.src], b.cells[move.dst]
-    dr, dc = r1 - r0, c1 - c0
-    kind = puzzle.move_kind(move)
-    name = _(spec.presentation.piece_name(before[move.src]))
-    step = (dr // max(1, abs(dr)) if dr else 0, dc // max(1, abs(dc)) if dc else 0)
-    straight = (dr == 0) != (dc == 0)   # along a row or a column
-    if straight and step in kind.ways:
-        return _(kind.ways[step]).format(piece=name)
-    return _(kind.any_way).format(piece=name, src=b.coord(move.src), dst=b.coord(move.dst))

@@ -395,11 +395,14 @@ class BoardView:
         pass
 
     def draw_glow(self, surface, strength: float) -> None:
-        pal = self.palette
-        fr = self.frame_rect().inflate(self.pitch // 5, self.pitch // 5)
-        width = max(2, self.pitch // 14)
-        radius = int(self.board_radius * self.pitch) + self.pitch // 10
-        blit_alpha(surface, _outline(fr.size, pal.good, width, radius), fr.topleft, int(120 * strength))
+        """The win's ring: round the board's own shape (a cross, an L, a board with holes), a little
+        outside its frame."""
+        board = self.board_surface()
+        gap, width = self.pitch // 10, max(2, self.pitch // 14)
+        ring = cached_shape(("glow", id(board), board.get_size(), self.palette.good, gap, width),
+                            lambda: _ring_round(board, self.palette.good, gap, width))
+        at = self.frame_rect().move(-gap - width, -gap - width).topleft
+        blit_alpha(surface, ring, at, int(120 * strength))
 
     def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
         r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))
@@ -514,6 +517,22 @@ def _label(px: int, text: str, colour: T.Colour) -> pygame.Surface:
         font = _LABEL_FONTS.get(px) or _LABEL_FONTS.setdefault(px, T.latin_font(px, bold=False))
         got = _LABELS[key] = font.render(text, True, colour)
     return got
+
+
+def _ring_round(board: pygame.Surface, colour, gap: int, width: int) -> pygame.Surface:
+    """A band ``width`` pixels wide, ``gap`` pixels outside the opaque part of ``board`` (its drop shadow
+    left out), following its outline: the board's silhouette grown by gap + width, less it grown by gap."""
+    pad = gap + width
+    silhouette = pygame.mask.from_surface(board, 160).to_surface(setcolor=(*colour, 255), unsetcolor=(0, 0, 0, 0))
+    out = pygame.Surface((board.get_width() + 2 * pad, board.get_height() + 2 * pad), pygame.SRCALPHA)
+    inner = out.copy()
+    for grown, reach in ((out, pad), (inner, gap)):
+        for step in range(24):
+            angle = step * math.pi / 12
+            grown.blit(silhouette, (pad + round(reach * math.cos(angle)), pad + round(reach * math.sin(angle))))
+        grown.blit(silhouette, (pad, pad))
+    out.blit(inner, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
+    return out
 
 
 def _outline(size: tuple[int, int], colour, width: int, radius: int) -> pygame.Surface:

@@ -1,0 +1,35 @@
+"""Moves in the board's own words, for the player: the piece as the board shows it (the wolf, the big red
+block, the tile 5), never the symbol or letter of its text form. The command line and saved games keep
+the compact text (``W d2-d3``); the window writes ``wolf d2→d3`` in a list (the review, a solution) and
+"slide the wolf down" in a sentence (the hint)."""
+from __future__ import annotations
+
+from game.catalog.spec import PuzzleSpec
+from game.common.i18n import _
+from game.rules.puzzle import Move
+
+__all__ = ["describe_move", "move_words"]
+
+
+def move_words(spec: PuzzleSpec, before: bytes, move: Move) -> str:
+    """'wolf c2→d2', 'big red block b1→b2', 'pair a1→g1': a move in a list, in the player's language."""
+    puzzle = spec.puzzle
+    b = puzzle.board
+    name = spec.presentation.shown_piece_name(before[move.src])
+    return _(puzzle.move_kind(move).named).format(piece=name, src=b.coord(move.src), dst=b.coord(move.dst))
+
+
+def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:
+    """'slide the tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3'
+    (in the player's language; the cells keep their board names): in the words of the move's kind."""
+    puzzle = spec.puzzle
+    b = puzzle.board
+    (r0, c0), (r1, c1) = b.cells[move.src], b.cells[move.dst]
+    dr, dc = r1 - r0, c1 - c0
+    kind = puzzle.move_kind(move)
+    name = spec.presentation.shown_piece_name(before[move.src])
+    step = (dr // max(1, abs(dr)) if dr else 0, dc // max(1, abs(dc)) if dc else 0)
+    straight = (dr == 0) != (dc == 0)   # along a row or a column
+    if straight and step in kind.ways:
+        return _(kind.ways[step]).format(piece=name)
+    return _(kind.any_way).format(piece=name, src=b.coord(move.src), dst=b.coord(move.dst))

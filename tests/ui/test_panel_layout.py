@@ -148,6 +148,7 @@ def test_the_states_are_what_they_say(models):
     assert kinds["building-and-solving"] == "solving" and kinds["asking"] == "asking"
     assert kinds["searching-elsewhere"] == "searching" and kinds["waiting"] == "searching"
     assert [kinds[n] for n in GAMES["frogs"]] == ["idle", "hint", "dead end", "solving", "paused", "solved"]
+    assert [kinds[n] for n in GAMES["sokoban"]] == ["idle", "hint", "solving", "paused", "solved", "hint"]
     for name in ("building", "building-and-solving", "building-exact", "searching-while-building"):
         assert by_name[name].status.bar is not None, name
     assert "none shorter than 56" in by_name["searching"].status.lines[1].text   # the bound reached, said

@@ -38,7 +38,7 @@ STEPS = Count(
     # Translators: a button: every step of the keeper is counted; pressed, pushes are counted instead
     button=N_("Counted: moves ›"),
     now=N_("Every step of the keeper is counted now; K counts pushes only."),
-    recounted=N_("Now every step is counted: the same position, as a new game."),
+    recounted=N_("Now every step is counted: the same game, each push split into its steps."),
     solvable=_steps_solvable,
     published=(N_("Published: {moves:,} move."), N_("Published: {moves:,} moves.")))
 PUSHES = Count(
@@ -47,7 +47,7 @@ PUSHES = Count(
     # Translators: a button: only pushes are counted; pressed, every step is counted instead
     button=N_("Counted: pushes ›"),
     now=N_("Only pushes are counted now (walking is free); K counts every step."),
-    recounted=N_("Now only pushes are counted: the same position, as a new game."),
+    recounted=N_("Now only pushes are counted: the same game, each walk joined to its push."),
     solvable=_pushes_solvable,
     published=(N_("Published: {moves:,} push."), N_("Published: {moves:,} pushes.")))
 COUNTS = (STEPS, PUSHES)

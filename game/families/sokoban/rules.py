@@ -7,6 +7,11 @@ and never move. Under ``moves`` every step is a move, each a rewrite rule (:mod:
 is a move too, so the player can walk anywhere; walking is free because such a walk joins the push
 that follows it (:meth:`SokobanPuzzle.joins`), and an optimal line never walks alone. A push is named
 by its box, ``$ c3-d3``, a step by the keeper, ``@ b3-c3``.
+
+Switching the count keeps the game (:mod:`game.midend.recount`): a push counted by pushes becomes the
+keeper's steps along its shortest way and the push (:meth:`SokobanPuzzle.split`); steps counted by
+moves join the push that ends them, and steps after the last push stay one walk that the next push
+joins, as a walk played under pushes does.
 """
 from __future__ import annotations
 
@@ -206,6 +211,24 @@ class SokobanPuzzle(Puzzle):
         """Under pushes a walk alone is the start of the next move: what follows it joins it."""
         rules = self.rules.rules
         return self.count is PUSHES and 0 <= first.rule < len(rules) and rules[first.rule].kind == WALK.label
+
+    def split(self, before: bytes, move: Move, after: bytes) -> list[tuple[Move, bytes]] | None:
+        """Under moves, a move counted by pushes (a push with the walk to it, or a walk alone) becomes
+        the keeper's steps along the shortest way it takes, the push the last; ValueError where those
+        steps do not lead to ``after``. Under pushes the moves are the successors' own (None)."""
+        if self.count is PUSHES:
+            return None
+        out: list[tuple[Move, bytes]] = []
+        at = before
+        for cell in self.route(before, move)[1:]:
+            step = next(((m, nxt) for m, nxt in self.steps(at) if nxt[cell] == KEEPER), None)
+            if step is None:
+                break
+            out.append(step)
+            at = step[1]
+        if at != after:
+            raise ValueError("the keeper's steps do not make this move")
+        return out
 
     def parse_move(self, state: bytes, text: str) -> Move:
         """The legal move the text names (with its rule, so its kind is known without the position)."""

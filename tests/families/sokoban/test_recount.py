@@ -12,6 +12,7 @@ from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.families.sokoban.kinds import PUSH, WALK
 from game.families.sokoban.level import BOX, KEEPER
+from game.keeping.kept import load_text, save_text
 from game.midend.recount import recounted
 from game.midend.session import Session
 from game.ui.play.scene import PlayScene
@@ -71,6 +72,12 @@ def test_steps_after_the_last_push_stay_one_walk_that_the_next_push_joins():
     assert s.moves == 3 and pushes_in(s) == 0
     pushes = recounted(s, spec("yard", PUSHES))
     assert pushes.position == s.position and pushes.moves == 1 and kinds(pushes) == [WALK.label]
+    catalog.register(spec("yard"), shelved=False)
+    try:                                                        # the open walk is kept with the game
+        again = load_text(save_text(pushes), service=INLINE)
+        assert again.spec.count is PUSHES and again.position == s.position and again.moves == 1
+    finally:
+        catalog.unregister("yard")
     push = next(m for m in pushes.legal_moves() if pushes.puzzle.is_push(pushes.position, m))
     pushes.play(push, step=True)                # the next push: it and the walk are one move
     assert pushes.moves == 1 and kinds(pushes) == [PUSH.label]

@@ -52,6 +52,9 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) goat assets/screenshots/goat-ja.png --lang ja
 	$(SHOT) pairs assets/screenshots/help-pairs-ja.png --rules --lang ja
 	$(SHOT) --settings assets/screenshots/settings-ja.png --lang ja --text-size 150
+	$(SHOT) warehouse-24 assets/screenshots/warehouse-24.png --marks
+	$(SHOT) warehouse-22@pushes assets/screenshots/analysis-warehouse-22.png --analysis
+	$(SHOT) warehouse-7 assets/screenshots/help-warehouse-ja.png --rules --lang ja
 	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
 	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
 	$(SHOT) eight assets/screenshots/eight-hint.png --press h

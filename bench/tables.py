@@ -87,6 +87,7 @@ seconds = time.perf_counter() - started
 report = json.loads(out.getvalue())
 print(json.dumps({{"status": status, "seconds": seconds, "analyze_seconds": report["seconds"],
                   "max_distance": report["max_distance"], "positions": report["positions"],
+                  "dead_ends": report["dead_ends"], "start_distance": report["start_distance"],
                   "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
 

@@ -21,8 +21,8 @@ from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
-from game.catalog import codes, registry as catalog
-from game.catalog.reading import read_puzzle_file, to_toml
+from game.catalog import codes, library, registry as catalog
+from game.catalog.reading import to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
@@ -39,7 +39,7 @@ from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
-              "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots"}
+              "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban"}
 
 
 class UsageError(Exception):
@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     day.add_argument("--date", help="another day's puzzle: YYYY-MM-DD (default: today)")
     day.add_argument("--json", action="store_true", help="print one JSON object")
 
-    c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide or Knuth's SLIDING) as TOML")
+    c = sub.add_parser("convert", help="print a puzzle file (TOML, jim'slide, Knuth's SLIDING or Sokoban's XSB; FILE#N: one puzzle of a collection) as TOML")
     c.add_argument("file")
 
     b = sub.add_parser("bench", help="benchmarks: " + ", ".join(f"'bench {name}'" for name in BENCHMARKS))
@@ -353,7 +353,7 @@ def cmd_daily(date_text: str | None, as_json: bool) -> int:
 
 
 def cmd_convert(path: str) -> int:
-    print(to_toml(read_puzzle_file(path)), end="")
+    print(to_toml(library.read_named(path)), end="")
     return 0
 
 

@@ -71,7 +71,7 @@ def bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None,
     while queue:
         state = queue.popleft()
         if problem.is_goal(state):
-            return _walk_back(parent, state, nodes)
+            return walk_back(parent, state, nodes)
         nodes += 1
         check(nodes)
         for move, nxt in problem.successors(state):
@@ -83,7 +83,8 @@ def bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = None,
     return None
 
 
-def _walk_back(parent: dict, state: Hashable, nodes: int) -> Path:
+def walk_back(parent: dict, state: Hashable, nodes: int) -> Path:
+    """The path from a search's start to ``state`` by the (state, move) links ``parent`` kept."""
     states, moves = [state], []
     link = parent[state]
     while link is not None:
@@ -148,7 +149,7 @@ def bidirectional_bfs(problem: Problem[S, M], start: S, cancel: Cancel | None = 
 
 
 def _join(fwd: dict, bwd: dict, meet: Hashable, nodes: int) -> Path:
-    head = _walk_back(fwd, meet, nodes)
+    head = walk_back(fwd, meet, nodes)
     states, moves = list(head.states), list(head.moves)
     link = bwd[meet]
     while link is not None:

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import Callable
 
 import platformdirs
 
-from game.catalog.reading import read_puzzle_file, scan_folder
-from game.catalog.spec import PuzzleSpec
+from game.catalog.reading import Collection, read_puzzle_file, read_puzzles, scan_folder
+from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.resources import assets
-from game.common.i18n import _
+from game.common.i18n import _, ngettext
 from game.common.untrusted import UnreadableFile, shown
 from game.families import registry
 from game.files.errors import PuzzleFileError
@@ -29,6 +32,8 @@ from game.files.model import FileDef
 from game.rules.counts import Count
 
 LIBRARY = assets() / "puzzles"
+MAX_SHELVES = 50    # subfolders of a puzzle folder read as shelves
+SHELF_TITLE = 40    # characters of a shelf's title from a file or folder name
 _NAME = re.compile(r"[^a-z0-9]+")
 
 def player_folder() -> Path:
@@ -50,35 +55,93 @@ def spec_for(name: str, defn: FileDef, count: Count | None = None) -> PuzzleSpec
 
 class FileProblem(str):
     """The sentence saying why a puzzle file could not be used, in the language of the moment it was
-    read; ``path`` lets it be said again in another (:func:`retold`)."""
+    read; ``path`` (and ``number``, the puzzle's in a collection) lets it be said again in another
+    (:func:`retold`)."""
 
     path: Path
+    number: int
 
-    def __new__(cls, text: str, path: Path) -> FileProblem:
+    def __new__(cls, text: str, path: Path, number: int = 0) -> FileProblem:
         self = super().__new__(cls, text)
         self.path = path
+        self.number = number
         return self
 
 
 def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[str]]:
-    """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file."""
+    """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file
+    (or bad puzzle of a collection). A collection file's puzzles stand on a shelf of their own, named
+    after the file; so do the puzzles of each subfolder (its files and collections), named after it."""
     specs: list[PuzzleSpec] = []
     problems: list[str] = []
     for path, got in scan_folder(folder):
-        if isinstance(got, PuzzleFileError):
-            problems.append(FileProblem(str(got), path))
+        shelf = collection_shelf(path.stem, got) if isinstance(got, Collection) else None
+        _load(path, got, shelf, taken, specs, problems)
+    for sub in _subfolders(folder):
+        found = scan_folder(sub)
+        shelf = collection_shelf(sub.name, *(got for _path, got in found))
+        for path, got in found:
+            _load(path, got, shelf, taken, specs, problems)
+    return specs, problems
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    """The folder's own folders (not hidden), sorted, at most MAX_SHELVES; none where it cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            names = sorted(e.name for e in entries if not e.name.startswith(".") and e.is_dir(follow_symlinks=False))
+    except OSError:
+        return []
+    return [folder / name for name in names[:MAX_SHELVES]]
+
+
+def collection_shelf(stem: str, *found: FileDef | Collection | PuzzleFileError) -> Shelf | None:
+    """The shelf of a collection or a folder: its name in words, in the colour of its first puzzle's
+    family (None when it holds no puzzle)."""
+    first = next((d for got in found for d in (got.puzzles if isinstance(got, Collection) else (got,))
+                  if not isinstance(d, PuzzleFileError)), None)
+    if first is None:
+        return None
+    title = " ".join(stem.replace("_", " ").replace("-", " ").split())[:SHELF_TITLE] or stem[:SHELF_TITLE]
+    return Shelf(f"collection:{stem}", title[:1].upper() + title[1:], registry.family_of(first).shelf.colour)
+
+
+def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf | None, taken: set[str],
+          specs: list[PuzzleSpec], problems: list[str]) -> None:
+    """The spec (or the sentence) of each puzzle one file holds, on ``shelf`` (None: its family's)."""
+    if isinstance(got, Collection):
+        items: list[tuple[str, FileDef | PuzzleFileError, int]] = [
+            (f"{name_for(path)}-{n}", puzzle, n) for n, puzzle in enumerate(got.puzzles, 1)]
+    else:
+        items = [(name_for(path), got, 0)]
+    for name, puzzle, index in items:
+        if isinstance(puzzle, PuzzleFileError):
+            problems.append(FileProblem(str(puzzle), path, index))
             continue
-        name = name_for(path)
         while name in taken:
             name += "-2"
         try:
-            spec = built_spec(name, got, path.name)   # checked now, not when the player first opens it
+            spec = built_spec(name, puzzle, _origin(path, index))   # checked now, not when first opened
         except PuzzleFileError as err:
-            problems.append(FileProblem(str(err), path))
+            problems.append(FileProblem(str(err), path, index))
             continue
         taken.add(name)
-        specs.append(spec)
-    return specs, problems
+        specs.append(spec if shelf is None else on_shelf(spec, shelf))
+
+
+def _origin(path: Path, index: int) -> str:
+    """How a sentence names a puzzle's file: the file, and a collection's puzzle by its number."""
+    return f"{path.name}#{index}" if index else path.name
+
+
+def on_shelf(spec: PuzzleSpec, shelf: Shelf) -> PuzzleSpec:
+    """``spec`` standing on ``shelf`` (and so is the same puzzle counted another way)."""
+    recount = None if spec.recount is None else partial(_recounted, spec.recount, shelf)
+    return replace(spec, shelf=shelf, recount=recount)
+
+
+def _recounted(recount: Callable[[Count], PuzzleSpec], shelf: Shelf, count: Count) -> PuzzleSpec:
+    return on_shelf(recount(count), shelf)
 
 
 def retold(problem: str) -> str:
@@ -87,12 +150,16 @@ def retold(problem: str) -> str:
     if not isinstance(problem, FileProblem):
         return problem
     for _path, got in scan_folder(problem.path.parent, only=problem.path.name):
+        if isinstance(got, Collection):
+            if not 0 < problem.number <= len(got.puzzles):
+                return problem
+            got = got.puzzles[problem.number - 1]
         if isinstance(got, PuzzleFileError):
-            return FileProblem(str(got), problem.path)
+            return FileProblem(str(got), problem.path, problem.number)
         try:
-            built_spec(name_for(problem.path), got, problem.path.name)
+            built_spec(name_for(problem.path), got, _origin(problem.path, problem.number))
         except PuzzleFileError as err:
-            return FileProblem(str(err), problem.path)
+            return FileProblem(str(err), problem.path, problem.number)
     return problem
 
 
@@ -102,20 +169,51 @@ def file_name_for(title: str) -> str:
 
 
 def from_path(text: str) -> PuzzleSpec | None:
-    """A spec for a puzzle file named on the command line (None if ``text`` names no file); its
-    name is the absolute path, so a worker process can read the same file."""
+    """A spec for a puzzle file named on the command line (None if ``text`` names no file), or for one
+    puzzle of a collection, ``FILE#3``; its name is the absolute path (and number), so a worker process
+    can read the same file."""
     if "/" not in text and os.sep not in text and "." not in text:
         return None
-    path = Path(text)
+    path, index = _numbered(text)
     try:
         if not path.is_file():
             return None
-        defn = read_puzzle_file(path)
+        defn = read_named(path, index)
     except UnreadableFile as err:
         raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
     except OSError:
         return None
-    return built_spec(str(path.resolve()), defn, path.name)   # a file that cannot be played: one sentence here
+    name = str(path.resolve()) + (f"#{index}" if index else "")
+    return built_spec(name, defn, _origin(path, index))   # a file that cannot be played: one sentence here
+
+
+def _numbered(text: str) -> tuple[Path, int]:
+    """A file's path and the number of one puzzle of it (0: the file itself): ``levels.xsb#3``."""
+    base, mark, number = text.rpartition("#")
+    if mark and number.isascii() and number.isdigit() and len(number) <= 6 and not Path(text).exists():
+        return Path(base), int(number)
+    return Path(text), 0
+
+
+def read_named(path: str | os.PathLike[str], index: int | None = None) -> FileDef:
+    """The puzzle a file holds, or (``index``, from 1) one puzzle of a collection: ``FILE#3`` as
+    :func:`from_path` reads it. PuzzleFileError or UnreadableFile, one sentence, otherwise."""
+    if index is None:
+        path, index = _numbered(str(path))
+    path = Path(path)
+    if not index:
+        return read_puzzle_file(path)
+    got = read_puzzles(path)
+    puzzles = got.puzzles if isinstance(got, Collection) else (got,)
+    if index > len(puzzles):
+        raise PuzzleFileError(shown(path.name, 60), "", ngettext(
+            "the file holds {count} puzzle, so there is no puzzle {index}",
+            "the file holds {count} puzzles, so there is no puzzle {index}", len(puzzles))
+            .format(count=len(puzzles), index=index))
+    puzzle = puzzles[index - 1]
+    if isinstance(puzzle, PuzzleFileError):
+        raise puzzle
+    return puzzle
 
 
 def built_spec(name: str, defn: FileDef, origin: str) -> PuzzleSpec:

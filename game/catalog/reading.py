@@ -10,11 +10,12 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from game.families import registry
-from game.families.base import Family
+from game.families.base import Family, Importer
 from game.files.errors import PuzzleFileError
 from game.files.model import FileDef
 from game.files.toml_file import COMMON_KEYS, TomlFile, describe, either, load, read_common
@@ -28,27 +29,64 @@ Parser = Callable[[str, str], FileDef]
 _TOML_KEY = re.compile(r"\s*(format|family|title)\s*=")
 
 
+@dataclass(frozen=True)
+class Collection:
+    """The puzzles of one collection file (a format whose files hold several), in order: each its
+    definition, or the one sentence saying why it cannot be used."""
+
+    puzzles: tuple[FileDef | PuzzleFileError, ...]
+
+
 def read_puzzle_file(path: str | os.PathLike[str]) -> FileDef:
     """The definition in one file. PuzzleFileError (a bad puzzle) or UnreadableFile (not a
     readable regular text file within the size bound), each one sentence naming the file."""
     path = Path(path)
-    text = read_text(path, FILE_LIMIT, N_("puzzle file")).removeprefix("\ufeff")
+    text = _read(path)
     return parser_for(text, path.name)(text, path.name)
+
+
+def read_puzzles(path: str | os.PathLike[str]) -> FileDef | Collection:
+    """What one file holds: its puzzle, or, for a collection of several, each of them (a collection of
+    one is that one puzzle). Raises as :func:`read_puzzle_file` for a file that cannot be read at all."""
+    path = Path(path)
+    text = _read(path)
+    importer = _importer(text, path.name)
+    if importer is None or importer.many is None:
+        return parser_for(text, path.name)(text, path.name)
+    puzzles = tuple(importer.many(text, path.name))
+    if len(puzzles) == 1:
+        if isinstance(puzzles[0], PuzzleFileError):
+            raise puzzles[0]
+        return puzzles[0]
+    return Collection(puzzles)
+
+
+def _read(path: Path) -> str:
+    return read_text(path, FILE_LIMIT, N_("puzzle file")).removeprefix("\ufeff")
+
+
+def _importer(text: str, name: str) -> Importer | None:
+    """The other format a file is in: by its extension, else by its content (None: TOML, or unknown)."""
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix == ".toml":
+        return None
+    imported = registry.importers()
+    for _family, importer in imported:
+        if suffix in importer.extensions:
+            return importer
+    lines = [line for line in text.split("\n", 2000)[:2000] if line.strip()]
+    return next((importer for _family, importer in imported if importer.sniff(lines)), None)
 
 
 def parser_for(text: str, name: str) -> Parser:
     """The reader for a file: by extension (.toml, or one a family imports), otherwise by its content."""
-    suffix = os.path.splitext(name)[1].lower()
-    if suffix == ".toml":
+    if os.path.splitext(name)[1].lower() == ".toml":
         return parse_toml
+    importer = _importer(text, name)
+    if importer is not None:
+        return importer.parse
     imported = registry.importers()
-    for _family, importer in imported:
-        if suffix in importer.extensions:
-            return importer.parse
     lines = [line for line in text.split("\n", 2000)[:2000] if line.strip()]
-    for _family, importer in imported:
-        if importer.sniff(lines):
-            return importer.parse
     if any(_TOML_KEY.match(line) for line in lines):
         return parse_toml
     kinds = [N_("TOML puzzle")] + [importer.kind for _family, importer in imported if importer.kind]
@@ -118,21 +156,22 @@ def to_toml(defn: FileDef) -> str:
 
 
 def scan_folder(folder: str | os.PathLike[str],
-                only: str | None = None) -> list[tuple[Path, FileDef | PuzzleFileError]]:
+                only: str | None = None) -> list[tuple[Path, FileDef | Collection | PuzzleFileError]]:
     """Every puzzle file of one folder (or only the one named ``only``), sorted by name, at most
-    MAX_FILES: its definition or its error. Subfolders, hidden files, backups (``~``, ``.broken``) and anything not a regular
-    file are skipped; a folder that does not exist or cannot be listed gives an empty list."""
+    MAX_FILES: its definition (a collection's: its puzzles) or its error. Subfolders, hidden files,
+    backups (``~``, ``.broken``) and anything not a regular file are skipped; a folder that does not
+    exist or cannot be listed gives an empty list."""
     folder = Path(folder)
     try:
         with os.scandir(folder) as entries:
             names = sorted(entry.name for entry in entries if _is_candidate(entry) and only in (None, entry.name))
     except OSError:
         return []
-    found: list[tuple[Path, FileDef | PuzzleFileError]] = []
+    found: list[tuple[Path, FileDef | Collection | PuzzleFileError]] = []
     for name in names[:MAX_FILES]:
         path = folder / name
         try:
-            found.append((path, read_puzzle_file(path)))
+            found.append((path, read_puzzles(path)))
         except PuzzleFileError as exc:
             found.append((path, exc))
         except UnreadableFile as exc:

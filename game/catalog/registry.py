@@ -63,7 +63,8 @@ class UnknownPuzzle(KeyError):
 
 
 def _is_path(name: str) -> bool:
-    return "/" in name or name.endswith((".toml", ".js2", ".sliding", ".txt"))
+    files = (".toml", ".txt", *(ext for _f, importer in families.importers() for ext in importer.extensions))
+    return "/" in name or name.lower().endswith(files)
 
 
 def nearest(name: str) -> str | None:

@@ -48,6 +48,7 @@ class InputMode(Enum):
     CURSOR = "cursor"   # arrows move a cursor between cells; Enter picks and confirms
     PIECES = "pieces"   # Tab or an arrow picks a piece, arrows then move it a cell at a time
     SEND = "send"       # Tab or an arrow picks a piece, arrows then send it that way: its whole move (robots)
+    WALK = "walk"       # one walker: arrows step it (pushing what it walks into), a click walks it there
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Presentation:
     group: str = ""                             # puzzles of one group share a menu card, titled so ...
     variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
     subtitle: str = ""                          # a puzzle file's own subtitle ("横刀立马 (Huarong Dao)"), shown by the title
+    piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
 
     def piece_name(self, code: int) -> str:
         """The piece in English words ("tile 5", "black frog")."""

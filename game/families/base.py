@@ -31,12 +31,16 @@ Colour = tuple[int, int, int]
 @dataclass(frozen=True)
 class Importer:
     """Another file format a family reads (jim'slide, Knuth's SLIDING, Sokoban's XSB): by extension,
-    or by a look at the content of a file whose extension says nothing."""
+    or by a look at the content of a file whose extension says nothing. A collection format (``many``)
+    holds several puzzles in one file: each is a puzzle of its own, and the file's puzzles a shelf."""
 
     extensions: tuple[str, ...]                     # ".js2"
     parse: Callable[[str, str], FileDef]            # (text, file name) -> the puzzle it holds
     sniff: Callable[[Sequence[str]], bool] = lambda lines: False   # the file's non-blank lines: is it one?
     kind: str = ""                                  # the format in words, for the sentence when none fits
+    # a collection: (text, file name) -> every puzzle the file holds, in order, each its definition or the
+    # one sentence (a PuzzleFileError) saying why that one cannot be used; None: one puzzle a file
+    many: Callable[[str, str], Sequence[Any]] | None = None
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ BOXES = {ReadingKind.ILLEGAL: BoxKind.ILLEGAL, ReadingKind.GOAL: BoxKind.SOLVED,
          ReadingKind.SEARCHING: BoxKind.SEARCHING, ReadingKind.STOPPED: BoxKind.SEARCHING,
          ReadingKind.FAILED: BoxKind.SEARCHING}
 HELP = {
+    # Translators: {keys} are the keys that choose each piece as the brush, as on the keyboard ("B, W")
     EditMode.PALETTE: N_("Click a cell to put the brush there (again: empty it) · drag a piece to move it · "
-                         "a brush's key chooses it; arrows, then Space or Enter paints · Delete empties"),
+                         "a brush's key ({keys}) chooses it; arrows, then Space or Enter paints · Delete empties"),
     EditMode.SWAP: N_("Click two cells to swap them (a tile and the gap moves the gap) or drag one onto another · "
                       "arrows, Enter picks up and puts down"),
     EditMode.PIECES: N_("Drag a piece anywhere it fits, or click it and then where it goes · a piece of the same "
@@ -80,14 +81,22 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel
             button("back", _(back_to), Intent.BACK),
         ),
         note=_("Puzzle files cannot describe sliding tiles: Ctrl+C copies the position instead.") if unsaveable else "",
-        help=_(HELP[editor.mode]),
+        help=_(HELP[editor.mode]).format(keys=_brush_keys(editor)),
     )
 
 
 def _palette_label(editor: Editor, code: int) -> str:
-    """A palette button's label: the first word of the token's description ("Black", "Empty")."""
-    word = editor.puzzle.symbols.label(code).split()[0].capitalize()
-    return _(PALETTE_WORDS[word]) if word in PALETTE_WORDS else word
+    """A palette button's label: the first word of the token's description ("Black", "Empty"), or a
+    description of one word in the player's language ("Keeper", 作業員)."""
+    symbols = editor.puzzle.symbols
+    description = symbols.label(code)
+    word = description.split()[0].capitalize()
+    if word in PALETTE_WORDS:
+        return _(PALETTE_WORDS[word])
+    if word.lower() == description:
+        shown = symbols.shown_label(code)
+        return shown[:1].upper() + shown[1:]
+    return word
 
 
 def _figure(kind: ReadingKind, distance: int | None) -> Figure:
@@ -124,6 +133,12 @@ def _box(editor: Editor) -> StatusBox:
     return StatusBox(BOXES[kind], tuple(lines), buttons, spinning)
 
 
+def _brush_keys(editor: Editor) -> str:
+    """The keys that choose each piece of the palette as the brush: its symbol."""
+    symbols = editor.puzzle.symbols
+    return ", ".join(symbols.name(code) for code in editor.palette if code != 0)
+
+
 def _counts(editor: Editor) -> tuple[str, Tone] | None:
     """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens, in green when every count is right."""
     if editor.mode is not EditMode.PALETTE:
@@ -134,7 +149,12 @@ def _counts(editor: Editor) -> tuple[str, Tone] | None:
         if code == 0:
             continue
         word = editor.piece_word(code)
-        pieces = _(TOKENS_PLURAL[word]) if word in TOKENS_PLURAL else f"{word[:1].upper()}{word[1:]}s"
+        plural = editor.spec.presentation.piece_plurals.get(code)
+        if word in TOKENS_PLURAL:
+            pieces = _(TOKENS_PLURAL[word])
+        else:
+            shown = _(plural) if plural is not None else f"{_(word)}s"
+            pieces = shown[:1].upper() + shown[1:]
         # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
         parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=want[code]))
         right = right and have[code] == want[code]

@@ -59,6 +59,15 @@ def _counts_problem(spec: PuzzleSpec, state: bytes) -> str | None:
 def _count(spec: PuzzleSpec, code: int, n: int, more: bool = False) -> str:
     """A number of one piece in words: "2 black frogs", "1 more white frog"."""
     word = piece_word(spec, code)
+    plural = spec.presentation.piece_plurals.get(code)
+    if plural is not None:   # a name whose plural is not made with an "s": "2 boxes"
+        if more:
+            # Translators: {one} is a piece's name ("box"), {many} its plural ("boxes")
+            text = ngettext("{n} more {one}", "{n} more {many}", n)
+        else:
+            # Translators: {one} is a piece's name ("box"), {many} its plural ("boxes")
+            text = ngettext("{n} {one}", "{n} {many}", n)
+        return text.format(n=n, one=_(word), many=_(plural))
     if more:
         # Translators: {piece} is a piece's name ("black frog"); English makes its plural with an "s"
         text = ngettext("{n} more {piece}", "{n} more {piece}s", n)

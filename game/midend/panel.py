@@ -84,7 +84,8 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
 HELP = {InputMode.SLIDE: N_("Arrows slide · Tab + Enter pick · F1 every key"),
         InputMode.CURSOR: N_("Arrows/Tab move the cursor · Enter picks · F1 every key"),
         InputMode.PIECES: N_("Drag a piece · Tab or arrows pick, arrows move · F1 every key"),
-        InputMode.SEND: N_("Click a piece, then its way · Tab picks, arrows send · F1 every key")}
+        InputMode.SEND: N_("Click a piece, then its way · Tab picks, arrows send · F1 every key"),
+        InputMode.WALK: N_("Click to walk there · arrows step and push · F1 every key")}
 # Translators: the distance to the goal while the player hides the answer
 HIDDEN = N_("hidden")
 

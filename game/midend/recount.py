@@ -6,7 +6,8 @@ move already played is rewritten as moves of the new count: a move the new count
 move; one it has not (a path move counted by line or cell) becomes the fewest moves of the same piece
 that make it; and consecutive moves of one piece that the new count takes as one (cell steps in one
 line, counted by line; any steps of one piece, counted by path) join into one, as they would had the
-game been played so. Nothing joins across the cursor, so redo still brings back what it brought.
+game been played so. A family may know better how one of its moves splits (:meth:`Puzzle.split`: a
+Sokoban push counted by pushes is the keeper's walk to the box and the push, step by step). Nothing joins across the cursor, so redo still brings back what it brought.
 
 A game whose moves were recounted is marked (``Notes.recounted``): it was not played under the count
 it ends in, so its win can claim no optimum there (see :class:`~game.midend.session.Win`).
@@ -27,11 +28,15 @@ __all__ = ["recount_history", "recounted", "split_move"]
 
 def split_move(puzzle: Puzzle, before: bytes, move: Move, after: bytes) -> list[tuple[Move, bytes]]:
     """The fewest moves of ``puzzle`` that take the piece ``move`` carries from ``before`` to ``after``,
-    each with the position it leads to (one move where ``puzzle`` has it). ValueError if the piece
-    alone cannot get there under ``puzzle`` (then the positions are not one move of a piece apart)."""
+    each with the position it leads to (one move where ``puzzle`` has it; the family's own where it
+    knows them, :meth:`Puzzle.split`). ValueError if the piece alone cannot get there under ``puzzle``
+    (then the positions are not one move of a piece apart)."""
     for legal, nxt in puzzle.successors(before):
         if nxt == after:
             return [(legal, nxt)]
+    own = puzzle.split(before, move, after)
+    if own is not None:
+        return own
     came: dict[bytes, tuple[bytes, Move] | None] = {before: None}
     anchor: dict[bytes, int] = {before: move.src}
     queue = deque([before])

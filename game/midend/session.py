@@ -353,7 +353,7 @@ class Session:
         shown = self.hint_info
         if shown is not None:
             if shown.move is not None:
-                self.play(shown.move)
+                self.play(shown.move, step=True)   # a hint played is the player's move: it may continue the last
             elif shown.dead_end and shown.last_winnable is not None:
                 self.undo_to_last_winnable()
             return

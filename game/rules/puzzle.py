@@ -261,6 +261,12 @@ class Puzzle:
         piece's steps do where a move is a whole slide); most puzzles count every step."""
         return False
 
+    def split(self, before: bytes, move: Move, after: bytes) -> list[tuple[Move, bytes]] | None:
+        """The moves of this puzzle that make ``move`` of the same puzzle counted another way (from
+        ``before`` to ``after``), each with the position it leads to, where the family knows them
+        (a Sokoban push with the walk to it); None: the fewest moves of its one piece make it."""
+        return None
+
     def move_kind(self, move: Move) -> MoveKind:
         """What kind of move it is: how it is drawn, timed, heard and named."""
         rules = self.rules.rules

@@ -89,6 +89,10 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
         rows = [(_("Click"), _("a {noun} by the gap slides in").format(noun=noun)),
                 (_("Arrows"), _("slide toward the gap (G: move the gap)")),
                 ("Tab, Enter", _("pick a {noun}, then move it").format(noun=noun))]
+    elif mode is InputMode.WALK:
+        rows = [(_("Click"), _("a cell: walk there; past a {noun}: push it").format(noun=noun)),
+                (_("Drag"), _("a {noun} the way it should go").format(noun=noun)),
+                (_("Arrows"), _("step; into a {noun}: push it").format(noun=noun))]
     elif mode is InputMode.CURSOR:
         rows = [(_("Click"), _("a {noun}: its move, or pick a target").format(noun=noun)),
                 (_("Arrows, Tab"), _("move the cursor")),
@@ -102,10 +106,10 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
         rows = [(_("Drag"), _("a piece through free space")),
                 (_("Tab, arrows"), _("pick a piece; arrows move it")),
                 ("Enter", _("where the picked piece can go"))]
-        if spec.counts:
-            ways = [count.word() for count in spec.counts]
-            # Translators: what K does: {ways} lists the ways of counting a move ("cell, line or path")
-            rows.append(("K", _("count by {ways}").format(ways=listed(ways))))
+    if spec.counts:
+        ways = [count.word() for count in spec.counts]
+        # Translators: what K does: {ways} lists the ways of counting a move ("cell, line or path")
+        rows.append(("K", _("count by {ways}").format(ways=listed(ways))))
     # Translators: {new} is the panel's button for a new game ("Shuffle"), lower-cased
     new_game = _("restart, {new}").format(new=_(spec.dealer.new_label).lower())
     rows += [("H", _("hint; H again plays it")),

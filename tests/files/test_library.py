@@ -97,8 +97,9 @@ def test_the_library_has_exactly_these_files():
     """These, and the robots' own (tests/families/test_robots_library.py lists those)."""
     hanoi = [f"{name}-{n}" for name in ("hanoi", "reve") for n in range(3, 9)] + [
         "hanoi-middle", "hanoi-scattered", "reve-almost-home"]   # the Tower of Hanoi's: tests/families/test_hanoi_*
+    warehouses = [f"warehouse-{n}" for n in range(1, 25)]   # Sokoban's, proven in tests/families/sokoban
     others = [p.stem for p in LIBRARY.glob("*.toml") if not isinstance(read_puzzle_file(p), RobotsDef)]
-    assert sorted(others) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *hanoi])
+    assert sorted(others) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *hanoi, *warehouses])
 
 
 def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():

@@ -18,6 +18,7 @@ from game.catalog.reading import parse_toml
 from game.catalog.reading import to_toml
 from game.families.blocks.files import blocks_grid
 from game.families.tiles.files import TilesDef
+from game.families.sokoban.files import SokobanDef
 
 from tests.helpers import random_walk
 
@@ -80,10 +81,11 @@ def test_position_text_is_the_same_position_as_a_puzzle_files_start(name):
                                                      f'"{text}"'), "position.toml")
             assert library.spec_for("position", read).puzzle.start == state, text
             continue
-        if not isinstance(base.start[0], str):   # a start that is one string, not a grid
+        grid = "level" if isinstance(base, SokobanDef) else "start"   # a level draws its start
+        if not isinstance(getattr(base, grid)[0], str):   # a start that is one string, not a grid
             _is_the_files_string(spec, state, text)
             continue
-        written = replace(base, start=_grid(text))
+        written = replace(base, **{grid: _grid(text)})
         read = parse_toml(to_toml(written), "position.toml")
         again = library.spec_for("position", read).puzzle
         if isinstance(read, BlocksDef):   # the same pieces on the same cells (codes follow the file's order)

@@ -13,7 +13,8 @@ import pytest
 from game.catalog import registry as catalog
 from game.cli import main
 from game.oracles.base import Build
-from game.families.blocks.oracle import ComponentTableOracle, _pack, _unpack
+from game.families.blocks.oracle import ComponentTableOracle
+from game.oracles.component import pack as _pack, unpack as _unpack
 from game.oracles.table import TableOracle
 from solvers import cache, tables
 from solvers.sweep import UNREACHED

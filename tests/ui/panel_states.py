@@ -28,7 +28,9 @@ STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-
           "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "blocks", "blocks-solving",
           "blocks-building", "asking", "searching-elsewhere", "waiting", "loading", "failed", "hidden",
           "fifteen-idle", "blocks-hint", "blocks-solved", "frogs", "frogs-hint", "frogs-solving", "frogs-paused",
-          "frogs-solved", "robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved")
+          "frogs-solved", "robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved",
+          "sokoban", "sokoban-hint", "sokoban-solving", "sokoban-paused", "sokoban-solved",
+          "sokoban-pushes")
 # the states of one game, whose panels must lay out alike (every control in the same place)
 GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hidden"),
          "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
@@ -36,7 +38,9 @@ GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hid
          "goat": ("building-exact", "waiting", "loading"),
          "blocks": ("blocks", "blocks-solving", "blocks-building", "blocks-hint", "blocks-solved"),
          "frogs": ("frogs", "frogs-hint", "dead end", "frogs-solving", "frogs-paused", "frogs-solved"),
-         "robots": ("robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved")}
+         "robots": ("robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved"),
+         "sokoban": ("sokoban", "sokoban-hint", "sokoban-solving", "sokoban-paused", "sokoban-solved",
+                     "sokoban-pushes")}
 ROBOTS = "lunar-lockout-08"     # one way to count: no count row
 
 
@@ -218,6 +222,18 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         s.start_solve()
     elif name == "blocks-building":
         return PanelState(name, game("century@cell"), building, settings)
+    elif name.startswith("sokoban"):   # the hardest warehouse (the solved one: the first, played through)
+        s = game("warehouse-1" if name == "sokoban-solved" else
+                 "warehouse-24@pushes" if name == "sokoban-pushes" else "warehouse-24")
+        if name in ("sokoban-hint", "sokoban-pushes"):
+            s.request_hint()
+        elif name in ("sokoban-solving", "sokoban-paused"):
+            s.start_solve()
+            if name == "sokoban-paused":
+                s.autosolve.toggle_pause()
+        elif name == "sokoban-solved":
+            for move in s.oracle.solve(s.position).moves:
+                s.play(move)
     else:
         raise ValueError(name)
     return PanelState(name, s, s.oracle.status(), settings)

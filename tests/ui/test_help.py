@@ -54,7 +54,7 @@ LABELS: dict[str, list[tuple[tuple[int, int] | str, Intent]]] = {
     "Esc": [((pygame.K_ESCAPE, 0), Intent.BACK)],
 }
 ONE_OF_EACH_MODE = ["eight", "goat", "frogs-b", "frogs-line-2", "knights", "pairs", "tait-4", "klotski", "traffic",
-                    "century", "lunar-lockout-24"]
+                    "century", "lunar-lockout-24", "warehouse-4"]
 
 
 def keydown(k: int | str, mod: int = 0) -> pygame.event.Event:
@@ -116,6 +116,8 @@ def test_every_key_the_help_names_does_what_it_says(name):
         assert "Arrows, Tab" in labels and "Enter" in labels
     elif spec.input is InputMode.SEND:
         assert {"Click", "Drag", "Tab, arrows", "Enter"} <= set(labels)
+    elif spec.input is InputMode.WALK:
+        assert {"Click", "Drag", "Arrows"} <= set(labels) and "push" in dict(rows)["Arrows"]
     else:
         assert "Drag" in labels and "Tab, arrows" in labels
     assert ("K" in labels) == bool(spec.counts)

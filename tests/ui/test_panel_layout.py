@@ -151,6 +151,7 @@ def test_the_states_are_what_they_say(models):
     assert [kinds[n] for n in GAMES["robots"]] == ["idle", "hint", "dead end", "solving", "paused", "solved"]
     assert all(by_name[n].count is None for n in GAMES["robots"])            # one way to count: no count row
     assert all(by_name[n].count is not None for n in GAMES["blocks"])
+    assert [kinds[n] for n in GAMES["sokoban"]] == ["idle", "hint", "solving", "paused", "solved", "hint"]
     for name in ("building", "building-and-solving", "building-exact", "searching-while-building"):
         assert by_name[name].status.bar is not None, name
     assert "none shorter than 56" in by_name["searching"].status.lines[1].text   # the bound reached, said

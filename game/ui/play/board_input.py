@@ -54,6 +54,16 @@ class BoardInput:
         self.drag_offset: Point = (0, 0)
         self.show(position)
 
+    # -- moves one after another ------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """Moves are still to come from the last input (a walk of several steps, played one by one)."""
+        return False
+
+    def update(self, settled: bool) -> None:
+        """Once a frame: an input with moves still to come plays the next once the board has ``settled``
+        (the last move has landed). The board's own input plays every move at once: nothing to do."""
+
     # -- the moves of the shown position ---------------------------------------------------------
     def show(self, position: bytes) -> None:
         """A new position is on the board: index its moves; a selection or drag there is void."""

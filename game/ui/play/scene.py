@@ -360,6 +360,7 @@ class PlayScene(BoardScreen):
                 self.ctx.shown_notices.add(note)
                 self.say(note, Tone.NOPE)
         self.sync()
+        self.board_input.update(self.effects.anim is None)   # an input's next move once the last has landed
         if self.effects.update(dt, self.view.pitch, self.ctx.size[1]):
             self.invalidate()
         if self.footer.update(dt):
@@ -382,6 +383,8 @@ class PlayScene(BoardScreen):
         pulsing hint or target highlights."""
         playback = self.session.playback
         if self.effects.active or self.footer.fading() or (playback is not None and not playback.paused):
+            return True
+        if self.board_input.busy:
             return True
         if self.panel_model.status.spinning:
             return True

@@ -1,0 +1,65 @@
+"""Sokoban (``family = "sokoban"``): levels in TOML files or straight from ``.xsb`` and ``.sok``
+collections, counted by moves or by pushes."""
+from __future__ import annotations
+
+from functools import partial
+
+from game.catalog.dealers import ClassicStart
+from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
+    variant_name
+from game.common.i18n import N_
+from game.common.phrase import Phrase
+from game.families.base import Family, Importer
+from game.families.registry import register
+from game.families.sokoban import files
+from game.families.sokoban.counts import COUNTS, STEPS, count_named
+from game.families.sokoban.files import SokobanDef
+from game.families.sokoban.kinds import KINDS
+from game.families.sokoban.level import BOX, KEEPER
+from game.families.sokoban.oracle import sokoban_oracle
+from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
+from game.families.sokoban.xsb import parse_collection, parse_level, sniff
+from game.rules.counts import Count
+
+__all__ = ["FAMILY", "SOKOBAN", "SokobanFamily"]
+
+SOKOBAN = Shelf("sokoban", N_("Sokoban"), (214, 168, 96))
+BLURB = N_("Push every box onto a target.")
+PIECE_WORDS = {KEEPER: N_("keeper"), BOX: N_("box")}
+PLURALS = {KEEPER: N_("keepers"), BOX: N_("boxes")}
+
+
+def build(name: str, defn: SokobanDef, count: str) -> SokobanPuzzle:
+    """The rules of a level under the count spelt ``count`` (module level: a worker rebuilds it)."""
+    return make_sokoban(name, defn, count_named(count))
+
+
+class SokobanFamily(Family):
+    key = "sokoban"
+    shelf = SOKOBAN
+    order = 60
+    definition = SokobanDef
+    files = files.KEYS
+    counts = COUNTS
+    default = STEPS
+    kinds = KINDS
+    keys = ("level", "moves")
+    importers = (Importer((".xsb", ".sok"), parse_level, sniff, N_("Sokoban level collection"), many=parse_collection),)
+
+    def spec(self, name: str, defn: SokobanDef, count: Count | None = None) -> PuzzleSpec:
+        own = count_named(defn.moves)
+        count = count or own
+        common = defn.common
+        published = common.published.get(count.key)
+        said = count.published[0 if published == 1 else 1]
+        blurb = common.subtitle or (Phrase(said, moves=published) if published else "") or BLURB
+        recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), sokoban_oracle)
+        return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.WALK,
+                          Presentation("sokoban", common.title, blurb, PIECE_WORDS, N_("box"), common.group,
+                                       common.variant, common.subtitle, PLURALS),
+                          Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
+                          count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
+                          as_file=partial(files.with_start, defn, count=count.key))
+
+
+FAMILY = register(SokobanFamily())

@@ -63,6 +63,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) klotski assets/screenshots/klotski-ja.png --lang ja --text-size 150 --size 800x600
 	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
 	$(SHOT) --demo assets/screenshots/demo.png
+	$(SHOT) pegs-english assets/screenshots/pegs-english.png
+	$(SHOT) pegs-triangle-a1 assets/screenshots/pegs-triangle.png --marks
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and
 # AppStream metainfo (assets/desktop/, named by the app id of game/common/identity.py), made again after a change to the

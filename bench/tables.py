@@ -201,7 +201,8 @@ def _whole_table(spec) -> bool:
     """Answered by a table of its whole rank space (sliding blocks sweep one component: bench blocks)."""
     from game.families.blocks.oracle import ComponentTableOracle
     from game.oracles.table import TableOracle
-    return isinstance(spec.oracle, TableOracle) and not isinstance(spec.oracle, ComponentTableOracle)
+    return isinstance(spec.oracle, TableOracle) and spec.oracle.whole_space and \
+        not isinstance(spec.oracle, ComponentTableOracle)
 
 
 @guarded

@@ -39,7 +39,8 @@ from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
-              "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban"}
+              "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
+              "pegs": "bench.pegs"}
 
 
 class UsageError(Exception):
@@ -468,6 +469,7 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
             "hardest": hardest,
             "hardest_count": result.hardest_count,
             "by_distance": result.by_distance,
+            "reached": result.reached,
             "move_rule": puzzle.move_rule,
             "start_distance": start,
             **({} if state is None else {"position": puzzle.format(state, plain),
@@ -478,9 +480,13 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
         }, ensure_ascii=plain))
         return 0
     print(f"{puzzle.title}: {puzzle.move_rule}")
-    print(f"  positions reachable from the start: {result.positions:,}")
-    print(f"  of those can still reach the goal:  {result.solvable:,}")
-    print(f"  dead ends:                          {result.dead_ends:,}")
+    if result.reached:
+        print(f"  positions reachable from the start: {result.positions:,}")
+        print(f"  of those can still reach the goal:  {result.solvable:,}")
+        print(f"  dead ends:                          {result.dead_ends:,}")
+    else:   # a table of the winnable part alone
+        print(f"  reachable positions that can win:   {result.solvable:,} (alike but for a turn or a mirror: once)")
+        print("  dead ends:                          not kept (too many)")
     print(f"  longest optimal solution:           {n_moves(result.max_distance)} "
           f"({result.hardest_count:,} position{'s' if result.hardest_count != 1 else ''})")
     published = spec.figures.published

@@ -1,10 +1,13 @@
 """Perfect ranks of positions, vectorised with numpy.
 
 A rank maps each position of a puzzle to a distinct integer in ``range(size)`` so that a
-whole state space fits in a flat array (one byte per position for distances). Every
-puzzle here is an arrangement of a multiset of pieces over cells, so one multiset
+whole state space fits in a flat array (one byte per position for distances). Most
+puzzles here are arrangements of a multiset of pieces over cells, so one multiset
 ranker covers tiles, frogs, pairs and knights; the slot ranker splits a position into where
-its structural pieces stand and the order of the rest (see :class:`SlotRanker`).
+its structural pieces stand and the order of the rest (see :class:`SlotRanker`). Where
+moves take pieces off the board (peg solitaire) the count of pieces changes, and a
+position of one kind of piece is a set of cells: its rank is that set as bits
+(:class:`BitmaskRanker`).
 """
 from __future__ import annotations
 
@@ -231,6 +234,38 @@ class SparseRanker:
         return sum(int(self._binomials[c, i]) for i, c in enumerate(cells, 1)) * self.order.size + order
 
 
+class BitmaskRanker:
+    """Positions of one kind of piece (code 1) and empty cells, any number of each: the rank is the
+    set of occupied cells as bits, cell i being bit i, so every subset of the cells has a rank."""
+
+    def __init__(self, ncells: int) -> None:
+        if not 0 < ncells < 63:
+            raise ValueError("a bitmask rank needs 1 to 62 cells")
+        self.ncells = ncells
+        self.size = 1 << ncells
+        self._bits = np.left_shift(np.int64(1), np.arange(ncells, dtype=np.int64))
+        self._digits = bytes([48, 49] + [50] * 254)   # code 0 -> "0", 1 -> "1", anything else: not a digit
+
+    def rank(self, boards: np.ndarray) -> np.ndarray:
+        boards = np.asarray(boards, dtype=np.uint8)
+        if boards.ndim != 2 or boards.shape[1] != self.ncells or (boards > 1).any():
+            raise ValueError("boards must be rows of 0 and 1, one per cell")
+        return boards.astype(np.int64) @ self._bits
+
+    def unrank(self, ranks: np.ndarray) -> np.ndarray:
+        ranks = np.asarray(ranks, dtype=np.int64)
+        return ((ranks[:, None] >> np.arange(self.ncells, dtype=np.int64)) & 1).astype(np.uint8)
+
+    def rank_state(self, state: bytes) -> int | None:
+        if len(state) != self.ncells:
+            return None
+        digits = bytes(state[::-1]).translate(self._digits)
+        return None if b"2" in digits else int(digits, 2)
+
+    def describe(self) -> str:
+        return f"bitmask:{self.ncells}"
+
+
 def adjacent_swap_tables(counts: Sequence[int]) -> list[np.ndarray]:
     """``tables[j][r]``: the rank of arrangement r with its cells j and j+1 exchanged.
 
@@ -379,7 +414,7 @@ class SlotRanker:
         every rule, both ways.
         """
         seeds = [bytes(s) for s in seeds]
-        if not seeds:
+        if not seeds or not all(r.conserves for r in rules.rules):   # pieces taken off: no fixed multiset
             return None
         present = set(seeds[0])
         structural = {0} & present

@@ -3,7 +3,8 @@
 Every puzzle in the collection moves pieces into empty cells: a tile slides, a frog
 slides or jumps, a pair of stones is carried, a knight hops, a two-cell block shifts.
 Each of these is a *rule*: a few cells, a set of allowed contents per cell, and a
-permutation saying where each cell's content goes. One representation serves the
+permutation saying where each cell's content goes; a rule may also take pieces off the
+board (a peg jumped over is removed), setting cells to a fixed content. One representation serves the
 scalar search (states are ``bytes``) and the vectorised numpy sweep (states are rows
 of a ``uint8`` array), and the predecessor rule is derived exactly, which is what
 one-way puzzles such as frogs need for searching backwards from the goal.
@@ -23,8 +24,12 @@ EMPTY = 0
 @dataclass(frozen=True)
 class Rule:
     """If ``state[cells[i]] in allowed[i]`` for all i, the move sets
-    ``new[cells[i]] = old[cells[perm[i]]]``. ``src``/``dst`` name the move for people:
-    where the moving piece (its anchor cell) starts and where it ends."""
+    ``new[cells[i]] = old[cells[perm[i]]]``, then each cell of ``sets`` to its code (a piece
+    taken off: the cell set empty). ``src``/``dst`` name the move for people: where the
+    moving piece (its anchor cell) starts and where it ends.
+
+    A set cell keeps its place in the permutation and allows one code before the move, so the
+    move read backwards is a rule too (:meth:`inverse` puts that code back)."""
 
     cells: tuple[int, ...]
     allowed: tuple[frozenset[int], ...]
@@ -32,6 +37,7 @@ class Rule:
     src: int
     dst: int
     kind: str = "slide"
+    sets: tuple[tuple[int, int], ...] = ()
     _writes: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -39,6 +45,10 @@ class Rule:
             raise ValueError("rule cells, allowed sets and permutation differ in length")
         if sorted(self.perm) != list(range(len(self.perm))):
             raise ValueError("rule permutation is not a permutation")
+        for cell, _code in self.sets:
+            i = self.cells.index(cell) if cell in self.cells else -1
+            if i < 0 or self.perm[i] != i or len(self.allowed[i]) != 1:
+                raise ValueError("a rule sets only cells it tests for one code and leaves in place")
         writes = tuple(
             (c, self.cells[p]) for c, p in zip(self.cells, self.perm) if self.cells[p] != c
         )
@@ -51,6 +61,8 @@ class Rule:
         out = bytearray(state)
         for dst, src in self._writes:
             out[dst] = state[src]
+        for cell, code in self.sets:
+            out[cell] = code
         return bytes(out)
 
     def mask(self, boards: np.ndarray, skip: int = -1) -> np.ndarray | None:
@@ -68,6 +80,8 @@ class Rule:
         out = boards.copy()
         for dst, src in self._writes:
             out[:, dst] = boards[:, src]
+        for cell, code in self.sets:
+            out[:, cell] = code
         return out
 
     def inverse(self) -> "Rule":
@@ -81,14 +95,26 @@ class Rule:
         inv = [0] * n
         for i, p in enumerate(self.perm):
             inv[p] = i
+        allowed = [self.allowed[self.perm[i]] for i in range(n)]
+        sets = []
+        for cell, code in self.sets:   # afterwards the cell holds the code it was set to; before, its one code
+            i = self.cells.index(cell)
+            allowed[i] = frozenset({code})
+            sets.append((cell, next(iter(self.allowed[i]))))
         return Rule(
             cells=self.cells,
-            allowed=tuple(self.allowed[self.perm[i]] for i in range(n)),
+            allowed=tuple(allowed),
             perm=tuple(inv),
             src=self.dst,
             dst=self.src,
             kind=self.kind,
+            sets=tuple(sets),
         )
+
+    @property
+    def conserves(self) -> bool:
+        """Whether the move keeps every piece on the board (it only moves them)."""
+        return not self.sets
 
     def empty_anchor(self) -> int:
         """A cell that must be empty for the rule to apply (every move needs one)."""
@@ -199,6 +225,8 @@ class RuleMatrix:
         self.cells = np.zeros((len(rules), width), dtype=np.intp)
         self.sets = np.zeros((len(rules), width), dtype=np.intp)
         self.gather = np.tile(np.arange(ncells, dtype=np.intp), (len(rules), 1))
+        self.fixed = np.zeros((len(rules), ncells), dtype=bool)   # cells a rule sets to a code (pieces taken)
+        self.codes = np.zeros((len(rules), ncells), dtype=np.uint8)
         for i, r in enumerate(rules):
             # cells that must be empty first: they rule out most candidates, so later columns test fewer
             conditions = sorted(zip(r.cells, r.allowed), key=lambda cell_ok: cell_ok[1] != {EMPTY})
@@ -207,6 +235,9 @@ class RuleMatrix:
                 self.sets[i, j] = sets.setdefault(ok, len(sets))
             for dst, src in r._writes:
                 self.gather[i, dst] = src
+            for cell, code in r.sets:
+                self.fixed[i, cell], self.codes[i, cell] = True, code
+        self.takes = bool(self.fixed.any())
         self.luts = np.zeros((len(sets), 256), dtype=bool)
         for ok, k in sets.items():
             self.luts[k, list(ok)] = True
@@ -236,7 +267,10 @@ class RuleMatrix:
             codes = np.take(flat, base + np.take(self.cells[:, j], rules))
             ok = np.take(self._lut_flat, np.take(self._sets_at[:, j], rules) + codes)
             pair_rows, rules, base = pair_rows[ok], rules[ok], base[ok]
-        return pair_rows, rules, np.take(flat, base[:, None] + np.take(self.gather, rules, axis=0))
+        children = np.take(flat, base[:, None] + np.take(self.gather, rules, axis=0))
+        if self.takes:
+            children = np.where(self.fixed[rules], self.codes[rules], children)
+        return pair_rows, rules, children
 
 
 def _index(keys: Sequence[int], ncells: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Iterator, Protocol
 import numpy as np
 
 from solvers.problem import Cancel, Cancelled
-from solvers.ranking import (FREE as FREE_CELL, MultisetRanker, Ranker, SlotRanker, SparseRanker,
+from solvers.ranking import (FREE as FREE_CELL, BitmaskRanker, MultisetRanker, Ranker, SlotRanker, SparseRanker,
                              adjacent_swap_tables, apply_to_layout)
 from solvers.rules import RuleSet
 
@@ -66,7 +66,10 @@ def working_set(rules: RuleSet, ranker: Ranker) -> int:
 
 def _frontier_bytes(rules: RuleSet, ranker: Ranker, boards: float) -> int:
     """Bytes of ``boards`` boards packed in a :class:`Frontier`."""
-    ncodes = len(ranker.counts) if isinstance(ranker, (MultisetRanker, SparseRanker)) else 256
+    if isinstance(ranker, (MultisetRanker, SparseRanker)):
+        ncodes = len(ranker.counts)
+    else:
+        ncodes = 2 if isinstance(ranker, BitmaskRanker) else 256
     bits = next(b for b in (1, 2, 4, 8) if ncodes <= 1 << b)
     return int(boards * -(-rules.ncells * bits // 8))
 
@@ -365,7 +368,7 @@ class _Distances:
 
 class Frontier:
     """One layer of a board sweep, its boards packed several cells to a byte (codes are
-    few and moves only permute them), so the widest layer of a large space stays small."""
+    few, and moves permute them or clear cells), so the widest layer of a large space stays small."""
 
     def __init__(self, parts: list[np.ndarray], ncells: int, bits: int) -> None:
         self.parts = parts
@@ -476,6 +479,13 @@ class Analysis:
     hardest: list[bytes]    # positions at max_distance (reachable ones)
     hardest_count: int
     by_distance: list[int]  # reachable positions at distance 0, 1, 2, ...
+    reached: bool = True    # ``positions`` counts every position the start reaches; False: only those that can
+                            # still win (a table of the solvable part alone), the dead ends not counted
+
+    def solvable_only(self) -> "Analysis":
+        """The same figures of a table that holds only the positions that can still win."""
+        return Analysis(self.solvable, self.solvable, 0, self.max_distance, self.hardest, self.hardest_count,
+                        self.by_distance, reached=False)
 
 
 def unreached_in(table: np.ndarray) -> int:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol
 import numpy as np
 
 from solvers import cache
-from solvers.ranking import DigitRanker, MultisetRanker, Ranker, SlotRanker, SparseRanker
+from solvers.ranking import BitmaskRanker, DigitRanker, MultisetRanker, Ranker, SlotRanker, SparseRanker
 from solvers.rules import RuleMatrix, RuleSet
 from solvers.sweep import UNREACHED, Progress, SlotSweep, unreached_in
 
@@ -240,6 +240,8 @@ def fingerprint(rules: RuleSet, ranker: Ranker | None, goals: Iterable[bytes], e
     h = hashlib.sha256()
     for r in rules.rules:
         h.update(repr((r.cells, [sorted(ok) for ok in r.allowed], r.perm)).encode())
+        if r.sets:   # pieces the move takes off (said only where there are some: older digests stay as they were)
+            h.update(repr(r.sets).encode())
     h.update(b"|goals|")
     for g in sorted(bytes(g) for g in goals):
         h.update(g.hex().encode() + b",")
@@ -254,7 +256,7 @@ def ranker_description(ranker: Ranker) -> str:
         return ranker.describe()
     if isinstance(ranker, MultisetRanker):
         return f"multiset:{[int(c) for c in ranker.counts]}"
-    if isinstance(ranker, SparseRanker):
+    if isinstance(ranker, (SparseRanker, BitmaskRanker)):
         return ranker.describe()
     return f"{type(ranker).__module__}.{type(ranker).__qualname__}:{ranker.size}"
 

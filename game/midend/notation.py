@@ -12,22 +12,37 @@ __all__ = ["describe_move", "move_words"]
 
 
 def move_words(spec: PuzzleSpec, before: bytes, move: Move) -> str:
-    """'wolf c2→d2', 'big red block b1→b2', 'pair a1→g1': a move in a list, in the player's language."""
+    """'wolf c2→d2', 'big red block b1→b2', 'pair a1→g1', a chain 'peg d2→d4→f4': a move in a list, in the
+    player's language."""
     puzzle = spec.puzzle
     b = puzzle.board
     name = spec.presentation.shown_piece_name(before[move.src])
-    return _(puzzle.move_kind(move).named).format(piece=name, src=b.coord(move.src), dst=b.coord(move.dst))
+    stops = _stops(spec, before, move)
+    dst = "→".join(stops[1:]) if stops else b.coord(move.dst)
+    return _(puzzle.move_kind(move).named).format(piece=name, src=b.coord(move.src), dst=dst)
+
+
+def _stops(spec: PuzzleSpec, before: bytes, move: Move) -> list[str]:
+    """The cells a move lands on, its start first, where its kind lands on its way and it did (else none)."""
+    puzzle = spec.puzzle
+    if not puzzle.move_kind(move).chained:
+        return []
+    route = puzzle.route(before, move)
+    return [puzzle.board.coord(cell) for cell in route] if len(route) > 2 else []
 
 
 def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:
-    """'slide the tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3'
-    (in the player's language; the cells keep their board names): in the words of the move's kind."""
+    """'slide the tile 6 left', 'jump the black frog right', 'move the black knight from b1 to c3',
+    'jump the peg d2→d4→f4' (in the player's language; the cells keep their board names): in the words of the move's kind."""
     puzzle = spec.puzzle
     b = puzzle.board
     (r0, c0), (r1, c1) = b.cells[move.src], b.cells[move.dst]
     dr, dc = r1 - r0, c1 - c0
     kind = puzzle.move_kind(move)
     name = spec.presentation.shown_piece_name(before[move.src])
+    stops = _stops(spec, before, move)
+    if stops:
+        return _(kind.chained).format(piece=name, stops="→".join(stops))
     step = (dr // max(1, abs(dr)) if dr else 0, dc // max(1, abs(dc)) if dc else 0)
     straight = (dr == 0) != (dc == 0)   # along a row or a column
     if straight and step in kind.ways:

@@ -29,14 +29,37 @@ __all__ = ["recount_history", "recounted", "split_move"]
 def split_move(puzzle: Puzzle, before: bytes, move: Move, after: bytes) -> list[tuple[Move, bytes]]:
     """The fewest moves of ``puzzle`` that take the piece ``move`` carries from ``before`` to ``after``,
     each with the position it leads to (one move where ``puzzle`` has it; the family's own where it
-    knows them, :meth:`Puzzle.split`). ValueError if the piece alone cannot get there under ``puzzle``
-    (then the positions are not one move of a piece apart)."""
+    knows them, :meth:`Puzzle.split`); the way the piece went, if
+    that is as few (a peg's chain, jump by jump, round the loop it took and not the other way round).
+    ValueError if the piece alone cannot get there under ``puzzle`` (then the positions are not one
+    move of a piece apart)."""
     for legal, nxt in puzzle.successors(before):
         if nxt == after:
             return [(legal, nxt)]
     own = puzzle.split(before, move, after)
     if own is not None:
         return own
+    fewest = _fewest(puzzle, before, move, after)
+    followed = _along_route(puzzle, before, move, after)
+    return followed if followed is not None and len(followed) == len(fewest) else fewest
+
+
+def _along_route(puzzle: Puzzle, before: bytes, move: Move, after: bytes) -> list[tuple[Move, bytes]] | None:
+    """The move's own route (:meth:`Puzzle.route`), each stretch one move of ``puzzle``, if it gets to ``after``."""
+    steps: list[tuple[Move, bytes]] = []
+    here = before
+    cells = puzzle.route(before, move)
+    for a, b in zip(cells, cells[1:]):
+        step = next(((m, nxt) for m, nxt in puzzle.successors(here) if (m.src, m.dst) == (a, b)), None)
+        if step is None:
+            return None
+        steps.append(step)
+        here = step[1]
+    return steps if here == after else None
+
+
+def _fewest(puzzle: Puzzle, before: bytes, move: Move, after: bytes) -> list[tuple[Move, bytes]]:
+    """Breadth first over the moves of the piece ``move`` carries, from ``before`` until ``after``."""
     came: dict[bytes, tuple[bytes, Move] | None] = {before: None}
     anchor: dict[bytes, int] = {before: move.src}
     queue = deque([before])
@@ -101,9 +124,11 @@ def _joined(puzzle: Puzzle, out: list[Entry], anchor: int, move: Move, after: by
     if after == origin:
         out.pop()
         return True
-    joined = next((m for m, nxt in puzzle.successors(origin) if nxt == after), None)
-    if joined is None:
+    ways = [m for m, nxt in puzzle.successors(origin) if nxt == after]
+    if not ways:
         return False
+    went = puzzle.route(origin, last.move) + puzzle.route(last.position, move)[1:]
+    joined = next((m for m in ways if puzzle.route(origin, m) == went), ways[0])   # the way it went, if it is one
     out[-1] = Entry(after, joined, kind)
     return True
 

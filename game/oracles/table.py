@@ -18,8 +18,8 @@ import numpy as np
 from solvers import cache
 from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
-from solvers.sweep import (UNREACHED, Analysis, OverBudget, PositionSet, analyse, distance_counts, distance_table,
-                           ranks_at, reachable_mask, sweep_bytes)
+from solvers.sweep import (UNREACHED, Analysis, OverBudget, PositionSet, Progress, analyse, distance_counts,
+                           distance_table, ranks_at, reachable_mask, sweep_bytes)
 from solvers.tables import (FULL_CHECK, RANK_SPACE_CHECK, TABLE_VERSION, DistanceTable, after_delay, consistent,
                             fingerprint, load_or_build, table_key)
 
@@ -86,6 +86,7 @@ class _NotCached(Exception):
 
 class TableOracle(SearchOracle):
     exact = True
+    whole_space = True    # the table holds every rank of its ranker (False: a set of positions it found)
 
     def __init__(self, puzzle: Puzzle, recipe: Recipe | None = None) -> None:
         super().__init__(puzzle, recipe)
@@ -159,8 +160,7 @@ class TableOracle(SearchOracle):
         def make() -> np.ndarray:
             if not allowed:
                 raise _NotCached
-            return distance_table(self.puzzle.rules, ranker, self.puzzle.goals(), progress=progress,
-                                  cancel=report.cancelled, budget=budget, reach=self._needs_reach())
+            return self.sweep_table(ranker, progress, report.cancelled, budget)
 
         try:
             array = load_or_build(key, make, TABLE_VERSION, progress, size=ranker.size,
@@ -176,6 +176,12 @@ class TableOracle(SearchOracle):
         nonzero = np.flatnonzero(counts)
         top = int(nonzero[-1]) if len(nonzero) else 0
         return TablePayload(array, reachable, tuple(int(c) for c in counts[:top + 1]), tuple(cache.take_notices()))
+
+    def sweep_table(self, ranker: Ranker, progress: Progress | None, cancel: Cancel, budget: int | None) -> np.ndarray:
+        """The table, swept: every position's distance by a backward sweep over the rules (a family whose
+        move is not one rule, such as peg solitaire's chain of jumps, sweeps its own way)."""
+        return distance_table(self.puzzle.rules, ranker, self.puzzle.goals(), progress=progress, cancel=cancel,
+                              budget=budget, reach=self._needs_reach())
 
     def install(self, payload: object) -> None:
         assert isinstance(payload, TablePayload)

@@ -41,6 +41,8 @@ class MoveKind:
     ways: Mapping[Step, str] = field(default_factory=dict)   # a straight move in words, by its direction
     any_way: str = FROM_TO       # any other move in words: {piece}, {src}, {dst}
     named: str = NAMED           # the move in a list of moves: {piece}, {src}, {dst}
+    chained: str = ""            # a move that lands on its way (a peg's chain of jumps) in words: {piece}, {stops}
+                                 # (the cells of its route, arrows between); empty: moves land only at their end
 
     @property
     def glides(self) -> bool:

@@ -21,7 +21,7 @@ from . import test_toml_reader as examples
 from .support import FIXTURES, LIBRARY
 
 PARSERS = (parse_toml, parse_js2, parse_sliding)
-DEFINITIONS = tuple(f.definition for f in registry.families() if f.definition is not None)   # what a file reads into
+DEFINITIONS = tuple(family.definition for family in registry.families() if isinstance(family.definition, type))
 SAMPLES = [p.read_text(encoding="utf-8") for p in sorted(LIBRARY.glob("*.toml")) + sorted(FIXTURES.iterdir())] + [
     getattr(examples, name) for name in ("FROGS", "PLUS", "KNIGHTS", "PAIRS_BLOCK", "PAIRS_GRID", "BLOCKS")]
 ODD = list('"\'[]{}=\n#?.BW(),:01x/\\ \t') + ["\x00", "\x1b", "\r", "\u202e", "\u2028", "\x85", "曹", "\ufeff", "é"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.families.test_pegs_family import LARGE, SMALL
+
 from game.families.blocks.model import BlocksDef
 from game.families.frogs.files import FrogsDef
 from game.families.knights.files import KnightsDef
@@ -95,11 +97,12 @@ def test_each_tiles_file_is_its_board(name):
 
 def test_the_library_has_exactly_these_files():
     """These, and the robots' own (tests/families/test_robots_library.py lists those)."""
+    pegs = [*SMALL, *LARGE]   # peg solitaire's, proven in tests/families/test_pegs_family.py
     hanoi = [f"{name}-{n}" for name in ("hanoi", "reve") for n in range(3, 9)] + [
         "hanoi-middle", "hanoi-scattered", "reve-almost-home"]   # the Tower of Hanoi's: tests/families/test_hanoi_*
     warehouses = [f"warehouse-{n}" for n in range(1, 25)]   # Sokoban's, proven in tests/families/sokoban
     others = [p.stem for p in LIBRARY.glob("*.toml") if not isinstance(read_puzzle_file(p), RobotsDef)]
-    assert sorted(others) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *hanoi, *warehouses])
+    assert sorted(others) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *pegs, *hanoi, *warehouses])
 
 
 def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():

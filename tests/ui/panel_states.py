@@ -30,7 +30,9 @@ STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-
           "fifteen-idle", "blocks-hint", "blocks-solved", "frogs", "frogs-hint", "frogs-solving", "frogs-paused",
           "frogs-solved", "robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved",
           "sokoban", "sokoban-hint", "sokoban-solving", "sokoban-paused", "sokoban-solved",
-          "sokoban-pushes")
+          "sokoban-pushes",
+          "pegs", "pegs-jump", "pegs-hint", "pegs-dead-end", "pegs-solving", "pegs-paused",
+          "pegs-solved")
 # the states of one game, whose panels must lay out alike (every control in the same place)
 GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hidden"),
          "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
@@ -40,8 +42,11 @@ GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hid
          "frogs": ("frogs", "frogs-hint", "dead end", "frogs-solving", "frogs-paused", "frogs-solved"),
          "robots": ("robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved"),
          "sokoban": ("sokoban", "sokoban-hint", "sokoban-solving", "sokoban-paused", "sokoban-solved",
-                     "sokoban-pushes")}
+                     "sokoban-pushes"),
+         # peg solitaire, K's other count among them: switching the count moves no control either
+         "pegs": ("pegs", "pegs-jump", "pegs-hint", "pegs-dead-end", "pegs-solving", "pegs-paused", "pegs-solved")}
 ROBOTS = "lunar-lockout-08"     # one way to count: no count row
+PEGS = "pegs-triangle-a1"
 
 
 @dataclass
@@ -234,6 +239,31 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         elif name == "sokoban-solved":
             for move in s.oracle.solve(s.position).moves:
                 s.play(move)
+    elif name.startswith("pegs"):
+        s = _pegs_state(name, game)
     else:
         raise ValueError(name)
     return PanelState(name, s, s.oracle.status(), settings)
+
+
+def _pegs_state(name: str, game) -> Session:
+    """Peg solitaire's states: its own count or the other, a hint, a dead end, the solve, a win."""
+    s = game(PEGS if name != "pegs-jump" else f"{PEGS}@jump")
+    if name == "pegs-hint":
+        s.request_hint()
+    elif name == "pegs-dead-end":   # the line to the goal followed until a jump off it leads nowhere
+        for move in s.oracle.solve(s.position).moves:
+            dead = next((m for m, v in s.oracle.verdicts(s.position) if v.value == "dead end"), None)
+            if dead is not None:
+                s.play(dead)
+                break
+            s.play(move)
+        s.request_hint()
+    elif name in ("pegs-solving", "pegs-paused"):
+        s.start_solve()
+        if name == "pegs-paused":
+            s.autosolve.toggle_pause()
+    elif name == "pegs-solved":
+        for move in s.oracle.solve(s.position).moves:
+            s.play(move)
+    return s

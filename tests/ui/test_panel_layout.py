@@ -152,6 +152,9 @@ def test_the_states_are_what_they_say(models):
     assert all(by_name[n].count is None for n in GAMES["robots"])            # one way to count: no count row
     assert all(by_name[n].count is not None for n in GAMES["blocks"])
     assert [kinds[n] for n in GAMES["sokoban"]] == ["idle", "hint", "solving", "paused", "solved", "hint"]
+    assert [kinds[n] for n in GAMES["pegs"]] == ["idle", "idle", "hint", "dead end", "solving", "paused", "solved"]
+    counts = [by_name[name].count for name in ("pegs", "pegs-jump")]   # the two counts, each said on its button
+    assert [c.label for c in counts if c is not None] == ["Moves counted: chain ›", "Moves counted: jump ›"]
     for name in ("building", "building-and-solving", "building-exact", "searching-while-building"):
         assert by_name[name].status.bar is not None, name
     assert "none shorter than 56" in by_name["searching"].status.lines[1].text   # the bound reached, said

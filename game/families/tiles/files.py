@@ -80,7 +80,7 @@ def _position(file: TomlFile, key: str, width: int, height: int) -> bytes:
             file.fail(_("key '{key}', row {row} has {given} cells, but the board is {width} wide")
                       .format(key=key, row=number, given=len(tokens), width=width))
         for token in tokens:
-            tile = 0 if token in (GAP, "0", "_") else int(token) if token.isascii() and token.isdigit() else -1
+            tile = 0 if token in (GAP, "0", "_") else int(token) if token.isascii() and token.isdigit() and len(token) < 4 else -1
             if not 0 <= tile < width * height:
                 file.fail(_("key '{key}', '{token}' in row {row} is not a tile of this board: its tiles are 1 to "
                             "{last}, and '.' is the gap").format(key=key, token=shown(token), row=number,

@@ -319,9 +319,10 @@ class AnalysisScene(Scene):
         surface.blit(th.text(_("Figures"), "heading", pal.text), (x, y))
         y += th.size_of("heading") + th.px(12)
         start_d = self.start_distance()
+        dead = f"{result.dead_ends:,}" if result.reached else "—"   # a table of the winnable part: not counted
         rows = [(_("Positions"), f"{result.positions:,}", pal.text),
                 (_("Can reach the goal"), f"{result.solvable:,}", pal.good),
-                (_("Dead ends"), f"{result.dead_ends:,}", pal.nope if result.dead_ends else pal.muted),
+                (_("Dead ends"), dead, pal.nope if result.dead_ends else pal.muted),
                 # Translators: a figure: the moves the farthest positions need
                 (_("Longest optimal"), moves_text(result.max_distance), pal.accent),
                 (_("Hardest positions"), f"{result.hardest_count:,}", pal.text),
@@ -341,9 +342,14 @@ class AnalysisScene(Scene):
                 surface.blit(surf, pos)
             y += row_h
             pygame.draw.line(surface, pal.panel_edge, (x, y - th.px(5)), (x + w, y - th.px(5)), 1)
-        note = (_("Positions: every position a player can reach from the start. Dead ends can never reach "
-                  "the goal (moves are one-way).") if result.dead_ends else
-                _("Positions: every position a player can reach from the start."))
+        if not result.reached:
+            note = _("Positions: those a player can reach from the start that can still reach the goal, each set of "
+                     "positions alike but for a turn or a mirror counted once; the dead ends are too many to keep.")
+        elif result.dead_ends:
+            note = _("Positions: every position a player can reach from the start. Dead ends can never reach "
+                     "the goal (moves are one-way).")
+        else:
+            note = _("Positions: every position a player can reach from the start.")
         if self.seconds is not None:
             # Translators: how long counting every position took, in seconds
             note += " " + _("Counted in {seconds:.2f} s.").format(seconds=self.seconds)

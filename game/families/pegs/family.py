@@ -1,0 +1,60 @@
+"""Peg solitaire (``family = "pegs"``): the triangle, the English and French boards and any board a file
+gives; every jump counted, or one peg's chain of jumps as one move."""
+from __future__ import annotations
+
+from functools import partial
+
+from game.catalog.dealers import ClassicStart
+from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
+    variant_name
+from game.common.i18n import N_
+from game.common.phrase import Phrase
+from game.families.base import Family
+from game.families.pegs import files
+from game.families.pegs.counts import CHAIN, COUNTS
+from game.families.pegs.files import PegsDef
+from game.families.pegs.kinds import KINDS
+from game.families.pegs.oracle import pegs_oracle
+from game.families.pegs.rules import PEG, PegsPuzzle, count_named, make_pegs
+from game.families.registry import register
+from game.rules.counts import Count
+
+__all__ = ["FAMILY", "PEGS", "PegsFamily"]
+
+PEGS = Shelf("pegs", N_("Peg solitaire"), (206, 150, 92))
+PEGS_BLURB = N_("Jump pegs until one is left.")
+
+
+def build(name: str, defn: PegsDef, count: str) -> PegsPuzzle:
+    """The rules of a file's puzzle under the count spelt ``count`` (module level: a worker rebuilds it)."""
+    return make_pegs(name, defn, count_named(count))
+
+
+class PegsFamily(Family):
+    key = "pegs"
+    shelf = PEGS
+    order = 60
+    definition = PegsDef
+    files = files.KEYS
+    counts = COUNTS
+    default = CHAIN
+    kinds = KINDS
+    keys = ("directions", "moves", "goal_pegs")
+
+    def spec(self, name: str, defn: PegsDef, count: Count | None = None) -> PuzzleSpec:
+        own = count_named(defn.moves)
+        count = count or own
+        common = defn.common
+        published = common.published.get(count.key)
+        said = count.published[0 if published == 1 else 1]
+        blurb = common.subtitle or (Phrase(said, moves=published) if published and said else PEGS_BLURB)
+        recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), pegs_oracle)
+        return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.CURSOR,
+                          Presentation("pegs", common.title, blurb, {PEG: N_("peg")}, N_("peg"), common.group,
+                                       common.variant),
+                          Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
+                          count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
+                          as_file=partial(files.with_start, defn, count=count.key))
+
+
+FAMILY = register(PegsFamily())

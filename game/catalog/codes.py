@@ -1,6 +1,6 @@
-"""Share codes: any position of any of the game's own puzzles as a short code, ``K7Q0-3ZD8X5``.
+"""Share codes: any position of any of the game's own puzzles as a short code, ``K7Q00-3ZD8X5``.
 
-A code is the puzzle (three characters from a digest of its name, so adding a puzzle never
+A code is the puzzle (four characters from a digest of its name, so adding a puzzle never
 changes another's), the way moves are counted (one character), the position's rank (fixed width
 per puzzle) and a check character. The alphabet is Crockford's base 32: digits and capitals
 without I, L, O and U, read in either case, with O read as 0 and I, L as 1, hyphens and spaces
@@ -8,7 +8,9 @@ ignored. The check character is a weighted sum over GF(32) with weights alpha, a
 (never 1), so any one character changed and any two neighbours swapped are always caught.
 
 A rank needs no table: a sliding-block position is ranked by where each kind of piece stands
-(:class:`solvers.components.PlacementKeys`), any other by its arrangement of the start's pieces
+(:class:`solvers.components.PlacementKeys`), a position whose pieces may differ from the start's (pegs
+taken off, discs on other pegs) by the puzzle's own bitmask or digit rank, any other by its arrangement
+of the start's pieces
 (a multiset rank in exact integers, the 15-puzzle's 16! included). Decoding checks the position
 as a typed one is checked, so a code always opens a position the game accepts.
 """
@@ -26,12 +28,13 @@ from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _
 from game.common.untrusted import shown
 from game.rules.puzzle import PositionError, Puzzle
+from solvers.ranking import BitmaskRanker, DigitRanker
 
 __all__ = ["CodeError", "Shared", "encode", "decode", "looks_like_code"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
-ID_DIGITS = 3                    # the puzzle: 32,768 names, checked apart by the tests
+ID_DIGITS = 4                    # the puzzle: 1,048,576 numbers, checked apart by the tests
 HEAD = ID_DIGITS + 1             # ... and the count
 LONGEST = 30                     # the check's weights stay apart from 1 below 31 characters
 _FIELD = 0b100101                # x^5 + x^2 + 1, primitive: alpha = x generates GF(32)'s 31 non-zero elements
@@ -119,19 +122,28 @@ class _Ranks:
         make_keys = getattr(puzzle, "keys", None)
         self.keys = make_keys() if callable(make_keys) else None
         self.counts = Counter(puzzle.start)
-        self.size = self.keys.size if self.keys is not None else _multiset_size(self.counts)
+        ranker = getattr(puzzle, "ranker", None)   # every subset of holes, every peg of every disc
+        self.digits = ranker if isinstance(ranker, (BitmaskRanker, DigitRanker)) else None
+        self.size = (self.keys.size if self.keys is not None else self.digits.size if self.digits is not None
+                     else _multiset_size(self.counts))
         self.width = max(1, _digits(self.size - 1))
 
     def rank(self, state: bytes) -> int:
-        if self.keys is None:
+        if self.digits is not None:
+            key = self.digits.rank_state(state)
+        elif self.keys is None:
             return _multiset_rank(state, self.counts)
-        key = self.keys.encode_one(state)
+        else:
+            key = self.keys.encode_one(state)
         if key is None:
             raise PositionError(_("this is not a position of {title}.").format(title=self.puzzle.shown_title()))
         return key
 
     def unrank(self, rank: int) -> bytes | None:
         """The position of ``rank``, or None where no position has it (a piece over another)."""
+        if self.digits is not None:
+            state = bytes(self.digits.unrank(np.array([rank], dtype=np.int64))[0])
+            return state if self.digits.rank_state(state) == rank else None
         if self.keys is None:
             return _multiset_unrank(rank, self.counts, len(self.puzzle.start))
         state = bytes(self.keys.decode(np.array([rank], dtype=np.int64))[0])
@@ -195,7 +207,7 @@ def _values(text: str) -> list[int] | None:
 
 
 def looks_like_code(text: str) -> bool:
-    """Whether ``text`` is written like a code (four characters, a hyphen, the rest): how the command
+    """Whether ``text`` is written like a code (five characters, a hyphen, the rest): how the command
     line tells a damaged code from a misspelt name."""
     head, dash, tail = text.strip().partition("-")
     return bool(dash) and len(head) == HEAD and len(tail) >= 2 and _values(head + tail) is not None

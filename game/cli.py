@@ -218,9 +218,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return status
     except OSError as err:
-        if err.errno not in WRITE_ERRORS:
+        if err.errno not in (*WRITE_ERRORS, errno.EPIPE):
             raise
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # nothing more to write there
+        if err.errno == errno.EPIPE:   # the reader has all it wanted (`list | head`): nothing to say
+            return 1
         print(f"error: {sentence(f'the output could not be written ({os.strerror(err.errno)})')}", file=sys.stderr)
         return 1
 

@@ -3,6 +3,7 @@ terminal cannot encode is printed escaped (never a UnicodeEncodeError), and ever
 arguments, benchmarks included, are one sentence on stderr with exit status 2."""
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -103,3 +104,14 @@ def test_every_subcommand_says_bad_arguments_in_one_sentence(capsys, args):
     assert code == 2, (code, err)
     assert err.startswith("error: ") and err.count("\n") == 1, err
     assert "usage:" not in err and "Traceback" not in err and not out
+
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(monkeypatch):
+    """`list | head -1`, `list | grep -q NAME`: the reader closes the pipe while the command still
+    writes; it stops without a word (the bundle once printed a BrokenPipeError's traceback)."""
+    reader, writer = os.pipe()
+    os.close(reader)   # nobody reads: the first flush meets a broken pipe
+    stdout = io.TextIOWrapper(io.BufferedWriter(io.FileIO(writer, "w"), buffer_size=1 << 20), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", stdout)
+    assert main(["list"]) == 1

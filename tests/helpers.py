@@ -108,3 +108,16 @@ def answered_by(spec, name: str, oracle, **changes):
     from game.oracles.base import Recipe
 
     return replace(spec, name=name, base=name, recipe=Recipe(name, spec.recipe.build, oracle), **changes)
+
+
+def climb_to_move(session) -> int:  # type: ignore[no-untyped-def]
+    """Press Hint until the ladder shows the move itself (a search answers on the next update); the presses."""
+    from game.midend.ladder import Step
+    presses = 0
+    while session.hint_info is None or (session.hint_info.move is not None and session.hint_info.step < Step.MOVE):
+        session.request_hint()
+        if session.hint_info is None:
+            session.update(0.0)
+        presses += 1
+        assert presses <= len(Step) + 1, "the hint ladder has only four steps"
+    return presses

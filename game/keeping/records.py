@@ -37,20 +37,22 @@ class Record:
     best_over: int | None = None    # the player's own solve closest to the optimum: moves over it
     best_moves: int | None = None   # the player's own solve in the fewest moves
     best_time: float | None = None  # the player's fastest own solve, in seconds
+    par: int | None = None          # the optimum these games began at (older records lack it)
 
     @property
     def assisted(self) -> int:
         return self.solved - self.own
 
     def add(self, win: Win) -> Record:
+        par = self.par if win.par is None or win.notes.recounted else win.par
         if not win.own:
-            return replace(self, solved=self.solved + 1)
+            return replace(self, solved=self.solved + 1, par=par)
         over = max(0, win.moves - win.par) if win.par is not None else None   # never below: the file refuses it
         if win.notes.recounted:   # counted another way on the way: no claim on how near the optimum it came
             over = None
         return Record(self.solved + 1, self.own + 1, self.optimal + int(win.optimal),
                       _least(self.best_over, over), _least(self.best_moves, win.moves),
-                      _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)))
+                      _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)), par)
 
 
 def _least(a: Number | None, b: Number | None) -> Number | None:
@@ -158,11 +160,13 @@ class Records:
     def total(self, name: str) -> Record:
         """A puzzle's records added over its keys (bests: the best of any)."""
         total = Record()
-        for r in self.of(name).values():
+        rows = self.of(name).values()
+        pars = {r.par for r in rows}
+        for r in rows:
             total = Record(total.solved + r.solved, total.own + r.own, total.optimal + r.optimal,
                            _least(total.best_over, r.best_over), _least(total.best_moves, r.best_moves),
                            _least(total.best_time, r.best_time))
-        return total
+        return replace(total, par=pars.pop() if len(pars) == 1 else None)   # one par only where all rows share it
 
     def badge(self, name: str) -> Badge:
         total = self.total(name)
@@ -238,7 +242,7 @@ def _record(name: str, key: str, value: Any) -> Record:
         raise ValueError(_("the records of '{name}' ({key}) count more optimal or own solves than solves")
                          .format(**where))
     bests: dict[str, Any] = {}
-    for f in ("best_over", "best_moves"):
+    for f in ("best_over", "best_moves", "par"):
         n = value.get(f)
         if n is not None and not _whole(n):
             raise ValueError(_not_a_count(where, f, n))
@@ -249,7 +253,7 @@ def _record(name: str, key: str, value: Any) -> Record:
         raise ValueError(_("the records of '{name}' ({key}) give '{value}' for the best time, not a number of "
                            "seconds").format(value=shown(str(t)), **where))
     return Record(counts["solved"], counts["own"], counts["optimal"], bests["best_over"], bests["best_moves"],
-                  float(t) if t is not None else None)
+                  float(t) if t is not None else None, bests["par"])
 
 
 def _not_a_count(where: dict[str, str], field: str, value: Any) -> str:

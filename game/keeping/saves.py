@@ -133,6 +133,8 @@ def _kept(game: SavedGame) -> tuple[list[Entry], int, Mapping[int, Notes]]:
 
 def notes_text(notes: Notes) -> str:
     words = [f"hints={min(notes.hints, MAX_HINTS)}"] if notes.hints else []
+    if any(notes.ladder):   # how often each step of the hint ladder was reached (older saves lack it)
+        words.append("ladder=" + "/".join(str(min(n, MAX_HINTS)) for n in notes.ladder))
     words += [flag for flag in NOTE_FLAGS if getattr(notes, flag)]
     return " ".join(words)
 
@@ -186,18 +188,30 @@ def _count(text: str, refusal: str, most: int) -> int:
 
 
 def _notes(text: str, number: int) -> Notes:
-    hints, flags = 0, set()
+    hints, flags, ladder = 0, set(), (0, 0, 0, 0)
     for word in text.split():
         key, eq, value = word.partition("=")
         if key == "hints" and eq:
             hints = _count(value, N_("the saved number of hints '{text}' is not a whole number from 0 to {most:,}."),
                            MAX_HINTS)
+        elif key == "ladder" and eq:
+            ladder = _ladder(value)
         elif word in NOTE_FLAGS:
             flags.add(word)
         else:
             raise PositionError(_("line {number} of the saved game has a note I do not understand: '{word}'.")
                                 .format(number=number, word=shown(word)))
-    return Notes(hints, "solver" in flags, "marks" in flags, "recorded" in flags, "recounted" in flags)
+    return Notes(hints, "solver" in flags, "marks" in flags, "recorded" in flags, "recounted" in flags, ladder)
+
+
+def _ladder(text: str) -> tuple[int, int, int, int]:
+    """The hint ladder's four counts, ``a/b/c/d``."""
+    parts = text.split("/")
+    if len(parts) != 4:
+        raise PositionError(_("the saved hint steps '{text}' are not four numbers.").format(text=shown(text, 40)))
+    a, b, c, d = (_count(part, N_("the saved number of hints '{text}' is not a whole number from 0 to {most:,}."),
+                         MAX_HINTS) for part in parts)
+    return a, b, c, d
 
 
 def counted(spec: PuzzleSpec, count: Count) -> str:

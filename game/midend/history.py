@@ -41,6 +41,12 @@ class Notes:
     marks: bool = False
     recorded: bool = False
     recounted: bool = False
+    ladder: tuple[int, int, int, int] = (0, 0, 0, 0)   # how often each step of the hint ladder was reached
+
+    def climbed(self, step: int) -> Notes:
+        """These notes with one more hint, reaching ``step`` of the ladder."""
+        ladder = tuple(n + (i == step) for i, n in enumerate(self.ladder))
+        return replace(self, hints=self.hints + 1, ladder=(ladder[0], ladder[1], ladder[2], ladder[3]))
 
     @property
     def assisted(self) -> bool:

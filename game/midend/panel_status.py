@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.common.i18n import _, ngettext
 from game.common.phrase import translated
+from game.midend.ladder import Step
 from game.midend.intent import Intent
 from game.midend.panel_types import BoxKind, BoxLine, ButtonModel, Role, StatusBox, button
 from game.midend.sayings import Tone
@@ -100,6 +101,11 @@ def _outcome(s: Session, hidden: bool) -> StatusBox | None:
         to_go = (ngettext("{n:,} move to go from here.", "{n:,} moves to go from here.", left) if hint.proven else
                  ngettext("Shortest found: {n:,} move to go, not proven.",
                           "Shortest found: {n:,} moves to go, not proven.", left)).format(n=left)
+        if hint.step < Step.MOVE:   # the ladder's lower steps: the next press tells one step more
+            title = _("Hint: move the highlighted piece") if hint.step is Step.PIECE else _("Hint: how far the goal is")
+            detail = to_go if hint.step is Step.PIECE else hint.words(s.spec, s.position)
+            # Translators: a button: the next step of the hint ladder
+            return _box(BoxKind.HINT, title, detail, (button("play-hint", _("More"), Intent.HINT, primary=True),))
         return _box(BoxKind.HINT, _("Hint: the highlighted move"), to_go,
                     # Translators: a button: play the move the hint shows
                     (button("play-hint", _("Play it"), Intent.HINT, primary=True),))

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 from game.midend.answers import Answers
 from game.midend.notation import move_words
 from game.midend.session import Session
+from game.midend.ladder import used_words
 from game.midend.history import EntryKind, Notes
 from game.common.i18n import N_, _, ngettext
 from game.rules.puzzle import Move, Puzzle
@@ -236,9 +237,11 @@ def help_words(notes: Notes, solver: Sequence[bool], solved: bool) -> str:
     if notes.solver or any(solver):
         return _("The solver played some of its moves: the records count it as solved with help.")
     if notes.hints:
-        return ngettext("It had {n:,} hint: the records count it as solved with help.",
+        said = ngettext("It had {n:,} hint: the records count it as solved with help.",
                         "It had {n:,} hints: the records count it as solved with help.",
                         notes.hints).format(n=notes.hints)
+        used = used_words(notes.ladder)
+        return f"{said} {used}" if used else said
     if notes.marks:
         return _("Move marks were on: the records count it as solved with help.")
     return ""

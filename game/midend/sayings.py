@@ -80,11 +80,22 @@ def hint_words(spec: PuzzleSpec, position: bytes, line: tuple[Move, ...], at_lea
     n = len(line)
     if not line:
         return ngettext("Already solved. ({n:,} move to go)", "Already solved. ({n:,} moves to go)", n).format(n=n)
-    move = move_words(spec, position, line[0])
+    return move_hint_words(move_words(spec, position, line[0]), n, at_least)
+
+
+def move_hint_words(move: str, n: int, at_least: int | None = None) -> str:
+    """The hint ladder's move step: the move in words and the moves left (not proven: the floor too)."""
     if at_least is not None:
         return unproven_hint_words(move, n, at_least)
     # Translators: {move} is the move in the board's words ("tile 5 b2→b3")
     return ngettext("{move} ({n:,} move to go)", "{move} ({n:,} moves to go)", n).format(move=move, n=n)
+
+
+def unproven_count_words(n: int, at_least: int) -> str:
+    """The hint ladder's count step from a line not proven shortest: its length and the proven floor."""
+    return ngettext("The shortest found is {n:,} move, not proven; the goal is at least {least:,} away.",
+                    "The shortest found is {n:,} moves, not proven; the goal is at least {least:,} away.",
+                    n).format(n=n, least=at_least)
 
 
 def unproven_hint_words(move: str, n: int, at_least: int) -> str:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Mapping, Sequence
 
@@ -37,7 +37,8 @@ from game.common.background import Job, Service
 from game.midend.history import Entry, EntryKind, History, Notes
 from game.common.i18n import N_, _, ngettext
 from game.midend.memory import Memory
-from game.midend.sayings import dead_end_words, found_words, hint_words, illegal_words, solved_words
+from game.midend.ladder import Step, step_message
+from game.midend.sayings import dead_end_words, found_words, illegal_words, solved_words
 from game.oracles.base import WRONG_ANSWER, Answer
 from game.midend.playback import AutoSolve, Playback
 from game.rules.puzzle import Move
@@ -71,6 +72,13 @@ class Hint:
     dead_end: bool
     last_winnable: int | None   # dead end: history index of the latest earlier position that can still win
     proven: bool = True         # False: the line is the shortest found, not proven shortest
+    step: Step = Step.MOVE      # how far up the hint ladder this position's hint has gone
+    at_least: int | None = None  # not proven: the fewest moves the shortest may need
+
+    def words(self, spec: PuzzleSpec, position: bytes) -> str:
+        """What this hint says at its step of the ladder (a hint with a move)."""
+        assert self.move is not None and self.distance is not None
+        return step_message(spec, position, self.move, self.distance, self.at_least, self.step)
 
 
 @dataclass(frozen=True)
@@ -341,18 +349,14 @@ class Session:
     # -- hints ----------------------------------------------------------------------------------
 
     def request_hint(self) -> None:
-        """Show the first move of an optimal line; pressed again, play it.
-
-        On a dead end the hint says so, and pressing again goes back to the last winnable
-        position. Known answers show at once; otherwise a "Hint" search starts.
-        """
+        """Climb the hint ladder a step (:mod:`game.midend.ladder`), at its top play the move; a dead end: go back."""
         if self.solved:
-            self.hint_info = Hint(None, 0, False, None)
-            self._emit(Event(EventKind.HINT, None, self.position, None, _("Already solved.")))
-            return
+            return self._show_hint(())
         shown = self.hint_info
         if shown is not None:
-            if shown.move is not None:
+            if shown.move is not None and shown.step < Step.MOVE:
+                self._climb(replace(shown, step=Step(shown.step + 1)))
+            elif shown.move is not None:
                 self.play(shown.move, step=True)   # a hint played is the player's move: it may continue the last
             elif shown.dead_end and shown.last_winnable is not None:
                 self.undo_to_last_winnable()
@@ -361,11 +365,15 @@ class Session:
             self._search(N_("Hint"), Purpose.HINT)
 
     def _show_hint(self, line: tuple[Move, ...], at_least: int | None = None) -> None:
-        move = line[0] if line else None
-        self.hint_info = Hint(move, len(line), False, None, proven=at_least is None)
-        if move is not None:
-            self._helped()
-        self._emit(Event(EventKind.HINT, move, self.position, None, hint_words(self.spec, self.position, line, at_least)))
+        if not line:   # at the goal: nothing to climb
+            self.hint_info = Hint(None, 0, False, None)
+            return self._emit(Event(EventKind.HINT, None, self.position, None, _("Already solved.")))
+        self._climb(Hint(line[0], len(line), False, None, proven=at_least is None, step=Step.BAND, at_least=at_least))
+
+    def _climb(self, hint: Hint) -> None:   # show ``hint`` at its step of the ladder, noted as help in the game
+        self.hint_info, notes = hint, self.timeline.game_notes.climbed(hint.step)
+        self.timeline.note(hints=notes.hints, ladder=notes.ladder)
+        self._emit(Event(EventKind.HINT, hint.move, self.position, None, hint.words(self.spec, self.position)))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)

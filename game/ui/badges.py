@@ -9,6 +9,7 @@ import pygame
 
 from game.common.i18n import N_, _
 from game.keeping.records import Badge
+from game.keeping.stars import Stars
 from game.ui import theme as T
 
 # badge -> (label, fill (see theme.pill_fill), icon); a badge of NONE draws nothing. Labels are
@@ -80,3 +81,22 @@ def draw_badge(surface: pygame.Surface, theme: T.Theme, badge: Badge, topright: 
 def draw_in_progress(surface: pygame.Surface, theme: T.Theme, topleft: tuple[int, int]) -> pygame.Rect:
     label, pill, icon = IN_PROGRESS
     return draw_pill(surface, theme, label, pill, icon, topleft)
+
+
+def draw_stars(surface: pygame.Surface, theme: T.Theme, stars: Stars,
+               bottomright: tuple[int, int]) -> pygame.Rect | None:
+    """Three stars on a dark pill, the earned ones filled (a helped solve's one star in the help colour),
+    with the pill's bottom right at ``bottomright``; nothing for a puzzle never solved."""
+    if stars.count == 0:
+        return None
+    pal = theme.palette
+    size = theme.size_of("tiny") + theme.px(2)
+    gap = theme.px(2)
+    rect = pygame.Rect(0, 0, 3 * size + 4 * gap, size + 2 * gap)
+    rect.bottomright = bottomright
+    pygame.draw.rect(surface, T.shade(pal.card, -0.5), rect, border_radius=rect.h // 2)
+    earned = pal.pill_fill("with help") if stars.helped else pal.accent
+    for i in range(3):
+        box = pygame.Rect(rect.x + gap + i * (size + gap), rect.y + gap, size, size)
+        draw_icon(surface, "star", box, earned if i < stars.count else T.mix(pal.card, pal.dim, 0.5))
+    return rect

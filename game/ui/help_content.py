@@ -112,7 +112,7 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
         rows.append(("K", _("count by {ways}").format(ways=listed(ways))))
     # Translators: {new} is the panel's button for a new game ("Shuffle"), lower-cased
     new_game = _("restart, {new}").format(new=_(spec.dealer.new_label).lower())
-    rows += [("H", _("hint; H again plays it")),
+    rows += [("H", _("hint, step by step")),
              ("S", _("solve: the shortest solution")),
              ("U, Shift+U", _("undo, redo")),
              ("Ctrl S / O", _("save this game, open your save")),

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import climb_to_move
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.midend.intent import Intent
@@ -100,8 +101,11 @@ def test_dead_end_hint_and_solved():
     hinted.request_hint()
     box = model(hinted).status
     assert box.kind is BoxKind.HINT and [(b.name, b.intent) for b in box.buttons] == [("play-hint", Intent.HINT)]
+    assert [b.label for b in box.buttons] == ["More"] and box.lines[0].text == "Hint: how far the goal is"
+    climb_to_move(hinted)
+    assert [b.label for b in model(hinted).status.buttons] == ["Play it"]
     hinted.request_hint()   # again: plays it
-    hinted.request_hint()
+    climb_to_move(hinted)
     hinted.request_hint()
     m = model(hinted)
     assert hinted.solved and m.status.kind is BoxKind.SOLVED and m.figures[1].value == "solved"

@@ -158,7 +158,7 @@ def test_records_go_to_json_and_back():
     data = json.loads(text)
     assert data["format"] == FORMAT
     assert data["puzzles"]["eight"][START] == {"solved": 3, "own": 2, "optimal": 1, "best_over": 0,
-                                               "best_moves": 20, "best_time": 30.0}
+                                               "best_moves": 20, "best_time": 30.0, "par": 20}
     assert "best_over" not in data["puzzles"]["/home/me/puzzles/ünïcode.toml"][UNKNOWN]
     assert Records.from_json(Records().to_json()) == Records()
 

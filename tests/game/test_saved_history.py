@@ -8,6 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from tests.helpers import climb_to_move
 from game.catalog import registry as catalog
 from game.keeping import saves
 from game.common.background import Service, Where
@@ -61,7 +62,7 @@ def test_a_whole_history_comes_back_with_its_help_and_its_redo_tail():
     s = session("eight", seed=3)
     rng = random.Random(3)
     wander(s, 4, rng)
-    s.request_hint()                    # shown: a hint in this game
+    climb_to_move(s)                    # shown, step by step: four hints in this game
     s.request_hint()                    # played
     s.restart()                         # the help stays with a restarted game
     wander(s, 2, rng)
@@ -78,7 +79,7 @@ def test_a_whole_history_comes_back_with_its_help_and_its_redo_tail():
     s.update(7.25)
     text = save_text(s)
     assert "undone: 2" in text and "restart:" in text and f"deal: {s.puzzle.format(dealt)}" in text
-    assert text.count("solver: ") == solver_moves and "notes: hints=1" in text and "notes: solver" in text
+    assert text.count("solver: ") == solver_moves and "notes: hints=4 ladder=1/1/1/1" in text and "notes: solver" in text
     got = round_trip(s)
 
     t = restored(got, service=INLINE)
@@ -88,7 +89,7 @@ def test_a_whole_history_comes_back_with_its_help_and_its_redo_tail():
     assert t.timeline.current.kind is EntryKind.SOLVE
     while t.undo():
         pass
-    assert t.position == s.puzzle.start and t.notes == Notes(hints=1)
+    assert t.position == s.puzzle.start and t.notes == Notes(hints=4, ladder=(1, 1, 1, 1))
 
 
 def test_notes_of_a_game_in_the_redo_tail_are_kept():
@@ -110,6 +111,16 @@ def test_every_note_flag_and_count_comes_back():
     text = save_text(s)
     assert "notes: hints=12 solver marks recorded" in text
     assert round_trip(s).notes == {0: Notes(12, True, True, True)}
+
+
+def test_the_hint_ladder_steps_come_back_and_older_saves_read_without_them():
+    s = session("eight")
+    s.timeline.note(hints=7, ladder=(3, 2, 1, 1))
+    wander(s, 2, random.Random(4))
+    assert "notes: hints=7 ladder=3/2/1/1" in save_text(s)
+    assert round_trip(s).notes == {0: Notes(7, ladder=(3, 2, 1, 1))}
+    older = read_game("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: hints=2\n8 c3-b3\n")
+    assert older.notes == {0: Notes(hints=2)} and older.notes[0].ladder == (0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("name", ["eight", "goat", "frogs-b", "pairs", "knights", "klotski", "klotski@line",
@@ -278,6 +289,8 @@ BAD = [
     ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: hints=99999999999999\n", "number of hints"),
     ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: hints=٣\n", "number of hints"),
     ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: cheated\n", "note I do not understand"),
+    ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: hints=2 ladder=1/1\n", "not four numbers"),
+    ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: hints=2 ladder=1/x/0/0\n", "number of hints"),
     ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nmoves:\nnotes: marks\nnotes: solver\n", "notes twice"),
     ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nundone: 2\nmoves:\n8 c3-b3\n", "taken back"),
     ("puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nundone: -1\nmoves:\n", "taken back"),

@@ -12,6 +12,7 @@ import pytest
 
 from dataclasses import replace
 
+from tests.helpers import climb_to_move
 from game.catalog import registry as catalog
 from game.common.background import Failed, Job, Lane, Service, Where, run_task
 from game.oracles.base import QUIET, Line
@@ -188,7 +189,7 @@ def test_following_hints_reaches_the_goal_optimally_with_one_search():
     optimal = len(solve(s.puzzle, s.position))
     presses = 0
     while not s.solved:
-        s.request_hint()      # show
+        climb_to_move(s)      # the band, the count, the piece, the move
         assert s.hint_info is not None and s.hint_info.move is not None
         s.request_hint()      # the same key again plays it
         presses += 1
@@ -510,7 +511,7 @@ def test_save_and_load_round_trip():
     s.new_deal()
     dealt = s.position
     for _ in range(5):
-        s.request_hint()
+        climb_to_move(s)
         s.request_hint()
     s.update(12.5)
     text = save_text(s)

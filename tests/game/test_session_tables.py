@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from tests.helpers import climb_to_move
 from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.families.tiles.dealing import ShuffledTiles
@@ -25,7 +26,7 @@ def test_distance_and_hints_come_from_the_table_without_a_search():
     service = Service(Where.INLINE)
     s = Session(ready("goat"), service=service)
     assert s.exact and s.known_distance() == 20
-    s.request_hint()
+    climb_to_move(s)
     assert s.hint_info.distance == 20 and service.submitted == 0
     s.request_hint()                       # plays it
     assert s.known_distance() == 19 and service.submitted == 0

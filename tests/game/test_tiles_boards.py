@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from game.midend.ladder import band_words
 from game.catalog import registry as catalog
 from game.families.tiles.boards import REACH, BoardOracle
 from game.families.tiles.dealing import ScrambledTiles, ShuffledTiles, random_tiles, scramble
@@ -78,7 +79,11 @@ def test_a_hint_beyond_reach_in_a_game_is_labelled_not_proven(four_by_five):
     assert session.known_distance() is None            # a line not proven is no distance
     found = session.answers.found(state)
     assert found is not None and found[1] <= found[0]
-    assert any("not proven" in (e.message or "") for e in events)
+    assert [e.message for e in events if e.message] == [band_words(found[1])]   # the band: of the proven floor
+    for step in ("count", "piece", "move"):
+        session.request_hint()
+        said = [e.message for e in session.update(0.0) if e.message]
+        assert said and ("not proven" in said[-1]) == (step != "piece"), (step, said)
 
 
 def test_memory_keeps_a_line_not_proven_apart_and_a_proven_one_replaces_it(four_by_five):

@@ -25,7 +25,7 @@ from game.oracles.progress import BoundWatch
 from tests.helpers import random_walk
 
 STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-solving", "building-exact",
-          "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "blocks", "blocks-solving",
+          "dead end", "solved", "searching", "searching-while-building", "dealing", "hint", "hint-count", "hint-piece", "hint-move", "blocks", "blocks-solving",
           "blocks-building", "asking", "searching-elsewhere", "waiting", "loading", "failed", "hidden",
           "fifteen-idle", "blocks-hint", "blocks-solved", "frogs", "frogs-hint", "frogs-solving", "frogs-paused",
           "frogs-solved", "robots", "robots-hint", "robots-dead-end", "robots-solving", "robots-paused", "robots-solved",
@@ -34,7 +34,8 @@ STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-
           "pegs", "pegs-jump", "pegs-hint", "pegs-dead-end", "pegs-solving", "pegs-paused",
           "pegs-solved")
 # the states of one game, whose panels must lay out alike (every control in the same place)
-GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "failed", "hidden"),
+GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "hint-count", "hint-piece", "hint-move", "failed",
+                   "hidden"),
          "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
                      "searching-elsewhere", "fifteen-idle"),
          "goat": ("building-exact", "waiting", "loading"),
@@ -217,9 +218,10 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         s = Session(catalog.get("fifteen"), None, service=threads[-1])
         sessions.append(s)
         s.deals.at_distance(40)
-    elif name == "hint":
+    elif name.startswith("hint"):   # each step of the hint ladder: the band, the count, the piece, the move
         s = game("eight", "1 2 3/4 . 6/7 5 8")
-        s.request_hint()
+        for _ in range(("hint", "hint-count", "hint-piece", "hint-move").index(name) + 1):
+            s.request_hint()
     elif name == "blocks":          # the row saying how moves are counted
         s = game("klotski")
     elif name == "blocks-solving":

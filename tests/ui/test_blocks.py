@@ -230,7 +230,8 @@ def test_hint_and_solve_under_each_count(app, count):
     s = open_puzzle(app, named(count))
     assert s.session.deals.at_distance(4)
     frames(app, 2)
-    key(app, pygame.K_h)
+    for _ in range(4):                     # the ladder: band, count, piece, move
+        key(app, pygame.K_h)
     hint = s.session.hint_info
     assert hint is not None and hint.move is not None and hint.distance == 4
     assert s.highlights().hint_from and s.highlights().hint_to

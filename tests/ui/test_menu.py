@@ -318,3 +318,31 @@ def test_the_records_list_puzzles_in_the_menus_order(app):
     assert names == [spec.name for card in menu.flat for spec in card.specs]
     century = [name for name in names if "century" in name]
     assert century == ["century", "century-and-a-half", "supercentury"]
+
+
+def test_a_card_shows_the_stars_of_its_games_from_the_start(app, monkeypatch):
+    """The 8-puzzle solved at par from its start shows three stars on its card; a puzzle solved only with
+    a hint one marked star; one never solved none."""
+    from game.keeping.records import Records
+    from game.keeping.stars import Stars
+    from game.midend.history import Notes
+    from game.midend.session import Win
+    from game.ui.scenes import menu_card
+    par = len(catalog.get("eight").oracle.solve(catalog.puzzle("eight").start).moves)
+    app.journal.records = (Records().add(Win("eight", True, par, par, 20.0, Notes(), False))
+                           .add(Win("goat", True, 30, 20, 20.0, Notes(hints=1, ladder=(1, 0, 0, 0)), False)))
+    drawn: dict[str, Stars] = {}
+    real_draw = menu_card.Card.draw
+
+    def draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars=menu_card.NO_STARS):
+        drawn[card.name] = stars
+        real_draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars)
+    monkeypatch.setattr(menu_card.Card, "draw", draw)
+    menu = app.scene
+    for name in ("eight", "goat", "fifteen"):
+        menu.select_name(name)
+        frames(app, 2)
+    assert drawn["eight"] == Stars(3, False) and drawn["goat"] == Stars(1, True) and drawn["fifteen"] == Stars(0, False)
+    surface = pygame.Surface((200, 60))
+    assert menu_card.draw_stars(surface, app.theme, Stars(3, False), (200, 60)) is not None
+    assert menu_card.draw_stars(surface, app.theme, Stars(0, False), (200, 60)) is None

@@ -1,6 +1,7 @@
 """Real pygame events through the app, for every puzzle family; assertions on the session's position."""
 import pygame
 
+from game.midend.ladder import Step
 from game.catalog import registry as catalog
 from game.families.blocks import goat as blocks
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
@@ -80,28 +81,43 @@ def test_undo_redo_restart_keys(app):
     assert fmt(s) == "1 2 3/4 . 6/7 5 8"
 
 
-def test_hint_highlights_then_plays(app):
+def test_hint_climbs_the_ladder_one_step_a_press_then_plays(app):
+    """H: the band, the exact count, the piece (its cell only), the move (from and to); H once more plays it."""
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     key(app, pygame.K_h)
     hint = s.session.hint_info
-    assert hint is not None and hint.distance == 2
+    assert hint is not None and hint.distance == 2 and hint.step is Step.BAND
+    assert s.footer.text == "The goal is 5 moves or fewer away." and not s.highlights().hint_from
+    key(app, pygame.K_h)
+    assert s.session.hint_info.step is Step.COUNT and s.footer.text == "The goal is exactly 2 moves away."
+    assert not s.highlights().hint_from
+    key(app, pygame.K_h)
     hl = s.highlights()
-    assert hl.hint_from == {4 + 3} and hl.hint_to == {4}
+    assert s.session.hint_info.step is Step.PIECE and hl.hint_from == {4 + 3} and not hl.hint_to
+    assert s.footer.text == "Move the highlighted piece." and fmt(s) == "1 2 3/4 . 6/7 5 8"
+    key(app, pygame.K_h)
+    hl = s.highlights()
+    assert s.session.hint_info.step is Step.MOVE and hl.hint_from == {4 + 3} and hl.hint_to == {4}
+    assert s.footer.text.startswith("Hint:") and fmt(s) == "1 2 3/4 . 6/7 5 8"
     key(app, pygame.K_h)
     assert fmt(s) == "1 2 3/4 5 6/7 . 8"
+    assert s.session.notes.hints == 4 and s.session.notes.ladder == (1, 1, 1, 1)
+    key(app, pygame.K_h)                       # a new position: the ladder starts again at its band
+    assert s.session.hint_info.step is Step.BAND and s.session.notes.ladder == (2, 1, 1, 1)
 
 
-def test_two_clicks_on_hint_at_the_same_spot_play_the_hinted_move(app):
-    """Click Hint, click the same spot again: the hint shows in its reserved place and the button stays
-    under the pointer, so the second click plays the move (as H twice does)."""
+def test_clicks_on_hint_at_the_same_spot_climb_the_ladder_and_play_the_move(app):
+    """Click Hint, click the same spot again and again: each hint step shows in its reserved place and the
+    button stays under the pointer, so the later clicks climb to the move and the last one plays it."""
     s = open_puzzle(app, "eight", "8 6 7/2 5 4/3 . 1")
     spot = s.button_rect("hint").center
     before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
-    click(app, spot)
-    assert s.session.hint_info is not None and s.session.moves == 0
-    after = {b.model.name: b.rect for b in s.panel_layout().buttons()}
-    assert all(after[name] == rect for name, rect in before.items())   # nothing moved
-    assert s.button_rect("play-hint") is not None                      # and "Play it" is there too
+    for step in Step:
+        click(app, spot)
+        assert s.session.hint_info is not None and s.session.hint_info.step is step and s.session.moves == 0
+        after = {b.model.name: b.rect for b in s.panel_layout().buttons()}
+        assert all(after[name] == rect for name, rect in before.items())   # nothing moved
+        assert s.button_rect("play-hint") is not None                      # "More", then "Play it", is there too
     click(app, spot)
     assert s.session.moves == 1 and s.session.known_distance() == 30
 
@@ -112,7 +128,8 @@ def test_esc_puts_a_shown_hint_away_before_it_leaves(app):
     from game.ui.scenes.menu import MenuScene
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
-    key(app, pygame.K_h)
+    for _ in Step:                           # up the ladder to the move
+        key(app, pygame.K_h)
     assert s.session.hint_info is not None and s.highlights().hint_from and s.footer.text.startswith("Hint:")
     key(app, pygame.K_ESCAPE)
     assert app.scene is s and s.session.hint_info is None and s.session.moves == 0
@@ -128,7 +145,7 @@ def test_esc_puts_a_shown_hint_away_before_it_leaves(app):
 def test_hint_message_goes_when_the_position_changes(app):
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     key(app, pygame.K_h)
-    assert s.footer.text.startswith("Hint:")
+    assert s.footer.text.startswith("The goal is")
     click(app, centre(s, 3))                 # another move: tile 4 slides right instead
     assert fmt(s) == "1 2 3/. 4 6/7 5 8"
     assert s.footer.text == ""
@@ -177,7 +194,7 @@ def test_goat_arrows_and_hint_to_the_closed_pen(app):
     s = open_puzzle(app, "goat", "┌ ─ ┐ ▭/│ ∥ . S/└ ─ ┘ W")
     key(app, pygame.K_RIGHT)                 # the gate, left of the gap, moves right
     assert at(s, "┌ ─ ┐ ▭/│ . ∥ S/└ ─ ┘ W")
-    for _ in range(40):                      # follow the hints: H shows, H again plays
+    for _ in range(200):                     # follow the hints: H climbs the ladder to the move, then plays it
         if s.session.solved:
             break
         key(app, pygame.K_h, settle=2)

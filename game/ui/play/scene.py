@@ -21,6 +21,7 @@ from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
 from game.keeping.kept import KeptGame, Turn
 from game.midend.commands import GameCommands
+from game.midend.ladder import Step
 from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
 from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
@@ -31,7 +32,9 @@ from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.audio import effect_for
+from game.catalog.codes import CodeError
 from game.ui.clipboard import CLIPBOARD
+from game.ui.share import copy_position, paste_code
 from game.ui.play.board_screen import BoardScreen
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
@@ -302,11 +305,22 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
-        self.say(CLIPBOARD.copy(self.puzzle.format(self.session.position)))
+        self.say(copy_position(CLIPBOARD, self.spec, self.session.position))
 
     def paste(self) -> None:
-        """A position from the clipboard's text, as a new game (undo brings this one back)."""
-        text, note = CLIPBOARD.paste()
+        """A share code or a position's text from the clipboard, as a new game (undo brings this one back;
+        a code of another puzzle opens that puzzle)."""
+        try:
+            shared, text, note = paste_code(CLIPBOARD)
+        except CodeError as err:
+            self.refuse(None, str(err))
+            return
+        if shared is not None and shared.spec.name != self.spec.name:
+            self.ctx.nav.play_position(shared.spec.name, shared.state, _("A new game from the pasted code."))
+            return
+        if shared is not None:
+            self.start_from(shared.state, note or _("A new game from the pasted position (U brings the last one back)."))
+            return
         try:
             position = read_position(self.spec, text)
         except PositionError as err:
@@ -402,7 +416,10 @@ class PlayScene(BoardScreen):
         if kind is EventKind.SOLVED:
             self.won()
         elif kind is EventKind.HINT:
-            if event.move is not None and event.before is not None:
+            shown = self.session.hint_info
+            if shown is not None and shown.move is not None and shown.step < Step.MOVE:
+                self.say(event.message, Tone.HINT, about=event.before)
+            elif event.move is not None and event.before is not None:
                 said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance(),
                                      self.session.answers.found(event.before))
                 self.say(said, Tone.HINT, about=event.before)
@@ -465,11 +482,11 @@ class PlayScene(BoardScreen):
         if self.session.playback is not None:   # the solver has the board: no keyboard cursor over its moves
             hl.show_cursor, hl.cursor_cells = False, frozenset()
         hint = self.session.hint_info
-        if hint is not None and hint.move is not None and self.effects.anim is None:
-            try:
+        if hint is not None and hint.move is not None and hint.step >= Step.PIECE and self.effects.anim is None:
+            try:   # the piece step shows where the move begins; the move step where it goes too
                 paths = move_paths(self.puzzle, self.target, hint.move)
                 hl.hint_from = frozenset(a for a, _ in paths)
-                hl.hint_to = frozenset(b for _, b in paths)
+                hl.hint_to = frozenset(b for _, b in paths) if hint.step is Step.MOVE else frozenset()
             except (IndexError, ValueError):
                 pass
         if self.effects.nope is not None:

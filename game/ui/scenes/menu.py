@@ -15,6 +15,11 @@ from game.catalog import library
 from game.catalog import registry as catalog
 from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.phrase import translated
+from game.catalog.codes import CodeError
+from game.common.i18n import _
+from game.keeping.stars import stars_from_start
+from game.ui.clipboard import CLIPBOARD
+from game.ui.share import no_code_words, paste_code
 from game.ui.context import Context, Scene
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import background
@@ -46,6 +51,7 @@ class MenuScene(Scene):
         self.headings: list[tuple[Shelf, pygame.Rect]] = []
         self.press: int | None = None
         self.quitting = 0.0                  # seconds left for a second Esc to quit
+        self.note = ""                       # a sentence in the focus bar (a paste that held no code)
         self.title_bar = TitleBar()
         self.focus_bar = FocusBar()
         self.lines = (1, 0)
@@ -145,6 +151,9 @@ class MenuScene(Scene):
 
     def handle_intent(self, intent: Intent) -> None:
         self.follow_journal()   # a game just left: its card first, then what the key does
+        if self.note and intent is not Intent.PASTE:
+            self.note = ""
+            self.invalidate()
         if intent is not Intent.BACK and self.quitting:
             self.quitting = 0.0
             self.invalidate()
@@ -170,6 +179,25 @@ class MenuScene(Scene):
                 self.choose(card, card.index + (1 if intent in (Intent.DISTANCE_UP, Intent.FASTER) else -1))
         elif intent is Intent.MOTION:
             self.ctx.changes.toggle("reduce_motion")
+        elif intent is Intent.PASTE:
+            self.paste()
+
+    def paste(self) -> None:
+        """Ctrl+V: the game a pasted share code names; one sentence in the focus bar for anything else."""
+        try:
+            shared = paste_code(CLIPBOARD)[0]
+        except CodeError as err:
+            self.tell(str(err))
+            return
+        if shared is None:
+            self.tell(no_code_words())
+            return
+        self.ctx.nav.play_position(shared.spec.name, shared.state, _("A new game from the pasted code."))
+
+    def tell(self, note: str) -> None:
+        """A sentence in the focus bar until the next key."""
+        self.note = note
+        self.invalidate()
 
     def step(self, intent: Intent) -> None:
         """Move the choice: along the menu's order (left, right, Tab), or to the nearest card above or
@@ -307,7 +335,8 @@ class MenuScene(Scene):
         self.title_bar.draw(surface, th, self.hover)
         card = self.chosen_card()
         self.focus_bar.draw(surface, th, card.spec if card is not None else None,
-                            card.spec.shelf.colour if card is not None else catalog.YOURS.colour, bool(self.quitting))
+                            card.spec.shelf.colour if card is not None else catalog.YOURS.colour, bool(self.quitting),
+                            self.note)
 
     def draw_shelves(self, surface: pygame.Surface, off: int) -> None:
         """The headings, the cards and the foot, scrolled up by ``off``."""
@@ -328,7 +357,7 @@ class MenuScene(Scene):
                 continue
             selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
             card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
-                      journal.in_progress(card.name))
+                      journal.in_progress(card.name), stars_from_start(journal.records, card.name))
         if self.on_foot and self.show_selection:
             pygame.draw.rect(surface, catalog.YOURS.colour, self.foot_rect.move(0, -off), max(1, th.px(2)),
                              border_radius=th.px(10))

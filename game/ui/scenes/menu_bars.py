@@ -130,17 +130,19 @@ class FocusBar:
         return sum(th.size_of(role) + th.px(2) for _, role in lines)
 
     def draw(self, surface: pygame.Surface, th: Theme, spec: PuzzleSpec | None, colour: T.Colour,
-             quitting: bool = False) -> None:
-        """The bar, telling of ``spec`` (None: the foot), its stripe in ``colour``; or the quit note."""
+             quitting: bool = False, note: str = "") -> None:
+        """The bar, telling of ``spec`` (None: the foot), its stripe in ``colour``; or the quit note, or
+        ``note`` (a sentence for the player)."""
         pal = th.palette
         r = self.rect
         surface.blit(background(pal, surface.get_size()), r, r)   # the window's own ground, over the shelves
         pygame.draw.line(surface, pal.accent if quitting else pal.panel_edge, r.topleft, r.topright,
                          max(1, th.px(2)) if quitting else 1)
         m = th.px(36, 14)
-        lines = self.wrapped(th, r.w - 2 * m, self.quit_note() if quitting else self.said(spec))
+        said = self.quit_note() if quitting else [(note, "body")] if note else self.said(spec)
+        lines = self.wrapped(th, r.w - 2 * m, said)
         y = r.y + th.px(10)
-        if quitting:   # the note in the middle of the bar, where the goal was
+        if quitting or note:   # the note in the middle of the bar, where the goal was
             y = r.centery - self._height(th, lines) // 2
             for line, role in lines:
                 text = th.text(line, role, pal.text)

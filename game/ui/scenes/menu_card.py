@@ -14,8 +14,9 @@ from game.catalog.spec import PuzzleSpec
 from game.common.i18n import N_
 from game.common.phrase import translated
 from game.keeping.records import Badge
+from game.keeping.stars import Stars
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress, draw_pill
+from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars
 from game.ui.theme import Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
@@ -23,6 +24,7 @@ from game.ui.widgets import card as draw_card
 __all__ = ["Card", "CardText", "picture"]
 
 # Translators: the mark on a menu card of a puzzle from the player's own folder
+NO_STARS = Stars(0, False)
 YOURS = N_("Yours")
 PAD = 10          # the card's text inset, in layout units
 THUMB_INSET = 8   # the picture's inset
@@ -207,7 +209,7 @@ class Card:
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb_size: tuple[int, int], selected: bool,
-             badge: Badge, in_progress: bool) -> None:
+             badge: Badge, in_progress: bool, stars: Stars = NO_STARS) -> None:
         """The card at ``r`` (on screen), lifted and edged in its shelf's colour when ``selected``."""
         pal = th.palette
         shelf_colour = self.spec.shelf.colour
@@ -228,6 +230,9 @@ class Card:
                 y += th.size_of("small")
         self._draw_chooser(surface, th, r, shelf_colour)
         self._draw_badges(surface, th, r, thumb.get_size(), badge, in_progress)
+        thumb_w, thumb_h = thumb.get_size()
+        draw_stars(surface, th, stars, (r.x + th.px(THUMB_INSET) + thumb_w - th.px(2),
+                                        r.y + th.px(THUMB_INSET) + thumb_h - th.px(2)))
 
     def _draw_badges(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb: tuple[int, int], badge: Badge,
                      in_progress: bool) -> None:

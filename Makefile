@@ -58,6 +58,7 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
 	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
 	$(SHOT) eight assets/screenshots/eight-hint.png --press h h h h
+	$(SHOT) tiles-4x5 assets/screenshots/tiles-4x5.png --press h h
 	$(SHOT) traffic assets/screenshots/traffic.png
 	$(SHOT) klotski assets/screenshots/klotski-count.png --press down down right k
 	$(SHOT) klotski assets/screenshots/klotski-ja.png --lang ja --text-size 150 --size 800x600

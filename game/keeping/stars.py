@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Iterable
 
 from game.keeping.records import START, Record, Records
 
-__all__ = ["MIN_MARGIN", "Stars", "margin", "stars_from_start", "stars_of"]
+__all__ = ["MIN_MARGIN", "Stars", "at_par", "margin", "stars_from_start", "stars_of"]
 
 MIN_MARGIN = 2
 
@@ -43,3 +44,10 @@ def stars_of(record: Record) -> Stars:
 def stars_from_start(records: Records, name: str) -> Stars:
     """The stars a puzzle's card shows: those of its games from its own start, where par is its optimum."""
     return stars_of(records.of(name).get(START, Record()))
+
+
+def at_par(records: Records, names: Iterable[str]) -> tuple[int, int]:
+    """Of the puzzles ``names`` (a shelf's), how many the player solved at par from their start on their
+    own (three stars), and how many there are: a shelf's "7 of 12 at par"."""
+    names = list(names)
+    return sum(1 for name in names if stars_from_start(records, name).count == 3), len(names)

@@ -10,7 +10,7 @@ from game.catalog import registry as catalog
 from game.common.background import Service, Where
 from game.keeping.records import START, Record, Records
 from game.midend.session import Session
-from game.keeping.stars import MIN_MARGIN, Stars, margin, stars_of
+from game.keeping.stars import MIN_MARGIN, Stars, at_par, margin, stars_of
 from game.oracles.base import Build
 from tests.helpers import assert_optimal_and_legal, climb_to_move
 
@@ -70,3 +70,12 @@ def test_a_helped_solve_earns_one_star_marked_even_at_par():
 @pytest.mark.parametrize("over, want", [(0, 3), (2, 2), (3, 1)])
 def test_an_older_record_without_par_uses_the_least_margin(over, want):
     assert stars_of(Record(1, 1, int(over == 0), over, 20 + over)).count == want
+
+
+def test_a_shelf_counts_its_puzzles_at_par_of_all_of_them():
+    at_par_eight = played(0)
+    off_par = played(margin(par_of_eight()) // 2 + 1)
+    shelf = ["eight", "klotski", "goat"]
+    assert at_par(at_par_eight, shelf) == (1, 3)
+    assert at_par(off_par, shelf) == (0, 3)
+    assert at_par(Records(), []) == (0, 0)

@@ -12,6 +12,7 @@ through the :class:`~game.keeping.journal.Journal`, off the window's thread.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from game.common.untrusted import sentence
 from game.keeping.journal import Journal
 from game.keeping.journal_files import Exported, Opened
 from game.keeping.saves import SavedGame, game_text, read_game
+from game.midend.daily import Daily, is_daily_game, result_line
 from game.midend.intent import Intent
 from game.midend.sayings import Said, Tone
 from game.midend.recount import recounted
@@ -77,13 +79,18 @@ NOT_KEPT = N_("Games are not kept in this window.")
 
 class KeptGame:
     """The play screen's game: ``session``, resumed from its file first if the game is ``kept`` (then a
-    ``position`` asked for follows it as a new game), or the saved game ``load`` opened over it."""
+    ``position`` asked for follows it as a new game), or the saved game ``load`` opened over it.
+
+    ``daily``: the game is the day's daily puzzle (its position is ``position``). A kept game already
+    under way from that very position is resumed rather than begun again, and a win of a game from it
+    is recorded as that day's daily, with its result line."""
 
     def __init__(self, journal: Journal, session: Session, *, kept: bool = False, position: bytes | None = None,
-                 load: SavedGame | None = None, message: str | None = None) -> None:
+                 load: SavedGame | None = None, message: str | None = None, daily: Daily | None = None) -> None:
         self.journal = journal
         self.session = session
         self.spec = session.spec
+        self.daily = daily
         self.kept = kept and journal.enabled
         self.resuming = self.kept or load is not None   # the game in progress still to come from its file
         self._reading: Job[Opened] | None = None
@@ -122,7 +129,9 @@ class KeptGame:
             wanted = load.spec if load is not None else self.spec if position is not None else session.spec
             if session.spec.name != wanted.name:   # asked for under another count: the kept game is recounted
                 session = recounted(session, wanted)
-            if position is not None:
+            if position is not None and self._under_way(session, position):
+                said = _("Your game of today's puzzle as you left it.")
+            elif position is not None:
                 session.new_deal(position, message or "")
             elif load is None and not said:
                 said = _("Your game as you left it: U takes back its moves, N starts a new one.")
@@ -158,11 +167,32 @@ class KeptGame:
         self._told = (id(s), s.timeline.version)
         self.journal.changed(self.spec.base, self._snapshot)
 
-    def record(self, win: Win) -> None:
-        """A win of a kept game goes into the records, once."""
+    def _under_way(self, session: Session, position: bytes) -> bool:
+        """The daily's game is the kept one already, begun at its position and not finished."""
+        return is_daily_game(self.daily, session.spec.name, position) and session.game_start == position \
+            and not session.solved
+
+    def record(self, win: Win) -> Win:
+        """A win of a kept game goes into the records, once; a win of the daily as that day's. The win as
+        recorded."""
+        if self.is_daily():
+            assert self.daily is not None
+            win = replace(win, daily=self.daily.date.isoformat())
         if self.kept and not win.notes.recorded:
             self.journal.record(win)
             self.session.mark_recorded()
+        return win
+
+    def is_daily(self) -> bool:
+        """The game on the board is the daily's: begun at its position, of its puzzle."""
+        return is_daily_game(self.daily, self.session.spec.name, self.session.game_start)
+
+    def daily_line(self) -> str:
+        """The line to share once the daily is solved ('' while it is not, or for any other game)."""
+        win = self.session.result()
+        if win is None or not self.is_daily() or self.daily is None:
+            return ""
+        return result_line(self.daily.date, _(self.spec.title), win.moves, self.daily.optimum, win.notes.hints)
 
     def leave(self) -> None:
         """The screen closes: the last state of the game (its clock too) is written now."""

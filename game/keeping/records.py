@@ -19,6 +19,7 @@ from game.common.i18n import _, ngettext
 from game.midend.session import Win
 from game.common.untrusted import shown, writable
 from game.common.words import moves_text
+from game.keeping.days import Day, days_from_json, days_to_json, with_day
 
 FORMAT = 1
 START = "start"            # the key of games from the puzzle's own start
@@ -140,19 +141,23 @@ class Records:
     """Every puzzle's records: puzzle name -> key (START, a distance, UNKNOWN) -> Record."""
 
     puzzles: Mapping[str, Mapping[str, Record]] = field(default_factory=dict)
+    days: Mapping[str, Day] = field(default_factory=dict)   # the daily puzzles solved, by date (ISO)
 
     def add(self, win: Win) -> Records:
         key, name = key_of(win), name_of(win)
         mine = dict(self.puzzles.get(name, {}))
         mine[key] = mine.get(key, Record()).add(win)
-        return Records({**self.puzzles, name: mine})
+        days = self.days
+        if win.daily and win.par is not None:
+            days = with_day(days, win.daily, Day(name, win.moves, win.par, win.notes.hints))
+        return Records({**self.puzzles, name: mine}, days)
 
     def unwritable(self) -> tuple[str, ...]:
         """Names no file can hold (JSON can spell a lone surrogate): kept, they would stop every write."""
         return tuple(name for name in self.puzzles if not writable(name))
 
     def without(self, names: tuple[str, ...]) -> Records:
-        return Records({name: keys for name, keys in self.puzzles.items() if name not in names})
+        return Records({name: keys for name, keys in self.puzzles.items() if name not in names}, self.days)
 
     def of(self, name: str) -> Mapping[str, Record]:
         return self.puzzles.get(name, {})
@@ -182,6 +187,8 @@ class Records:
         data = {"format": FORMAT,
                 "puzzles": {name: {key: _compact(asdict(r)) for key, r in sorted(keys.items())}
                             for name, keys in sorted(self.puzzles.items())}}
+        if self.days:
+            data["daily"] = days_to_json(self.days)
         return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
     @classmethod
@@ -203,7 +210,7 @@ class Records:
             if not (0 < len(name) <= MAX_NAME) or not isinstance(keys, dict):
                 raise ValueError(_("the records of '{name}' are not a table").format(name=shown(name)))
             puzzles[name] = {_key(name, key): _record(name, key, value) for key, value in keys.items()}
-        return cls(puzzles)
+        return cls(puzzles, days_from_json(data.get("daily", {})))
 
 
 class _Twice(Exception):

@@ -79,6 +79,21 @@ def daily(date: dt.date, report: Report = QUIET) -> Daily:
     raise NoDaily(_("the daily puzzle {title} has no position to offer.").format(title=spec.shown_title()))
 
 
+def today() -> dt.date:
+    """The player's date: the daily changes at their midnight."""
+    return dt.date.today()
+
+
+def daily_task(report: Report, date: dt.date) -> Daily:
+    """:func:`daily` as a background task (the window's: its table is then ready in this process)."""
+    return daily(date, report)
+
+
+def is_daily_game(the_daily: Daily | None, name: str, game_start: bytes) -> bool:
+    """Whether a game of puzzle ``name`` that began at ``game_start`` is ``the_daily``'s."""
+    return the_daily is not None and the_daily.spec.name == name and the_daily.state == game_start
+
+
 # -- what a player shares --------------------------------------------------------------------------
 
 def result_line(date: dt.date, title: str, moves: int, optimum: int, hints: int) -> str:

@@ -92,6 +92,7 @@ class Win:
     seconds: float
     notes: Notes                # the help the game had
     by_solver: bool             # the last move was the solver's
+    daily: str = ""             # the date (ISO) whose daily puzzle this game was, if it was one
 
     @property
     def own(self) -> bool:

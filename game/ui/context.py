@@ -22,6 +22,7 @@ from game.common.background import Service
 from game.keeping.journal import Journal
 from game.keeping.saves import SavedGame
 from game.keeping.settings import Settings
+from game.midend.daily import Daily
 from game.midend.intent import Intent
 from game.ui.audio.control import SoundControl
 from game.ui.audio.player import SoundPlayer
@@ -106,6 +107,8 @@ class Navigator(Protocol):
     def menu_back(self) -> None: ...
 
     def play_position(self, name: str, position: bytes, message: str = "") -> None: ...
+
+    def play_daily(self, daily: Daily) -> None: ...
 
     def play_from_editor(self, name: str, position: bytes, message: str = "") -> None: ...
 

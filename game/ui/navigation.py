@@ -5,7 +5,9 @@ one module that knows every screen, so no screen needs to know another to open i
 from __future__ import annotations
 
 from game.catalog import registry as catalog
-from game.common.i18n import N_
+from game.common.i18n import N_, _
+from game.common.words import moves_text
+from game.midend.daily import Daily
 from game.keeping.saves import SavedGame
 from game.ui.context import Scene, Stage
 from game.ui.edit.scene import EditorScene
@@ -95,6 +97,12 @@ class Navigation:
         """The puzzle's game in progress, resumed (``position``: then a new game from there; ``load``:
         a saved game, then, as a new game)."""
         self.push(PlayScene(self.stage, catalog.get(name), position, kept=True, load=load))
+
+    def play_daily(self, daily: Daily) -> None:
+        """The day's daily puzzle: its position as a new game (the daily's game already under way: resumed)."""
+        message = _("Today's puzzle, {date}: {optimum} at the fewest.").format(
+            date=daily.date.isoformat(), optimum=moves_text(daily.optimum))
+        self.push(PlayScene(self.stage, daily.spec, daily.state, message=message, kept=True, daily=daily))
 
     def _new_game(self, name: str, position: bytes, message: str) -> None:
         self.push(PlayScene(self.stage, catalog.get(name), position, message=message or None, kept=True))

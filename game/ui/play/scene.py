@@ -13,7 +13,6 @@ from typing import Callable, Sequence
 import pygame
 
 from game.common.phrase import translated
-from game.midend.editor import read_position
 from game.oracles.base import Phase
 from game.common.synth import NO, WIN
 from game.common.i18n import _
@@ -21,6 +20,7 @@ from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
 from game.keeping.kept import KeptGame, Turn
 from game.midend.commands import GameCommands
+from game.midend.daily import Daily
 from game.midend.ladder import Step
 from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
 from game.rules.puzzle import Move, PositionError
@@ -34,7 +34,7 @@ from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.catalog.codes import CodeError
 from game.ui.clipboard import CLIPBOARD
-from game.ui.share import copy_position, paste_code
+from game.ui.share import copy_position, copy_result, pasted_position
 from game.ui.play.board_screen import BoardScreen
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
@@ -61,13 +61,14 @@ INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, Input
 
 class PlayScene(BoardScreen):
     def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
-                 message: str | None = None, kept: bool = False, load: SavedGame | None = None) -> None:
+                 message: str | None = None, kept: bool = False, load: SavedGame | None = None,
+                 daily: Daily | None = None) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
-        as a new game of the session."""
+        as a new game of the session; ``daily``: the day's daily puzzle, at ``position``."""
         super().__init__(ctx)
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
-                             kept=kept, position=position, load=load, message=message)
+                             kept=kept, position=position, load=load, message=message, daily=daily)
         self.target = self.session.position       # the position the board shows when animations end
         self._use(spec)
         self.effects = Effects()
@@ -305,28 +306,21 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
-        self.say(copy_position(CLIPBOARD, self.spec, self.session.position))
+        line = self.game.daily_line()
+        self.say(copy_result(CLIPBOARD, line) if line else copy_position(CLIPBOARD, self.spec, self.session.position))
 
     def paste(self) -> None:
         """A share code or a position's text from the clipboard, as a new game (undo brings this one back;
         a code of another puzzle opens that puzzle)."""
         try:
-            shared, text, note = paste_code(CLIPBOARD)
-        except CodeError as err:
+            name, position, message = pasted_position(CLIPBOARD, self.spec)
+        except (CodeError, PositionError) as err:
             self.refuse(None, str(err))
             return
-        if shared is not None and shared.spec.name != self.spec.name:
-            self.ctx.nav.play_position(shared.spec.name, shared.state, _("A new game from the pasted code."))
-            return
-        if shared is not None:
-            self.start_from(shared.state, note or _("A new game from the pasted position (U brings the last one back)."))
-            return
-        try:
-            position = read_position(self.spec, text)
-        except PositionError as err:
-            self.refuse(None, str(err))
-            return
-        self.start_from(position, note or _("A new game from the pasted position (U brings the last one back)."))
+        if name != self.spec.name:
+            self.ctx.nav.play_position(name, position, message)
+        else:
+            self.start_from(position, message)
 
     def start_from(self, position: bytes, message: str) -> None:
         """A new game from ``position`` in this session: an entry that undo takes back."""
@@ -444,8 +438,10 @@ class PlayScene(BoardScreen):
         win = s.result()
         if win is None:
             return
-        self.game.record(win)
+        win = self.game.record(win)
         words = win_words(win, self.spec.count.word() if self.spec.counts else "")
+        if win.daily:   # the line to share, on the clipboard at once
+            words = f"{words}  {copy_result(CLIPBOARD, self.game.daily_line())}"
         # Translators: after the sentence that says how the game was won; W opens the review of the game
         self.say(_("{words}  W: review").format(words=words) if win.own else words, Tone.GOOD if win.own else Tone.HINT)
         if win.own:   # confetti and the chord once the last piece has landed

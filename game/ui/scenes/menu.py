@@ -25,6 +25,7 @@ from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import background
 from game.ui.scenes.menu_bars import FocusBar, TitleBar
 from game.ui.scenes.menu_card import Card
+from game.ui.scenes.menu_daily import DailyOpener
 from game.ui.scenes.menu_layout import Shelved, best_grid, lay_out_notes, notes
 from game.ui.tween import glide_toward
 from game.ui.widgets import Button
@@ -52,6 +53,7 @@ class MenuScene(Scene):
         self.press: int | None = None
         self.quitting = 0.0                  # seconds left for a second Esc to quit
         self.note = ""                       # a sentence in the focus bar (a paste that held no code)
+        self.daily = DailyOpener()           # today's puzzle, while it is looked for
         self.title_bar = TitleBar()
         self.focus_bar = FocusBar()
         self.lines = (1, 0)
@@ -67,6 +69,10 @@ class MenuScene(Scene):
     @property
     def settings_button(self) -> Button:
         return self.title_bar.settings_button
+
+    @property
+    def daily_button(self) -> Button:
+        return self.title_bar.daily_button
 
     @property
     def on_foot(self) -> bool:
@@ -151,7 +157,10 @@ class MenuScene(Scene):
 
     def handle_intent(self, intent: Intent) -> None:
         self.follow_journal()   # a game just left: its card first, then what the key does
-        if self.note and intent is not Intent.PASTE:
+        if intent is Intent.BACK and self.daily.cancel():
+            self.tell(_("Today's puzzle was not opened."))
+            return
+        if self.note and intent is not Intent.PASTE and not self.daily.busy:
             self.note = ""
             self.invalidate()
         if intent is not Intent.BACK and self.quitting:
@@ -181,6 +190,24 @@ class MenuScene(Scene):
             self.ctx.changes.toggle("reduce_motion")
         elif intent is Intent.PASTE:
             self.paste()
+        elif intent is Intent.DEAL_AT:
+            self.open_daily()
+
+    def open_daily(self) -> None:
+        """D or the Daily button: today's puzzle, found in the background, opened once found."""
+        self.daily.start(self.ctx.service)
+        self.follow_daily()
+
+    def follow_daily(self) -> None:
+        """Say how the search for today's puzzle goes; open it once found (or say why it cannot be)."""
+        got = self.daily.take()
+        if isinstance(got, str):
+            self.tell(got)
+        elif got is not None:
+            self.note = ""
+            self.ctx.nav.play_daily(got)
+        elif self.daily.busy and self.note != self.daily.note():
+            self.tell(self.daily.note())
 
     def paste(self) -> None:
         """Ctrl+V: the game a pasted share code names; one sentence in the focus bar for anything else."""
@@ -263,6 +290,9 @@ class MenuScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.records_button.hit(event.pos):
             self.press = None
             self.ctx.nav.open_records()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.daily_button.hit(event.pos):
+            self.press = None
+            self.open_daily()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.card_at(event.pos)
             if i is not None and i == self.press:
@@ -274,7 +304,7 @@ class MenuScene(Scene):
             self.press = None
 
     def animating(self) -> bool:
-        return self.scroll != self.scroll_target
+        return self.scroll != self.scroll_target or self.daily.busy
 
     def follow_journal(self) -> None:
         """Once the journal has read what it keeps: each group's chosen variant and its notes; and
@@ -311,6 +341,8 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         self.follow_journal()
+        if self.daily.job is not None:
+            self.follow_daily()
         if self.quitting:
             self.quitting = max(0.0, self.quitting - dt)
             if not self.quitting:

@@ -38,13 +38,15 @@ class Placed:
 
 
 class TitleBar:
-    """The game's name and subtitle on the left, the Settings and Records buttons on the right, the keys
+    """The game's name and subtitle on the left, the Daily, Settings and Records buttons on the right, the keys
     under the buttons where they fit beside the name (else under the subtitle), and a warning when
     puzzle files could not be read."""
 
     def __init__(self) -> None:
         self.records_button = Button(N_("Records"), Intent.RESTART, key="R")
         self.settings_button = Button(N_("Settings"), Intent.SETTINGS)
+        # Translators: the menu's button that opens the daily puzzle (one position a day, the same for everyone)
+        self.daily_button = Button(N_("Daily"), Intent.DEAL_AT, key="D")
         self.lines: list[Placed] = []
         self.height = 0
 
@@ -55,6 +57,7 @@ class TitleBar:
         bw, bh = max(th.px(128), 110), max(th.px(30), th.size_of("small") + th.px(12))
         self.records_button.rect = pygame.Rect(w - m - bw, th.px(12), bw, bh)
         self.settings_button.rect = self.records_button.rect.move(-bw - th.px(10), 0)
+        self.daily_button.rect = self.settings_button.rect.move(-bw - th.px(10), 0)
         # Translators: the game's name, the menu's title
         title = _("Fewest Moves")
         title_w, title_h = th.extent(title, th.size_of("display"))
@@ -89,6 +92,7 @@ class TitleBar:
             surface.blit(th.text(line.text, line.role, line.colour), line.at)
         self.records_button.draw(surface, th, hover)
         self.settings_button.draw(surface, th, hover)
+        self.daily_button.draw(surface, th, hover)
 
 
 class FocusBar:

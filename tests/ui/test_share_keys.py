@@ -90,3 +90,35 @@ def test_without_a_system_clipboard_copy_and_paste_stay_inside_the_game(no_syste
     board = Clipboard()
     said = board.copy("ABCD-EFG")
     assert said == clipboard._(clipboard.NO_SYSTEM) and board.paste() == ("ABCD-EFG", said)
+
+
+def test_a_players_own_puzzle_copies_as_its_file_text_and_pastes_back(app, no_system_clipboard, tmp_path):
+    """A puzzle of the player's own has no code: Ctrl+C copies its TOML text, starting where the board is,
+    and Ctrl+V of that text on its play screen is a new game there; another puzzle's file is one sentence."""
+    from game.catalog.library import spec_for
+    from game.catalog.reading import parse_toml, to_toml
+    path = tmp_path / "my-klotski.toml"
+    path.write_text(to_toml(catalog.get("klotski").as_file(catalog.puzzle("klotski").start)), encoding="utf-8")
+    app.nav.open_puzzle(str(path))
+    s = app.scene
+    for move in s.session.legal_moves()[:1]:
+        s.play(move, animate=False)
+    there = s.session.position
+    key(app, pygame.K_c, pygame.KMOD_CTRL)
+    copied = CLIPBOARD.inside
+    assert copied.startswith("format = 1") and spec_for("x", parse_toml(copied, "x")).puzzle.start == there
+    key(app, pygame.K_u)
+    assert s.session.position != there
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert app.scene is s and s.session.position == there
+    copy_text(to_toml(catalog.get("pennant").as_file(catalog.puzzle("pennant").start)))
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert s.session.position == there and "another puzzle's file" in s.footer.text
+
+
+def test_a_puzzle_file_pasted_on_the_menu_says_where_it_goes(app, no_system_clipboard):
+    from game.catalog.reading import to_toml
+    menu = app.scene
+    copy_text(to_toml(catalog.get("pennant").as_file(catalog.puzzle("pennant").start)))
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert app.scene is menu and menu.note.startswith("The clipboard holds a puzzle file")

@@ -212,12 +212,12 @@ class MenuScene(Scene):
     def paste(self) -> None:
         """Ctrl+V: the game a pasted share code names; one sentence in the focus bar for anything else."""
         try:
-            shared = paste_code(CLIPBOARD)[0]
+            shared, text, _note = paste_code(CLIPBOARD)
         except CodeError as err:
             self.tell(str(err))
             return
         if shared is None:
-            self.tell(no_code_words())
+            self.tell(no_code_words(text))
             return
         self.ctx.nav.play_position(shared.spec.name, shared.state, _("A new game from the pasted code."))
 

@@ -19,6 +19,7 @@ from game.common.i18n import _, ngettext
 from game.midend.session import Win
 from game.common.untrusted import shown, writable
 from game.common.words import moves_text
+from game.midend.ladder import steps_words
 from game.keeping.days import Day, days_from_json, days_to_json, with_day
 
 FORMAT = 1
@@ -78,7 +79,10 @@ def win_words(win: Win, counted: str = "") -> str:
     elif notes.solver:
         text = ngettext("Solved with the solver's help, in {n:,} move.",
                         "Solved with the solver's help, in {n:,} moves.", n)
-    elif notes.hints:
+    elif notes.hints and any(notes.ladder):
+        # Translators: {moves} is "1 move" or "12 moves"; {steps} the hint steps used ("the piece hint twice")
+        text = _("Solved in {moves}, with hints: {steps}.")
+    elif notes.hints:   # a game kept before the ladder: its hints counted only
         # Translators: {moves} is "1 move" or "12 moves"
         text = ngettext("Solved with {hints:,} hint, in {moves}.", "Solved with {hints:,} hints, in {moves}.",
                         notes.hints)
@@ -103,7 +107,8 @@ def win_words(win: Win, counted: str = "") -> str:
         text = ngettext("Solved in {n:,} move; the fewest possible is {par}.",
                         "Solved in {n:,} moves; the fewest possible is {par}.", n)
     moves = moves_text(n)
-    return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=counted)
+    return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=counted,
+                       steps=steps_words(notes.ladder))
 
 
 def name_of(win: Win) -> str:

@@ -129,6 +129,8 @@ def test_a_session_win_is_what_the_records_see():
     (win(moves=5, notes=Notes(solver=True, hints=2)), "", "Solved with the solver's help, in 5 moves."),
     (win(moves=5, notes=Notes(hints=3)), "", "Solved with 3 hints, in 5 moves."),
     (win(moves=1, par=1, notes=Notes(hints=1)), "", "Solved with 1 hint, in 1 move."),
+    (win(moves=4, notes=Notes().climbed(0).climbed(2).climbed(2)), "",
+     "Solved in 4 moves, with hints: the distance band once, the piece hint twice."),
     (win(moves=5, notes=Notes(marks=True)), "", "Solved with move marks on, in 5 moves."),
     (win(moves=5, par=None), "", "Solved in 5 moves."),
     (win(moves=81, par=81), "path", "Solved in 81 moves. That is optimal, moves counted by path!"),

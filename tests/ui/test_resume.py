@@ -264,7 +264,8 @@ def test_hints_are_counted_and_the_win_says_so(app):
     assert s.session.notes.hints == 8 and s.session.notes.ladder == (2, 2, 2, 2)
     click(app, centre(s, 8), settle=1)                       # the last move is the player's own
     assert s.session.solved
-    assert s.footer.text == "Solved with 8 hints, in 2 moves."
+    assert s.footer.text == ("Solved in 2 moves, with hints: the distance band twice, the exact count twice, "
+                             "the piece hint twice, the move hint twice.")
     assert s.effects.celebrate is None and s.effects.pending is None
     record = app.journal.records.of("eight")["2"]
     assert (record.solved, record.own) == (1, 0)

@@ -192,7 +192,9 @@ class KeptGame:
         win = self.session.result()
         if win is None or not self.is_daily() or self.daily is None:
             return ""
-        return result_line(self.daily.date, _(self.spec.title), win.moves, self.daily.optimum, win.notes.hints)
+        notes = win.notes
+        return result_line(self.daily.date, _(self.spec.title), win.moves, self.daily.optimum, notes.hints,
+                           notes.solver or win.by_solver, notes.marks)
 
     def leave(self) -> None:
         """The screen closes: the last state of the game (its clock too) is written now."""

@@ -153,7 +153,7 @@ class Records:
         mine = dict(self.puzzles.get(name, {}))
         mine[key] = mine.get(key, Record()).add(win)
         days = self.days
-        if win.daily and win.par is not None:
+        if win.daily and win.par is not None and not (win.notes.solver or win.by_solver):   # the player's solve
             days = with_day(days, win.daily, Day(name, win.moves, win.par, win.notes.hints))
         return Records({**self.puzzles, name: mine}, days)
 

@@ -96,10 +96,20 @@ def is_daily_game(the_daily: Daily | None, name: str, game_start: bytes) -> bool
 
 # -- what a player shares --------------------------------------------------------------------------
 
-def result_line(date: dt.date, title: str, moves: int, optimum: int, hints: int) -> str:
-    """The line a player copies: 'Fewest Moves 2026-11-25, Klotski daily: 34 moves, optimal 31, no hints'."""
+def result_line(date: dt.date, title: str, moves: int, optimum: int, hints: int, solver: bool = False,
+                marks: bool = False) -> str:
+    """The line a player copies: 'Fewest Moves 2026-11-25, Klotski daily: 34 moves, optimal 31, no hints'.
+    It says every help the game had: hints, move marks, the solver."""
     played = moves_text(moves)
-    helped = _("no hints") if hints == 0 else ngettext("{n} hint", "{n} hints", hints).format(n=hints)
+    if solver:
+        helped = _("with the solver")
+    elif hints:
+        helped = ngettext("{n} hint", "{n} hints", hints).format(n=hints)
+    else:
+        helped = _("no hints")
+    if marks and not solver:
+        # Translators: the result line's help: "2 hints" or "no hints", and the move marks were on
+        helped = _("{helped}, move marks on").format(helped=helped)
     # Translators: the line a player shares after the daily puzzle; {date} is 2026-11-25, {played} '34 moves'
     return _("Fewest Moves {date}, {title} daily: {played}, optimal {optimum}, {helped}").format(
         date=date.isoformat(), title=title, played=played, optimum=optimum, helped=helped)

@@ -107,6 +107,9 @@ def test_the_result_line() -> None:
     assert line == "Fewest Moves 2026-11-25, Klotski daily: 34 moves, optimal 31, no hints"
     assert days.result_line(dt.date(2026, 1, 2), "8-puzzle", 1, 1, 1).endswith(": 1 move, optimal 1, 1 hint")
     assert days.result_line(dt.date(2026, 1, 2), "8-puzzle", 12, 10, 3).endswith(", 3 hints")
+    assert days.result_line(dt.date(2026, 1, 2), "8-puzzle", 10, 10, 0, solver=True).endswith(", with the solver")
+    assert days.result_line(dt.date(2026, 1, 2), "8-puzzle", 10, 10, 0, marks=True).endswith(
+        ", no hints, move marks on")
 
 
 def test_the_result_line_in_japanese() -> None:

@@ -27,6 +27,8 @@ def test_a_daily_win_keeps_its_date_and_the_best_result_of_that_day():
     plain = records.add(Win("klotski", False, 21, 20, 9.0, Notes(), False))   # no daily: no day
     assert plain.days == records.days
     assert records.of("klotski")["20"].solved == 3              # and the games count as any other
+    solver = Win("klotski", False, 20, 20, 9.0, Notes(solver=True), True, daily="2026-11-26")
+    assert "2026-11-26" not in records.add(solver).days         # the solver's solve is no day of the player's
 
 
 def test_the_days_go_through_the_records_file_and_an_older_file_still_reads():

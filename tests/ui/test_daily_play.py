@@ -85,6 +85,15 @@ def test_a_hint_is_in_the_line_and_another_game_is_no_daily(app, on_day, no_syst
     assert not scene.game.daily_line()
 
 
+def test_solved_by_the_solver_it_says_so_and_the_day_is_not_the_player_s(app, on_day, no_system_clipboard):
+    scene = open_daily(app)
+    key(app, pygame.K_s)
+    frames(app, 60 * 30)
+    assert scene.session.solved
+    assert CLIPBOARD.inside.endswith(f"{on_day.optimum} moves, optimal {on_day.optimum}, with the solver")
+    assert "2026-11-28" not in app.journal.records.days
+
+
 def test_opening_it_again_resumes_the_game_under_way(app, on_day):
     scene = open_daily(app)
     move = scene.session.legal_moves()[0]

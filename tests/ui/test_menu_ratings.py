@@ -190,3 +190,22 @@ def test_the_heading_counts_the_shelfs_puzzles_at_par_once_there_is_a_record(win
     said.clear()
     menu.draw_shelves(surface, 0)
     assert said[0] == f"1 of {total} at par" and total == 8    # every size of the tiles card counts
+
+
+@pytest.mark.parametrize("width", [120, 160, 300])
+def test_the_grade_never_covers_the_players_best_on_a_narrow_card(window, monkeypatch, width):
+    from game.keeping.records import Badge
+    app = window()
+    card = next(card for card in app.scene.flat if card.name == "eight")
+    rects: list[pygame.Rect] = []
+    real = menu_card.draw_pill
+
+    def pill(*args):
+        rects.append(real(*args))
+        return rects[-1]
+    monkeypatch.setattr(menu_card, "draw_pill", pill)
+    monkeypatch.setattr("game.ui.badges.draw_pill", pill)
+    surface = pygame.Surface((400, 400))
+    card.draw(surface, app.theme, pygame.Rect(0, 0, width, 200), (width - 16, width // 2), False, Badge.OPTIMAL,
+              False, grade="Intermediate")
+    assert len(rects) == 2 and not rects[0].colliderect(rects[1])

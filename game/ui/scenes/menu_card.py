@@ -16,7 +16,7 @@ from game.common.phrase import translated
 from game.keeping.records import Badge
 from game.keeping.stars import Stars
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars
+from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars, pill_size
 from game.ui.theme import PILLS, Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
@@ -239,13 +239,17 @@ class Card:
                      in_progress: bool, grade: str = "") -> None:
         """On the picture: the player's best (solved, optimally, with help) at its top right, a game kept
         to come back to at its foot, and at its top left the mark of the player's own puzzle or, on the
-        library's, the puzzle's grade (a pill in the grade's colour, over the picture: nothing moves)."""
+        library's, the puzzle's grade (a pill in the grade's colour, over the picture: nothing moves; under
+        the best where a narrow card has no room for both side by side)."""
         left, top = r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)
-        draw_badge(surface, th, badge, (left + thumb[0] - th.px(2), top + th.px(2)))
+        best = draw_badge(surface, th, badge, (left + thumb[0] - th.px(2), top + th.px(2)))
         if self.yours:
             draw_pill(surface, th, YOURS, "yours", "", (left + th.px(2), top + th.px(2)))
         elif grade.lower() in PILLS:
-            draw_pill(surface, th, grade, grade.lower(), "", (left + th.px(2), top + th.px(2)))
+            at = pygame.Rect((left + th.px(2), top + th.px(2)), pill_size(th, grade, ""))
+            if best is not None and at.inflate(th.px(4), 0).colliderect(best):
+                at.y = best.bottom + th.px(2)
+            draw_pill(surface, th, grade, grade.lower(), "", at.topleft)
         if in_progress:
             pill = th.size_of("tiny") + th.px(4)
             draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))

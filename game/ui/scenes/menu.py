@@ -99,8 +99,6 @@ class MenuScene(Scene):
         self.ctx.journal.keep_choice(shelf_order.ORDER + shelf.key, shelf_order.EASIEST if easiest else shelf_order.OWN)
         self.arrange()
         self.layout(self.ctx.size)
-        if not self.on_foot:
-            self.ensure_visible()
 
     def layout(self, size: tuple[int, int]) -> None:
         th = self.theme
@@ -215,6 +213,7 @@ class MenuScene(Scene):
         elif intent is Intent.SORT and card is not None:
             self.show_selection = True
             self.toggle_order(self.shelf_of(card))
+            self.ensure_visible()   # the chosen card, wherever the order put it
 
     def shelf_of(self, card: Card) -> Shelf:
         return next(shelf for shelf, cards in self.cards.items() if card in cards)

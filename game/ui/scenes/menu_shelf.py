@@ -25,8 +25,8 @@ from game.ui.intents import KEY_LABELS, Intent
 from game.ui.scenes.menu_card import Card
 from game.ui.theme import Theme
 
-__all__ = ["EASIEST", "ORDER", "OWN", "easiest_first", "grade_of", "is_easiest_first", "lay_out_chips",
-           "par_words", "shipped", "sort_words"]
+__all__ = ["EASIEST", "ORDER", "OWN", "draw_chip", "draw_par", "easiest_first", "grade_of", "is_easiest_first",
+           "lay_out_chips", "par_words", "rating_of", "shipped", "sort_words"]
 
 ORDER = "order:"            # the menu's memory: "order:SHELF" -> EASIEST or OWN
 EASIEST, OWN = "easiest", "own"

@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all typecheck venv bench screenshots package-check dist dist-check catalogs fonts clean \
+.PHONY: play test test-all typecheck venv bench ratings screenshots package-check dist dist-check catalogs fonts clean \
 	icons desktop-files desktop-check install-desktop uninstall-desktop flatpak-wheels
 
 # gettext catalogs: assets/locale/<lang>.po, compiled to .mo whenever the .po changes
@@ -25,6 +25,11 @@ test-all: typecheck $(CATALOGS)
 
 bench: $(STAMP)
 	$(PY) main.py bench fifteen
+
+# every library puzzle's difficulty rating, which the menu shows (assets/ratings.tsv): builds every table, about a
+# minute with none cached; run again when a puzzle joins the library (its test says so)
+ratings: $(STAMP)
+	$(PY) main.py ratings --write
 
 # the README's pictures, drawn by the game itself (headless)
 SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot

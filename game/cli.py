@@ -1,5 +1,5 @@
-"""Command line: play (default), list, solve, analyze, code, daily, convert, bench, screenshot, icon, demo;
---version.
+"""Command line: play (default), list, solve, analyze, ratings, code, daily, convert, bench, screenshot, icon,
+demo; --version.
 
 Every failure a user can cause ends in one sentence on stderr and exit status 2; bad input is
 shown escaped and shortened. Output falls back to ASCII piece names on terminals that cannot
@@ -21,7 +21,7 @@ from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
-from game.catalog import codes, library, registry as catalog
+from game.catalog import codes, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
@@ -126,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     a.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(a)
+
+    rated = sub.add_parser("ratings", help="rate the start of every puzzle of the library with a table (slow: "
+                                           "builds every table) and print the table the menu reads")
+    rated.add_argument("--write", action="store_true", help=f"write it to assets/{ratings.FILE} too")
 
     code = sub.add_parser("code", help="print the share code of a position of one of the game's puzzles")
     code.add_argument("puzzle", help="a puzzle name (or a share code)")
@@ -237,6 +241,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json)
         if command == "analyze":
             return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
+        if command == "ratings":
+            return cmd_ratings(args.write)
         if command == "daily":
             return cmd_daily(args.date, args.json)
         if command == "code":
@@ -513,6 +519,19 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
           f"{' (first 10)' if result.hardest_count > len(shown) else ''}:")
     for text in shown:
         print(f"    {text}")
+    return 0
+
+
+def cmd_ratings(write: bool) -> int:
+    """Every rating of the library, printed as the file holds them (each puzzle's time on stderr) and,
+    with ``write``, written to the file the menu reads."""
+    print("\t".join(ratings.COLUMNS), flush=True)
+    rows = []
+    for row in ratings.rate_all(ratings.library_specs(), lambda said: print(f"  {said}", file=sys.stderr, flush=True)):
+        print(row.line(), flush=True)
+        rows.append(row)
+    if write:
+        print(f"wrote {ratings.write(rows)}: {len(rows):,} puzzles rated", file=sys.stderr)
     return 0
 
 

@@ -266,6 +266,15 @@ class Journal:
         self._write_menu()
         self._collect()
 
+    def keep_choice(self, key: str, value: str) -> None:
+        """Another choice the menu keeps among its chosen variants, written at once (a shelf's order:
+        ``key`` names no group)."""
+        self.chosen[key] = value
+        if self.enabled:
+            self._choices_unwritten[key] = value
+            self._write_menu()
+            self._collect()
+
     def _write_menu(self) -> None:
         """The menu's memory to its file: what changed since it was last written, over what it holds
         (before the file was read, once it is)."""

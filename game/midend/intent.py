@@ -58,6 +58,7 @@ class Intent(Enum):
     FULLSCREEN = auto()
     SETTINGS = auto()      # the settings screen: language, text size, colours, sound
     QUIT = auto()
+    SORT = auto()          # the menu: the chosen card's shelf easiest first, or back in its own order
 
 
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}
@@ -73,6 +74,6 @@ KEY_LABELS: dict[Intent, str] = {
     Intent.DEAL_AT: "D", Intent.DISTANCE_UP: "]", Intent.DISTANCE_DOWN: "[", Intent.COUNT: "K",
     Intent.EDIT: "E", Intent.COPY: "Ctrl+C", Intent.PASTE: "Ctrl+V", Intent.PLAY_HERE: "P", Intent.SAVE: "Ctrl+S",
     Intent.ERASE: "Del", Intent.CLASSIC: "Shift+R", Intent.CLEAR: "Shift+Del", Intent.HELP: "F1", Intent.HIDE_ANSWER: "F", Intent.MUTE: "V",
-    Intent.OPEN: "Ctrl+O", Intent.SETTINGS: "F2",
+    Intent.OPEN: "Ctrl+O", Intent.SETTINGS: "F2", Intent.SORT: "L",
     Intent.VOLUME_UP: "Ctrl+=", Intent.VOLUME_DOWN: "Ctrl+-",
 }

@@ -80,6 +80,7 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_MINUS, _CTRL): Intent.VOLUME_DOWN,
     (pygame.K_KP_MINUS, _CTRL): Intent.VOLUME_DOWN,
     (pygame.K_q, _CTRL): Intent.QUIT,
+    (pygame.K_l, _PLAIN): Intent.SORT,
 }
 
 def intent_for(event: pygame.event.Event) -> Intent | None:

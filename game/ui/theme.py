@@ -113,7 +113,10 @@ class Palette:
     def pill_fill(self, pill: str) -> Colour:
         """The fill of a badge's pill (one of PILLS); its label is ``ink_on`` it."""
         return {"optimal": self.accent, "solved": self.good, "with help": mix(self.card, self.hint, 0.35),
-                "in progress": self.hint, "yours": mix(self.card, self.text, 0.85)}[pill]
+                "in progress": self.hint, "yours": mix(self.card, self.text, 0.85),
+                # a puzzle's grade (game.oracles.rating): green, blue, orange, pink, easiest to hardest
+                "beginner": self.good, "intermediate": self.hint, "advanced": mix(self.accent, self.farther, 0.45),
+                "expert": self.nope}[pill]
 
     def coordinate_colour(self) -> Colour:
         """The board's column letters and row numbers, quieter than text."""
@@ -137,7 +140,7 @@ HIGH_CONTRAST = Palette(
 PALETTES: dict[str, Palette] = {palette.name: palette for palette in (STANDARD, HIGH_CONTRAST)}   # a setting's choices
 BOX_TINTS = {BoxKind.SOLVING: Tone.HINT, BoxKind.PAUSED: Tone.HINT, BoxKind.DEAD_END: Tone.NOPE,   # the others:
              BoxKind.HINT: Tone.HINT, BoxKind.SOLVED: Tone.GOOD, BoxKind.ILLEGAL: Tone.ACCENT}    # plain cards
-PILLS = ("optimal", "solved", "with help", "in progress", "yours")
+PILLS = ("optimal", "solved", "with help", "in progress", "yours", "beginner", "intermediate", "advanced", "expert")
 
 
 def palette_named(name: str) -> Palette:

@@ -334,9 +334,9 @@ def test_a_card_shows_the_stars_of_its_games_from_the_start(app, monkeypatch):
     drawn: dict[str, Stars] = {}
     real_draw = menu_card.Card.draw
 
-    def draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars=menu_card.NO_STARS):
+    def draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars=menu_card.NO_STARS, grade=""):
         drawn[card.name] = stars
-        real_draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars)
+        real_draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars, grade)
     monkeypatch.setattr(menu_card.Card, "draw", draw)
     menu = app.scene
     for name in ("eight", "goat", "fifteen"):

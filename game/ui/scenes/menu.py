@@ -5,7 +5,8 @@ where the player's own puzzle files go and why any of them could not be read.
 The title bar stays on top and the focus bar along the bottom (the chosen puzzle's full title and its
 goal); the shelves scroll between them. The keys reach every card and the foot: arrows, Tab and
 Shift+Tab move the choice (Down from the last row, or Tab after the last card, chooses the foot), and
-the view scrolls to keep the choice in sight.
+the view scrolls to keep the choice in sight. L (or the chip on its heading) sorts the chosen card's shelf
+easiest first, or puts it back in its own order (:mod:`game.ui.scenes.menu_shelf`).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from game.ui.scenes.menu_bars import FocusBar, TitleBar
 from game.ui.scenes.menu_card import Card
 from game.ui.scenes.menu_daily import DailyOpener
 from game.ui.scenes.menu_layout import Shelved, best_grid, lay_out_notes, notes
+from game.ui.scenes import menu_shelf as shelf_order
 from game.ui.tween import glide_toward
 from game.ui.widgets import Button
 
@@ -40,9 +42,15 @@ class MenuScene(Scene):
         super().__init__(ctx)
         shelves = catalog.cards()
         self.shelves: list[Shelf] = [shelf for shelf, _ in shelves]
-        self.cards = {shelf: [Card(specs, ctx.journal.chosen, yours=shelf is catalog.YOURS) for specs in cards]
-                      for shelf, cards in shelves}
-        self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
+        self.own_order = {shelf: [Card(specs, ctx.journal.chosen, yours=shelf is catalog.YOURS) for specs in cards]
+                          for shelf, cards in shelves}
+        self.rated = shelf_order.shipped()
+        self.sortable = {shelf for shelf, cards in self.own_order.items()
+                         if len(cards) > 1 and any(shelf_order.rating_of(card, self.rated) for card in cards)}
+        self.cards: dict[Shelf, list[Card]] = {}
+        self.flat: list[Card] = []
+        self.chips: dict[Shelf, pygame.Rect] = {}   # each sortable shelf's chip, where its heading has room
+        self.arrange()
         self.selected = 0                    # a card, or len(self.flat): the foot
         self.above_foot = 0                  # the card the foot was reached from (Up goes back to it)
         self.show_selection = False
@@ -79,6 +87,25 @@ class MenuScene(Scene):
         return self.selected >= len(self.flat)
 
     # -- layout ----------------------------------------------------------------------------------
+    def arrange(self) -> None:
+        """Each shelf's cards in the order the menu's memory chose for it (the choice stays on its card)."""
+        chosen = self.chosen_card() if self.flat else None
+        for shelf, cards in self.own_order.items():
+            easiest = shelf in self.sortable and shelf_order.is_easiest_first(self.ctx.journal.chosen, shelf)
+            self.cards[shelf] = shelf_order.easiest_first(cards, self.rated) if easiest else list(cards)
+        self.flat = [c for shelf in self.shelves for c in self.cards[shelf]]
+        if chosen is not None:
+            self.selected = self.flat.index(chosen)
+
+    def toggle_order(self, shelf: Shelf) -> None:
+        """The player's act: ``shelf`` easiest first, or back in its own order; kept for the next run."""
+        if shelf not in self.sortable:
+            return
+        easiest = not shelf_order.is_easiest_first(self.ctx.journal.chosen, shelf)
+        self.ctx.journal.keep_choice(shelf_order.ORDER + shelf.key, shelf_order.EASIEST if easiest else shelf_order.OWN)
+        self.arrange()
+        self.layout(self.ctx.size)
+
     def layout(self, size: tuple[int, int]) -> None:
         th = self.theme
         w, h = size
@@ -96,6 +123,8 @@ class MenuScene(Scene):
         for card, rect in zip(self.flat, grid.cards):
             card.rect = rect
         self.headings = list(zip(self.shelves, grid.headings))
+        titles = {shelf: shelved_.heading for shelf, shelved_ in zip(self.shelves, shelved)}
+        self.chips = shelf_order.lay_out_chips(th, self.headings, titles, self.sortable)
         self.thumb_size, self.lines = grid.thumb, grid.lines
         for card in self.flat:
             card.lay_out(th, self.lines)
@@ -192,6 +221,10 @@ class MenuScene(Scene):
             self.paste()
         elif intent is Intent.DEAL_AT:
             self.open_daily()
+        elif intent is Intent.SORT and card is not None:
+            self.show_selection = True
+            self.toggle_order(self.shelf_of(card))
+            self.ensure_visible()   # the chosen card, wherever the order put it
 
     def open_daily(self) -> None:
         """D or the Daily button: today's puzzle, found in the background, opened once found."""
@@ -208,6 +241,16 @@ class MenuScene(Scene):
             self.ctx.nav.play_daily(got)
         elif self.daily.busy and self.note != self.daily.note():
             self.tell(self.daily.note())
+
+    def shelf_of(self, card: Card) -> Shelf:
+        return next(shelf for shelf, cards in self.cards.items() if card in cards)
+
+    def chip_hit(self, pos: tuple[int, int]) -> Shelf | None:
+        """The shelf whose order chip is at ``pos`` (on screen), if any."""
+        if not self.top <= pos[1] < self.bar_top:
+            return None
+        at = (pos[0], pos[1] + int(self.scroll))
+        return next((shelf for shelf, rect in self.chips.items() if rect.collidepoint(at)), None)
 
     def paste(self) -> None:
         """Ctrl+V: the game a pasted share code names; one sentence in the focus bar for anything else."""
@@ -271,13 +314,14 @@ class MenuScene(Scene):
     def handle_event(self, event) -> None:
         self.follow_journal()
         if event.type == pygame.MOUSEMOTION:
-            before = (self.card_at(self.hover) if self.hover else None, self.selected, self.show_selection)
+            before = (self.card_at(self.hover) if self.hover else None, self.selected, self.show_selection,
+                      self.chip_hit(self.hover) if self.hover else None)
             self.hover = event.pos
             i = self.card_at(event.pos)
             if i is not None:
                 self.selected = i
                 self.show_selection = False
-            if (i, self.selected, self.show_selection) != before:
+            if (i, self.selected, self.show_selection, self.chip_hit(event.pos)) != before:
                 self.invalidate()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_target -= event.y * self.theme.px(80)
@@ -293,6 +337,9 @@ class MenuScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.daily_button.hit(event.pos):
             self.press = None
             self.open_daily()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and (hit := self.chip_hit(event.pos)):
+            self.press = None
+            self.toggle_order(hit)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             i = self.card_at(event.pos)
             if i is not None and i == self.press:
@@ -318,6 +365,7 @@ class MenuScene(Scene):
                 names = [spec.name for spec in card.specs]
                 if card.group and self.ctx.journal.chosen.get(card.group) in names:
                     card.index = names.index(self.ctx.journal.chosen[card.group])
+            self.arrange()   # the shelves' kept orders, by the kept variants: once, as the menu opens
             self.layout(self.ctx.size)
         if journal.last is not None and journal.last != self._last_shown:
             self._last_shown = journal.last
@@ -381,7 +429,16 @@ class MenuScene(Scene):
                 continue
             pygame.draw.rect(surface, shelf.colour, (rr.x, rr.y + th.px(4), th.px(5), th.size_of("heading") - th.px(4)),
                              border_radius=th.px(2))
-            surface.blit(th.text(translated(shelf.title), "heading", pal.text), (rr.x + th.px(14), rr.y))
+            title = th.text(translated(shelf.title), "heading", pal.text)
+            surface.blit(title, (rr.x + th.px(14), rr.y))
+            chip = self.chips.get(shelf)
+            right = chip.move(0, -off).x - th.px(12) if chip is not None else rr.right
+            shelf_order.draw_par(surface, th, shelf_order.par_words(self.ctx.journal.records, self.own_order[shelf]),
+                                 rr.x + th.px(14) + title.get_width() + th.px(12), rr.y, right)
+            if chip is not None:
+                on = shelf_order.is_easiest_first(self.ctx.journal.chosen, shelf)
+                hover = self.hover is not None and self.chip_hit(self.hover) is shelf
+                shelf_order.draw_chip(surface, th, chip.move(0, -off), on, shelf.colour, hover)
         journal = self.ctx.journal
         for i, card in enumerate(self.flat):
             r = card.rect.move(0, -off)
@@ -389,7 +446,8 @@ class MenuScene(Scene):
                 continue
             selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
             card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
-                      journal.in_progress(card.name), stars_from_start(journal.records, card.name))
+                      journal.in_progress(card.name), stars_from_start(journal.records, card.name),
+                      shelf_order.grade_of(card, self.rated))
         if self.on_foot and self.show_selection:
             pygame.draw.rect(surface, catalog.YOURS.colour, self.foot_rect.move(0, -off), max(1, th.px(2)),
                              border_radius=th.px(10))

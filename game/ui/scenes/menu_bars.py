@@ -63,8 +63,8 @@ class TitleBar:
         title_w, title_h = th.extent(title, th.size_of("display"))
         self.lines = [Placed(title, "display", pal.text, (m, th.px(16)))]
         y = th.px(16) + title_h
-        keys = _("Click a puzzle, or arrows + Enter · [ ] another size · E: edit · A: analysis · F1: help · "
-                 "F11 full screen · Esc twice quits")
+        keys = _("Click a puzzle, or arrows + Enter · [ ] another size · L: shelf easiest first · E: edit · "
+                 "A: analysis · F1: help · F11 full screen · Esc twice quits")
         keys_w, keys_h = th.extent(keys, th.size_of("tiny"))
         keys_y = self.records_button.rect.bottom + th.px(4)
         beside = w - m - keys_w >= m + title_w + th.px(16) and keys_y + keys_h <= y

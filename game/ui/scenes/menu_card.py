@@ -16,8 +16,8 @@ from game.common.phrase import translated
 from game.keeping.records import Badge
 from game.keeping.stars import Stars
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars
-from game.ui.theme import Theme
+from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars, pill_size
+from game.ui.theme import PILLS, Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
 
@@ -209,8 +209,9 @@ class Card:
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb_size: tuple[int, int], selected: bool,
-             badge: Badge, in_progress: bool, stars: Stars = NO_STARS) -> None:
-        """The card at ``r`` (on screen), lifted and edged in its shelf's colour when ``selected``."""
+             badge: Badge, in_progress: bool, stars: Stars = NO_STARS, grade: str = "") -> None:
+        """The card at ``r`` (on screen), lifted and edged in its shelf's colour when ``selected``; ``grade``:
+        its chosen puzzle's (English, as the ratings name it; empty: none known)."""
         pal = th.palette
         shelf_colour = self.spec.shelf.colour
         r = draw_card(surface, th, r, 14, face=pal.card_hover if selected else pal.card,
@@ -229,19 +230,26 @@ class Card:
                 surface.blit(th.text(line, "small", pal.muted), (x, y))
                 y += th.size_of("small")
         self._draw_chooser(surface, th, r, shelf_colour)
-        self._draw_badges(surface, th, r, thumb.get_size(), badge, in_progress)
+        self._draw_badges(surface, th, r, thumb.get_size(), badge, in_progress, grade)
         thumb_w, thumb_h = thumb.get_size()
         draw_stars(surface, th, stars, (r.x + th.px(THUMB_INSET) + thumb_w - th.px(2),
                                         r.y + th.px(THUMB_INSET) + thumb_h - th.px(2)))
 
     def _draw_badges(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb: tuple[int, int], badge: Badge,
-                     in_progress: bool) -> None:
+                     in_progress: bool, grade: str = "") -> None:
         """On the picture: the player's best (solved, optimally, with help) at its top right, a game kept
-        to come back to at its foot, and the mark of the player's own puzzle at its top left."""
+        to come back to at its foot, and at its top left the mark of the player's own puzzle or, on the
+        library's, the puzzle's grade (a pill in the grade's colour, over the picture: nothing moves; under
+        the best where a narrow card has no room for both side by side)."""
         left, top = r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)
-        draw_badge(surface, th, badge, (left + thumb[0] - th.px(2), top + th.px(2)))
+        best = draw_badge(surface, th, badge, (left + thumb[0] - th.px(2), top + th.px(2)))
         if self.yours:
             draw_pill(surface, th, YOURS, "yours", "", (left + th.px(2), top + th.px(2)))
+        elif grade.lower() in PILLS:
+            at = pygame.Rect((left + th.px(2), top + th.px(2)), pill_size(th, grade, ""))
+            if best is not None and at.inflate(th.px(4), 0).colliderect(best):
+                at.y = best.bottom + th.px(2)
+            draw_pill(surface, th, grade, grade.lower(), "", at.topleft)
         if in_progress:
             pill = th.size_of("tiny") + th.px(4)
             draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))

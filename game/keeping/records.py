@@ -5,8 +5,9 @@ A record counts games solved, those solved without help (no hint, no solver, no 
 those among them in the fewest moves possible, and keeps the best of the player's own solves:
 moves over the optimum, moves, time. A game with help counts as solved and assisted, never as
 the player's optimum; what help those games had is kept too (the hint ladder's steps reached, the solver,
-move marks), so the records can say it. Pure data, no pygame and no files: :mod:`game.keeping.journal` reads and writes
-the JSON, which is untrusted like every file (a wrong one is one sentence, never a traceback).
+move marks), so the records can say it. Pure data, no pygame and no files: :mod:`game.keeping.journal`
+reads and writes the JSON, which is untrusted like every file (a wrong one is one sentence, never a
+traceback).
 """
 from __future__ import annotations
 

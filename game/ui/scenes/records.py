@@ -2,7 +2,9 @@
 
 One row per puzzle (each variant of a card, each way of counting moves that was played), under its
 shelf's heading: games solved, solved on one's own (no hint, no solver, no move marks), solved in
-the fewest moves possible, the best solve against the optimum and the best time, and its badge.
+the fewest moves possible, the best solve against the optimum and the best time, its badge and its
+stars (:mod:`game.ui.scenes.records_rows` says which rows have stars, and why), and under a puzzle
+solved with help, what help its games had. Each shelf's heading counts its puzzles solved at par.
 Games that began elsewhere than the puzzle's start have rows of their own under it, by distance.
 The rows come from the journal's records in memory: this screen reads no file. Arrows or the wheel
 scroll, Enter or a click plays the puzzle, Esc goes back.

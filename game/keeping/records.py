@@ -4,8 +4,10 @@ elsewhere than the puzzle's start (a deal, a paste, a position from the editor).
 A record counts games solved, those solved without help (no hint, no solver, no move marks),
 those among them in the fewest moves possible, and keeps the best of the player's own solves:
 moves over the optimum, moves, time. A game with help counts as solved and assisted, never as
-the player's optimum. Pure data, no pygame and no files: :mod:`game.keeping.journal` reads and writes
-the JSON, which is untrusted like every file (a wrong one is one sentence, never a traceback).
+the player's optimum; what help those games had is kept too (the hint ladder's steps reached, the solver,
+move marks), so the records can say it. Pure data, no pygame and no files: :mod:`game.keeping.journal`
+reads and writes the JSON, which is untrusted like every file (a wrong one is one sentence, never a
+traceback).
 """
 from __future__ import annotations
 
@@ -16,10 +18,10 @@ from enum import Enum
 from typing import Any, Mapping, TypeVar
 
 from game.common.i18n import _, ngettext
+from game.midend.ladder import steps_used, steps_words
 from game.midend.session import Win
 from game.common.untrusted import shown, writable
 from game.common.words import moves_text
-from game.midend.ladder import steps_words
 from game.keeping.days import Day, days_from_json, days_to_json, with_day
 
 FORMAT = 1
@@ -28,6 +30,8 @@ UNKNOWN = "deal"           # games from elsewhere whose optimum was not known wh
 MAX_NAME = 400             # characters of a puzzle name (a puzzle file's path)
 MAX_COUNT = 10 ** 9
 MAX_SECONDS = 10_000_000.0
+LADDER_STEPS = 4           # the hint ladder's steps: band, count, piece, move (game.midend.ladder.Step)
+NO_LADDER = (0, 0, 0, 0)
 Number = TypeVar("Number", int, float)
 
 
@@ -40,6 +44,10 @@ class Record:
     best_moves: int | None = None   # the player's own solve in the fewest moves
     best_time: float | None = None  # the player's fastest own solve, in seconds
     par: int | None = None          # the optimum these games began at (older records lack it)
+    # the help the assisted games had (older records lack it: none known)
+    ladder: tuple[int, int, int, int] = NO_LADDER   # how often each step of the hint ladder was reached
+    solver: int = 0                 # assisted games the solver played moves in
+    marks: int = 0                  # assisted games played with move marks on
 
     @property
     def assisted(self) -> int:
@@ -48,13 +56,26 @@ class Record:
     def add(self, win: Win) -> Record:
         par = self.par if win.par is None or win.notes.recounted else win.par
         if not win.own:
-            return replace(self, solved=self.solved + 1, par=par)
+            notes = win.notes
+            return replace(self, solved=self.solved + 1, par=par, ladder=_ladder_sum(self.ladder, notes.ladder),
+                           solver=self.solver + int(notes.solver or win.by_solver), marks=self.marks + int(notes.marks))
         over = max(0, win.moves - win.par) if win.par is not None else None   # never below: the file refuses it
         if win.notes.recounted:   # counted another way on the way: no claim on how near the optimum it came
             over = None
-        return Record(self.solved + 1, self.own + 1, self.optimal + int(win.optimal),
-                      _least(self.best_over, over), _least(self.best_moves, win.moves),
-                      _least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)), par)
+        return replace(self, solved=self.solved + 1, own=self.own + 1, optimal=self.optimal + int(win.optimal),
+                       best_over=_least(self.best_over, over), best_moves=_least(self.best_moves, win.moves),
+                       best_time=_least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)), par=par)
+
+    def helped(self, other: Record) -> Record:
+        """This record with the help counted in ``other`` added (a puzzle's rows added up)."""
+        return replace(self, ladder=_ladder_sum(self.ladder, other.ladder), solver=self.solver + other.solver,
+                       marks=self.marks + other.marks)
+
+
+def _ladder_sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Two ladders' counts added, each kept within what the file reads back (a saved game's notes are untrusted)."""
+    n = [min(MAX_COUNT, x + y) for x, y in zip(a, b)]
+    return n[0], n[1], n[2], n[3]
 
 
 def _least(a: Number | None, b: Number | None) -> Number | None:
@@ -109,6 +130,22 @@ def win_words(win: Win, counted: str = "") -> str:
     moves = moves_text(n)
     return text.format(n=n, moves=moves, hints=notes.hints, par=win.par, count=counted,
                        steps=steps_words(notes.ladder))
+
+
+def help_words(record: Record) -> str:
+    """What help a record's assisted games had, in short: "With help: the piece hint twice, the solver in
+    1 game" ('' where none is known: no help, or records older than the help they keep)."""
+    parts = steps_used(record.ladder)
+    if record.solver:
+        # Translators: in the records, help a puzzle's games had: the solver played moves in {n} games
+        parts.append(ngettext("the solver in {n:,} game", "the solver in {n:,} games", record.solver)
+                     .format(n=record.solver))
+    if record.marks:
+        # Translators: in the records, help a puzzle's games had: move marks were on in {n} games
+        parts.append(ngettext("move marks in {n:,} game", "move marks in {n:,} games", record.marks)
+                     .format(n=record.marks))
+    # Translators: in the records, under a puzzle: the help its games had ("the piece hint twice, ...")
+    return _("With help: {help}").format(help=_(", ").join(parts)) if parts else ""
 
 
 def name_of(win: Win) -> str:
@@ -175,7 +212,7 @@ class Records:
         for r in rows:
             total = Record(total.solved + r.solved, total.own + r.own, total.optimal + r.optimal,
                            _least(total.best_over, r.best_over), _least(total.best_moves, r.best_moves),
-                           _least(total.best_time, r.best_time))
+                           _least(total.best_time, r.best_time)).helped(total).helped(r)
         return replace(total, par=pars.pop() if len(pars) == 1 else None)   # one par only where all rows share it
 
     def badge(self, name: str) -> Badge:
@@ -232,7 +269,12 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _compact(fields: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in fields.items() if v is not None}
+    """A record's fields for its file: none unknown, and no help where there was none, so the records of a
+    player who never took help stay as older versions of the game wrote (and read) them."""
+    return {k: v for k, v in fields.items() if v is not None and not (k in HELP and v == HELP[k])}
+
+
+HELP = {"ladder": NO_LADDER, "solver": 0, "marks": 0}   # the help fields and their values for no help
 
 
 def _key(name: str, key: str) -> str:
@@ -265,7 +307,25 @@ def _record(name: str, key: str, value: Any) -> Record:
         raise ValueError(_("the records of '{name}' ({key}) give '{value}' for the best time, not a number of "
                            "seconds").format(value=shown(str(t)), **where))
     return Record(counts["solved"], counts["own"], counts["optimal"], bests["best_over"], bests["best_moves"],
-                  float(t) if t is not None else None, bests["par"])
+                  float(t) if t is not None else None, bests["par"], *_help(where, value,
+                                                                          counts["solved"] - counts["own"]))
+
+
+def _help(where: dict[str, str], value: dict[str, Any], assisted: int) -> tuple[tuple[int, int, int, int], int, int]:
+    """The help of a record's assisted games: the ladder's four counts, the games with the solver, with marks."""
+    ladder = value.get("ladder", list(NO_LADDER))
+    if not isinstance(ladder, list) or len(ladder) != LADDER_STEPS or not all(_whole(n) for n in ladder):
+        # Translators: about the records file: the hint ladder's counts of a row are wrong
+        raise ValueError(_("the records of '{name}' ({key}) give '{value}' for the hint steps, not four counts")
+                         .format(value=shown(str(ladder), 40), **where))
+    games = {f: value.get(f, 0) for f in ("solver", "marks")}
+    for f, n in games.items():
+        if not _whole(n):
+            raise ValueError(_not_a_count(where, f, n))
+    if max(games.values()) > assisted or (any(ladder) and not assisted):
+        raise ValueError(_("the records of '{name}' ({key}) count help in more games than were solved with help")
+                         .format(**where))
+    return (ladder[0], ladder[1], ladder[2], ladder[3]), games["solver"], games["marks"]
 
 
 def _not_a_count(where: dict[str, str], field: str, value: Any) -> str:

@@ -14,7 +14,7 @@ from game.midend.notation import move_words
 from game.midend.sayings import move_hint_words, unproven_count_words
 from game.rules.puzzle import Move
 
-__all__ = ["BANDS", "Step", "band_words", "step_message", "step_words", "steps_words", "used_words"]
+__all__ = ["BANDS", "Step", "band_words", "step_message", "step_words", "steps_used", "steps_words", "used_words"]
 
 
 class Step(IntEnum):
@@ -46,15 +46,20 @@ def step_words(step: Step) -> str:
             Step.PIECE: _("the piece hint"), Step.MOVE: _("the move hint")}[step]
 
 
-def steps_words(ladder: tuple[int, ...]) -> str:
-    """The steps of the ladder a game reached: "the piece hint twice, the move hint once" ('' if none)."""
+def steps_used(ladder: tuple[int, ...]) -> list[str]:
+    """Each step of the ladder reached, with how often: ["the piece hint twice", "the move hint once"]."""
     parts = []
     for step, times in zip(Step, ladder):
         if times:
             # Translators: {step} is a hint's step ("the piece hint"); {n} how often the player reached it
             parts.append(ngettext("{step} once", "{step} {n:,} times", times).format(step=step_words(step), n=times)
                          if times != 2 else _("{step} twice").format(step=step_words(step)))
-    return _(", ").join(parts)
+    return parts
+
+
+def steps_words(ladder: tuple[int, ...]) -> str:
+    """The steps of the ladder a game reached: "the piece hint twice, the move hint once" ('' if none)."""
+    return _(", ").join(steps_used(ladder))
 
 
 def used_words(ladder: tuple[int, ...]) -> str:

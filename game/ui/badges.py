@@ -83,6 +83,17 @@ def draw_in_progress(surface: pygame.Surface, theme: T.Theme, topleft: tuple[int
     return draw_pill(surface, theme, label, pill, icon, topleft)
 
 
+def _star_size(theme: T.Theme) -> tuple[int, int]:
+    """One star's size and the gap around it."""
+    return theme.size_of("tiny") + theme.px(2), theme.px(2)
+
+
+def stars_size(theme: T.Theme) -> tuple[int, int]:
+    """How large the pill of three stars is."""
+    size, gap = _star_size(theme)
+    return 3 * size + 4 * gap, size + 2 * gap
+
+
 def draw_stars(surface: pygame.Surface, theme: T.Theme, stars: Stars,
                bottomright: tuple[int, int]) -> pygame.Rect | None:
     """Three stars on a dark pill, the earned ones filled (a helped solve's one star in the help colour),
@@ -90,9 +101,8 @@ def draw_stars(surface: pygame.Surface, theme: T.Theme, stars: Stars,
     if stars.count == 0:
         return None
     pal = theme.palette
-    size = theme.size_of("tiny") + theme.px(2)
-    gap = theme.px(2)
-    rect = pygame.Rect(0, 0, 3 * size + 4 * gap, size + 2 * gap)
+    size, gap = _star_size(theme)
+    rect = pygame.Rect((0, 0), stars_size(theme))
     rect.bottomright = bottomright
     pygame.draw.rect(surface, T.shade(pal.card, -0.5), rect, border_radius=rect.h // 2)
     earned = pal.pill_fill("with help") if stars.helped else pal.accent

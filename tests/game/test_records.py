@@ -242,11 +242,13 @@ def test_counts_that_are_right_are_read():
 
 JSONISH = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 10 ** 10) | st.floats(allow_nan=True, allow_infinity=True)
-    | st.sampled_from(["start", "deal", "12", "solved", "own", "optimal", "best_over", "best_moves", "best_time"])
+    | st.sampled_from(["start", "deal", "12", "solved", "own", "optimal", "best_over", "best_moves", "best_time",
+                       "ladder", "solver", "marks"])
     | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
         st.sampled_from(["start", "deal", "3", "eight", "solved", "own", "optimal", "best_over", "best_moves",
-                         "best_time", "format", "puzzles", ""]) | st.text(max_size=4), inner, max_size=4),
+                         "best_time", "ladder", "solver", "marks", "format", "puzzles", ""]) | st.text(max_size=4),
+        inner, max_size=4),
     max_leaves=12)
 
 

@@ -13,6 +13,8 @@ import pygame
 import pytest
 
 from game.common import i18n
+from game.midend.history import Notes
+from game.midend.session import Win
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.analysis import AnalysisScene
@@ -79,12 +81,15 @@ def test_the_records_after_a_win(app, drawn):
     s = open_puzzle(app, "eight", "1 2 3/4 5 6/7 . 8")
     click(app, centre(s, 8))
     key(app, pygame.K_ESCAPE)
+    app.journal.record(Win("pairs", True, 4, 4, 3.0, Notes(hints=2, ladder=(1, 0, 0, 1), marks=True), False))
     key(app, pygame.K_r)
     drawn.clear()
     app.scene.rebuild()
     app.scene.draw(app.screen)
     assert untranslated(drawn) == []
-    assert app.scene.totals() == "1 PUZZLE SOLVED · 1 ON YOUR OWN · 1 IN THE FEWEST MOVES POSSIBLE"
+    assert "WITH HELP: THE DISTANCE BAND ONCE, THE MOVE HINT ONCE, MOVE MARKS IN 1 GAME" in [
+        row.label for row in app.scene.rows]
+    assert app.scene.totals() == ("2 PUZZLES SOLVED · 1 ON YOUR OWN · 1 IN THE FEWEST MOVES POSSIBLE · 0 AT PAR")
 
 
 def test_the_review_of_a_game_with_a_mistake(app, drawn):

@@ -2,118 +2,37 @@
 
 One row per puzzle (each variant of a card, each way of counting moves that was played), under its
 shelf's heading: games solved, solved on one's own (no hint, no solver, no move marks), solved in
-the fewest moves possible, the best solve against the optimum and the best time, and its badge.
+the fewest moves possible, the best solve against the optimum and the best time, its badge and its
+stars (:mod:`game.ui.scenes.records_rows` says which rows have stars, and why), and under a puzzle
+solved with help, what help its games had. Each shelf's heading counts its puzzles solved at par.
 Games that began elsewhere than the puzzle's start have rows of their own under it, by distance.
 The rows come from the journal's records in memory: this screen reads no file. Arrows or the wheel
 scroll, Enter or a click plays the puzzle, Esc goes back.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import PurePath
-
 import pygame
 
-from game.catalog import registry as catalog
 from game.common.i18n import N_, _, ngettext
 from game.midend.panel import clock
-from game.keeping.records import START, Badge, Record, Records, key_label, key_order
-from game.catalog.spec import PuzzleSpec
-from game.midend.sayings import Tone
+from game.keeping.records import Badge, Records
+from game.keeping.stars import at_par
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress, pill_size
-from game.common.words import moves_text
-from game.common.phrase import translated
+from game.ui.badges import IN_PROGRESS, LOOKS, draw_badge, draw_in_progress, draw_stars, pill_size, stars_size
 from game.ui.intents import Intent
 from game.ui.context import Context, Scene
 from game.ui.scenes.base import background
 from game.ui.tween import glide_toward
+from game.ui.scenes.records_rows import OTHERS, Row, best_text, puzzle_label, rows
 from game.ui.widgets import Button, card
+
+__all__ = ["COLUMNS", "OTHERS", "RecordsScene", "Row", "best_text", "puzzle_label", "rows"]
+
 
 # Translators: the records table's column headings (shown in capitals in English): games solved, solved
 # without help, solved in the fewest moves, the best solve against the optimum, the fastest solve
 COLUMNS = ((N_("Solved"), 0.50), (N_("On your own"), 0.615), (N_("Optimal"), 0.72), (N_("Best"), 0.835),
            (N_("Best time"), 0.95))
-OTHERS = N_("Other puzzles")
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the table: a shelf's heading, a puzzle, or one way its games began."""
-
-    kind: str                          # "shelf", "puzzle" or "key"
-    label: str
-    colour: Tone | T.Colour = Tone.TEXT   # a shelf's own colour, or a tone drawn in the palette in use
-    name: str | None = None            # the puzzle to play from this row
-    record: Record | None = None
-    badge: Badge = Badge.NONE
-    in_progress: bool = False
-
-
-def puzzle_label(spec: PuzzleSpec) -> str:
-    """The puzzle's name in the table, in the player's language: its card's title and variant, and the
-    way its moves are counted where that is not the puzzle's own."""
-    p = spec.presentation
-    # Translators: a puzzle in the records: its card's title and the variant chosen on the card ("Frogs · 4 v 3")
-    label = (_("{group} · {variant}").format(group=_(p.group), variant=_(p.variant)) if p.group and p.variant
-             else translated(p.short_title))
-    if spec.name != spec.base:
-        # Translators: a puzzle in the records whose moves were counted another way ("Klotski · moves by line")
-        return _("{puzzle} · moves by {count}").format(puzzle=label, count=spec.count.word())
-    return label
-
-
-def rows(records: Records, in_progress=lambda name: False) -> list[Row]:
-    """The table's rows: every shelved puzzle in the menu's order (and each other count or puzzle file
-    with records)."""
-    out: list[Row] = []
-    shelved = set(catalog.names())
-    extra: dict[str, list[str]] = {}       # shelved puzzle -> its other counts that have records
-    others: list[str] = []
-    for name in sorted(records.puzzles):
-        if name in shelved:
-            continue
-        base = catalog.base_of(name)
-        (extra.setdefault(base, []) if base in shelved else others).append(name)
-    for shelf, cards in catalog.cards():   # the menu's order: its shelves, its cards, each card's variants
-        out.append(Row("shelf", translated(shelf.title), shelf.colour))
-        for spec in (spec for card in cards for spec in card):
-            for name in (spec.name, *extra.get(spec.name, ())):
-                out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)
-    if others:
-        out.append(Row("shelf", _(OTHERS), Tone.MUTED))
-        for name in others:
-            out += _puzzle_rows(records, name, None, in_progress)
-    return out
-
-
-def _variant(name: str) -> PuzzleSpec | None:
-    try:
-        return catalog.get(name)   # another count of a shelved puzzle: made from its definition, no file read
-    except (KeyError, ValueError):
-        return None
-
-
-def _puzzle_rows(records: Records, name: str, spec: PuzzleSpec | None, in_progress) -> list[Row]:
-    label = puzzle_label(spec) if spec is not None else PurePath(name).name
-    keys = records.of(name)
-    out = [Row("puzzle", label, Tone.TEXT if keys else Tone.MUTED, name if spec is not None else None,
-               records.total(name) if keys else None, records.badge(name), in_progress(name))]
-    if set(keys) - {START}:
-        out += [Row("key", key_label(key), Tone.MUTED, None, keys[key]) for key in sorted(keys, key=key_order)]
-    return out
-
-
-def best_text(record: Record) -> tuple[str, Tone]:
-    """The best of the player's own solves against the optimum: 'optimal', '+3', or its moves."""
-    if record.best_over == 0:
-        # Translators: the records' "Best" column: the best solve took the fewest moves possible
-        return _("optimal"), Tone.GOOD
-    if record.best_over is not None:
-        return f"+{record.best_over}", Tone.TEXT
-    if record.best_moves is not None:
-        return moves_text(record.best_moves), Tone.TEXT
-    return "–", Tone.DIM
 
 
 class RecordsScene(Scene):
@@ -136,10 +55,21 @@ class RecordsScene(Scene):
         m = th.px(28, 12)
         bh = max(th.px(36), th.size_of("body") + th.px(14))
         self.back_button.rect = pygame.Rect(w - m - th.px(130), m, th.px(130), bh)
-        self.header_h = th.size_of("title") + th.size_of("small") * 2 + th.px(20)
+        room = self.back_button.rect.x - m - th.px(20)
+        self.blurb = th.wrap(_("Your best against the optimum, puzzle by puzzle. A game with a hint, the solver or "
+                               "move marks counts as solved with help, never as your own."), "small", room)[:2]
+        # the title, the blurb, then the summary's lines (the totals), each line as tall as the text
+        self.header_h = (th.size_of("title") + th.px(6) + th.size_of("small") * (len(self.blurb) + len(self.summary()))
+                         + th.px(8))
         self.table = pygame.Rect(m, m + self.header_h + th.px(10), w - 2 * m, h - 2 * m - self.header_h - th.px(10))
         self.row_h = th.size_of("small") + th.px(12)
-        self.head_h = th.size_of("tiny") + th.px(16)
+        self.view = self.table.inflate(-2 * th.px(14), -2 * th.px(10))
+        # each column's heading, on two lines where one is wider than the room between two columns
+        between = int(self.view.w * min(b[1] - a[1] for a, b in zip(COLUMNS, COLUMNS[1:]))) - th.px(10)
+        self.captions = [th.wrap(_(label).upper(), "tiny", between)[:2] for label, _at in COLUMNS]
+        self.head_h = th.size_of("tiny") * max(len(lines) for lines in self.captions) + th.px(16)
+        self.view.y += self.head_h
+        self.view.h -= self.head_h + th.size_of("tiny") + th.px(8)   # a strip below the rows for "more below"
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -148,17 +78,14 @@ class RecordsScene(Scene):
         self._records = journal.records
         self.rows = rows(journal.records, journal.in_progress)
         th = self.theme
-        self.view = self.table.inflate(-2 * th.px(14), -2 * th.px(10))
-        self.view.y += self.head_h
-        self.view.h -= self.head_h + th.size_of("tiny") + th.px(8)   # a strip below the rows for "more below"
-        height = sum(self._height(row) for row in self.rows) + th.px(8)
-        self._static = pygame.Surface((self.view.w, max(1, height)), pygame.SRCALPHA)
+        self.heights = [self._height(row) for row in self.rows]
+        self._static = pygame.Surface((self.view.w, max(1, sum(self.heights) + th.px(8))), pygame.SRCALPHA)
         y = 0
         self.row_tops: list[int] = []
-        for row in self.rows:
+        for row, h in zip(self.rows, self.heights):
             self.row_tops.append(y)
             self.draw_row(self._static, row, y)
-            y += self._height(row)
+            y += h
         self.clamp_scroll()
         self.invalidate()
 
@@ -166,7 +93,25 @@ class RecordsScene(Scene):
         th = self.theme
         if row.kind == "shelf":
             return th.size_of("heading") + th.px(14)
+        if row.kind == "help":
+            return len(self._help_lines(row)) * self._help_step() + th.px(6)
         return self.row_h if row.kind == "puzzle" else th.size_of("tiny") + th.px(8)
+
+    def _help_lines(self, row: Row) -> list[str]:
+        """A help row's words, wrapped under its puzzle's label (across the figures' columns: it has none)."""
+        return self.theme.wrap(row.label, "tiny", self.view.w - self.theme.px(14 + 8))
+
+    def _help_step(self) -> int:
+        return self.theme.size_of("tiny") + self.theme.px(3)
+
+    def _name_room(self, w: int) -> tuple[int, int]:
+        """Where a puzzle row's stars end (right of the label and its pills, left of the first figure's
+        column) and where its label and pills must end."""
+        th = self.theme
+        first = max([th.text(line, "tiny").get_width() for line in self.captions[0]]
+                    + [th.text("9,999", "small").get_width()])
+        stars_right = int(w * COLUMNS[0][1]) - first - th.px(12)
+        return stars_right, stars_right - stars_size(th)[0] - th.px(10)
 
     def clamp_scroll(self) -> None:
         most = max(0, (self._static.get_height() if self._static else 0) - self.view.h)
@@ -211,7 +156,7 @@ class RecordsScene(Scene):
             return None
         y = pos[1] - self.view.y + int(self.scroll)
         for i, top in enumerate(self.row_tops):
-            if top <= y < top + self._height(self.rows[i]):
+            if top <= y < top + self.heights[i]:
                 return i if self.rows[i].kind == "puzzle" and self.rows[i].name is not None else None
         return None
 
@@ -248,27 +193,21 @@ class RecordsScene(Scene):
         th = self.theme
         w = surface.get_width()
         if row.kind == "shelf":
-            top = y + th.px(6)
-            pygame.draw.rect(surface, pal.colour_of(row.colour),
-                             (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)), border_radius=th.px(2))
-            surface.blit(th.text(row.label, "heading", pal.text), (th.px(14), top))
+            self._draw_shelf(surface, row, y)
+            return
+        if row.kind == "help":
+            for n, line in enumerate(self._help_lines(row)):
+                surface.blit(th.text(line, "tiny", pal.muted), (th.px(14 + 8), y + th.px(1) + n * self._help_step()))
             return
         key = row.kind == "key"
         role = "tiny" if key else "small"
         h = self._height(row)
         indent = th.px(34) if key else th.px(14)
-        name_w = int(w * COLUMNS[0][1]) - indent - th.px(90)
-        label = th.fit(row.label, role, name_w, pal.colour_of(row.colour))
-        surface.blit(label, label.get_rect(midleft=(indent, y + h // 2)))
         if row.kind == "puzzle":
-            x = indent + label.get_width() + th.px(10)
-            pill_y = y + (h - (th.size_of("tiny") + th.px(4))) // 2
-            if row.badge is not Badge.NONE:
-                bw = pill_size(th, "With help", "")[0]
-                drawn = draw_badge(surface, th, row.badge, (x + bw, pill_y))
-                x = (drawn.right if drawn is not None else x) + th.px(6)
-            if row.in_progress:
-                draw_in_progress(surface, th, (x, pill_y))
+            self._draw_name(surface, row, y, h)
+        else:
+            label = th.fit(row.label, role, int(w * COLUMNS[0][1]) - indent - th.px(90), pal.colour_of(row.colour))
+            surface.blit(label, label.get_rect(midleft=(indent, y + h // 2)))
         record = row.record
         if record is None:
             if row.kind == "puzzle":
@@ -284,6 +223,40 @@ class RecordsScene(Scene):
             surf = th.text(value, role, colour if not key else T.mix(colour, pal.muted, 0.3))   # quieter, as readable
             surface.blit(surf, surf.get_rect(midright=(int(w * at), y + h // 2)))
 
+    def _draw_shelf(self, surface: pygame.Surface, row: Row, y: int) -> None:
+        """A shelf's heading in its colour, and how many of its puzzles were solved at par, over their stars."""
+        th, pal = self.theme, self.theme.palette
+        top = y + th.px(6)
+        pygame.draw.rect(surface, pal.colour_of(row.colour),
+                         (0, top + th.px(3), th.px(5), th.size_of("heading") - th.px(4)), border_radius=th.px(2))
+        heading = th.text(row.label, "heading", pal.text)
+        surface.blit(heading, (th.px(14), top))
+        if row.note:
+            note = th.text(row.note, "small", pal.muted)
+            right = max(self._name_room(surface.get_width())[0], th.px(14) + heading.get_width() + th.px(12)
+                        + note.get_width())
+            surface.blit(note, note.get_rect(bottomright=(right, top + heading.get_height() - th.px(2))))
+
+    def _draw_name(self, surface: pygame.Surface, row: Row, y: int, h: int) -> None:
+        """A puzzle's label, its badge and "in progress" after it, and its stars in a column of their own."""
+        th, pal = self.theme, self.theme.palette
+        indent = th.px(14)
+        stars_right, name_end = self._name_room(surface.get_width())
+        bw = max(pill_size(th, label, icon)[0] for label, _pill, icon in LOOKS.values())   # the widest badge
+        badge, busy = row.badge is not Badge.NONE, row.in_progress
+        pills = ((th.px(10) if badge or busy else 0) + (bw + th.px(6) if badge else 0)
+                 + (pill_size(th, IN_PROGRESS[0], IN_PROGRESS[2])[0] if busy else 0))
+        label = th.fit(row.label, "small", name_end - indent - pills, pal.colour_of(row.colour))
+        surface.blit(label, label.get_rect(midleft=(indent, y + h // 2)))
+        x = indent + label.get_width() + th.px(10)
+        pill_y = y + (h - (th.size_of("tiny") + th.px(4))) // 2
+        if row.badge is not Badge.NONE:
+            drawn = draw_badge(surface, th, row.badge, (x + bw, pill_y))
+            x = (drawn.right if drawn is not None else x) + th.px(6)
+        if busy:
+            draw_in_progress(surface, th, (x, pill_y))
+        draw_stars(surface, th, row.stars, (stars_right, y + (h + stars_size(th)[1]) // 2))
+
     def draw(self, surface: pygame.Surface) -> None:
         pal = self.theme.palette
         th = self.theme
@@ -293,18 +266,20 @@ class RecordsScene(Scene):
         surface.blit(th.text(_("Records"), "title", pal.text), (x, y))
         y += th.size_of("title") + th.px(6)
         room = self.back_button.rect.x - x - th.px(20)
-        for line in th.wrap(_("Your best against the optimum, puzzle by puzzle. A game with a hint, the solver or "
-                              "move marks counts as solved with help, never as your own."), "small", room)[:2]:
+        for line in self.blurb:
             surface.blit(th.text(line, "small", pal.muted), (x, y))
             y += th.size_of("small")
-        summary = th.fit(self.totals(), "small", room, pal.accent if self.ctx.journal.records.puzzles else pal.dim)
-        surface.blit(summary, (x, y + th.px(4)))
+        y += th.px(4)
+        for text, colour in self.summary():
+            surface.blit(th.fit(text, "small", room, colour), (x, y))
+            y += th.size_of("small")
         card(surface, th, self.table, 16)
         head_y = self.table.y + th.px(10)
         view = self.view
-        for label, at in COLUMNS:
-            cap = th.text(_(label).upper(), "tiny", pal.dim)
-            surface.blit(cap, cap.get_rect(topright=(view.x + int(view.w * at), head_y)))
+        for lines, (_label, at) in zip(self.captions, COLUMNS):
+            for n, line in enumerate(lines):
+                cap = th.text(line, "tiny", pal.dim)
+                surface.blit(cap, cap.get_rect(topright=(view.x + int(view.w * at), head_y + n * th.size_of("tiny"))))
         # Translators: the records table's first column heading (shown in capitals in English)
         cap = th.text(_("Puzzle").upper(), "tiny", pal.dim)
         surface.blit(cap, (view.x + th.px(14), head_y))
@@ -315,7 +290,7 @@ class RecordsScene(Scene):
         hovered = self.row_at(self.hover) if self.hover else None
         for i in {hovered, self.selected} - {None}:
             assert i is not None
-            band = pygame.Rect(view.x, view.y + self.row_tops[i] - off, view.w, self._height(self.rows[i]))
+            band = pygame.Rect(view.x, view.y + self.row_tops[i] - off, view.w, self.heights[i])
             pygame.draw.rect(surface, pal.card_hover, band, border_radius=th.px(6))
             if i == self.selected:
                 pygame.draw.rect(surface, pal.accent, band, max(1, th.px(2)), border_radius=th.px(6))
@@ -333,6 +308,12 @@ class RecordsScene(Scene):
             surface.blit(note, (x, h - note.get_height() - th.px(4)))
         self.back_button.draw(surface, th, self.hover)
 
+    def summary(self) -> list[tuple[str, T.Colour]]:
+        """The header's lines under the blurb, each with its colour: the totals (the header is as tall as
+        these lines need)."""
+        pal = self.theme.palette
+        return [(self.totals(), pal.accent if self.ctx.journal.records.puzzles else pal.dim)]
+
     def totals(self) -> str:
         records = self.ctx.journal.records
         names = list(records.puzzles)
@@ -341,6 +322,9 @@ class RecordsScene(Scene):
         solved = sum(1 for n in names if records.total(n).solved)
         own = sum(1 for n in names if records.total(n).own)
         optimal = sum(1 for n in names if records.total(n).optimal)
-        return ngettext("{n:,} puzzle solved · {own:,} on your own · {optimal:,} in the fewest moves possible",
-                        "{n:,} puzzles solved · {own:,} on your own · {optimal:,} in the fewest moves possible",
-                        solved).format(n=solved, own=own, optimal=optimal)
+        par = at_par(records, names)[0]
+        # Translators: the records' totals; "at par": solved from the start in the fewest moves, on one's own
+        return ngettext("{n:,} puzzle solved · {own:,} on your own · {optimal:,} in the fewest moves possible · "
+                        "{par:,} at par",
+                        "{n:,} puzzles solved · {own:,} on your own · {optimal:,} in the fewest moves possible · "
+                        "{par:,} at par", solved).format(n=solved, own=own, optimal=optimal, par=par)

@@ -28,7 +28,7 @@ from game.common.i18n import _, ngettext
 from game.common.untrusted import UnreadableFile, shown
 from game.families import registry
 from game.files.errors import PuzzleFileError
-from game.files.model import FileDef
+from game.files.model import FileDef, name_words
 from game.rules.counts import Count
 
 LIBRARY = assets() / "puzzles"
@@ -102,8 +102,8 @@ def collection_shelf(stem: str, *found: FileDef | Collection | PuzzleFileError) 
                   if not isinstance(d, PuzzleFileError)), None)
     if first is None:
         return None
-    title = " ".join(stem.replace("_", " ").replace("-", " ").split())[:SHELF_TITLE] or stem[:SHELF_TITLE]
-    return Shelf(f"collection:{stem}", title[:1].upper() + title[1:], registry.family_of(first).shelf.colour)
+    title = name_words(stem)[:SHELF_TITLE] or stem[:SHELF_TITLE]
+    return Shelf(f"collection:{stem}", title, registry.family_of(first).shelf.colour)
 
 
 def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf | None, taken: set[str],

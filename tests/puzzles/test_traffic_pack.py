@@ -15,7 +15,7 @@ from game.families.blocks.rush_hour import SIDE, line_of, parse_collection
 from game.oracles.rating import GRADES, Rating, rate
 from game.oracles.table import TableOracle
 
-PACK = Path(__file__).resolve().parents[2] / "assets" / "packs" / "traffic-pack.rush"
+PACK = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "traffic-pack.rush"
 LINES = [line.split() for line in PACK.read_text(encoding="utf-8").splitlines()
          if line.strip() and not line.startswith("#")]
 ORDER = [name for _limit, name in GRADES]

@@ -83,7 +83,7 @@ def test_a_lot_of_the_traffic_pack_reads_in_the_active_language(monkeypatch, shi
         "{collection} {number}": "{collection}・{number}", "Traffic pack": "交通パック", "Intermediate": "中級"}))
     assert translated(lot.title) == "交通パック・14"
     assert translated(lot.shelf.title) == "交通パック"
-    assert (translated(lot.presentation.group), lot.presentation.variant) == ("中級", "4")
+    assert (translated(lot.presentation.group), lot.presentation.variant) == ("中級", "14")
 
 
 def test_every_piece_a_shipped_puzzle_names_is_a_message(from_files, from_code, shipped):

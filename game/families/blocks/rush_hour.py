@@ -6,14 +6,13 @@ by the right edge: the goal has it in the last two cells of its row. Every car m
 length, any distance in one move (the ``line`` count, as Rush Hour counts). A file holds one lot a
 line, each a puzzle of its own (the file's name and its number its title); other fields on a line are
 kept where they mean something (a whole number: the lot's published optimum; a grade word, Beginner
-to Expert: the menu card of that grade, where the lot is the next of its chooser), and lines starting
+to Expert: the menu card of that grade, whose chooser offers the lot by its number), and lines starting
 ``#`` or ``;`` are comments. The puzzle is the same as the equivalent TOML file with ``axis`` keys
 (``convert`` prints it).
 """
 from __future__ import annotations
 
 import re
-from collections import Counter
 from pathlib import PurePath
 from typing import Sequence
 
@@ -53,7 +52,6 @@ def lots(text: str, origin: str, title: str = "") -> list[BlocksDef | PuzzleFile
     no lot at all, or too many."""
     collection = Phrase(title or name_words(PurePath(origin).stem) or origin)
     out: list[BlocksDef | PuzzleFileError] = []
-    graded: Counter[str] = Counter()
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith(_COMMENT):
             continue
@@ -61,14 +59,14 @@ def lots(text: str, origin: str, title: str = "") -> list[BlocksDef | PuzzleFile
             raise PuzzleFileError(shown(origin, 60), "", ngettext(
                 "this file holds more than {limit} lot", "this file holds more than {limit} lots", MAX_LOTS)
                 .format(limit=MAX_LOTS))
-        out.append(_line(line, lineno, origin, Phrase(LOT_TITLE, collection=collection, number=len(out) + 1), graded))
+        out.append(_line(line, lineno, origin, collection, len(out) + 1))
     if not out:
         raise PuzzleFileError(origin, "", _("the file holds no lot of 36 characters"))
     return out
 
 
-def _line(line: str, lineno: int, origin: str, title: str, graded: Counter[str]) -> BlocksDef | PuzzleFileError:
-    """One line's lot, the next of its grade's card where the line names a grade (``graded`` counts them)."""
+def _line(line: str, lineno: int, origin: str, collection: Phrase, number: int) -> BlocksDef | PuzzleFileError:
+    """The lot of one line, the file's ``number``-th: on its grade's card where the line names a grade."""
     board = _board_field(line)
     if board is None:
         return PuzzleFileError(origin, at_line(lineno), _("this line holds no lot of 36 characters "
@@ -76,10 +74,8 @@ def _line(line: str, lineno: int, origin: str, title: str, graded: Counter[str])
     fields = line.split()
     optimum = next((int(field) for field in fields if field.isdigit() and len(field) < 4), None)
     grade = next((GRADE_WORDS[field.lower()] for field in fields if field.lower() in GRADE_WORDS), "")
-    if grade:
-        graded[grade] += 1
-    common = Common(title, origin=origin, published={"line": optimum} if optimum else {},
-                    group=grade, variant=str(graded[grade]) if grade else "")
+    common = Common(Phrase(LOT_TITLE, collection=collection, number=number), origin=origin,
+                    published={"line": optimum} if optimum else {}, group=grade, variant=str(number) if grade else "")
     try:
         return lot(board, common, origin, lineno)
     except PuzzleFileError as err:

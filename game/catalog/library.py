@@ -24,17 +24,21 @@ import platformdirs
 from game.catalog.reading import Collection, read_puzzle_file, read_puzzles, scan_folder
 from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.resources import assets
-from game.common.i18n import _, ngettext
+from game.common.i18n import N_, _, ngettext
 from game.common.untrusted import UnreadableFile, shown
 from game.families import registry
 from game.files.errors import PuzzleFileError
-from game.files.model import FileDef
+from game.files.model import FileDef, name_words
 from game.rules.counts import Count
 
 LIBRARY = assets() / "puzzles"
 MAX_SHELVES = 50    # subfolders of a puzzle folder read as shelves
 SHELF_TITLE = 40    # characters of a shelf's title from a file or folder name
 _NAME = re.compile(r"[^a-z0-9]+")
+# The names the library's collection files give their shelves and their puzzles' titles, marked for the
+# catalogs (the extraction of the shipped files reads TOML files only).
+# Translators: the menu's shelf of the game's own Rush Hour lots, and the start of each lot's title ("Traffic pack 3")
+COLLECTIONS = (N_("Traffic pack"),)
 
 def player_folder() -> Path:
     """Where the player's own puzzle files live (FEWEST_MOVES_DATA names another data folder)."""
@@ -102,8 +106,8 @@ def collection_shelf(stem: str, *found: FileDef | Collection | PuzzleFileError) 
                   if not isinstance(d, PuzzleFileError)), None)
     if first is None:
         return None
-    title = " ".join(stem.replace("_", " ").replace("-", " ").split())[:SHELF_TITLE] or stem[:SHELF_TITLE]
-    return Shelf(f"collection:{stem}", title[:1].upper() + title[1:], registry.family_of(first).shelf.colour)
+    title = name_words(stem)[:SHELF_TITLE] or stem[:SHELF_TITLE]
+    return Shelf(f"collection:{stem}", title, registry.family_of(first).shelf.colour)
 
 
 def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf | None, taken: set[str],

@@ -7,8 +7,8 @@ files, then the player's own; anything else (a test, a file named on the command
 its own spec with one call to :func:`register`. A puzzle counted another way is a spec of its own,
 made once by :func:`variant` and found again by its name.
 
-The shelves stand in a fixed order: the families' in the order they declare, any other (a test's),
-and last the player's own puzzles on a shelf of their own (:data:`YOURS`), so a file the player adds
+The shelves stand in a fixed order: the families' in the order they declare, any other (a collection
+file of the library's, as the Traffic pack; a test's), and last the player's own puzzles on a shelf of their own (:data:`YOURS`), so a file the player adds
 never moves a shelf of the library.
 """
 from __future__ import annotations
@@ -216,8 +216,8 @@ def shelf_of(spec: PuzzleSpec) -> Shelf:
 
 
 def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
-    """Every shelf with its puzzles: the families' shelves in their order, then any other (a test's),
-    then the player's own. Empty shelves are left out; the others never change places."""
+    """Every shelf with its puzzles: the families' shelves in their order, then any other (a collection
+    file of the library's, a test's), then the player's own. Empty shelves are left out; the others never change places."""
     out: dict[Shelf, list[PuzzleSpec]] = {family.shelf: [] for family in families.families()}
     for spec in specs():
         if not is_players(spec):

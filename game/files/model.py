@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol
 
-__all__ = ["Common", "FileDef", "Grid"]
+__all__ = ["Common", "FileDef", "Grid", "name_words"]
 
 Grid = tuple[str, ...]
 
@@ -34,3 +34,10 @@ class FileDef(Protocol):
 
     @property
     def common(self) -> Common: ...
+
+
+def name_words(stem: str) -> str:
+    """A file's or folder's name (its stem) in words, for a title made of it where the file says none:
+    ``traffic-pack`` gives "Traffic pack" ('' for a name of no words)."""
+    words = " ".join(stem.replace("_", " ").replace("-", " ").split())
+    return words[:1].upper() + words[1:]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from game.catalog import library
 from game.catalog import registry as catalog
-from game.catalog.reading import read_puzzle_file
+from game.catalog.reading import Collection, read_puzzle_file, read_puzzles
 from game.families.blocks.model import Axis, BlocksDef
-from game.families.blocks.rush_hour import line_of, parse_collection, sniff
+from game.families.blocks.rush_hour import MAX_LOTS, line_of, lots, parse_collection, sniff
 from game.files.errors import PuzzleFileError
 
 from .support import LIBRARY, error_of, one_sentence, puzzle_only
@@ -62,3 +63,19 @@ def test_a_lot_that_is_no_lot_is_one_sentence_naming_the_line(line: str, words: 
 
 def test_an_empty_collection_is_one_sentence() -> None:
     one_sentence(str(error_of(parse_collection, "# nothing\n", "empty.rush")), "empty.rush")
+
+
+def test_a_bad_lot_of_a_file_is_its_own_sentence_and_the_others_are_puzzles(tmp_path) -> None:
+    (tmp_path / "my-lots.rush").write_text(f"{TRAFFIC} 31\n{'BBoooo' + 'o' * 30}\n{TRAFFIC} Expert\n", encoding="utf-8")
+    got = read_puzzles(tmp_path / "my-lots.rush")
+    assert isinstance(got, Collection) and isinstance(got.puzzles[1], PuzzleFileError)
+    one_sentence(str(got.puzzles[1]), "my-lots.rush", "line 2")
+    specs, problems = library.load_folder(tmp_path, set())
+    assert [spec.name for spec in specs] == ["my-lots-1", "my-lots-3"] and len(problems) == 1
+    assert [(spec.title, spec.presentation.group, spec.presentation.variant) for spec in specs] == \
+        [("My lots 1", "", ""), ("My lots 3", "Expert", "3")]
+
+
+def test_a_file_of_too_many_lots_is_one_sentence() -> None:
+    one_sentence(str(error_of(lots, f"{TRAFFIC}\n" * (MAX_LOTS + 1), "many.rush")), "many.rush")
+    assert len(lots(f"{TRAFFIC}\n" * MAX_LOTS, "many.rush")) == MAX_LOTS

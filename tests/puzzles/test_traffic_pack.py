@@ -1,6 +1,7 @@
 """The Traffic pack: 40 lots of the game's own in the Rush Hour line format, each the hardest start of
 its component with the optimum its line states, proven by a plain search written here (over the 36
-characters themselves, knowing nothing of the engine), and graded by the rating as its line says."""
+characters themselves, knowing nothing of the engine), and graded by the rating as its line says and
+as the menu's card it stands on says."""
 from __future__ import annotations
 
 import functools
@@ -10,12 +11,13 @@ from pathlib import Path
 import pytest
 from _pytest.mark.structures import ParameterSet
 
+from game.catalog import registry as catalog
 from game.families.blocks.family import FAMILY
 from game.families.blocks.rush_hour import SIDE, line_of, parse_collection
 from game.oracles.rating import GRADES, Rating, rate
 from game.oracles.table import TableOracle
 
-PACK = Path(__file__).resolve().parents[2] / "assets" / "packs" / "traffic-pack.rush"
+PACK = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "traffic-pack.rush"
 LINES = [line.split() for line in PACK.read_text(encoding="utf-8").splitlines()
          if line.strip() and not line.startswith("#")]
 ORDER = [name for _limit, name in GRADES]
@@ -102,6 +104,8 @@ def test_each_lot_is_rated_as_its_line_says_and_the_ratings_climb(board: str, op
     rating = rating_of(board)
     assert (rating.optimum, rating.grade) == (optimum, grade)
     index = [fields[0] for fields in LINES].index(board)
+    on_menu = catalog.get(f"traffic-pack-{index + 1}")   # the lot as the menu offers it: on its grade's card
+    assert line_of(on_menu.as_file(on_menu.puzzle.start)) == board and on_menu.presentation.group == rating.grade
     if index:
         assert rating_of(LINES[index - 1][0]).rating <= rating.rating
 

@@ -55,7 +55,7 @@ class BlocksFamily(Family):
                  N_("Knuth's SLIDING input")),
         Importer((".js2",), parse_js2, lambda lines: any(_JS2_COMMAND.match(line) for line in lines),
                  N_("jim'slide configuration")),
-        Importer((".rush",), rush_hour.parse, rush_hour.sniff, rush_hour.KIND),
+        Importer((".rush",), rush_hour.parse, rush_hour.sniff, rush_hour.KIND, many=rush_hour.lots),
     )
 
     def spec(self, name: str, defn: BlocksDef, count: Count | None = None) -> PuzzleSpec:

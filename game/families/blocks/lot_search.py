@@ -1,7 +1,7 @@
 """The search that finds Rush Hour lots of the game's own: random lots of cars and trucks, each
 started at the hardest position of its component (no position of it needs more moves).
 
-Morning Traffic was found this way; the pack (``assets/packs/traffic-pack.rush``) is its output,
+Morning Traffic was found this way; the pack (``assets/puzzles/traffic-pack.rush``) is its output,
 kept because it was proven and graded, and read back by :mod:`game.families.blocks.rush_hour`.
 A lot is kept when its red car can leave, its hardest start needs at least ``shortest`` moves, and
 it differs from every lot kept before.

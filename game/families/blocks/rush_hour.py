@@ -4,20 +4,25 @@
 cells) or a truck (three) lying along a row or a column. The red car lies along a row and leaves
 by the right edge: the goal has it in the last two cells of its row. Every car moves only along its
 length, any distance in one move (the ``line`` count, as Rush Hour counts). A file holds one lot a
-line; other fields on a line are kept where they mean something (a whole number: the lot's
-published optimum), and lines starting ``#`` or ``;`` are comments. The puzzle is the same as the
-equivalent TOML file with ``axis`` keys (``convert`` prints it).
+line, each a puzzle of its own (the file's name and its number its title); other fields on a line are
+kept where they mean something (a whole number: the lot's published optimum; a grade word, Beginner
+to Expert: the menu card of that grade, whose chooser offers the lot by its number), and lines starting
+``#`` or ``;`` are comments. The puzzle is the same as the equivalent TOML file with ``axis`` keys
+(``convert`` prints it).
 """
 from __future__ import annotations
 
 import re
+from pathlib import PurePath
 from typing import Sequence
 
-from game.common.i18n import N_, _
+from game.common.i18n import N_, _, ngettext
+from game.common.phrase import Phrase
 from game.common.untrusted import shown
 from game.families.blocks.model import Axis, BlocksDef
 from game.files.errors import PuzzleFileError, at_line
-from game.files.model import Common
+from game.files.model import Common, name_words
+from game.oracles.rating import GRADES
 
 SIDE = 6
 CELLS = SIDE * SIDE
@@ -25,6 +30,10 @@ RED = "A"
 KIND = N_("Rush Hour lines (36 characters a lot)")
 _BOARD = re.compile(r"[ox.A-Z]{36}")
 _COMMENT = ("#", ";")
+MAX_LOTS = 1000
+GRADE_WORDS = {name.lower(): name for _limit, name in GRADES}   # any case in a file, the rating's word on the card
+# Translators: a lot's title: the file's name in words and its number there ("Traffic pack 3")
+LOT_TITLE = N_("{collection} {number}")
 
 
 def sniff(lines: Sequence[str]) -> bool:
@@ -37,23 +46,50 @@ def _board_field(line: str) -> str | None:
     return next((field for field in line.split() if _BOARD.fullmatch(field)), None)
 
 
-def parse_collection(text: str, origin: str, title: str = "") -> list[BlocksDef]:
-    """Every lot of a file, titled ``title`` (else the file's name) and numbered from 1."""
-    lots: list[BlocksDef] = []
+def lots(text: str, origin: str, title: str = "") -> list[BlocksDef | PuzzleFileError]:
+    """Every lot of a file in order, each its definition or the one sentence saying why it is none,
+    titled ``title`` (else the file's name in words) and its number. PuzzleFileError if the file holds
+    no lot at all, or too many."""
+    collection = Phrase(title or name_words(PurePath(origin).stem) or origin)
+    out: list[BlocksDef | PuzzleFileError] = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith(_COMMENT):
             continue
-        board = _board_field(line)
-        if board is None:
-            raise PuzzleFileError(origin, at_line(lineno), _("this line holds no lot of 36 characters "
-                                                            "(o empty, x wall, A the red car, other letters cars)"))
-        optimum = next((int(field) for field in line.split() if field.isdigit() and len(field) < 4), None)
-        name = f"{title or origin} {len(lots) + 1}"
-        lots.append(lot(board, Common(name, origin=origin, published={"line": optimum} if optimum else {}),
-                        origin, lineno))
-    if not lots:
+        if len(out) == MAX_LOTS:
+            raise PuzzleFileError(shown(origin, 60), "", ngettext(
+                "this file holds more than {limit} lot", "this file holds more than {limit} lots", MAX_LOTS)
+                .format(limit=MAX_LOTS))
+        out.append(_line(line, lineno, origin, collection, len(out) + 1))
+    if not out:
         raise PuzzleFileError(origin, "", _("the file holds no lot of 36 characters"))
-    return lots
+    return out
+
+
+def _line(line: str, lineno: int, origin: str, collection: Phrase, number: int) -> BlocksDef | PuzzleFileError:
+    """The lot of one line, the file's ``number``-th: on its grade's card where the line names a grade."""
+    board = _board_field(line)
+    if board is None:
+        return PuzzleFileError(origin, at_line(lineno), _("this line holds no lot of 36 characters "
+                                                         "(o empty, x wall, A the red car, other letters cars)"))
+    fields = line.split()
+    optimum = next((int(field) for field in fields if field.isdigit() and len(field) < 4), None)
+    grade = next((GRADE_WORDS[field.lower()] for field in fields if field.lower() in GRADE_WORDS), "")
+    common = Common(Phrase(LOT_TITLE, collection=collection, number=number), origin=origin,
+                    published={"line": optimum} if optimum else {}, group=grade, variant=str(number) if grade else "")
+    try:
+        return lot(board, common, origin, lineno)
+    except PuzzleFileError as err:
+        return err
+
+
+def parse_collection(text: str, origin: str, title: str = "") -> list[BlocksDef]:
+    """Every lot of a file, as :func:`lots` reads them; PuzzleFileError at the first that is none."""
+    out: list[BlocksDef] = []
+    for got in lots(text, origin, title):
+        if isinstance(got, PuzzleFileError):
+            raise got
+        out.append(got)
+    return out
 
 
 def parse(text: str, origin: str) -> BlocksDef:

@@ -18,7 +18,7 @@ from game.common.untrusted import shown
 from game.families.sokoban.files import SokobanDef
 from game.families.sokoban.level import CHARACTERS, LevelProblem, read_level
 from game.files.errors import PuzzleFileError, at_line
-from game.files.model import Common
+from game.files.model import Common, name_words
 from game.files.toml_file import TEXT_LIMITS
 
 __all__ = ["MAX_LEVELS", "parse_collection", "parse_level", "sniff"]
@@ -88,8 +88,7 @@ def _title(before: list[str], after: list[str], alone: bool) -> str:
 
 
 def _stem(name: str) -> str:
-    stem = PurePath(name).stem.replace("_", " ").replace("-", " ").strip()
-    return stem[:1].upper() + stem[1:] if stem else _("Level")
+    return name_words(PurePath(name).stem) or _("Level")
 
 
 def parse_collection(text: str, name: str) -> list[SokobanDef | PuzzleFileError]:

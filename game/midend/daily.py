@@ -137,3 +137,23 @@ def streak(solved: Iterable[dt.date], today: dt.date) -> Streak:
         longest = max(longest, run)
     alive = bool(days) and (today - days[-1]).days <= 1
     return Streak(run if alive else 0, longest, len(days))
+
+
+def streak_words(days: Iterable[str], on: dt.date) -> str:
+    """The records' line about the daily puzzle on date ``on``: the streak, its longest run, the days solved
+    (``days``: the dates solved, ISO; a wrong one is left out)."""
+    dates = []
+    for text in days:
+        try:
+            dates.append(dt.date.fromisoformat(text))
+        except ValueError:
+            continue
+    if not dates:
+        return _("Daily puzzle: none solved yet. D on the menu opens today's.")
+    run = streak(dates, on)
+    in_a_row = ngettext("{n:,} day in a row", "{n:,} days in a row", run.current).format(n=run.current)
+    solved = ngettext("{n:,} day solved", "{n:,} days solved", run.days).format(n=run.days)
+    # Translators: the records' line about the daily puzzle: {in_a_row} is "3 days in a row" (up to today),
+    # {longest} the longest such run, {solved} "12 days solved" (days whose daily was solved, in all)
+    return _("Daily puzzle: {in_a_row} · longest run {longest:,} · {solved}").format(
+        in_a_row=in_a_row, longest=run.longest, solved=solved)

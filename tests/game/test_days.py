@@ -67,3 +67,12 @@ def test_the_streak_counts_the_recorded_days():
     assert streak(days, dt.date(2026, 11, 25)) == streak(days, dt.date(2026, 11, 24))
     assert (streak(days, dt.date(2026, 11, 25)).current, streak(days, dt.date(2026, 11, 25)).longest) == (3, 3)
     assert streak(days, dt.date(2026, 11, 26)).current == 0
+
+
+def test_the_records_line_of_the_streak():
+    from game.midend.daily import streak_words
+    on = dt.date(2026, 11, 25)
+    assert streak_words([], on) == "Daily puzzle: none solved yet. D on the menu opens today's."
+    days = ["2026-11-20", "2026-11-23", "2026-11-24", "2026-11-25", "not a date"]
+    assert streak_words(days, on) == "Daily puzzle: 3 days in a row · longest run 3 · 4 days solved"
+    assert streak_words(["2026-11-25"], on) == "Daily puzzle: 1 day in a row · longest run 1 · 1 day solved"

@@ -126,3 +126,16 @@ class _Waiting:
 
     def cancel(self) -> None:
         self.done = True
+
+
+def test_the_records_screen_counts_the_streak(app, on_day, monkeypatch):
+    from game.ui.scenes import records as records_screen
+    from game.ui.scenes.records import RecordsScene
+    monkeypatch.setattr(records_screen, "today", lambda: DAY)
+    scene = open_daily(app)
+    solve_by_hand(app, scene)
+    app.nav.back_to_menu()
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, RecordsScene)
+    lines = [text for text, _colour in app.scene.summary()]
+    assert lines[1] == "Daily puzzle: 1 day in a row · longest run 1 · 1 day solved"

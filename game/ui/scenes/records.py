@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.midend.daily import streak_words, today
 from game.common.i18n import N_, _, ngettext
 from game.midend.panel import clock
 from game.keeping.records import Badge, Records
@@ -309,10 +310,11 @@ class RecordsScene(Scene):
         self.back_button.draw(surface, th, self.hover)
 
     def summary(self) -> list[tuple[str, T.Colour]]:
-        """The header's lines under the blurb, each with its colour: the totals (the header is as tall as
-        these lines need)."""
-        pal = self.theme.palette
-        return [(self.totals(), pal.accent if self.ctx.journal.records.puzzles else pal.dim)]
+        """The header's lines under the blurb, each with its colour: the totals and the daily puzzle's
+        streak (the header is as tall as these lines need)."""
+        pal, records = self.theme.palette, self.ctx.journal.records
+        return [(self.totals(), pal.accent if records.puzzles else pal.dim),
+                (streak_words(records.days, today()), pal.accent if records.days else pal.dim)]
 
     def totals(self) -> str:
         records = self.ctx.journal.records

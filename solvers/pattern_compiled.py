@@ -13,8 +13,10 @@ frozen bundle cannot write there, so the cache goes into the game's own cache fo
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -25,11 +27,51 @@ from solvers import cache
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(cache.cache_dir() / "numba"))
 
-try:  # numba is a dependency, but every answer must survive without it
+
+class _Deferred:
+    """A kernel that numba compiles when it is first called, not when its module is imported: importing
+    numba maps its compiler (over 100 MB resident), which a command or worker that never runs a kernel
+    should not carry. The first call of any kernel makes every kernel known so far numba's, and puts
+    numba's in place of each deferred one in every module that holds it, so kernels that call each other
+    find each other compiled."""
+
+    def __init__(self, function: Callable, options: dict[str, object]) -> None:
+        self.function, self.options = function, options
+        self.dispatcher: Callable | None = None
+        _DEFERRED.append(self)
+
+    def __call__(self, *args: Any) -> Any:
+        if self.dispatcher is None:
+            _make_all()
+        assert self.dispatcher is not None
+        return self.dispatcher(*args)
+
+
+_DEFERRED: list[_Deferred] = []
+_MAKING = threading.Lock()
+
+
+def _make_all() -> None:
     import numba
-    _jit: Any = numba.njit
-except ImportError:  # pragma: no cover - without numba the numpy paths answer
-    _jit = None
+
+    with _MAKING:
+        for kernel in _DEFERRED:
+            if kernel.dispatcher is None:
+                kernel.dispatcher = numba.njit(**kernel.options)(_source_backed(kernel.function))  # type: ignore[call-overload]
+        for module in list(sys.modules.values()):
+            held = getattr(module, "__dict__", None)
+            if isinstance(held, dict):
+                for name, value in list(held.items()):
+                    if isinstance(value, _Deferred):
+                        held[name] = value.dispatcher
+
+
+def _deferred_jit(**options: object) -> Callable[[Callable], Callable]:
+    return lambda function: _Deferred(function, dict(options))
+
+
+# numba is a dependency, but every answer must survive without it (None: the numpy paths answer)
+_jit: Any = _deferred_jit if importlib.util.find_spec("numba") is not None else None
 
 Progress = Callable[[float, str], None]
 CHUNK = 1 << 22                   # placements per compiled call: progress between calls
@@ -42,8 +84,9 @@ def available() -> bool:
 
 
 def compiled(function: Callable, **options: object) -> Callable:
-    """``function`` compiled by numba (cached on disk, releasing the GIL); itself without numba."""
-    return function if _jit is None else _jit(cache=True, nogil=True, **options)(_source_backed(function))
+    """``function`` compiled by numba when first called (cached on disk, releasing the GIL); itself without
+    numba."""
+    return function if _jit is None else _jit(cache=True, nogil=True, **options)(function)
 
 
 def _source_backed(function: Callable) -> Callable:

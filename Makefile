@@ -33,13 +33,15 @@ ratings: $(STAMP)
 
 # the README's pictures, drawn by the game itself (headless)
 SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot
-# the menu with a player's folder of its own: two puzzles on their shelf, and a file that could not be read
+# the menu with a player's folder of its own: two puzzles on their shelf, a file that could not be read, and
+# records of games played (assets/screenshots/player/README.md)
 MENU_SHOT := FEWEST_MOVES_DATA=assets/screenshots/player $(SHOT)
 screenshots: $(STAMP) $(CATALOGS)
 	$(MENU_SHOT) --menu assets/screenshots/menu.png
 	$(MENU_SHOT) parking assets/screenshots/menu-yours.png --menu
 	$(MENU_SHOT) --menu assets/screenshots/menu-wide.png --size 1920x1080
 	$(MENU_SHOT) tait-5 assets/screenshots/menu-ja.png --menu --lang ja --text-size 150
+	$(MENU_SHOT) --records assets/screenshots/records.png
 	$(SHOT) klotski assets/screenshots/klotski.png
 	$(SHOT) goat assets/screenshots/goat-goal.png --from "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
 	$(SHOT) eight assets/screenshots/eight.png

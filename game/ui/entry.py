@@ -111,7 +111,7 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
     app.settings.language, app.settings.text_size, app.settings.theme = language, text_size, theme
     app.apply_settings()
     app.resized()
-    if records:   # the player's own records, read as the game reads them
+    if records or menu:   # the player's own records (the menu's stars and counts at par), read as the game reads them
         app.journal.records = read_records(Folders.here().records)[0]
     nav = app.nav
     try:

@@ -1,6 +1,8 @@
 """Share codes through the clipboard: Ctrl+C on the play screen copies the position's code (a player's
-own puzzle, which has no code, copies the position as text; the daily puzzle, once solved, its result line); Ctrl+V on the menu or the play screen opens
-a pasted code. The clipboard itself (and its fallback where the system has none) is :mod:`game.ui.clipboard`."""
+own puzzle, which has none, copies its file's TOML text from that position; the solved daily puzzle, its
+result line); Ctrl+V on the menu or the play screen opens a pasted code (on a player's own puzzle, its
+file's text too). The clipboard itself (and its fallback where the system has none) is
+:mod:`game.ui.clipboard`."""
 from __future__ import annotations
 
 from dataclasses import replace

@@ -282,9 +282,22 @@ def test_the_menu_lays_its_cards_apart_at_every_size(app, size):
 
 # -- every library puzzle drawn, and its analysis ---------------------------------------------------------
 
+def packed_once(specs):
+    """The names of ``specs``, a pack's lots (on a collection's shelf) only the first of each card: the
+    pack's forty lots are drawn alike, and its own tests solve every one."""
+    seen, names = set(), []
+    for spec in specs:
+        card = (spec.shelf.key, spec.presentation.group)
+        if spec.shelf.key.startswith("collection:") and card in seen:
+            continue
+        seen.add(card)
+        names.append(spec.name)
+    return names
+
+
 def test_every_block_puzzle_and_its_analysis_draw_and_play_this_works(app):
-    names = [s.name for s in catalog.specs() if s.presentation.view == "blocks"]
-    assert len(names) >= 10
+    names = packed_once(s for s in catalog.specs() if s.presentation.view == "blocks")
+    assert len(names) >= 10 and "traffic-pack-1" in names and "traffic-pack-40" not in names
     for name in names:
         s = open_puzzle(app, name)
         assert isinstance(s.view, BlocksView)

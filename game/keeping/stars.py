@@ -11,9 +11,10 @@ import math
 from dataclasses import dataclass
 from typing import Iterable
 
+from game.common.i18n import ngettext
 from game.keeping.records import START, Record, Records
 
-__all__ = ["MIN_MARGIN", "Stars", "at_par", "margin", "stars_from_start", "stars_of"]
+__all__ = ["MIN_MARGIN", "Stars", "at_par", "at_par_words", "margin", "stars_from_start", "stars_of"]
 
 MIN_MARGIN = 2
 
@@ -51,3 +52,10 @@ def at_par(records: Records, names: Iterable[str]) -> tuple[int, int]:
     own (three stars), and how many there are: a shelf's "7 of 12 at par"."""
     names = list(names)
     return sum(1 for name in names if stars_from_start(records, name).count == 3), len(names)
+
+
+def at_par_words(records: Records, names: Iterable[str]) -> str:
+    """A shelf's "7 of 12 at par" (see :func:`at_par`), as its heading says it on the menu and in the records."""
+    n, total = at_par(records, names)
+    # Translators: beside a shelf's heading: of the shelf's puzzles, how many were solved at par (three stars)
+    return ngettext("{n:,} of {total:,} at par", "{n:,} of {total:,} at par", total).format(n=n, total=total)

@@ -18,9 +18,9 @@ import pygame
 from game.catalog import ratings
 from game.catalog.ratings import Rated
 from game.catalog.spec import Shelf
-from game.common.i18n import _, ngettext
+from game.common.i18n import _
 from game.keeping.records import Records
-from game.keeping.stars import at_par
+from game.keeping.stars import at_par_words
 from game.ui.intents import KEY_LABELS, Intent
 from game.ui.scenes.menu_card import Card
 from game.ui.theme import Theme
@@ -70,9 +70,7 @@ def par_words(records: Records, cards: list[Card]) -> str:
     names = [spec.name for card in cards for spec in card.specs]
     if not any(records.of(name) for name in names):
         return ""
-    n, total = at_par(records, names)
-    # Translators: beside a menu shelf's heading: of the shelf's puzzles, how many were solved at par (three stars)
-    return ngettext("{n:,} of {total:,} at par", "{n:,} of {total:,} at par", total).format(n=n, total=total)
+    return at_par_words(records, names)
 
 
 def chip_size(th: Theme) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.common.words import moves_text
 from game.keeping.records import START, Badge, Record, Records, help_words, key_label, key_order
-from game.keeping.stars import Stars, at_par, stars_from_start
+from game.keeping.stars import Stars, at_par_words, stars_from_start
 from game.midend.sayings import Tone
 from game.ui import theme as T
 
@@ -56,13 +56,6 @@ def puzzle_label(spec: PuzzleSpec) -> str:
     return label
 
 
-def par_note(records: Records, names: list[str]) -> str:
-    """A shelf's count of its puzzles solved at par from their start, of all of them: "7 of 12 at par"."""
-    n, total = at_par(records, names)
-    # Translators: on a shelf's heading in the records: how many of its puzzles were solved at par (three stars)
-    return _("{n:,} of {total:,} at par").format(n=n, total=total)
-
-
 def rows(records: Records, in_progress: Callable[[str], bool] = lambda name: False) -> list[Row]:
     """The table's rows: every shelved puzzle in the menu's order (and each other count or puzzle file
     with records)."""
@@ -78,7 +71,7 @@ def rows(records: Records, in_progress: Callable[[str], bool] = lambda name: Fal
     for shelf, cards in catalog.cards():   # the menu's order: its shelves, its cards, each card's variants
         specs = [spec for card in cards for spec in card]
         out.append(Row("shelf", translated(shelf.title), shelf.colour,
-                       note=par_note(records, [spec.name for spec in specs])))
+                       note=at_par_words(records, [spec.name for spec in specs])))
         for spec in specs:
             for name in (spec.name, *extra.get(spec.name, ())):
                 out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)

@@ -209,3 +209,33 @@ def test_the_grade_never_covers_the_players_best_on_a_narrow_card(window, monkey
     card.draw(surface, app.theme, pygame.Rect(0, 0, width, 200), (width - 16, width // 2), False, Badge.OPTIMAL,
               False, grade="Intermediate")
     assert len(rects) == 2 and not rects[0].colliderect(rects[1])
+
+
+@pytest.mark.parametrize("width", [120, 160, 300])
+def test_a_game_in_progress_never_covers_the_stars_and_the_grade_never_moves(window, monkeypatch, width):
+    """On a card of any width: the pill of a game in progress and the stars never touch, and the grade stands
+    in the same place before the first solve and after it."""
+    from game.keeping.records import Badge
+    from game.keeping.stars import Stars
+    app = window()
+    card = next(card for card in app.scene.flat if card.name == "eight")
+    drawn: dict[str, pygame.Rect] = {}
+    real_pill, real_stars = menu_card.draw_pill, menu_card.draw_stars
+
+    def pill(surface, th, label, kind, icon, topleft):
+        drawn[kind] = real_pill(surface, th, label, kind, icon, topleft)
+        return drawn[kind]
+
+    def stars(*args):
+        drawn["stars"] = real_stars(*args)
+        return drawn["stars"]
+    monkeypatch.setattr(menu_card, "draw_pill", pill)
+    monkeypatch.setattr("game.ui.badges.draw_pill", pill)
+    monkeypatch.setattr(menu_card, "draw_stars", stars)
+    surface = pygame.Surface((400, 400))
+    box = pygame.Rect(0, 0, width, 200), (width - 16, width // 2)
+    card.draw(surface, app.theme, *box, False, Badge.NONE, True, grade="Intermediate")
+    before = drawn["intermediate"]
+    card.draw(surface, app.theme, *box, False, Badge.OPTIMAL, True, Stars(3, False), grade="Intermediate")
+    assert drawn["intermediate"] == before
+    assert not drawn["in progress"].colliderect(drawn["stars"])

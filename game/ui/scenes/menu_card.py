@@ -16,7 +16,8 @@ from game.common.phrase import translated
 from game.keeping.records import Badge
 from game.keeping.stars import Stars
 from game.ui import theme as T
-from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars, pill_size
+from game.ui.badges import (IN_PROGRESS, LOOKS, draw_badge, draw_in_progress, draw_pill, draw_stars, pill_size,
+                            stars_size)
 from game.ui.theme import PILLS, Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
@@ -238,21 +239,27 @@ class Card:
     def _draw_badges(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb: tuple[int, int], badge: Badge,
                      in_progress: bool, grade: str = "") -> None:
         """On the picture: the player's best (solved, optimally, with help) at its top right, a game kept
-        to come back to at its foot, and at its top left the mark of the player's own puzzle or, on the
-        library's, the puzzle's grade (a pill in the grade's colour, over the picture: nothing moves; under
-        the best where a narrow card has no room for both side by side)."""
+        to come back to at its foot (never over the stars), and at its top left the mark of the player's own
+        puzzle or, on the library's, the puzzle's grade (a pill in the grade's colour, over the picture; under
+        the place of the best where a narrow card has no room for both side by side, whether or not a best is
+        there yet, so a first solve never moves it)."""
         left, top = r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)
-        best = draw_badge(surface, th, badge, (left + thumb[0] - th.px(2), top + th.px(2)))
+        best_right = left + thumb[0] - th.px(2)
+        draw_badge(surface, th, badge, (best_right, top + th.px(2)))
         if self.yours:
             draw_pill(surface, th, YOURS, "yours", "", (left + th.px(2), top + th.px(2)))
         elif grade.lower() in PILLS:
             at = pygame.Rect((left + th.px(2), top + th.px(2)), pill_size(th, grade, ""))
-            if best is not None and at.inflate(th.px(4), 0).colliderect(best):
-                at.y = best.bottom + th.px(2)
+            widest = max(pill_size(th, label, icon)[0] for label, _pill, icon in LOOKS.values())
+            if at.right + th.px(2) > best_right - widest:   # the widest best would touch it
+                at.y += at.h + th.px(2)
             draw_pill(surface, th, grade, grade.lower(), "", at.topleft)
-        if in_progress:
-            pill = th.size_of("tiny") + th.px(4)
-            draw_in_progress(surface, th, (left + th.px(2), top + thumb[1] - pill - th.px(2)))
+        if in_progress:   # at the picture's foot, above the stars' place where a narrow picture has no room
+            w, h = pill_size(th, IN_PROGRESS[0], IN_PROGRESS[2])
+            y = top + thumb[1] - h - th.px(2)
+            if left + th.px(2) + w + th.px(2) > left + thumb[0] - th.px(2) - stars_size(th)[0]:
+                y -= stars_size(th)[1] + th.px(2)
+            draw_in_progress(surface, th, (left + th.px(2), y))
 
     def _draw_chooser(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """The variant labels: the chosen one filled in the shelf's colour; a shared ending after them."""

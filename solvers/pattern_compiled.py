@@ -57,7 +57,8 @@ def _make_all() -> None:
     with _MAKING:
         for kernel in _DEFERRED:
             if kernel.dispatcher is None:
-                kernel.dispatcher = numba.njit(**kernel.options)(_source_backed(kernel.function))  # type: ignore[call-overload]
+                jit: Any = numba.njit
+                kernel.dispatcher = jit(**kernel.options)(_source_backed(kernel.function))
         for module in list(sys.modules.values()):
             held = getattr(module, "__dict__", None)
             if isinstance(held, dict):

@@ -8,7 +8,8 @@ its own spec with one call to :func:`register`. A puzzle counted another way is 
 made once by :func:`variant` and found again by its name.
 
 The shelves stand in a fixed order: the families' in the order they declare, any other (a collection
-file of the library's, as the Traffic pack; a test's), and last the player's own puzzles on a shelf of their own (:data:`YOURS`), so a file the player adds
+file of the library's, as the Traffic pack; a test's), and last the player's own puzzles on a shelf of
+their own (:data:`YOURS`), so a file the player adds
 never moves a shelf of the library.
 """
 from __future__ import annotations
@@ -217,7 +218,8 @@ def shelf_of(spec: PuzzleSpec) -> Shelf:
 
 def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
     """Every shelf with its puzzles: the families' shelves in their order, then any other (a collection
-    file of the library's, a test's), then the player's own. Empty shelves are left out; the others never change places."""
+    file of the library's, a test's), then the player's own. Empty shelves are left out; the others never
+    change places."""
     out: dict[Shelf, list[PuzzleSpec]] = {family.shelf: [] for family in families.families()}
     for spec in specs():
         if not is_players(spec):

@@ -6,7 +6,8 @@ Where they are (:class:`Folders`), and each read or write as a task the journal
 bounded, only if regular, checked by replaying it; one that is wrong is one sentence and kept aside under
 a ``.broken`` name, never written over), every write atomic, and the shared ones (records, the menu's
 memory, the player's saves) written under a lock, read again there, so two windows of the game never
-lose each other's.
+lose each other's. Keys of the records and the menu's memory that this version does not know (a newer
+version's) are written back as they were (:mod:`game.common.unknown`).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from game.catalog.spec import PuzzleSpec
 from game.common import untrusted
 from game.common.background import Job, JobState
 from game.common.i18n import N_, _
+from game.common.unknown import Unknown, dumps, kept, restored
 from game.common.untrusted import UnreadableFile, keep_aside, replace_file, sentence, shown, writable
 from game.keeping.file_lock import locked
 from game.keeping.records import Records
@@ -117,8 +119,8 @@ def read_store(report: Any, folders: Folders) -> Store:
             with contextlib.suppress(OSError):   # without the lock, if it cannot be had: reading goes on
                 lock.enter_context(locked(folders.records))
         records, problems, records_blocked = read_records(folders.records)
-    last, chosen, menu_blocked = _read_menu(folders.menu)
-    return Store(frozenset(keys), records, last, chosen, problems, records_blocked, menu_blocked)
+    menu = _read_menu(folders.menu)
+    return Store(frozenset(keys), records, menu.last, menu.chosen, problems, records_blocked, menu.blocked)
 
 
 def _read(path: Path, limit: int, what: str) -> str:
@@ -176,21 +178,37 @@ def _writable_records(path: Path, records: Records) -> tuple[Records, tuple[str,
     return kept, (sentence(said),), False
 
 
-def _read_menu(path: Path) -> tuple[str | None, dict[str, str], bool]:
-    """The last card played, each group's chosen variant, and whether the file must never be written."""
+@dataclass(frozen=True)
+class _Menu:
+    """What the menu's file holds: the last card played, each group's chosen variant, the keys this version
+    does not know (a newer version's, written back as they were), and whether the file must never be
+    written (damaged, and it could not be moved aside)."""
+
+    last: str | None = None
+    chosen: dict[str, str] = field(default_factory=dict)
+    blocked: bool = False
+    unknown: Unknown = ()
+
+
+MENU_KEYS = ("last", "chosen")
+
+
+def _read_menu(path: Path) -> _Menu:
     if not os.path.lexists(path):
-        return None, {}, False
+        return _Menu()
     try:
         data = json.loads(_read(path, MENU_BYTES, N_("menu file")).removeprefix("\ufeff"))
-    except (UnreadableFile, ValueError, RecursionError):
+        unknown = kept(data, MENU_KEYS) if isinstance(data, dict) else ()
+    except (UnreadableFile, ValueError, RecursionError):   # a key nested too deep to keep: damaged too
         data = None
     if not isinstance(data, dict):
-        return None, {}, keep_aside(path) is None
+        return _Menu(blocked=keep_aside(path) is None)
     last = data.get("last")
     chosen = data.get("chosen")
     plain = (lambda s: isinstance(s, str) and 0 < len(s) <= 400 and writable(s))
-    return (last if plain(last) else None,
-            {g: n for g, n in chosen.items() if plain(g) and plain(n)} if isinstance(chosen, dict) else {}, False)
+    return _Menu(last if plain(last) else None,
+                 {g: n for g, n in chosen.items() if plain(g) and plain(n)} if isinstance(chosen, dict) else {},
+                 False, unknown)
 
 
 def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str,
@@ -338,11 +356,11 @@ def write_menu(report: Any, path: Path, last: str | None, chosen: dict[str, str]
     last wrote) and the choices it made since, over what the file holds now."""
     try:
         with locked(path):
-            was, choices, blocked = _read_menu(path)
-            if blocked:
+            was = _read_menu(path)
+            if was.blocked:
                 return Written(blocked=True)
-            replace_file(path, json.dumps({"last": last or was, "chosen": {**choices, **chosen}}, indent=1,
-                                          sort_keys=True, ensure_ascii=False) + "\n")
+            replace_file(path, dumps({**restored(was.unknown), "last": last or was.last,
+                                      "chosen": {**was.chosen, **chosen}}))
     except OSError as err:
         return Written(_reason(err))
     return Written()

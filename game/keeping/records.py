@@ -7,19 +7,22 @@ moves over the optimum, moves, time. A game with help counts as solved and assis
 the player's optimum; what help those games had is kept too (the hint ladder's steps reached, the solver,
 move marks), so the records can say it. Pure data, no pygame and no files: :mod:`game.keeping.journal`
 reads and writes the JSON, which is untrusted like every file (a wrong one is one sentence, never a
-traceback).
+traceback). What the file holds that this version does not know (a newer version's keys, at the top or in
+a row or a day) is kept and written back as it was (:mod:`game.common.unknown`); a row this version cannot
+name (neither the start, a distance nor "deal") still refuses the file, which is then kept aside whole.
 """
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Any, Mapping, TypeVar
+from typing import Any, Callable, Collection, Mapping, TypeVar
 
 from game.common.i18n import _, ngettext
 from game.midend.ladder import steps_used, steps_words
 from game.midend.session import Win
+from game.common.unknown import Unknown, dumps, kept, restored
 from game.common.untrusted import shown, writable
 from game.common.words import moves_text
 from game.keeping.days import Day, days_from_json, days_to_json, with_day
@@ -48,6 +51,7 @@ class Record:
     ladder: tuple[int, int, int, int] = NO_LADDER   # how often each step of the hint ladder was reached
     solver: int = 0                 # assisted games the solver played moves in
     marks: int = 0                  # assisted games played with move marks on
+    unknown: Unknown = ()           # a newer version's fields of this row, written back as they were
 
     @property
     def assisted(self) -> int:
@@ -80,6 +84,15 @@ def _ladder_sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, int, int, 
 
 def _least(a: Number | None, b: Number | None) -> Number | None:
     return b if a is None else a if b is None else min(a, b)
+
+
+def badge_of(total: Record) -> Badge:
+    """What a puzzle's records added over its rows (:meth:`Records.total`) earn on its card."""
+    if total.optimal:
+        return Badge.OPTIMAL
+    if total.own:
+        return Badge.SOLVED
+    return Badge.ASSISTED if total.solved else Badge.NONE
 
 
 class Badge(Enum):
@@ -184,6 +197,7 @@ class Records:
 
     puzzles: Mapping[str, Mapping[str, Record]] = field(default_factory=dict)
     days: Mapping[str, Day] = field(default_factory=dict)   # the daily puzzles solved, by date (ISO)
+    unknown: Unknown = ()   # a newer version's top-level keys, written back as they were
 
     def add(self, win: Win) -> Records:
         key, name = key_of(win), name_of(win)
@@ -192,46 +206,51 @@ class Records:
         days = self.days
         if win.daily and win.par is not None and not (win.notes.solver or win.by_solver):   # the player's solve
             days = with_day(days, win.daily, Day(name, win.moves, win.par, win.notes.hints))
-        return Records({**self.puzzles, name: mine}, days)
+        return Records({**self.puzzles, name: mine}, days, self.unknown)
 
     def unwritable(self) -> tuple[str, ...]:
         """Names no file can hold (JSON can spell a lone surrogate): kept, they would stop every write."""
         return tuple(name for name in self.puzzles if not writable(name))
 
     def without(self, names: tuple[str, ...]) -> Records:
-        return Records({name: keys for name, keys in self.puzzles.items() if name not in names}, self.days)
+        return Records({name: keys for name, keys in self.puzzles.items() if name not in names}, self.days,
+                       self.unknown)
 
     def of(self, name: str) -> Mapping[str, Record]:
         return self.puzzles.get(name, {})
 
     def total(self, name: str) -> Record:
-        """A puzzle's records added over its keys (bests: the best of any)."""
-        total = Record()
-        rows = self.of(name).values()
-        pars = {r.par for r in rows}
-        for r in rows:
-            total = Record(total.solved + r.solved, total.own + r.own, total.optimal + r.optimal,
-                           _least(total.best_over, r.best_over), _least(total.best_moves, r.best_moves),
-                           _least(total.best_time, r.best_time)).helped(total).helped(r)
-        return replace(total, par=pars.pop() if len(pars) == 1 else None)   # one par only where all rows share it
+        """A puzzle's records added over its keys (bests: the best of any; par only where all rows share
+        it). Added in one pass: the records screen adds up every puzzle of a long file."""
+        solved = own = optimal = solver = marks = 0
+        over: int | None = None
+        moves: int | None = None
+        seconds: float | None = None
+        ladder = NO_LADDER
+        pars = set()
+        for r in self.of(name).values():
+            solved, own, optimal = solved + r.solved, own + r.own, optimal + r.optimal
+            over, moves = _least(over, r.best_over), _least(moves, r.best_moves)
+            seconds = _least(seconds, r.best_time)
+            if r.ladder != NO_LADDER:
+                ladder = _ladder_sum(ladder, r.ladder)
+            solver, marks = solver + r.solver, marks + r.marks
+            pars.add(r.par)
+        return Record(solved, own, optimal, over, moves, seconds, pars.pop() if len(pars) == 1 else None, ladder,
+                      solver, marks)
 
     def badge(self, name: str) -> Badge:
-        total = self.total(name)
-        if total.optimal:
-            return Badge.OPTIMAL
-        if total.own:
-            return Badge.SOLVED
-        return Badge.ASSISTED if total.solved else Badge.NONE
+        return badge_of(self.total(name))
 
     # -- as JSON ----------------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        data = {"format": FORMAT,
-                "puzzles": {name: {key: _compact(asdict(r)) for key, r in sorted(keys.items())}
+        data = {**restored(self.unknown), "format": FORMAT,
+                "puzzles": {name: {key: _compact(r) for key, r in sorted(keys.items())}
                             for name, keys in sorted(self.puzzles.items())}}
         if self.days:
             data["daily"] = days_to_json(self.days)
-        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+        return dumps(data)
 
     @classmethod
     def from_json(cls, text: str) -> Records:
@@ -252,7 +271,8 @@ class Records:
             if not (0 < len(name) <= MAX_NAME) or not isinstance(keys, dict):
                 raise ValueError(_("the records of '{name}' are not a table").format(name=shown(name)))
             puzzles[name] = {_key(name, key): _record(name, key, value) for key, value in keys.items()}
-        return cls(puzzles, days_from_json(data.get("daily", {})))
+        unknown = _unknown(data, TOP_KEYS, lambda: _("the records file"))
+        return cls(puzzles, days_from_json(data.get("daily", {})), unknown)
 
 
 class _Twice(Exception):
@@ -268,13 +288,31 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _compact(fields: dict[str, Any]) -> dict[str, Any]:
-    """A record's fields for its file: none unknown, and no help where there was none, so the records of a
-    player who never took help stay as older versions of the game wrote (and read) them."""
-    return {k: v for k, v in fields.items() if v is not None and not (k in HELP and v == HELP[k])}
+def _compact(record: Record) -> dict[str, Any]:
+    """A record's fields for its file: no help where there was none, so the records of a player who never
+    took help stay as older versions of the game wrote (and read) them; and the fields this version does not
+    know, as they were."""
+    fields = {f: getattr(record, f) for f in FIELDS}
+    return {**restored(record.unknown),
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()
+               if v is not None and not (k in HELP and v == HELP[k])}}
 
 
 HELP = {"ladder": NO_LADDER, "solver": 0, "marks": 0}   # the help fields and their values for no help
+FIELDS = tuple(f for f in Record.__dataclass_fields__ if f != "unknown")   # a row's fields in its file
+KNOWN = frozenset(FIELDS)
+TOP_KEYS = ("format", "puzzles", "daily")   # the records file's own keys
+
+
+def _unknown(data: dict[str, Any], known: Collection[str], where: Callable[[], str]) -> Unknown:
+    """The keys of ``data`` this version does not know, kept; ValueError with one sentence if one of them
+    nests too deep to be any version's field."""
+    try:
+        return kept(data, known)
+    except ValueError as deep:
+        # Translators: {where} is "the records file" or "the records of 'eight' (start)"; {key} a key in it
+        raise ValueError(_("{where} gives '{key}' nested too deep to keep").format(
+            where=where(), key=shown(str(deep)))) from None
 
 
 def _key(name: str, key: str) -> str:
@@ -286,8 +324,9 @@ def _key(name: str, key: str) -> str:
 
 def _record(name: str, key: str, value: Any) -> Record:
     where = {"name": shown(name), "key": shown(key)}
-    if not isinstance(value, dict) or set(value) - {f for f in Record.__dataclass_fields__}:
+    if not isinstance(value, dict):
         raise ValueError(_("the records of '{name}' ({key}) are not a record").format(**where))
+    unknown = _unknown(value, KNOWN, lambda: _("the records of '{name}' ({key})").format(**where))
     counts = {f: value.get(f, 0) for f in ("solved", "own", "optimal")}
     for f, n in counts.items():
         if not _whole(n):
@@ -307,8 +346,8 @@ def _record(name: str, key: str, value: Any) -> Record:
         raise ValueError(_("the records of '{name}' ({key}) give '{value}' for the best time, not a number of "
                            "seconds").format(value=shown(str(t)), **where))
     return Record(counts["solved"], counts["own"], counts["optimal"], bests["best_over"], bests["best_moves"],
-                  float(t) if t is not None else None, bests["par"], *_help(where, value,
-                                                                          counts["solved"] - counts["own"]))
+                  float(t) if t is not None else None, bests["par"],
+                  *_help(where, value, counts["solved"] - counts["own"]), unknown)
 
 
 def _help(where: dict[str, str], value: dict[str, Any], assisted: int) -> tuple[tuple[int, int, int, int], int, int]:

@@ -2,7 +2,8 @@
 
 The file lives in ``platformdirs.user_config_dir("fewest-moves")`` (the environment variable
 FEWEST_MOVES_CONFIG names another folder, for tests). Only known keys of the right type are
-read; a missing, unreadable or damaged file just means the defaults. Reading never blocks
+read; a missing, unreadable or damaged file just means the defaults. Keys this version does not know (a
+newer version's settings) are kept and written back as they were (:mod:`game.common.unknown`). Reading never blocks
 (FIFOs) and is bounded (devices, huge files): only a regular file of at most 64 KiB is read.
 A damaged file is kept aside as ``settings.json.broken`` (or ``.broken.1``...) rather than
 overwritten, so nothing the player wrote is lost; a byte-order mark first (some editors write one)
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from game.common.unknown import Unknown, dumps, kept, restored
 from game.common.untrusted import TooLargeFile, UnreadableFile, keep_aside, read_bounded, write_through_link
 
 FILE_NAME = "settings.json"
@@ -46,11 +48,14 @@ class Settings:
     language: str = "system"        # "system" follows LANGUAGE/LANG and the platform; else a code such as "ja"
     text_size: int = 100            # per cent of the normal text size: 100, 125 or 150
     theme: str = "standard"         # the colours: "standard" or "high-contrast" (game.ui.theme.PALETTES)
+    unknown: Unknown = ()           # a newer version's settings, written back as they were
 
     def __post_init__(self) -> None:
         self.help_seen = tuple(self.help_seen)   # a list read back from JSON is the same setting
+        self.unknown = tuple((key, text) for key, text in self.unknown)
 
 
+SETTINGS = tuple(f.name for f in fields(Settings) if f.name != "unknown")   # the settings in the file
 RANGES = {"deal_distance": (1, 254), "volume": (0, 100)}   # the integers. allowed values, inclusive
 CHOICES: dict[str, tuple[Any, ...]] = {   # settings with a few allowed values: anything else is the default
     "language": ("system", "en", "ja"),
@@ -85,10 +90,15 @@ def load_settings(path: Path | None = None) -> Settings:
     if data is None:
         keep_aside(path)
         return settings
-    for f in fields(Settings):
-        value = _valid(f.name, getattr(settings, f.name), data.get(f.name))
+    for name in SETTINGS:
+        value = _valid(name, getattr(settings, name), data.get(name))
         if value is not None:
-            setattr(settings, f.name, value)
+            setattr(settings, name, value)
+    try:
+        settings.unknown = kept(data, SETTINGS)
+    except ValueError:   # nested too deep to be any version's setting: damaged
+        keep_aside(path)
+        return Settings()
     return settings
 
 
@@ -130,7 +140,8 @@ def _parse(raw: bytes) -> dict | None:
 def save_settings(settings: Settings, path: Path | None = None) -> bool:
     """Write the settings; False (and nothing raised) if the file cannot be written."""
     path = settings_path() if path is None else path
-    return write_through_link(path, json.dumps(asdict(settings), indent=2, sort_keys=True) + "\n")
+    known = {name: getattr(settings, name) for name in SETTINGS}
+    return write_through_link(path, dumps({**restored(settings.unknown), **known}, indent=2))
 
 
 def save_settings_task(report: object, settings: Settings) -> bool:

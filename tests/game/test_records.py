@@ -202,7 +202,6 @@ HOSTILE = [
     with_puzzles({"eight": {"٣": {}}}),
     with_puzzles({"eight": {START: []}}),
     with_puzzles({"\x1b[2Jeight": {START: 3}}),
-    with_record(solved=1, own=1, optimal=1, cheated=True),
     with_record(solved=-1),
     with_record(solved=True),
     with_record(solved=1.5),

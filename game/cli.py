@@ -40,7 +40,7 @@ from game.common.words import n_moves
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
-              "pegs": "bench.pegs"}
+              "pegs": "bench.pegs", "records": "bench.records"}
 
 
 class UsageError(Exception):

@@ -10,16 +10,16 @@ new puzzle with its own optimum, so a star there would not say how the player di
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import Callable
 
 from game.catalog import registry as catalog
-from game.catalog.spec import PuzzleSpec
+from game.catalog.spec import PuzzleSpec, counted_name
 from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.common.words import moves_text
-from game.keeping.records import START, Badge, Record, Records, help_words, key_label, key_order
+from game.keeping.records import START, Badge, Record, Records, badge_of, help_words, key_label, key_order
 from game.keeping.stars import Stars, at_par_words, stars_from_start
 from game.midend.sayings import Tone
 from game.ui import theme as T
@@ -58,15 +58,18 @@ def puzzle_label(spec: PuzzleSpec) -> str:
 
 def rows(records: Records, in_progress: Callable[[str], bool] = lambda name: False) -> list[Row]:
     """The table's rows: every shelved puzzle in the menu's order (and each other count or puzzle file
-    with records)."""
+    with records). A name in the records that is no shelved puzzle under any count is shown under "Other
+    puzzles" by its name alone: no file is read for it (a long file may name thousands of puzzle files)."""
     out: list[Row] = []
     shelved = set(catalog.names())
+    counts = {counted_name(spec.base, count): spec.name for spec in catalog.specs() for count in spec.counts}
     extra: dict[str, list[str]] = {}       # shelved puzzle -> its other counts that have records
     others: list[str] = []
+    helps: dict[tuple[object, ...], str] = {}   # the help of many puzzles' games is said in the same words
     for name in sorted(records.puzzles):
         if name in shelved:
             continue
-        base = catalog.base_of(name)
+        base = counts.get(name)
         (extra.setdefault(base, []) if base in shelved else others).append(name)
     for shelf, cards in catalog.cards():   # the menu's order: its shelves, its cards, each card's variants
         specs = [spec for card in cards for spec in card]
@@ -74,11 +77,11 @@ def rows(records: Records, in_progress: Callable[[str], bool] = lambda name: Fal
                        note=at_par_words(records, [spec.name for spec in specs])))
         for spec in specs:
             for name in (spec.name, *extra.get(spec.name, ())):
-                out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress)
+                out += _puzzle_rows(records, name, spec if name == spec.name else _variant(name), in_progress, helps)
     if others:
         out.append(Row("shelf", _(OTHERS), Tone.MUTED))
         for name in others:
-            out += _puzzle_rows(records, name, None, in_progress)
+            out += _puzzle_rows(records, name, None, in_progress, helps)
     return out
 
 
@@ -89,14 +92,23 @@ def _variant(name: str) -> PuzzleSpec | None:
         return None
 
 
-def _puzzle_rows(records: Records, name: str, spec: PuzzleSpec | None,
-                 in_progress: Callable[[str], bool]) -> list[Row]:
-    label = puzzle_label(spec) if spec is not None else PurePath(name).name
+def file_label(name: str) -> str:
+    """A puzzle off the shelves by its file's name (the whole name where it ends in a separator)."""
+    return os.path.basename(name.rstrip(os.sep + (os.altsep or ""))) or name
+
+
+def _puzzle_rows(records: Records, name: str, spec: PuzzleSpec | None, in_progress: Callable[[str], bool],
+                 helps: dict[tuple[object, ...], str]) -> list[Row]:
+    label = puzzle_label(spec) if spec is not None else file_label(name)
     keys = records.of(name)
     total = records.total(name) if keys else None
     out = [Row("puzzle", label, Tone.TEXT if keys else Tone.MUTED, name if spec is not None else None,
-               total, records.badge(name), in_progress(name), stars_from_start(records, name))]
-    helped = help_words(total) if total is not None else ""
+               total, badge_of(total) if total is not None else Badge.NONE, in_progress(name),
+               stars_from_start(records, name))]
+    helped = ""
+    if total is not None:
+        said = (total.ladder, total.solver, total.marks)
+        helped = helps[said] if said in helps else helps.setdefault(said, help_words(total))
     if helped:
         out.append(Row("help", helped, Tone.MUTED))
     if set(keys) - {START}:

@@ -281,6 +281,9 @@ def _run(args_list: list[str]) -> int:
             raise   # a failed write to the output: main() says so in one sentence
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return 1
+    except MemoryError:   # said as what it is, not as something gone wrong inside the game
+        print(f"error: {sentence('the game ran out of memory')}", file=sys.stderr)
+        return 1
     except Exception as err:  # noqa: BLE001 - never a traceback for the player; the sentence names the fault
         print(f"error: {sentence(f'something went wrong inside the game ({type(err).__name__}: {err})')}",
               file=sys.stderr)

@@ -122,3 +122,14 @@ def test_real_process_exit_status_and_no_traceback() -> None:
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: ") and "Traceback" not in proc.stderr
+
+
+def test_the_game_running_out_of_memory_is_one_sentence(monkeypatch, capsys):
+    import game.cli as cli
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(cli, "cmd_list", no_memory)
+    assert main(["list"]) == 1
+    assert capsys.readouterr().err == "error: The game ran out of memory.\n"

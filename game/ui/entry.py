@@ -3,6 +3,7 @@ display (the README's pictures)."""
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
 from game.catalog import registry as catalog
 from game.catalog.spec import PuzzleSpec
@@ -113,45 +114,97 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
     app.resized()
     if records or menu:   # the player's own records (the menu's stars and counts at par), read as the game reads them
         app.journal.records = read_records(Folders.here().records)[0]
-    nav = app.nav
+    shot = _Shot(spec, state, load, tuple(keys), menu, analysis, editor, rules, records, settings, demo, review)
+    what = shot.words(app)
     try:
-        shelves = MenuScene(app)
-        app.push(shelves)
-        if menu and spec is not None:   # the menu with that puzzle's card chosen, scrolled into sight
-            shelves.select_name(spec.name)
-        elif analysis and spec is not None:
-            nav.open_analysis(spec.name)
-        elif editor and spec is not None:
-            nav.open_editor(spec.name, state)
-            for _ in range(3):   # the editor's verdict: from the table, or a search inline
-                app.tick(0.4)
-        elif records:
-            nav.open_records()
-        elif settings:
-            nav.open_settings()
-        elif demo:
-            nav.start_demo()
-            for _ in range(150):   # its first puzzle dealt, measured and announced
-                app.tick(1 / 30)
-        elif spec is not None and not menu:
-            nav.open_puzzle(spec.name, state, load=load)
-            if rules:
-                nav.open_help()
-                for _ in range(90):   # the example move played out, its after picture still
-                    app.tick(1 / 30)
-            elif keys:
-                _pressed(app, keys)
-            elif review:
-                nav.open_review()
-                for _ in range(600):   # distances from the table at once; searched ones as they come
-                    app.tick(1 / 30)
-                    scene = app.scene
-                    if not (isinstance(scene, ReviewScene) and scene.search.busy):
-                        break
-        app.tick(0.0)
-        app.pg.image.save(app.screen, path)
-    except (OSError, app.pg.error) as err:
+        shot.draw(app)
+    except (MemoryError, OSError, app.pg.error) as err:
         app.close()
+        if _out_of_memory(err):
+            return _fail(MemoryError(f"there was not enough memory to draw {what}."))
+        return _fail(RuntimeError(f"{what} could not be drawn ({err})."))
+    try:
+        app.pg.image.save(app.screen, path)
+    except (MemoryError, OSError, app.pg.error) as err:
+        app.close()
+        if _out_of_memory(err):
+            return _fail(MemoryError(f"there was not enough memory to save the picture of {what} as {path}."))
         return _fail(OSError(f"could not write {path}: {err}"))
     app.close()
     return 0
+
+
+def _out_of_memory(err: BaseException) -> bool:
+    """Python's MemoryError, or the graphics library's own words for it (a surface too large to allocate)."""
+    return isinstance(err, MemoryError) or "out of memory" in str(err).lower()
+
+
+@dataclass(frozen=True)
+class _Shot:
+    """The screen the command line asked to draw (see :func:`render_screenshot`)."""
+
+    spec: PuzzleSpec | None
+    state: bytes | None
+    load: SavedGame | None
+    keys: tuple[int, ...]
+    menu: bool
+    analysis: bool
+    editor: bool
+    rules: bool
+    records: bool
+    settings: bool
+    demo: bool
+    review: bool
+
+    def words(self, app: App) -> str:
+        """What the picture shows, for a sentence about it: "the records screen (records of 10,000 puzzles)"."""
+        if self.records and not self.menu:
+            n = len(app.journal.records.puzzles)
+            return f"the records screen (records of {n:,} puzzle{'' if n == 1 else 's'})"
+        if self.menu or self.spec is None:
+            return "the settings screen" if self.settings else "the demo" if self.demo else "the menu"
+        kind = ("the analysis of" if self.analysis else "the editor of" if self.editor
+                else "the review of" if self.review else "the puzzle")
+        return f"{kind} {self.spec.name}"
+
+    def draw(self, app: App) -> None:
+        """The screen, drawn on the app's screen (a few frames first where it must settle)."""
+        nav, spec = app.nav, self.spec
+        shelves = MenuScene(app)
+        app.push(shelves)
+        if self.menu and spec is not None:   # the menu with that puzzle's card chosen, scrolled into sight
+            shelves.select_name(spec.name)
+        elif self.analysis and spec is not None:
+            nav.open_analysis(spec.name)
+        elif self.editor and spec is not None:
+            nav.open_editor(spec.name, self.state)
+            for _ in range(3):   # the editor's verdict: from the table, or a search inline
+                app.tick(0.4)
+        elif self.records:
+            nav.open_records()
+        elif self.settings:
+            nav.open_settings()
+        elif self.demo:
+            nav.start_demo()
+            for _ in range(150):   # its first puzzle dealt, measured and announced
+                app.tick(1 / 30)
+        elif spec is not None and not self.menu:
+            nav.open_puzzle(spec.name, self.state, load=self.load)
+            self._played(app)
+        app.tick(0.0)
+
+    def _played(self, app: App) -> None:
+        """A puzzle's help card, the keys pressed on it, or the review over it."""
+        if self.rules:
+            app.nav.open_help()
+            for _ in range(90):   # the example move played out, its after picture still
+                app.tick(1 / 30)
+        elif self.keys:
+            _pressed(app, list(self.keys))
+        elif self.review:
+            app.nav.open_review()
+            for _ in range(600):   # distances from the table at once; searched ones as they come
+                app.tick(1 / 30)
+                scene = app.scene
+                if not (isinstance(scene, ReviewScene) and scene.search.busy):
+                    break

@@ -1,7 +1,9 @@
 """The headless screenshot command, through the command line."""
 import pygame
+import pytest
 
 from game.cli import main
+from game.ui.scenes import records as records_module
 
 
 def test_screenshot_of_a_puzzle_and_the_menu(tmp_path):
@@ -60,3 +62,29 @@ def test_the_review_of_the_shipped_game_renders_and_needs_a_game(tmp_path, capsy
     assert _pixels(plain) != _pixels(review)
     assert main(["screenshot", "eight", str(review), "--review"]) == 2
     assert "--load" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where, said", [("draw", "not enough memory to draw the records screen (records of 1 puzzle)"),
+                                         ("save", "not enough memory to save the picture of the records screen")])
+def test_running_out_of_memory_says_what_ran_out_not_the_file(tmp_path, monkeypatch, capsys, where, said):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "records.json").write_text('{"format": 1, "puzzles": {"eight": {"start": {"solved": 1}}}}')
+    monkeypatch.setenv("FEWEST_MOVES_DATA", str(data))
+    monkeypatch.setenv("FEWEST_MOVES_STATE", str(tmp_path / "state"))
+
+    def no_memory(*args, **kwargs):
+        raise pygame.error("Out of memory") if where == "draw" else MemoryError()
+
+    if where == "draw":
+        monkeypatch.setattr(records_module.RecordsScene, "draw", no_memory)
+    else:
+        monkeypatch.setattr(pygame.image, "save", no_memory)
+    assert main(["screenshot", "--records", str(tmp_path / "records.png"), "--size", "640x400"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "could not write" not in err.lower() and err.count("\n") == 1
+
+
+def test_a_picture_that_cannot_be_written_still_says_so(tmp_path, capsys):
+    assert main(["screenshot", "--menu", str(tmp_path / "no-folder" / "menu.png"), "--size", "640x400"]) == 2
+    assert "could not write" in capsys.readouterr().err.lower()

@@ -279,3 +279,18 @@ def test_the_screen_with_stars_and_help_has_every_text_whole_and_apart(app, size
         assert not problems(surface, app.theme.cuts)
         sideways = [p.text for p in surface.placed if p.visible.h > 0 and p.visible.w < p.ink.w]
         assert not sideways, sideways                    # the table's clip cuts rows above and below, never a side
+
+
+def test_a_label_too_long_to_share_its_line_with_its_pills_has_them_under_it_and_is_never_cut(app):
+    app.journal.record(win("huarong-five-generals", 100, 100))
+    app.journal._keys.add("huarong-five-generals")                      # its badge and "in progress" beside it
+    app.settings.text_size = 150
+    app.apply_settings()
+    app.resize((800, 600))
+    app.theme.cuts.clear()
+    scene = RecordsScene(app)
+    i = scene.rows.index(puzzle_row(scene, "huarong-five-generals"))
+    scene.scroll = scene.scroll_target = float(scene.row_tops[i])
+    scene.draw(app.screen)
+    assert not app.theme.cuts, list(app.theme.cuts)
+    assert scene.heights[i] > scene.row_h                                # a line of its own for the pills

@@ -190,11 +190,11 @@ class RecordsScene(Scene):
 
     def show(self, index: int) -> None:
         """Scroll so that row ``index`` is in view."""
-        top = self.row_tops[index]
+        top, bottom = self.row_tops[index], self.row_tops[index] + self.heights[index]   # its pills too, if under it
         if top - self.scroll_target < 0:
             self.scroll_target = top - self.theme.px(30)
-        elif top + self.row_h - self.scroll_target > self.view.h:
-            self.scroll_target = top + self.row_h - self.view.h + self.theme.px(30)
+        elif bottom - self.scroll_target > self.view.h:
+            self.scroll_target = bottom - self.view.h + self.theme.px(30)
         self.clamp_scroll()
 
     def play(self, index: int) -> None:

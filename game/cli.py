@@ -362,7 +362,7 @@ def cmd_daily(date_text: str | None, as_json: bool) -> int:
 
 
 def cmd_convert(path: str) -> int:
-    print(to_toml(library.read_named(path)), end="")
+    print(to_toml(library.read_built(path)), end="")
     return 0
 
 

@@ -226,17 +226,19 @@ SIX = LUNAR.replace("D....\nB....\n...A.\nC....\n.....", "B...A\n.....\n.....\nC
     'same = ["CD"]\n', "")
 
 
-def test_six_distinct_robots_are_analysed_over_what_their_start_reaches(tmp_path: Path) -> None:
+def test_six_distinct_robots_are_analysed_over_what_their_start_reaches(tmp_path: Path, capsys) -> None:
     """127 million ranks, too many for a table of every position, but the start reaches a few thousand:
     those are swept, and every figure is the plain sweep's."""
+    from game.cli import main
     defn = parse_toml(SIX, "six.toml")
     puzzle = make_robots("six", defn)
     assert puzzle.ranker is None or puzzle.ranker.size > 100_000_000
     path = tmp_path / "six.toml"
     path.write_text(SIX, encoding="utf-8")
-    analysed = run(["analyze", str(path), "--json"])
-    assert analysed.returncode == 0, analysed.stderr
-    figures = json.loads(analysed.stdout)
+    assert main(["analyze", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    figures = json.loads(out)
     plain = PlainRobots(defn).figures()
     assert (figures["positions"], figures["dead_ends"], figures["max_distance"], figures["hardest_count"],
             figures["start_distance"]) == plain

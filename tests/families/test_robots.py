@@ -222,7 +222,7 @@ def test_a_goal_over_walls_still_keeps_the_walls_and_counts_only_open_cells(goal
         parse_toml(text, "bad.toml")
 
 
-SIX = LUNAR.replace("D....\nB....\n...A.\nC....\n.....", "B...A\n.....\n.....\nC....\nDE..F").replace(
+SIX = LUNAR.replace("Four robots", "Six robots").replace("D....\nB....\n...A.\nC....\n.....", "B...A\n.....\n.....\nC....\nDE..F").replace(
     'same = ["CD"]\n', "")
 
 
@@ -265,3 +265,32 @@ def test_a_component_tables_every_distance_is_the_plain_sweeps() -> None:
         assert oracle.dead_end(state) == (key not in dist)
         moves = puzzle.legal_moves(state)
         state = puzzle.play(state, rng.choice(moves)) if moves else puzzle.start
+
+
+def test_a_component_beyond_its_bound_is_one_sentence_and_solve_searches(tmp_path: Path, capsys, monkeypatch) -> None:
+    from game.cli import main
+    from game.families.robots import oracle
+    monkeypatch.setattr(oracle, "SWEEP_BYTES", 1_000 * (25 + oracle.KEY_COST))   # room for 1,000 positions
+    path = tmp_path / "six-bounded.toml"
+    path.write_text(SIX, encoding="utf-8")
+    assert main(["analyze", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("error: Six robots has more than 1,000 positions in reach of its start")
+    assert main(["solve", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["length"] == PlainRobots(parse_toml(SIX, "six.toml")).optimum()
+
+
+@pytest.mark.slow
+def test_analyze_of_a_board_whose_start_reaches_millions_stops_within_seconds_and_memory(tmp_path: Path) -> None:
+    from tests.helpers import run_measured
+    rows = ["." * 16 for _ in range(16)]
+    rows[0], rows[15] = "A......B.......C", "D......E.......F"
+    goal = ["?" * 16 for _ in range(16)]
+    goal[8] = "????????A???????"
+    path = tmp_path / "big.toml"
+    path.write_text('format = 1\ntitle = "Big"\nfamily = "robots"\nedge = "stop"\nstart = """\n' + "\n".join(rows)
+                    + '\n"""\ngoal = """\n' + "\n".join(goal) + '\n"""\n', encoding="utf-8")
+    code, err, seconds, peak = run_measured(tmp_path, "analyze", str(path))
+    assert code == 2 and err.startswith("error: Big has more than ") and err.count("\n") == 1, err
+    assert seconds < 40 and peak < 500, (seconds, peak)

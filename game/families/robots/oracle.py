@@ -31,7 +31,9 @@ from game.rules.puzzle import Puzzle
 
 __all__ = ["RobotsComponentOracle", "robots_oracle"]
 
-SWEEP_SECONDS = 60.0   # the longest a component's sweep may take when its whole table is asked for
+SWEEP_SECONDS = 10.0             # the longest a component's sweep may take when its whole table is asked for,
+SWEEP_BYTES = 256 * 1024 * 1024  # ... and about the most its keys and boards may hold (as a search's states)
+KEY_COST = 24                    # bytes a position's key costs beside its board, runs and merges included
 
 
 def robots_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:
@@ -62,6 +64,7 @@ class RobotsComponentOracle(ComponentOracle):
         digest = fingerprint(puzzle.rules, None, [puzzle.start], f"robots-component|{puzzle.edge}|{goal}")
         super().__init__(puzzle, recipe, robot_keys(puzzle), digest)
         self._steps = RuleMatrix(puzzle.rules.rules, len(puzzle.board))
+        self.limit = min(COMPONENT_LIMIT, SWEEP_BYTES // (len(puzzle.board) + KEY_COST))
 
     def _slides(self, boards: np.ndarray, backward: bool) -> np.ndarray:
         rules = self.robots.rules
@@ -78,7 +81,7 @@ class RobotsComponentOracle(ComponentOracle):
     def sweep(self, limit: int, answering: bool, report: Report,
               progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
         return one_way_table(self.puzzle.start, self.goal_mask, self.forward, self.backward, self._keys,
-                             limit=limit, cancel=report.cancelled, progress=progress,
+                             limit=min(limit, self.limit), cancel=report.cancelled, progress=progress,
                              seconds=CHEAP_SECONDS if answering else SWEEP_SECONDS)
 
     def successors_of(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -95,4 +98,4 @@ class RobotsComponentOracle(ComponentOracle):
     def no_table_reason(self) -> Phrase:
         return Phrase(N_("{title} has more than {limit:,} positions in reach of its start, or takes too long to "
                          "sweep, for a table; single positions are solved by search instead."),
-                      title=Phrase(self.puzzle.title), limit=COMPONENT_LIMIT)
+                      title=Phrase(self.puzzle.title), limit=self.limit)

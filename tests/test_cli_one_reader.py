@@ -137,3 +137,13 @@ def test_puzzle_zero_of_any_file_is_one_sentence(capsys, tmp_path, text, command
     path.write_text(text, encoding="utf-8")
     err = refused(capsys, command, f"{path}#0")
     assert err == f"error: {path.name}: the puzzles of a file are numbered from 1, so there is no puzzle 0.\n"
+
+
+@pytest.mark.parametrize("args", [["solve", "HHW22\udcff867R9EPW"], ["solve", "\udcffHHW22 867R9EPW"],
+                                  ["code", "\ud800 AAAAAAA"], ["convert", "\udcff.rush#0"], ["analyze", "x/\udcff#0"],
+                                  ["solve", "klotski", "--from", "A B B \udcff/A B B C/D E E F/D G H F/I . . J"]])
+def test_lone_surrogates_in_the_new_readings_are_one_sentence(capsys, args):
+    """Arguments of bytes that are not UTF-8 (lone surrogates, as Python reads them) stay one sentence."""
+    err = refused(capsys, *args)
+    assert "\\udcff" in err or "\\ud800" in err
+    err.encode("utf-8")   # the sentence itself can be written to any terminal

@@ -92,10 +92,15 @@ def target(name: str, moves: str | None, position: str | None) -> tuple[PuzzleSp
     a share code, which names both (a misspelt name is told apart from a damaged code by its shape)."""
     try:
         return resolve(name, moves), position
-    except catalog.UnknownPuzzle:
+    except catalog.UnknownPuzzle as unknown:
         if not codes.looks_like_code(name):
             raise
-    shared = codes.decode(name)
+        try:
+            shared = codes.decode(name)
+        except codes.CodeError:
+            if catalog.nearest(name) is not None:   # a misspelt name written like a code: 'frogs-lin'
+                raise unknown from None
+            raise
     if position is not None:
         raise UsageError("a share code names its own position, so --from does not apply")
     spec = resolve(shared.spec.name, moves) if moves is not None else shared.spec
@@ -365,7 +370,7 @@ def cmd_daily(date_text: str | None, as_json: bool) -> int:
 
 
 def cmd_convert(path: str) -> int:
-    print(to_toml(library.read_named(path)), end="")
+    print(to_toml(library.read_built(path)), end="")
     return 0
 
 

@@ -17,6 +17,7 @@ as a typed one is checked, so a code always opens a position the game accepts.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import Counter
 from dataclasses import dataclass
 from math import factorial
@@ -30,7 +31,7 @@ from game.common.untrusted import shown
 from game.rules.puzzle import PositionError, Puzzle
 from solvers.ranking import BitmaskRanker, DigitRanker
 
-__all__ = ["CodeError", "Shared", "encode", "decode", "looks_like_code"]
+__all__ = ["CodeError", "Shared", "encode", "decode", "looks_like_code", "normalized"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUE = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
@@ -199,18 +200,37 @@ def encode(spec: PuzzleSpec, state: bytes) -> str:
     return f"{body[:HEAD]}-{body[HEAD:]}{ALPHABET[check]}"
 
 
+def normalized(text: str) -> str:
+    """A code as the game writes it, from however it was typed or pasted: in either case, with hyphens
+    and spaces anywhere or nowhere (``hhw22 867r9epw`` is ``HHW22-867R9EPW``)."""
+    return "".join(text.split()).replace("-", "").upper()
+
+
 def _values(text: str) -> list[int] | None:
-    cleaned = "".join(text.split()).replace("-", "").upper()
+    cleaned = normalized(text)
     if not cleaned or any(ch not in _VALUE for ch in cleaned):
         return None
     return [_VALUE[ch] for ch in cleaned]
 
 
+_SPLIT = re.compile(r"\s*([^\s-]{%d})(?:\s*-\s*|\s+)(\S.*?)\s*" % HEAD, re.DOTALL)
+
+
 def looks_like_code(text: str) -> bool:
-    """Whether ``text`` is written like a code (five characters, a hyphen, the rest): how the command
-    line tells a damaged code from a misspelt name."""
-    head, dash, tail = text.strip().partition("-")
-    return bool(dash) and len(head) == HEAD and len(tail) >= 2 and _values(head + tail) is not None
+    """Whether ``text`` is written as a code: how the command line and a paste tell a code (a damaged one
+    too, which gets its own sentence) from a puzzle's name. Split after its fifth character by a hyphen or
+    a space, it is one whatever else it holds; written whole (``HHW22867R9EPW``), only where its check
+    character holds and it names one of the game's puzzles, so a misspelt name is never taken for one."""
+    split = _SPLIT.fullmatch(text)
+    if split is not None:
+        return len(normalized(split[2])) >= 2 and _values(split[1] + split[2]) is not None
+    values = _values(text)
+    if values is None or not HEAD + 2 <= len(values) <= LONGEST or check_value(values[:-1]) != values[-1]:
+        return False
+    number = 0
+    for value in values[:ID_DIGITS]:
+        number = number * 32 + value
+    return number in _own_puzzles()
 
 
 def decode(text: str) -> Shared:

@@ -182,32 +182,50 @@ def from_path(text: str) -> PuzzleSpec | None:
     try:
         if not path.is_file():
             return None
-        defn = read_named(path, index)
+        return _read_built(path, index)[1]
     except UnreadableFile as err:
         raise PuzzleFileError(shown(path.name, 60), "", str(err).rstrip(".")) from None
     except OSError:
         return None
-    name = str(path.resolve()) + (f"#{index}" if index else "")
-    return built_spec(name, defn, _origin(path, index))   # a file that cannot be played: one sentence here
 
 
-def _numbered(text: str) -> tuple[Path, int]:
-    """A file's path and the number of one puzzle of it (0: the file itself): ``levels.xsb#3``."""
+def read_built(text: str | os.PathLike[str]) -> FileDef:
+    """The puzzle a file named on the command line holds (``FILE#3``: one puzzle of a collection), read
+    and built as :func:`from_path` reads and builds it for every other command, so a puzzle one command
+    refuses every command refuses, in the same sentence. PuzzleFileError or UnreadableFile otherwise."""
+    return _read_built(*_numbered(str(text)))[0]
+
+
+def _read_built(path: Path, index: int | None) -> tuple[FileDef, PuzzleSpec]:
+    defn = _read_number(path, index)
+    number = index or 0
+    name = str(path.resolve()) + (f"#{number}" if number else "")
+    return defn, built_spec(name, defn, _origin(path, number))   # a file that cannot be played: one sentence here
+
+
+def _numbered(text: str) -> tuple[Path, int | None]:
+    """A file's path and the number of one puzzle of it (None: the file itself): ``levels.xsb#3``."""
     base, mark, number = text.rpartition("#")
     if mark and number.isascii() and number.isdigit() and len(number) <= 6 and not Path(text).exists():
         return Path(base), int(number)
-    return Path(text), 0
+    return Path(text), None
 
 
-def read_named(path: str | os.PathLike[str], index: int | None = None) -> FileDef:
-    """The puzzle a file holds, or (``index``, from 1) one puzzle of a collection: ``FILE#3`` as
-    :func:`from_path` reads it. PuzzleFileError or UnreadableFile, one sentence, otherwise."""
+def read_named(path: str | os.PathLike[str]) -> FileDef:
+    """The puzzle a file holds, or one puzzle of a collection: ``FILE#3`` as :func:`from_path` reads it
+    (without building its rules). PuzzleFileError or UnreadableFile, one sentence, otherwise."""
+    return _read_number(*_numbered(str(path)))
+
+
+def _read_number(path: Path, index: int | None) -> FileDef:
+    """The file's puzzle (``index`` None), or its puzzle ``index``: numbered from 1 whatever the file holds,
+    so ``FILE#0`` is one sentence for every file."""
     if index is None:
-        path, index = _numbered(str(path))
-    path = Path(path)
-    if not index:
         return read_puzzle_file(path)
-    got = read_puzzles(path)
+    got = read_puzzles(path)   # a file that cannot be read at all says so first
+    if index == 0:
+        raise PuzzleFileError(shown(path.name, 60), "", _("the puzzles of a file are numbered from 1, so there is "
+                                                          "no puzzle 0"))
     puzzles = got.puzzles if isinstance(got, Collection) else (got,)
     if index > len(puzzles):
         raise PuzzleFileError(shown(path.name, 60), "", ngettext(

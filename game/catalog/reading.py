@@ -41,8 +41,13 @@ def read_puzzle_file(path: str | os.PathLike[str]) -> FileDef:
     """The definition in one file. PuzzleFileError (a bad puzzle) or UnreadableFile (not a
     readable regular text file within the size bound), each one sentence naming the file."""
     path = Path(path)
-    text = _read(path)
-    return parser_for(text, path.name)(text, path.name)
+    return _one(_read(path), path.name)
+
+
+def _one(text: str, name: str) -> FileDef:
+    parse = parser_for(text, name)
+    defn = parse(text, name)
+    return defn if parse is parse_toml else as_toml_reads(defn, name)
 
 
 def read_puzzles(path: str | os.PathLike[str]) -> FileDef | Collection:
@@ -52,13 +57,31 @@ def read_puzzles(path: str | os.PathLike[str]) -> FileDef | Collection:
     text = _read(path)
     importer = _importer(text, path.name)
     if importer is None or importer.many is None:
-        return parser_for(text, path.name)(text, path.name)
+        return _one(text, path.name)
     puzzles = tuple(importer.many(text, path.name))
     if len(puzzles) == 1:
         if isinstance(puzzles[0], PuzzleFileError):
             raise puzzles[0]
-        return puzzles[0]
-    return Collection(puzzles)
+        return as_toml_reads(puzzles[0], path.name)
+    return Collection(tuple(_checked(got, f"{path.name}#{n}") for n, got in enumerate(puzzles, 1)))
+
+
+def as_toml_reads(defn: FileDef, origin: str) -> FileDef:
+    """A definition another format gave, put through the TOML reader's checks as the file ``convert``
+    prints for it: one reader, one set of checks, so what one command refuses every command refuses, in
+    the same sentence, and what ``convert`` prints reads back. PuzzleFileError naming ``origin``."""
+    parse_toml(to_toml(defn), origin)
+    return defn
+
+
+def _checked(got: FileDef | PuzzleFileError, origin: str) -> FileDef | PuzzleFileError:
+    """One puzzle of a collection through :func:`as_toml_reads` (a refusal: its sentence, as a bad puzzle's)."""
+    if isinstance(got, PuzzleFileError):
+        return got
+    try:
+        return as_toml_reads(got, origin)
+    except PuzzleFileError as err:
+        return err
 
 
 def _read(path: Path) -> str:

@@ -294,7 +294,9 @@ def read_game(text: str, spec: PuzzleSpec | None = None, any_count: bool = False
         if entries[-1].kind in ANCHORS:
             anchor = len(entries) - 1
     undone = _count(fields.get("undone", "0"),
-                    N_("the saved number of moves taken back '{text}' is not a whole number from 0 to {most:,}."),
+                    N_("the saved number of moves taken back '{text}' is not a whole number from 0 to {most:,}.")
+                    if len(entries) > 1 else N_("the saved game has no moves, so none can have been taken back "
+                                                "('undone: {text}')."),
                     len(entries) - 1)
     return SavedGame(spec, tuple(entries), len(entries) - 1 - undone, seconds, notes)
 

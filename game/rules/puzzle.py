@@ -353,10 +353,14 @@ class Puzzle:
 
     def _without_holes(self, row: int, tokens: list[str], cols: tuple[int, ...]) -> list[str]:
         """A row's tokens for its cells: a row written with its holes ('#' where the board has none,
-        the board's whole width) loses them; one without is as it is."""
+        the board's whole width, and as a puzzle file's grid may write them, beyond its last cell) loses
+        them; one without is as it is."""
         if HOLE not in tokens and len(tokens) == len(cols):
             return tokens
-        if len(tokens) == self.board.width:
+        width = self.board.width
+        if len(tokens) > width and all(token == HOLE for token in tokens[width:]):
+            tokens = tokens[:width]   # the file's columns of holes right of the board's last cell
+        if len(tokens) == width:
             for c, token in enumerate(tokens):
                 if (token == HOLE) != (c not in cols):
                     raise PositionError(_("row {row}, cell {cell}: the holes of {title} do not move.")

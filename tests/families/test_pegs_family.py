@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.catalog import registry as catalog
 from game.catalog.reading import parse_toml, read_puzzle_file, to_toml
+from game.files.errors import PuzzleFileError
 from game.oracles.base import Build, Verdict
 from tests.families.plain_pegs import PlainBoard, Solvability, chain_optimum
 
@@ -190,3 +193,35 @@ def test_the_benchmark_proves_the_18_and_plays_it_to_the_centre() -> None:
         for a, t in zip(holes, holes[1:]):
             mask = dict((jump[::2], m) for jump, m in board.moves(mask))[a, t]
     assert board.is_goal(mask)
+
+
+RANGE = re.compile(r"from (\d+) to (\d+)")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from("o."), min_size=2, max_size=7).filter(lambda row: "." in row),
+       st.one_of(st.integers(-2, 9), st.just("two")))
+def test_a_goal_count_the_start_cannot_leave_says_what_is_wrong_never_an_empty_range(row, goal_pegs) -> None:
+    pegs = row.count("o")
+    text = f'format = 1\ntitle = "Row"\nfamily = "pegs"\nstart = "{"".join(row)}"\ngoal_pegs = {goal_pegs!r}\n'
+    text = text.replace("'", '"')
+    try:
+        parse_toml(text, "row.toml")
+    except PuzzleFileError as err:
+        said = str(err)
+        assert all(int(low) <= int(high) for low, high in RANGE.findall(said)), said
+        if goal_pegs == pegs >= 1:
+            assert f"already has {pegs} peg" in said, said
+        if isinstance(goal_pegs, int) and goal_pegs > pegs > 0:
+            assert f"more than the start's {pegs} peg" in said, said
+    else:
+        assert isinstance(goal_pegs, int) and 1 <= goal_pegs < pegs
+
+
+def test_one_peg_and_goal_pegs_1_is_the_start_already_at_the_goal(tmp_path: Path) -> None:
+    path = tmp_path / "one.toml"
+    path.write_text('format = 1\ntitle = "One"\nfamily = "pegs"\nstart = "o..."\ngoal_pegs = 1\n', encoding="utf-8")
+    with pytest.raises(PuzzleFileError) as info:
+        read_puzzle_file(path)
+    assert str(info.value) == "one.toml: key 'goal_pegs' is 1, but the start already has 1 peg: there would be " \
+                              "nothing to solve."

@@ -196,3 +196,101 @@ def test_solve_and_analyze_speak_position_text(tmp_path: Path) -> None:
         assert PlainRobots(with_start(defn, puzzle.parse(text))).optimum() == figures["max_distance"]
     unsolved = run(["solve", str(path), "--json", "--moves", "line"])
     assert unsolved.returncode == 2 and unsolved.stderr.count("\n") == 1 and "one way to count" in unsolved.stderr
+
+
+def test_a_goal_may_write_question_marks_over_the_walls() -> None:
+    """'?' stands everywhere but the target's cell (PUZZLE-FILES.md), walls too: the same puzzle as with '#'."""
+    start = 'start = """\nA..#\n...#\n"""\nedge = "stop"\n'
+    over = parse_toml(f'format = 1\ntitle = "R"\nfamily = "robots"\n{start}goal = """\n??A?\n????\n"""\n', "r.toml")
+    walls = parse_toml(f'format = 1\ntitle = "R"\nfamily = "robots"\n{start}goal = """\n??A#\n???#\n"""\n', "r.toml")
+    mine, theirs = make_robots("over", over), make_robots("walls", walls)
+    assert mine.pattern == theirs.pattern and mine.start == theirs.start
+    assert PlainRobots(over).optimum() == PlainRobots(walls).optimum() == 1
+    assert parse_toml(to_toml(over), "r.toml") == over
+
+
+@pytest.mark.parametrize("goal,problem", [("?A?/.??", "is a wall ('#') in the start but not in the goal"),
+                                          ("#A?/???", "is a wall ('#') in the goal but not in the start"),
+                                          ("?A?/#A#", "names robot 'A' twice"),
+                                          ("..A/?.?", "too few cells marked '?'")])
+def test_a_goal_over_walls_still_keeps_the_walls_and_counts_only_open_cells(goal: str, problem: str) -> None:
+    """A wall is '#' or '?' in the goal, never '.' or a robot; a '?' on a wall is no room for a robot."""
+    rows = "\n".join(goal.split("/"))
+    text = (f'format = 1\ntitle = "Bad"\nfamily = "robots"\nstart = """\nA.B\n#.#\n"""\n'
+            f'goal = """\n{rows}\n"""\n')
+    with pytest.raises(PuzzleFileError, match=problem.replace("(", r"\(").replace(")", r"\)")):
+        parse_toml(text, "bad.toml")
+
+
+SIX = LUNAR.replace("Four robots", "Six robots").replace("D....\nB....\n...A.\nC....\n.....", "B...A\n.....\n.....\nC....\nDE..F").replace(
+    'same = ["CD"]\n', "")
+
+
+def test_six_distinct_robots_are_analysed_over_what_their_start_reaches(tmp_path: Path, capsys) -> None:
+    """127 million ranks, too many for a table of every position, but the start reaches a few thousand:
+    those are swept, and every figure is the plain sweep's."""
+    from game.cli import main
+    defn = parse_toml(SIX, "six.toml")
+    puzzle = make_robots("six", defn)
+    assert puzzle.ranker is None or puzzle.ranker.size > 100_000_000
+    path = tmp_path / "six.toml"
+    path.write_text(SIX, encoding="utf-8")
+    assert main(["analyze", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    figures = json.loads(out)
+    plain = PlainRobots(defn).figures()
+    assert (figures["positions"], figures["dead_ends"], figures["max_distance"], figures["hardest_count"],
+            figures["start_distance"]) == plain
+    assert 1_000 < figures["positions"] < 5_000 and figures["reached"]
+
+
+def test_a_component_tables_every_distance_is_the_plain_sweeps() -> None:
+    from game.families.robots.oracle import RobotsComponentOracle, robots_oracle
+    from game.oracles.base import Build
+    defn = parse_toml(SIX, "six.toml")
+    puzzle = make_robots("six-robots-distances", defn)
+    oracle = robots_oracle(puzzle)
+    assert isinstance(oracle, RobotsComponentOracle) and oracle.prepare(Build.ALWAYS)
+    plain = PlainRobots(defn)
+    seen, dist = plain.distances()
+    state, line = puzzle.start, oracle.solve(puzzle.start)
+    assert line.proven and len(line) == dist[plain.start]
+    assert_optimal_and_legal(puzzle, puzzle.start, list(line.moves))
+    rng = random.Random(9)
+    for _ in range(300):                               # positions met along random walks from the start
+        key = plain_position(plain, puzzle, state)
+        assert key in seen
+        assert oracle.distance(state) == dist.get(key), puzzle.format(state)
+        assert oracle.dead_end(state) == (key not in dist)
+        moves = puzzle.legal_moves(state)
+        state = puzzle.play(state, rng.choice(moves)) if moves else puzzle.start
+
+
+def test_a_component_beyond_its_bound_is_one_sentence_and_solve_searches(tmp_path: Path, capsys, monkeypatch) -> None:
+    from game.cli import main
+    from game.families.robots import oracle
+    monkeypatch.setattr(oracle, "SWEEP_BYTES", 1_000 * (25 + oracle.KEY_COST))   # room for 1,000 positions
+    path = tmp_path / "six-bounded.toml"
+    path.write_text(SIX, encoding="utf-8")
+    assert main(["analyze", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("error: Six robots has more than 1,000 positions in reach of its start")
+    assert main(["solve", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["length"] == PlainRobots(parse_toml(SIX, "six.toml")).optimum()
+
+
+@pytest.mark.slow
+def test_analyze_of_a_board_whose_start_reaches_millions_stops_within_seconds_and_memory(tmp_path: Path) -> None:
+    from tests.helpers import run_measured
+    rows = ["." * 16 for _ in range(16)]
+    rows[0], rows[15] = "A......B.......C", "D......E.......F"
+    goal = ["?" * 16 for _ in range(16)]
+    goal[8] = "????????A???????"
+    path = tmp_path / "big.toml"
+    path.write_text('format = 1\ntitle = "Big"\nfamily = "robots"\nedge = "stop"\nstart = """\n' + "\n".join(rows)
+                    + '\n"""\ngoal = """\n' + "\n".join(goal) + '\n"""\n', encoding="utf-8")
+    code, err, seconds, peak = run_measured(tmp_path, "analyze", str(path))
+    assert code == 2 and err.startswith("error: Big has more than ") and err.count("\n") == 1, err
+    assert seconds < 40 and peak < 500, (seconds, peak)

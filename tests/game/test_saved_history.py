@@ -390,3 +390,12 @@ def test_fuzzed_texts_read_or_fail_with_one_sentence(text):
         return
     again = read_game(game_text(game))   # what reads, writes and reads again the same
     same_game(again, game)
+
+
+@pytest.mark.parametrize("undone", ["1", "7"])
+def test_a_game_without_moves_that_takes_moves_back_says_so_not_from_0_to_0(undone):
+    with pytest.raises(PositionError) as info:
+        read_game(f"puzzle: eight\nstart: 1 2 3/4 5 6/7 . 8\nundone: {undone}\nmoves:\n")
+    message = str(info.value)
+    one_sentence(message)
+    assert "has no moves" in message and "from 0 to 0" not in message

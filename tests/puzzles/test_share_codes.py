@@ -127,3 +127,40 @@ def test_the_command_line_prints_a_code_and_takes_it_for_a_puzzle(capsys) -> Non
 def test_a_wrong_or_damaged_code_is_one_sentence_and_status_2(capsys, args: tuple[str, ...]) -> None:
     status, out, err = run(capsys, *args)
     assert status == 2 and out == "" and err.startswith("error: ") and err.count("\n") == 1
+
+
+def _spellings(code: str) -> list[str]:
+    """A code as people type or paste it: without its hyphen, a space for it, in lower case, spaced out."""
+    bare = code.replace("-", "")
+    return [bare, code.replace("-", " "), code.lower(), f"  {code[:5]} - {code[6:]}\n", bare.lower(),
+            " ".join(bare[i:i + 4] for i in range(0, len(bare), 4))]
+
+
+@pytest.mark.parametrize("name", ["klotski", "eight", "frogs-a", "pegs-english", "reve-4"])
+def test_a_code_without_its_hyphen_or_with_spaces_is_the_same_code(capsys, name: str) -> None:
+    spec = catalog.get(name)
+    code = codes.encode(spec, spec.puzzle.start)
+    status, expected, _ = run(capsys, "code", code)
+    for spelt in _spellings(code):
+        assert codes.looks_like_code(spelt), spelt
+        assert codes.decode(spelt) == codes.decode(code)
+        status, out, err = run(capsys, "code", spelt)
+        assert (status, out, err) == (0, expected, ""), spelt
+    status, out, err = run(capsys, "solve", code.replace("-", ""), "--json")
+    assert status == 0 and f'"puzzle": "{name}"' in out
+
+
+@pytest.mark.parametrize("typed,says", [
+    ("klotsky", "Did you mean klotski?"), ("eigth", "Did you mean eight?"),
+    ("frogs-lin", "Did you mean frogs-line"),           # written like a code, but close to a name
+    ("HHW22 867R9EPX", "not a share code"), ("hhw22-867r9epx", "not a share code"),
+])
+def test_a_misspelt_name_is_told_apart_from_a_damaged_code(capsys, typed: str, says: str) -> None:
+    status, out, err = run(capsys, "solve", typed)
+    assert status == 2 and out == "" and says in err and err.count("\n") == 1
+
+
+def test_no_name_of_the_game_is_taken_for_a_code_written_whole() -> None:
+    """Written whole, a code must carry a check character that holds and name a puzzle of the game."""
+    names = [*catalog.names(), "klotsky", "eigth", "century-and-a-hal", "HHW22867R9EPX"]
+    assert [name for name in names if "-" not in name and codes.looks_like_code(name)] == []

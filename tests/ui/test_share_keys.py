@@ -53,6 +53,22 @@ def test_ctrl_v_on_the_menu_opens_the_pasted_code(app, no_system_clipboard):
     assert app.scene.session.position == state
 
 
+@pytest.mark.parametrize("spelt", [lambda code: code.replace("-", ""), lambda code: code.replace("-", " ").lower()])
+def test_ctrl_v_opens_a_code_without_its_hyphen_or_with_a_space(app, no_system_clipboard, spelt):
+    spec = catalog.get("klotski")
+    state = random_walk(spec.puzzle, spec.puzzle.start, 9, random.Random(5))
+    copy_text(spelt(encode(spec, state)))
+    key(app, pygame.K_v, pygame.KMOD_CTRL)
+    assert isinstance(app.scene, PlayScene) and app.scene.spec.name == "klotski"
+    assert app.scene.session.position == state
+    eight = catalog.get("eight")
+    there = eight.puzzle.parse("1 2 3/4 . 6/7 5 8")
+    copy_text(spelt(encode(eight, there)))
+    key(app, pygame.K_v, pygame.KMOD_CTRL)               # on the play screen: another puzzle's code
+    assert isinstance(app.scene, PlayScene) and app.scene.spec.name == "eight"
+    assert app.scene.session.position == there
+
+
 def test_ctrl_v_on_the_play_screen_opens_the_position_and_another_puzzle_s(app, no_system_clipboard):
     s = open_puzzle(app, "eight")
     eight = catalog.get("eight")

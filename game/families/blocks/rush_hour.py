@@ -22,6 +22,8 @@ from game.common.untrusted import shown
 from game.families.blocks.model import Axis, BlocksDef
 from game.files.errors import PuzzleFileError, at_line
 from game.files.model import Common, name_words
+from game.files.shapes import plain_title
+from game.files.toml_file import TEXT_LIMITS
 from game.oracles.rating import GRADES
 
 SIDE = 6
@@ -31,6 +33,7 @@ KIND = N_("Rush Hour lines (36 characters a lot)")
 _BOARD = re.compile(r"[ox.A-Z]{36}")
 _COMMENT = ("#", ";")
 MAX_LOTS = 1000
+TITLE_ROOM = TEXT_LIMITS["title"] - len(f" {MAX_LOTS}")   # a lot's title is a title like any file's
 GRADE_WORDS = {name.lower(): name for _limit, name in GRADES}   # any case in a file, the rating's word on the card
 # Translators: a lot's title: the file's name in words and its number there ("Traffic pack 3")
 LOT_TITLE = N_("{collection} {number}")
@@ -50,7 +53,7 @@ def lots(text: str, origin: str, title: str = "") -> list[BlocksDef | PuzzleFile
     """Every lot of a file in order, each its definition or the one sentence saying why it is none,
     titled ``title`` (else the file's name in words) and its number. PuzzleFileError if the file holds
     no lot at all, or too many."""
-    collection = Phrase(title or name_words(PurePath(origin).stem) or origin)
+    collection = Phrase(plain_title(title or name_words(PurePath(origin).stem), origin, TITLE_ROOM))
     out: list[BlocksDef | PuzzleFileError] = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith(_COMMENT):
@@ -111,6 +114,8 @@ def lot(board: str, common: Common, origin: str = "", lineno: int = 0) -> Blocks
         axis[piece] = along
     if axis.get(RED) is not Axis.X:
         raise PuzzleFileError(origin, where, _("the lot needs the red car 'A', lying along a row"))
+    if not any(ch in "o." for ch in board):
+        raise PuzzleFileError(origin, where, _("the lot has no empty cell, so no car could ever move"))
     red_row = board.index(RED) // SIDE
     goal = tuple("?" * (SIDE - 2) + RED * 2 if r == red_row else "".join("#" if ch == "#" else "?" for ch in row)
                  for r, row in enumerate(rows))

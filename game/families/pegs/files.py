@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.common.i18n import N_, _
+from game.common.i18n import N_, _, ngettext
 from game.common.untrusted import shown
 from game.families.base import FileKeys
 from game.families.pegs.counts import CHAIN, COUNTS
@@ -72,6 +72,17 @@ def _goal_pegs(file: TomlFile, start: Grid, goal: Grid | None) -> int | None:
             file.fail(_("key 'goal' is missing: give a goal grid, or goal_pegs (how many pegs are left at the end)"))
         return None
     pegs = sum(row.count(PEG) for row in start)
+    if type(value) is int and value == pegs:
+        file.fail(ngettext("key 'goal_pegs' is {value}, but the start already has {pegs} peg: there would be nothing "
+                           "to solve", "key 'goal_pegs' is {value}, but the start already has {pegs} pegs: there would "
+                           "be nothing to solve", pegs).format(value=value, pegs=pegs))
+    if type(value) is int and value > pegs:
+        file.fail(ngettext("key 'goal_pegs' is {value}, more than the start's {pegs} peg: a jump takes a peg off, "
+                           "never puts one on", "key 'goal_pegs' is {value}, more than the start's {pegs} pegs: a jump "
+                           "takes a peg off, never puts one on", pegs).format(value=value, pegs=pegs))
+    if pegs == 1:   # no count is both fewer than the start's and a peg: said so, never "from 1 to 0"
+        file.fail(_("key 'goal_pegs' cannot be met: the start has one peg, and a goal leaves at least one peg and "
+                    "fewer than the start, not {value}").format(value=describe(value)))
     if type(value) is not int or not 1 <= value < pegs:
         file.fail(_("key 'goal_pegs' must be a whole number from 1 to {most} (fewer than the start's pegs), not "
                     "{value}").format(most=pegs - 1, value=describe(value)))

@@ -12,26 +12,15 @@ from game.families.registry import register
 from game.families.robots import files
 from game.families.robots.files import RobotsDef
 from game.families.robots.kinds import KINDS
-from game.families.robots.rules import RobotsPuzzle, make_robots, robot_words, table_worth
+from game.families.robots.oracle import robots_oracle
+from game.families.robots.rules import make_robots, robot_words
 from game.families.stone_specs import card_title
-from game.oracles.base import Oracle
-from game.oracles.search import SearchOracle
-from game.oracles.table import TABLE_LIMIT, TableOracle
 from game.rules.counts import Count
-from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "ROBOTS", "RobotsFamily", "robots_oracle"]
 
 ROBOTS = Shelf("robots", N_("Robots"), (120, 164, 222))
 BLURB = N_("Bring the red robot to its hatch.")
-
-
-def robots_oracle(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:
-    """A table where the positions can be ranked and the goal's positions counted out, else searches."""
-    assert isinstance(puzzle, RobotsPuzzle)
-    if table_worth(puzzle) and puzzle.ranker is not None and puzzle.ranker.size <= TABLE_LIMIT:
-        return TableOracle(puzzle, recipe)
-    return SearchOracle(puzzle, recipe)
 
 
 class RobotsFamily(Family):

@@ -82,13 +82,14 @@ def _robots(file: TomlFile, start: Grid) -> list[str]:
 
 
 def _goal(file: TomlFile, start: Grid, goal: Grid, robots: list[str]) -> None:
-    """The goal: robots of the start, each at most once, '?' and '.' elsewhere; room for the rest."""
+    """The goal: robots of the start, each at most once, '?' and '.' elsewhere; room for the rest. A wall
+    of the start may be written '#' or '?' in the goal ('?' stands everywhere but the target's cell)."""
     same_size(file, start, goal)
-    same_walls(file, start, goal, "wall")
+    same_walls(file, start, _walled(start, goal), "wall")
     named: list[str] = []
-    for r, row in enumerate(goal, 1):
-        for ch in row:
-            if ch in (EMPTY, WALL, ANY):
+    for r, (start_row, row) in enumerate(zip(start, goal), 1):
+        for wall, ch in zip(start_row, row):
+            if ch in (EMPTY, WALL, ANY) or wall == WALL and ch == ANY:
                 continue
             if ch not in robots:
                 file.fail(_("key 'goal', row {row} names '{robot}', which is not a robot of the start")
@@ -100,10 +101,16 @@ def _goal(file: TomlFile, start: Grid, goal: Grid, robots: list[str]) -> None:
     if not named:
         file.fail(_("key 'goal' names no robot: write the target robot's letter on its target cell and '?' "
                     "everywhere else"))
-    free = sum(row.count(ANY) for row in goal)
+    free = sum(ch == ANY for row in _walled(start, goal) for ch in row)
     if free < len(robots) - len(named):
         file.fail(_("key 'goal' has too few cells marked '?' for the robots it does not name: {free} for {need}")
                   .format(free=free, need=len(robots) - len(named)))
+
+
+def _walled(start: Grid, goal: Grid) -> Grid:
+    """The goal with the start's walls written '#' where it writes them '?'."""
+    return tuple("".join(WALL if wall == WALL and ch == ANY else ch for wall, ch in zip(start_row, row))
+                 for start_row, row in zip(start, goal))
 
 
 def write(defn: RobotsDef) -> list[str]:

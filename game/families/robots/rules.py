@@ -154,9 +154,9 @@ class RobotsPuzzle(Puzzle):
 def goal_pattern(defn: RobotsDef, board: Board, code_of: dict[str, int]) -> Pattern:
     """Per cell of the board, what the goal allows there."""
     pattern: list[frozenset[int] | None] = []
-    for row in defn.goal:
-        for ch in row:
-            if ch == WALL:
+    for start_row, row in zip(defn.start, defn.goal):
+        for wall, ch in zip(start_row, row):
+            if wall == WALL:   # the goal may write a wall '#' or '?'
                 continue
             pattern.append(None if ch == ANY else frozenset({code_of.get(ch, EMPTY)}))
     assert len(pattern) == len(board)

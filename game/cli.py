@@ -21,7 +21,7 @@ from typing import Callable, NoReturn, Sequence
 
 from solvers.problem import Cancelled
 
-from game.catalog import codes, library, ratings, registry as catalog
+from game.catalog import codes, index, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
@@ -33,14 +33,13 @@ from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
 from game.oracles.rating import NotRated, Rating, rate
-from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
-              "pegs": "bench.pegs"}
+              "pegs": "bench.pegs", "startup": "bench.startup"}
 
 
 class UsageError(Exception):
@@ -62,6 +61,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
+        from game.common import identity   # the package's metadata, read only when asked for
         print(f"{identity.DISTRIBUTION} {identity.version()}")
         parser.exit()
 
@@ -299,11 +299,10 @@ def cmd_list(japanese: bool = False) -> int:
         print(shelf.title)
         rule = None
         for spec in specs:
-            p = spec.puzzle
-            if p.move_rule != rule:
-                rule = p.move_rule
+            if spec.move_rule != rule:
+                rule = spec.move_rule
                 print(f"  {rule}")
-            line = f"    {spec.name:22s} {p.title:42s} {_position_count(spec):>32s}"
+            line = f"    {spec.name:22s} {spec.title:42s} {_position_count(spec):>32s}"
             print(f"{line}  {names[spec.name]}" if names else line.rstrip())
         print()
     return 0
@@ -320,10 +319,16 @@ def _names_in(language: str) -> dict[str, str]:
 
 
 def _position_count(spec: PuzzleSpec) -> str:
-    """The published count where there is one, else what a quick forward sweep reaches from the start."""
-    count = spec.figures.positions
-    if count is None and isinstance(spec.oracle, TableOracle):
-        count = spec.oracle.count_reachable(500_000)
+    """The positions the catalog's index gives one of the game's own puzzles (its published count, what a
+    quick sweep from the start reaches, or its component); for the player's, the published count, else what
+    a quick forward sweep reaches from the start (building its rules)."""
+    row = index.shipped().get(spec.name) if spec.name in catalog.own_names() else None
+    count = row.positions if row is not None else spec.figures.positions
+    if row is None and count is None:
+        oracle = spec.oracle
+        from game.oracles.table import TableOracle
+        if isinstance(oracle, TableOracle):
+            count = oracle.count_reachable(index.QUICK_SWEEP)
     return f"{count:>22,} positions" if count is not None else ""
 
 

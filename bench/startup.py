@@ -10,7 +10,7 @@ The reference, an interpreter that imports numpy and does nothing else, runs in 
 the ratios carry across machines. Private data, settings and state folders keep the player's own out
 of it.
 
-Usage: python main.py bench startup [--runs N] [--json] [--no-bfs]
+Usage: python main.py bench startup [--runs N] [--json] [--no-bfs]   (Linux and macOS: children by posix_spawn)
 """
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from statistics import median
 from typing import Callable
@@ -137,11 +136,12 @@ def measure(runs: int, bfs: bool, log: Callable[[str], None]) -> dict:
             log(f"main.py {' '.join(args)} ...")
             figures[" ".join(args)] = _medians(session.runs(session.game(*args), runs))
         log("main.py analyze goat, empty cache ...")
-        figures["analyze goat (empty cache)"] = _medians(session.cold(session.game("analyze", "goat"), max(1, runs // 2)))
+        figures["analyze goat (empty cache)"] = _medians(session.cold(session.game("analyze", "goat"), runs))
         log("the window's first frame ...")
         frames = session.first_frames(runs)
-        figures["window: first frame"] = {**_medians(frames),
-                                          "frame_seconds": median(r["frame_seconds"] for r in frames)}
+        whole = _medians(frames)   # to the first frame, as the window says: the figure; the whole process beside it
+        figures["window: first frame"] = {**whole, "seconds": median(r["frame_seconds"] for r in frames),
+                                          "process_seconds": whole["seconds"]}
         for name, got in figures.items():
             got["ratio"] = got["seconds"] / reference["seconds"]
             got["target"] = TARGETS.get(name)
@@ -167,8 +167,8 @@ def report(result: dict) -> None:
         target = f"<= {got['target']:g}" if got["target"] is not None else ""
         print(f"{name:32s} {got['seconds']:>8.3f} {got['ratio']:>7.1f} {target:>7s} {got['peak_mb']:>8.0f}")
     frame = result["commands"]["window: first frame"]
-    print(f"\nthe window's first frame (the menu) was drawn {frame['frame_seconds']:.3f} s after the process started "
-          "[target: within 1 s]")
+    print(f"\nthe window's first frame (the menu) was drawn {frame['seconds']:.3f} s after the process started "
+          f"(the whole process: {frame['process_seconds']:.3f} s) [target: within 1 s]")
     bfs = result.get("goat_bfs")
     if bfs is not None:
         goat = result["commands"]["analyze goat (empty cache)"]

@@ -326,8 +326,11 @@ def _position_count(spec: PuzzleSpec) -> str:
     row = index.shipped().get(spec.name) if spec.name in catalog.own_names() else None
     count = row.positions if row is not None else spec.figures.positions
     if row is None and count is None:
-        oracle = spec.oracle
         from game.oracles.table import TableOracle
+        try:
+            oracle = spec.oracle
+        except PuzzleFileError:   # its rules cannot be built: the line says what the index knows of it
+            return ""
         if isinstance(oracle, TableOracle):
             count = oracle.count_reachable(index.QUICK_SWEEP)
     return f"{count:>22,} positions" if count is not None else ""

@@ -3,7 +3,8 @@ any file named on the command line.
 
 A file becomes a spec like any other puzzle, made by its family; its name is the file's stem
 (the player's files never hide a built-in name: theirs get a suffix). A file that cannot be
-used is one sentence, and the rest of the library still loads.
+used is one sentence, and the rest of the library still loads. Its rules are built when first asked
+for; whatever building them raises then is that sentence too (:func:`lazy_spec`).
 
 What a card shows is English here and translated where it is shown: a file's own text is a
 message of the catalogs (``game.i18n_extract`` takes it from the shipped files, with the card
@@ -90,17 +91,16 @@ def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tu
     (or bad puzzle of a collection). A collection file's puzzles stand on a shelf of their own, named
     after the file; so do the puzzles of each subfolder (its files and collections), named after it.
     Each puzzle's rules are built now, to check them, unless ``known`` says what they say (see :class:`Known`)."""
-    specs: list[PuzzleSpec] = []
-    problems: list[str] = []
+    loaded = Loaded([], [], known)
     for path, got in scan_folder(folder):
         shelf = collection_shelf(path.stem, got) if isinstance(got, Collection) else None
-        _load(path, got, shelf, taken, Loaded(specs, problems, known))
+        _load(path, got, shelf, taken, loaded)
     for sub in _subfolders(folder):
         found = scan_folder(sub)
         shelf = collection_shelf(sub.name, *(got for _path, got in found))
         for path, got in found:
-            _load(path, got, shelf, taken, Loaded(specs, problems, known))
-    return specs, problems
+            _load(path, got, shelf, taken, loaded)
+    return loaded.specs, loaded.problems
 
 
 class Loaded:

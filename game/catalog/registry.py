@@ -11,6 +11,11 @@ The shelves stand in a fixed order: the families' in the order they declare, any
 file of the library's, as the Traffic pack; a test's), and last the player's own puzzles on a shelf of
 their own (:data:`YOURS`), so a file the player adds
 never moves a shelf of the library.
+
+Nothing here builds a puzzle's rules: a spec builds them when they are first asked for (played, solved,
+drawn). A family's own puzzle is found without reading a folder; the folders are read when a name is not
+among those, or when every puzzle is wanted, and each puzzle's words come from the index
+(:mod:`game.catalog.index`), so a menu or a list of all of them builds none.
 """
 from __future__ import annotations
 
@@ -31,9 +36,8 @@ from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
 __all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_own", "is_players", "names", "own_names",
-           "own_specs",
-           "problems", "puzzle", "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister",
-           "variant"]
+           "own_specs", "problems", "puzzle", "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs",
+           "unregister", "variant"]
 
 # Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
 YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))

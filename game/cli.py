@@ -428,8 +428,7 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     if oracle.ready():
         return
     said = Progress(f"Building the tables of {spec.title} (first time only)...")
-    oracle.prepare(build, _BarReport(said))
-    said.finish()
+    said.finish(oracle.prepare(build, _BarReport(said)))
     _notes(spec)
 
 
@@ -574,12 +573,16 @@ class Progress:
             return
         self.told = now
 
-    def finish(self) -> None:
-        """The end of the build: the bar's line ended, or a last line with the whole time."""
+    def finish(self, built: bool = True) -> None:
+        """The end of the build: the bar's line ended, or a last line with the whole time (``built``: False
+        where it stopped without its table, too large for one, and a search answers instead)."""
         if self.terminal:
             self.bar.finish()
         elif self.told is not None:
-            print(f"  done in {self.clock() - self.started:.1f} s", file=self.stream, flush=True)
+            seconds = self.clock() - self.started
+            print(f"  done in {seconds:.1f} s" if built else
+                  f"  stopped after {seconds:.1f} s without a table: a search answers instead",
+                  file=self.stream, flush=True)
         self.told = None
 
 

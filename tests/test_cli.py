@@ -168,3 +168,9 @@ def test_progress_is_a_line_every_few_seconds_in_a_log_and_a_bar_on_a_terminal()
     done(1.0, "saving the table")   # a build that ends before anything was said says nothing
     done.finish()
     assert quiet.getvalue() == ""
+    given_up = io.StringIO()
+    tried = Progress("Building...", given_up, clock=lambda: now[0], terminal=False)
+    tried(0.0, "exploring")
+    now[0] = 18.5
+    tried.finish(built=False)   # too large for a table: the answer is searched instead
+    assert given_up.getvalue().splitlines()[-1] == "  stopped after 10.5 s without a table: a search answers instead"

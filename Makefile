@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all typecheck venv bench ratings screenshots package-check dist dist-check catalogs fonts clean \
+.PHONY: play test test-all typecheck venv bench ratings index screenshots package-check dist dist-check catalogs fonts clean \
 	icons desktop-files desktop-check install-desktop uninstall-desktop flatpak-wheels
 
 # gettext catalogs: assets/locale/<lang>.po, compiled to .mo whenever the .po changes
@@ -30,6 +30,12 @@ bench: $(STAMP)
 # minute with none cached; run again when a puzzle joins the library (its test says so)
 ratings: $(STAMP)
 	$(PY) main.py ratings --write
+
+# what each puzzle of the game's own says of itself (title, move rule, goal) and the positions `list` gives it, so
+# that the menu and `list` build no rules (assets/puzzle-words.tsv): builds every puzzle, under a minute; run again
+# when a puzzle joins the library or its words change, after `make ratings` (its test says so)
+index: $(STAMP)
+	$(PY) -m game.catalog.reindex --write
 
 # the README's pictures, drawn by the game itself (headless)
 SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot

@@ -1,8 +1,9 @@
-import multiprocessing
 import sys
 
 from game.cli import main
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()   # a frozen build's worker processes start here, not in the game
+    if getattr(sys, "frozen", False):   # the bundle: its worker processes start here, not in the game
+        import multiprocessing
+        multiprocessing.freeze_support()
     sys.exit(main())

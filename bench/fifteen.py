@@ -5,7 +5,10 @@ and the compiled search is compiled (or loaded from numba's cache) and timed too
 Absolute seconds depend on the machine, so the run also times a fixed reference solve
 (Manhattan + linear conflict on the three easiest Korf positions) in the same process
 and reports the ratios; the first positions are also solved by the numpy search for the
-compiled/numpy ratio, and the hardest positions (80 moves) are solved last.
+compiled/numpy ratio, and the hardest positions (80 moves) are solved last. ``--first-build`` first
+times what a player's first 15-puzzle solve costs: ``main.py solve fifteen`` as a whole process into an
+empty cache (the tables built, the search compiled), with its peak memory and the progress lines it wrote
+to a stderr that is not a terminal.
 """
 
 from __future__ import annotations
@@ -176,10 +179,30 @@ def _compare(instances: list[Instance], count: int) -> dict | None:
     return out
 
 
+def first_build() -> dict:
+    """``main.py solve fifteen`` in a fresh process with an empty cache: seconds, peak memory, and what it
+    said on its stderr (a file, not a terminal) while the tables were built."""
+    import os
+    import tempfile
+
+    from bench.startup import MAIN, timed
+    with tempfile.TemporaryDirectory(prefix="fewest-moves-first-") as folder:
+        env = {**os.environ, "FEWEST_MOVES_CACHE": folder}
+        run = timed([sys.executable, MAIN, "solve", "fifteen"], env)
+    said = [line for line in run["stderr"].splitlines() if line.strip()]
+    return {"seconds": run["seconds"], "peak_mb": run["peak_mb"], "progress_lines": len(said),
+            "first_line": said[0] if said else "", "last_line": said[-1] if said else ""}
+
+
 def run(args: argparse.Namespace) -> int:
     instances = read_instances(Path(args.instances))
     hardest = read_instances(HARDEST)[:args.hard]
     log = sys.stderr
+    first = None
+    if args.first_build:
+        if not args.json:
+            print("the first solve with an empty cache: 'main.py solve fifteen' (child process) ...", file=log, flush=True)
+        first = first_build()
     tables = _tables(args, log)
     puzzle = catalog.puzzle("fifteen")
     ref_runs = [_solve(puzzle.parse(t), heuristic=fifteen.manhattan_heuristic()) for t in REFERENCE]
@@ -220,6 +243,7 @@ def run(args: argparse.Namespace) -> int:
             "median_over_reference": summary["median"] / ref_seconds,
             "hardest": hard_rows,
             "compiled_vs_numpy": comparison,
+            "first_build": first,
             "peak_megabytes": _peak_mb(),
         }
     )
@@ -245,6 +269,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"compiled vs numpy on the first {comparison['positions']} positions: {c['seconds']:.3f} s vs "
               f"{n['seconds']:.3f} s = {comparison['time_ratio']:.1f} x faster ({c['nodes_per_second']:,.0f} vs "
               f"{n['nodes_per_second']:,.0f} nodes/s; the numpy search drops duplicates within a block)")
+    if first is not None:
+        print(f"first solve with an empty cache ('main.py solve fifteen', whole process): {first['seconds']:.1f} s, "
+              f"peak {first['peak_mb']:.0f} MB; {first['progress_lines']} lines on a stderr that is not a terminal, "
+              f"from '{first['first_line']}' to '{first['last_line'].strip()}'")
     print(
         f"reference ({REFERENCE_NAME}): {ref_seconds:.3f} s, {ref_nodes} nodes; "
         f"total = {summary['total_over_reference']:.1f} x reference, median = {summary['median_over_reference']:.2f} x reference"
@@ -264,6 +292,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--limit", type=float, default=None, metavar="SECONDS",
                         help="give up on a position after this many seconds")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--first-build", action="store_true",
+                        help="first time 'main.py solve fifteen' as a whole process with an empty cache (about a "
+                             "minute: every table built)")
     args = parser.parse_args(argv)
     if args.limit is not None and not (math.isfinite(args.limit) and args.limit > 0):
         raise UsageError("--limit must be a positive number of seconds")

@@ -1,9 +1,10 @@
 """``python -m game``: the same command line as ``main.py`` and ``fewest-moves``."""
-import multiprocessing
 import sys
 
 from game.cli import main
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()   # a frozen build's worker processes start here, not in the game
+    if getattr(sys, "frozen", False):   # a frozen build: its worker processes start here, not in the game
+        import multiprocessing
+        multiprocessing.freeze_support()
     sys.exit(main())

@@ -17,11 +17,12 @@ import json
 import os
 import re
 import sys
-from typing import Callable, NoReturn, Sequence
+import time
+from typing import Callable, NoReturn, Sequence, TextIO
 
 from solvers.problem import Cancelled
 
-from game.catalog import codes, library, ratings, registry as catalog
+from game.catalog import codes, index, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
 from game.common import i18n
 from game.files.errors import PuzzleFileError
@@ -33,14 +34,13 @@ from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
 from game.oracles.rating import NotRated, Rating, rate
-from game.common import identity
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
-              "pegs": "bench.pegs", "records": "bench.records"}
+              "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup"}
 
 
 class UsageError(Exception):
@@ -62,6 +62,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
                  option_string: str | None = None) -> None:
+        from game.common import identity   # the package's metadata, read only when asked for
         print(f"{identity.DISTRIBUTION} {identity.version()}")
         parser.exit()
 
@@ -307,11 +308,10 @@ def cmd_list(japanese: bool = False) -> int:
         print(shelf.title)
         rule = None
         for spec in specs:
-            p = spec.puzzle
-            if p.move_rule != rule:
-                rule = p.move_rule
+            if spec.move_rule != rule:
+                rule = spec.move_rule
                 print(f"  {rule}")
-            line = f"    {spec.name:22s} {p.title:42s} {_position_count(spec):>32s}"
+            line = f"    {spec.name:22s} {spec.title:42s} {_position_count(spec):>32s}"
             print(f"{line}  {names[spec.name]}" if names else line.rstrip())
         print()
     return 0
@@ -328,10 +328,19 @@ def _names_in(language: str) -> dict[str, str]:
 
 
 def _position_count(spec: PuzzleSpec) -> str:
-    """The published count where there is one, else what a quick forward sweep reaches from the start."""
-    count = spec.figures.positions
-    if count is None and isinstance(spec.oracle, TableOracle):
-        count = spec.oracle.count_reachable(500_000)
+    """The positions the catalog's index gives one of the game's own puzzles (its published count, what a
+    quick sweep from the start reaches, or its component); for the player's, the published count, else what
+    a quick forward sweep reaches from the start (building its rules)."""
+    row = index.shipped().get(spec.name) if spec.name in catalog.own_names() else None
+    count = row.positions if row is not None else spec.figures.positions
+    if row is None and count is None:
+        from game.oracles.table import TableOracle
+        try:
+            oracle = spec.oracle
+        except PuzzleFileError:   # its rules cannot be built: the line says what the index knows of it
+            return ""
+        if isinstance(oracle, TableOracle):
+            count = oracle.count_reachable(index.QUICK_SWEEP)
     return f"{count:>22,} positions" if count is not None else ""
 
 
@@ -421,25 +430,13 @@ def _proven_words(line: Line) -> str:
 
 
 def _prepare(spec: PuzzleSpec, build: Build) -> None:
-    """Load (or build, as ``build`` allows) the oracle's tables, with a progress bar on stderr for
-    slow builds and a note for anything worth knowing (an unwritable cache folder)."""
+    """Load (or build, as ``build`` allows) the oracle's tables, saying on stderr what is built and how far it
+    is for slow builds, and a note for anything worth knowing (an unwritable cache folder)."""
     oracle = spec.oracle
     if oracle.ready():
         return
-    bar = _StderrBar()
-    announced: list[bool] = []
-
-    def progress(fraction: float | None, message: str) -> None:
-        if not sys.stderr.isatty():   # a log or a pipe gets the result and any error, not a bar
-            return
-        if not announced and (fraction or 0.0) < 1.0:
-            announced.append(True)
-            print(f"Building the tables of {spec.title} (first time only)...", file=sys.stderr)
-        if announced:
-            bar(fraction or 0.0, message)
-
-    oracle.prepare(build, _BarReport(progress))
-    bar.finish()
+    said = Progress(f"Building the tables of {spec.title} (first time only)...")
+    said.finish(oracle.prepare(build, _BarReport(said)))
     _notes(spec)
 
 
@@ -466,10 +463,9 @@ def _indent(text: str) -> str:
 def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool = False) -> int:
     puzzle = spec.puzzle
     state = None if position is None else puzzle.parse(position)
-    bar = _StderrBar()
-    report = _BarReport(lambda fraction, message: bar(fraction or 0.0, message) if sys.stderr.isatty() else None)
-    result, seconds = spec.oracle.analysis(report)
-    bar.finish()
+    said = Progress(f"Sweeping the positions of {spec.title}...")
+    result, seconds = spec.oracle.analysis(_BarReport(said))
+    said.finish()
     _notes(spec)
     start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
@@ -553,22 +549,68 @@ def _rating(spec: PuzzleSpec, state: bytes) -> Rating | None:
         return None
 
 
+class Progress:
+    """A slow build, said on stderr as it goes (the builders report only after a moment, so a quick one says
+    nothing): ``heading`` once, then on a terminal a bar redrawn in place, and in a log or a pipe a line every
+    EVERY seconds (how far, what, how long so far) and one when it is done, so a script sees why it waits."""
+
+    EVERY = 5.0
+
+    def __init__(self, heading: str, stream: TextIO | None = None, clock: Callable[[], float] = time.perf_counter,
+                 terminal: bool | None = None) -> None:
+        self.heading = heading
+        self.stream = stream or sys.stderr
+        self.terminal = self.stream.isatty() if terminal is None else terminal
+        self.clock = clock
+        self.started = clock()
+        self.told: float | None = None    # when the last line was written (None: nothing yet)
+        self.bar = _StderrBar(self.stream)
+
+    def __call__(self, fraction: float | None, message: str) -> None:
+        now = self.clock()
+        if self.told is None:
+            if fraction is not None and fraction >= 1.0:
+                return   # done before there was anything to say (a table saved in a moment)
+            print(self.heading, file=self.stream, flush=True)
+        if self.terminal:
+            self.bar(fraction or 0.0, message)
+        elif self.told is None or now - self.told >= self.EVERY:
+            done = "..." if fraction is None else f"{min(max(fraction, 0.0), 1.0):.0%}"
+            print(f"  {done:>4} {message} ({now - self.started:.0f} s)", file=self.stream, flush=True)
+        else:
+            return
+        self.told = now
+
+    def finish(self, built: bool = True) -> None:
+        """The end of the build: the bar's line ended, or a last line with the whole time (``built``: False
+        where it stopped without its table, too large for one, and a search answers instead)."""
+        if self.terminal:
+            self.bar.finish()
+        elif self.told is not None:
+            seconds = self.clock() - self.started
+            print(f"  done in {seconds:.1f} s" if built else
+                  f"  stopped after {seconds:.1f} s without a table: a search answers instead",
+                  file=self.stream, flush=True)
+        self.told = None
+
+
 class _StderrBar:
     """Progress as a one-line bar on stderr, ended with a newline only if it drew anything."""
 
-    def __init__(self, width: int = 24) -> None:
+    def __init__(self, stream: TextIO | None = None, width: int = 24) -> None:
+        self.stream = stream or sys.stderr
         self.width = width
         self.drawn = False
 
     def __call__(self, fraction: float, message: str) -> None:
         filled = round(self.width * min(max(fraction, 0.0), 1.0))
         bar = "#" * filled + "-" * (self.width - filled)
-        print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=sys.stderr, flush=True)
+        print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=self.stream, flush=True)
         self.drawn = True
 
     def finish(self) -> None:
         if self.drawn:
-            print(file=sys.stderr)
+            print(file=self.stream)
             self.drawn = False
 
 

@@ -133,3 +133,55 @@ def test_the_game_running_out_of_memory_is_one_sentence(monkeypatch, capsys):
     monkeypatch.setattr(cli, "cmd_list", no_memory)
     assert main(["list"]) == 1
     assert capsys.readouterr().err == "error: The game ran out of memory.\n"
+
+
+def test_a_slow_table_build_is_said_on_a_stderr_that_is_not_a_terminal(capsys, monkeypatch, tmp_path) -> None:
+    from game.oracles import table as table_module
+    from game.oracles.table import TableOracle
+    from tests.helpers import answered_by
+
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))   # nothing cached: the table is built
+    monkeypatch.setattr(table_module, "after_delay", lambda progress, delay=0.0: progress)   # every build is slow
+    spec = catalog.register(answered_by(catalog.get("frogs-line-4"), "frogs-line-4~said", TableOracle), shelved=False)
+    try:
+        code, out, err = run(capsys, "solve", spec.name)
+    finally:
+        catalog.unregister(spec.name)
+    assert code == 0 and "24 moves, optimal" in out
+    lines = err.splitlines()
+    assert lines[0] == "Building the tables of Frogs, line of 4 each side (first time only)..."
+    assert "%" in lines[1] and "distance" in lines[1] and lines[-1].startswith("  done in ")
+    assert "\r" not in err   # a log or a pipe gets lines, not a bar redrawn in place
+
+
+def test_progress_is_a_line_every_few_seconds_in_a_log_and_a_bar_on_a_terminal() -> None:
+    import io
+
+    from game.cli import Progress
+
+    now = [0.0]
+    log = io.StringIO()
+    said = Progress("Building the tables of X (first time only)...", log, clock=lambda: now[0], terminal=False)
+    for t, fraction in ((0.5, 0.1), (2.0, 0.2), (4.0, 0.3), (6.0, 0.6), (7.0, 0.9)):
+        now[0] = t
+        said(fraction, "sweeping")
+    now[0] = 8.0
+    said.finish()
+    assert log.getvalue().splitlines() == ["Building the tables of X (first time only)...", "   10% sweeping (0 s)",
+                                           "   60% sweeping (6 s)", "  done in 8.0 s"]
+    screen = io.StringIO()
+    bar = Progress("Building...", screen, clock=lambda: now[0], terminal=True)
+    bar(0.5, "sweeping")
+    bar.finish()
+    assert screen.getvalue().startswith("Building...\n\r  [" + "#" * 12 + "-" * 12 + "]")
+    quiet = io.StringIO()
+    done = Progress("Building...", quiet, clock=lambda: now[0], terminal=False)
+    done(1.0, "saving the table")   # a build that ends before anything was said says nothing
+    done.finish()
+    assert quiet.getvalue() == ""
+    given_up = io.StringIO()
+    tried = Progress("Building...", given_up, clock=lambda: now[0], terminal=False)
+    tried(0.0, "exploring")
+    now[0] = 18.5
+    tried.finish(built=False)   # too large for a table: the answer is searched instead
+    assert given_up.getvalue().splitlines()[-1] == "  stopped after 10.5 s without a table: a search answers instead"

@@ -189,7 +189,7 @@ def _count_index(spec: PuzzleSpec) -> int:
 def encode(spec: PuzzleSpec, state: bytes) -> str:
     """The code of ``state`` in ``spec``'s puzzle (under its count). CodeError for a player's own
     puzzle (shared as its file instead); PositionError for a position the puzzle refuses."""
-    if spec.base not in registry.own_names():
+    if not registry.is_own(spec.base):
         raise CodeError(_("{title} is not one of the game's own puzzles: share its puzzle file instead.")
                         .format(title=spec.shown_title()))
     spec.puzzle.check(state)

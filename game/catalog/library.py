@@ -3,7 +3,8 @@ any file named on the command line.
 
 A file becomes a spec like any other puzzle, made by its family; its name is the file's stem
 (the player's files never hide a built-in name: theirs get a suffix). A file that cannot be
-used is one sentence, and the rest of the library still loads.
+used is one sentence, and the rest of the library still loads. Its rules are built when first asked
+for; whatever building them raises then is that sentence too (:func:`lazy_spec`).
 
 What a card shows is English here and translated where it is shown: a file's own text is a
 message of the catalogs (``game.i18n_extract`` takes it from the shipped files, with the card
@@ -17,12 +18,12 @@ import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Protocol
 
 import platformdirs
 
 from game.catalog.reading import Collection, read_puzzle_file, read_puzzles, scan_folder
-from game.catalog.spec import PuzzleSpec, Shelf
+from game.catalog.spec import PuzzleSpec, Shelf, Words
 from game.common.resources import assets
 from game.common.i18n import N_, _, ngettext
 from game.common.untrusted import UnreadableFile, shown
@@ -30,6 +31,7 @@ from game.families import registry
 from game.files.errors import PuzzleFileError
 from game.files.model import FileDef, name_words
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 LIBRARY = assets() / "puzzles"
 MAX_SHELVES = 50    # subfolders of a puzzle folder read as shelves
@@ -57,6 +59,18 @@ def spec_for(name: str, defn: FileDef, count: Count | None = None) -> PuzzleSpec
     return registry.family_of(defn).spec(name, defn, count)
 
 
+class Known(Protocol):
+    """What an index knows of a folder's puzzles (:mod:`game.catalog.index`): a puzzle it knows is not built
+    when the folder is read; one it does not is built then (which checks it), and learnt, unless the index is
+    ``trusting`` (the game's own library, which the tests build whole): then it is built when first asked."""
+
+    trusting: bool
+
+    def words(self, file: Path, number: int, name: str) -> Words | None: ...
+
+    def learn(self, file: Path, number: int, words: Words) -> None: ...
+
+
 class FileProblem(str):
     """The sentence saying why a puzzle file could not be used, in the language of the moment it was
     read; ``path`` (and ``number``, the puzzle's in a collection) lets it be said again in another
@@ -72,21 +86,29 @@ class FileProblem(str):
         return self
 
 
-def load_folder(folder: Path, taken: set[str]) -> tuple[list[PuzzleSpec], list[str]]:
+def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tuple[list[PuzzleSpec], list[str]]:
     """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file
     (or bad puzzle of a collection). A collection file's puzzles stand on a shelf of their own, named
-    after the file; so do the puzzles of each subfolder (its files and collections), named after it."""
-    specs: list[PuzzleSpec] = []
-    problems: list[str] = []
+    after the file; so do the puzzles of each subfolder (its files and collections), named after it.
+    Each puzzle's rules are built now, to check them, unless ``known`` says what they say (see :class:`Known`)."""
+    loaded = Loaded([], [], known)
     for path, got in scan_folder(folder):
         shelf = collection_shelf(path.stem, got) if isinstance(got, Collection) else None
-        _load(path, got, shelf, taken, specs, problems)
+        _load(path, got, shelf, taken, loaded)
     for sub in _subfolders(folder):
         found = scan_folder(sub)
         shelf = collection_shelf(sub.name, *(got for _path, got in found))
         for path, got in found:
-            _load(path, got, shelf, taken, specs, problems)
-    return specs, problems
+            _load(path, got, shelf, taken, loaded)
+    return loaded.specs, loaded.problems
+
+
+class Loaded:
+    """What reading a folder gathers: the specs, the sentences of the files that could not be used, and the
+    index that spares building the rules of the puzzles it knows."""
+
+    def __init__(self, specs: list[PuzzleSpec], problems: list[str], known: Known | None) -> None:
+        self.specs, self.problems, self.known = specs, problems, known
 
 
 def _subfolders(folder: Path) -> list[Path]:
@@ -111,7 +133,7 @@ def collection_shelf(stem: str, *found: FileDef | Collection | PuzzleFileError) 
 
 
 def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf | None, taken: set[str],
-          specs: list[PuzzleSpec], problems: list[str]) -> None:
+          loaded: Loaded) -> None:
     """The spec (or the sentence) of each puzzle one file holds, on ``shelf`` (None: its family's)."""
     if isinstance(got, Collection):
         items: list[tuple[str, FileDef | PuzzleFileError, int]] = [
@@ -120,17 +142,31 @@ def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf 
         items = [(name_for(path), got, 0)]
     for name, puzzle, index in items:
         if isinstance(puzzle, PuzzleFileError):
-            problems.append(FileProblem(str(puzzle), path, index))
+            loaded.problems.append(FileProblem(str(puzzle), path, index))
             continue
         while name in taken:
             name += "-2"
         try:
-            spec = built_spec(name, puzzle, _origin(path, index))   # checked now, not when first opened
+            spec = _indexed(name, puzzle, path, index, loaded.known)
         except PuzzleFileError as err:
-            problems.append(FileProblem(str(err), path, index))
+            loaded.problems.append(FileProblem(str(err), path, index))
             continue
         taken.add(name)
-        specs.append(spec if shelf is None else on_shelf(spec, shelf))
+        loaded.specs.append(spec if shelf is None else on_shelf(spec, shelf))
+
+
+def _indexed(name: str, defn: FileDef, path: Path, index: int, known: Known | None) -> PuzzleSpec:
+    """A file's spec: with its words where ``known`` has them (its rules built when first asked for), else
+    with its rules built now, which checks them (and ``known`` learns their words)."""
+    origin = _origin(path, index)
+    words = known.words(path, index, name) if known is not None else None
+    if words is None and (known is None or not known.trusting):
+        spec = built_spec(name, defn, origin)
+        if known is not None:
+            known.learn(path, index, spec.said)
+        return spec
+    spec = lazy_spec(name, defn, origin)
+    return spec if words is None else replace(spec, words=words)
 
 
 def _origin(path: Path, index: int) -> str:
@@ -241,14 +277,34 @@ def _read_number(path: Path, index: int | None) -> FileDef:
 def built_spec(name: str, defn: FileDef, origin: str) -> PuzzleSpec:
     """The spec of a file's definition with its rules built now. Whatever building them raises
     becomes one PuzzleFileError naming ``origin``: one file's fault never stops the game."""
+    spec = lazy_spec(name, defn, origin)
+    spec.puzzle
+    return spec
+
+
+def lazy_spec(name: str, defn: FileDef, origin: str) -> PuzzleSpec:
+    """The spec of a file's definition, its rules built when first asked for; whatever building them raises
+    then (or making the spec now) is one PuzzleFileError naming ``origin``."""
     try:
         spec = spec_for(name, defn)
-        spec.puzzle
-    except PuzzleFileError:
-        raise
-    except ValueError as err:
-        raise PuzzleFileError(shown(origin, 60), "", str(err).rstrip(".")) from None
+    except Exception as err:  # noqa: BLE001 - said as building the rules would say it
+        raise _said(origin, err) from None
+    return replace(spec, recipe=replace(spec.recipe, build=partial(_guarded_build, origin, spec.recipe.build)))
+
+
+def _guarded_build(origin: str, build: Callable[[], Puzzle]) -> Puzzle:
+    """A file's rules, built; any fault in them one PuzzleFileError (module level: a worker builds it too)."""
+    try:
+        return build()
     except Exception as err:  # noqa: BLE001 - a fault in the rules of one file: said, and the game goes on
-        raise PuzzleFileError(shown(origin, 60), "", _("the puzzle could not be built from this file ({error})")
-                              .format(error=type(err).__name__)) from None
-    return spec
+        raise _said(origin, err) from None
+
+
+def _said(origin: str, err: Exception) -> PuzzleFileError:
+    """The one sentence for a fault found while making a file's puzzle."""
+    if isinstance(err, PuzzleFileError):
+        return err
+    if isinstance(err, ValueError):
+        return PuzzleFileError(shown(origin, 60), "", str(err).rstrip("."))
+    return PuzzleFileError(shown(origin, 60), "", _("the puzzle could not be built from this file ({error})")
+                           .format(error=type(err).__name__))

@@ -11,15 +11,23 @@ The shelves stand in a fixed order: the families' in the order they declare, any
 file of the library's, as the Traffic pack; a test's), and last the player's own puzzles on a shelf of
 their own (:data:`YOURS`), so a file the player adds
 never moves a shelf of the library.
+
+Nothing here builds a puzzle's rules: a spec builds them when they are first asked for (played, solved,
+drawn). A family's own puzzle is found without reading a folder; the folders are read when a name is not
+among those, or when every puzzle is wanted, and each puzzle's words come from the index
+(:mod:`game.catalog.index`), so a menu or a list of all of them builds none.
 """
 from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from pathlib import Path
 
-from game.catalog import demo, library
-from game.catalog.spec import PuzzleSpec, Shelf, counted_name, variant_name
+from solvers.cache import cache_dir
+
+from game.catalog import demo, index, library
+from game.catalog.spec import PuzzleSpec, Shelf, Words, counted_name, variant_name
 from game.common.i18n import N_, _
 from game.common.untrusted import shown
 from game.families import registry as families
@@ -27,8 +35,9 @@ from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_players", "names", "own_names", "problems",
-           "puzzle", "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
+__all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_own", "is_players", "names", "own_names",
+           "own_specs", "problems", "puzzle", "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs",
+           "unregister", "variant"]
 
 # Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
 YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))
@@ -39,7 +48,9 @@ _ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on t
 _VARIANTS: dict[str, tuple[PuzzleSpec, Count]] = {}   # a name under another count -> its puzzle and that count
 _PROBLEMS: list[str] = []
 _OWN: set[str] = set()   # the game's own puzzles: the families' and the library's (not the player's)
-_loaded = False
+_FAMILIES_OWN: set[str] = set()   # the families' own puzzles' names
+_families_read = False   # the families' own puzzles registered: enough for most names asked for
+_loaded = False          # the library's files and the player's too
 
 
 SUGGESTED_LENGTH = 60   # a longer name is no misspelling of a puzzle's
@@ -77,25 +88,59 @@ def nearest(name: str) -> str | None:
     return close[0] if close else None
 
 
-def _builtins() -> None:
-    """The families' own puzzles, the library's files, then the player's own files (once per process)."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
+def _family_puzzles() -> None:
+    """The families' own puzzles (once per process), each with its shipped words: a name among them is
+    found without reading a folder."""
+    global _families_read
+    if not _families_read:
+        _families_read = True
         for family in families.families():
             for spec in family.builtins():
                 _index(spec)
-                _SPECS[spec.name] = spec
-        for folder, players in ((library.LIBRARY, False), (library.player_folder(), True)):
-            specs, problems = library.load_folder(folder, set(_SPECS))
+                _SPECS[spec.name] = _worded(spec)
+                _FAMILIES_OWN.add(spec.name)
+
+
+def _worded(spec: PuzzleSpec) -> PuzzleSpec:
+    """A family's own puzzle with its shipped words (as it is where the index has no row)."""
+    row = index.shipped().get(spec.name)
+    return spec if row is None or spec.words is not None else replace(spec, words=row.words)
+
+
+class _Shipped:
+    """The library's index: the shipped words by name. The library is the game's own, built whole by the
+    tests, so a file it does not know is built when first asked for, not when the game starts."""
+
+    trusting = True
+
+    def words(self, file: Path, number: int, name: str) -> Words | None:
+        row = index.shipped().get(name)
+        return row.words if row is not None else None
+
+    def learn(self, file: Path, number: int, words: Words) -> None:
+        pass
+
+
+def _builtins() -> None:
+    """The families' own puzzles, the library's files, then the player's own files (once per process): the
+    library's rules are built when first asked for, the player's when the index has not seen the file as it
+    is now (which checks it, so a file that cannot be used is one sentence from the start)."""
+    global _loaded
+    _family_puzzles()
+    if not _loaded:
+        _loaded = True
+        players = index.FolderIndex(cache_dir() / index.PLAYERS_FILE)
+        for folder, known in ((library.LIBRARY, _Shipped()), (library.player_folder(), players)):
+            specs, problems = library.load_folder(folder, set(_SPECS), known)
             for spec in specs:
                 _index(spec)
                 _SPECS[spec.name] = spec
-                if players:
+                if known is players:
                     _PLAYERS.add(spec.name)
             _PROBLEMS.extend(problems)
             if folder == library.LIBRARY:
                 _OWN.update(_SPECS)
+        players.save()
 
 
 def _index(spec: PuzzleSpec) -> None:
@@ -127,7 +172,11 @@ def unregister(name: str) -> None:
 
 def get(name: str) -> PuzzleSpec:
     """The named puzzle (under another count: the name :func:`variant` gives it), or the path of a
-    puzzle file (read and kept under that path)."""
+    puzzle file (read and kept under that path). A family's own puzzle is found without reading a folder."""
+    _family_puzzles()
+    spec = _SPECS.get(name) or _ON_DEMAND.get(name)
+    if spec is not None:
+        return spec
     _builtins()
     spec = _SPECS.get(name) or _ON_DEMAND.get(name)
     if spec is not None:
@@ -192,6 +241,19 @@ def own_names() -> frozenset[str]:
     """The names of the game's own puzzles (the families' and the library's, never the player's files)."""
     _builtins()
     return frozenset(_OWN)
+
+
+def is_own(name: str) -> bool:
+    """Whether ``name`` is one of the game's own puzzles (as :func:`own_names` says; a family's own puzzle
+    without reading a folder)."""
+    _family_puzzles()
+    return name in _FAMILIES_OWN or name in own_names()
+
+
+def own_specs() -> list[PuzzleSpec]:
+    """The game's own puzzles (the families' and the library's), in the shelves' order, each under its own count."""
+    own = own_names()
+    return [spec for _shelf, specs in shelves() for spec in specs if spec.name in own]
 
 
 def names() -> tuple[str, ...]:

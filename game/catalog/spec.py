@@ -98,6 +98,17 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class Words:
+    """What a puzzle says of itself, in English (marked messages and phrases, shown through
+    :func:`translated`): its title, what a move is, and its goal. The rules say the same once built; the
+    catalog's index keeps them, so a menu or a list of every puzzle builds none (see :mod:`game.catalog.index`)."""
+
+    title: str
+    move_rule: str
+    goal: str
+
+
+@dataclass(frozen=True)
 class DemoPlan:
     """How the unattended demo plays this puzzle."""
 
@@ -127,6 +138,7 @@ class PuzzleSpec:
     recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
     as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
+    words: Words | None = None                                      # known without the rules (None: ask them)
 
     def __post_init__(self) -> None:
         if not self.base:
@@ -154,18 +166,31 @@ class PuzzleSpec:
         return self.recipe.answered_by(self.puzzle, self.recipe)
 
     @property
+    def said(self) -> Words:
+        """Its title, move rule and goal: from the catalog's index where it holds them, else from the rules."""
+        if self.words is not None:
+            return self.words
+        puzzle = self.puzzle
+        return Words(puzzle.title, puzzle.move_rule, puzzle.goal_text)
+
+    @property
     def title(self) -> str:
         """The puzzle's title in English (the command line's, and a marked message)."""
-        return self.puzzle.title
+        return self.said.title
+
+    @property
+    def move_rule(self) -> str:
+        """What a move is, in English: one sentence, the unit of "optimal"."""
+        return self.said.move_rule
 
     def shown_title(self) -> str:
         """The puzzle's title in the active language (a puzzle file's own title stays as it is)."""
-        return self.puzzle.shown_title()
+        return translated(self.said.title)
 
     def goal_sentence(self) -> str:
         """The puzzle's goal in one sentence, in the active language ("Goal: the sheep inside the closed
         pen."): the play screen's, the help's, the menu card's and the demo's."""
-        return goal_sentence(self.puzzle.shown_goal())
+        return goal_sentence(translated(self.said.goal))
 
     def __repr__(self) -> str:
         return f"<PuzzleSpec {self.name}>"

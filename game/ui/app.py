@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from types import ModuleType
 
 import pygame
@@ -38,6 +39,7 @@ SAVE_GRACE = 2.0    # seconds closing waits for the last settings write
 NOTE_SECONDS = 2.5  # a note about a setting stays this long
 TROUBLE_SECONDS = 8.0   # ... and one that says a file could not be written, this long
 REST_FPS = 30       # while nothing does: input, background jobs and the clock are still looked at this often
+FIRST_FRAME = "FEWEST_MOVES_FIRST_FRAME"   # `bench startup`: when the process started (time.time())
 LOOK = ("language", "text_size", "theme")   # the settings that change how every screen looks
 SOUND = ("muted", "volume")
 
@@ -49,6 +51,15 @@ def preferred_locales(pygame: ModuleType) -> list[str]:
     except (AttributeError, pygame.error):
         return []
     return [f"{loc['language']}_{loc['country']}" if loc.get("country") else loc["language"] for loc in found]
+
+
+def _first_frame_clock() -> float | None:
+    """When the process was started, where the startup benchmark asks the window to say how long its first
+    frame took and close (None: the game as it is played)."""
+    try:
+        return float(os.environ[FIRST_FRAME])
+    except (KeyError, ValueError):
+        return None
 
 
 def _init_pygame(headless: bool) -> ModuleType:
@@ -104,6 +115,7 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames_drawn = 0
+        self.started_at = _first_frame_clock()
         self._drawn_scene: Scene | None = None     # the scene the screen shows now
         self._redraw_events = {pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
                                pygame.FINGERDOWN, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
@@ -305,6 +317,9 @@ class App:
             scene.dirty = False
             self._drawn_scene = scene
             self.frames_drawn += 1
+            if self.started_at is not None and self.frames_drawn == 1:
+                print(f"first frame: {time.time() - self.started_at:.3f} s", flush=True)
+                self.running = False
 
     def _must_draw(self, scene: Scene) -> bool:
         return scene is not self._drawn_scene or scene.dirty or scene.animating() or self.note_time > 0

@@ -236,6 +236,7 @@ class Theme:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._text: OrderedDict = OrderedDict()
         self._widths: dict[tuple[str, int, float], int] = {}
+        self._wraps: dict[tuple[str, int, int, float], tuple[str, ...]] = {}
         self.text_scale = 1.0   # the player's text size (1.25 for 125 %): text roles grow, the layout's units do not
         self.palette = STANDARD   # the colours everything draws with (the player's setting)
         self.drawn_text: weakref.WeakKeyDictionary[pygame.Surface, str] = weakref.WeakKeyDictionary()   # for audits
@@ -249,6 +250,7 @@ class Theme:
         self._fonts.clear()
         self._text.clear()
         self._widths.clear()
+        self._wraps.clear()
 
     def px(self, base: float, minimum: int = 1) -> int:
         return max(minimum, round(base * self.scale))
@@ -356,9 +358,16 @@ class Theme:
         return self.fit(text, px, width, colour)
 
     def wrap(self, text: str, role_or_px, width: int) -> list[str]:
-        """Lines of at most ``width`` pixels, broken at spaces or, in Japanese, between characters."""
+        """Lines of at most ``width`` pixels, broken at spaces or, in Japanese, between characters (remembered,
+        as widths are: the menu lays out every card's words for several widths, and again as it opens)."""
         px = self.size_of(role_or_px) if isinstance(role_or_px, str) else int(role_or_px)
-        return linebreak.wrap(text, width, lambda line: self.measure(line, px))
+        key = (text, px, width, self.text_scale)
+        got = self._wraps.get(key)
+        if got is None:
+            if len(self._wraps) >= self.WIDTH_CACHE:
+                self._wraps.clear()
+            got = self._wraps[key] = tuple(linebreak.wrap(text, width, lambda line: self.measure(line, px)))
+        return list(got)
 
 
 def _joined(parts: list[tuple[pygame.Surface, int]]) -> pygame.Surface:

@@ -348,3 +348,41 @@ def test_a_card_shows_the_stars_of_its_games_from_the_start(app, monkeypatch):
     surface = pygame.Surface((200, 60))
     assert menu_card.draw_stars(surface, app.theme, Stars(3, False), (200, 60)) is not None
     assert menu_card.draw_stars(surface, app.theme, Stars(0, False), (200, 60)) is None
+
+
+# -- a puzzle whose rules cannot be built ---------------------------------------------------------------------
+
+BOOM = 'format = 1\ntitle = "Boom"\nfamily = "frogs"\nstart = "BB.WW"\ngoal = "WW.BB"\n'
+
+
+def test_a_card_whose_rules_cannot_be_built_says_so_and_opens_nothing(look, folder, monkeypatch):
+    """A file the index knew, whose rules now fail (built when its card is first drawn): the card says it
+    cannot be opened, and Enter, A or E on it say why in the focus bar instead of opening a screen."""
+    from dataclasses import replace
+
+    from game.catalog import library
+    from game.catalog.spec import Words
+    from game.families.frogs import family as frogs_family
+
+    def frogs_from(name, defn):
+        raise RuntimeError("the rules fell over")
+    monkeypatch.setattr(frogs_family, "frogs_from", frogs_from)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "boom.toml"
+    path.write_text(BOOM, encoding="utf-8")
+    spec = library.lazy_spec("boom", read_puzzle_file(path), "boom.toml")
+    catalog.register(replace(spec, words=Words("Boom", "A move slides a frog.", "")))
+    app = look("en", (1280, 800), 100)
+    menu = app.scene
+    menu.select_name("boom")
+    frames(app, 2)
+    surface = AuditSurface(app.size)
+    AuditSurface.theme = app.theme
+    menu.draw(surface)
+    drawn = " ".join(p.text for p in surface.placed)
+    assert "Cannot be opened" in drawn and "Boom" in drawn
+    for pressed in (pygame.K_RETURN, pygame.K_a, pygame.K_e):
+        key(app, pressed)
+        assert app.scene is menu and menu.note.startswith("boom.toml") and "could not be built" in menu.note
+        menu.draw(surface)
+        assert menu.note in " ".join(p.text for p in surface.placed)

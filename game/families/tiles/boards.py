@@ -23,6 +23,7 @@ from solvers.problem import Cancelled, path_along
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Recipe, Report
+from game.families.tiles.dealing import REACH
 from game.families.tiles.pattern import too_many_positions
 from game.rules.puzzle import Puzzle
 
@@ -31,11 +32,6 @@ __all__ = ["ANSWER_SECONDS", "BOUNDED", "BoardOracle", "REACH"]
 ANSWER_SECONDS = 30.0      # an optimal search gives way to the bounded one after this long
 # the bounded searches in turn: weight, and seconds before the next (a larger weight) takes over
 BOUNDED: tuple[tuple[Fraction, float | None], ...] = ((Fraction(3, 2), 10.0), (Fraction(2), 10.0), (Fraction(4), None))
-# The largest lower bound whose optimal search usually ends within seconds on each board whose random
-# positions lie beyond it (measured by `bench tiles`: on 4x5 a lower bound of 50 is proven in about a
-# second, one of 55 and more, as most random positions have, not in 40 s); a board not named here is
-# always searched for the shortest line first.
-REACH = {(4, 5): 50, (5, 4): 50, (5, 5): 56}
 
 
 @dataclass(frozen=True)

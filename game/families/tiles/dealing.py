@@ -32,6 +32,13 @@ from game.rules.puzzle import Puzzle
 
 __all__ = ["ScrambledTiles", "ShuffledTiles", "random_tiles", "scramble"]
 
+# The largest lower bound whose optimal search usually ends within seconds on each board whose random
+# positions lie beyond it (measured by `bench tiles`: on 4x5 a lower bound of 50 is proven in about a
+# second, one of 55 and more, as most random positions have, not in 40 s); a board not named here is
+# always searched for the shortest line first (the board oracle's searches,
+# game.families.tiles.boards, and the deals here go by it).
+REACH = {(4, 5): 50, (5, 4): 50, (5, 5): 56}
+
 
 class ShuffledTiles:
     """A uniformly random solvable tiles position (see the module docstring)."""

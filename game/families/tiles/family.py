@@ -14,10 +14,8 @@ from game.families.base import Family
 from game.families.registry import register
 from game.families.stone_specs import card_title
 from game.families.tiles import files
-from game.families.tiles.boards import REACH, BoardOracle
-from game.families.tiles.dealing import ScrambledTiles, ShuffledTiles, random_tiles, scramble
+from game.families.tiles.dealing import REACH, ScrambledTiles, ShuffledTiles, random_tiles, scramble
 from game.families.tiles.files import TilesDef
-from game.families.tiles.pattern import PatternOracle
 from game.families.tiles.rules import TABLE_CELLS, TILE_NAMES, goal_state, make_tiles
 from game.catalog.dealers import Dealer
 from game.oracles.base import Oracle, Recipe as OracleRecipe
@@ -80,7 +78,7 @@ class TilesFamily(Family):
             PuzzleSpec("eight", self.shelf, Recipe("eight", eight, TableOracle), ShuffledTiles(), InputMode.SLIDE,
                        _card(8), Figures(published=31, positions=factorial(9) // 2, longest=31), DemoPlan(),
                        family=self, edit=EditMode.SWAP),
-            PuzzleSpec("fifteen", self.shelf, Recipe("fifteen", fifteen, PatternOracle),
+            PuzzleSpec("fifteen", self.shelf, Recipe("fifteen", fifteen, pattern_oracle),
                        ShuffledTiles(searched_limit=FIFTEEN_DEAL_MAX), InputMode.SLIDE, _card(15),
                        Figures(published=41, positions=factorial(16) // 2, longest=80,
                                rows=((N_("Positions"), N_("10.46 trillion")), (N_("Longest optimal"), N_("80 moves")),
@@ -109,8 +107,15 @@ def tiles_oracle(puzzle: Puzzle, recipe: OracleRecipe | None = None) -> Oracle:
     if len(board) <= TABLE_CELLS:
         return TableOracle(puzzle, recipe)
     if (board.width, board.height) == (4, 4) and puzzle.goal_states[0] == goal_state(4, 4):
-        return PatternOracle(puzzle, recipe)
+        return pattern_oracle(puzzle, recipe)
+    from game.families.tiles.boards import BoardOracle   # the searches of large boards: imported when first asked
     return BoardOracle(puzzle, recipe)
+
+
+def pattern_oracle(puzzle: Puzzle, recipe: OracleRecipe | None = None) -> Oracle:
+    """The 15-puzzle's pattern databases and search (a large module, imported when first asked for)."""
+    from game.families.tiles.pattern import PatternOracle
+    return PatternOracle(puzzle, recipe)
 
 
 def dealer_for(defn: TilesDef) -> Dealer:

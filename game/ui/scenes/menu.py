@@ -173,16 +173,24 @@ class MenuScene(Scene):
 
     # -- input -----------------------------------------------------------------------------------
     def open(self, index: int) -> None:
-        if index < len(self.flat):
+        if index < len(self.flat) and self.playable(self.flat[index]):
             self.ctx.nav.open_puzzle(self.flat[index].name)
+
+    def playable(self, card: Card) -> bool:
+        """Whether the card's chosen puzzle can be opened; if its rules cannot be built from its file, the
+        focus bar says why instead (its rules are built here, the first time, if its picture has not been)."""
+        problem = card.problem()
+        if problem is not None:
+            self.tell(problem)
+        return problem is None
 
     def chosen_card(self) -> Card | None:
         return None if self.on_foot or not self.flat else self.flat[self.selected]
 
     def help_spec(self) -> PuzzleSpec | None:
-        """F1 on the menu: the help of the puzzle chosen."""
+        """F1 on the menu: the help of the puzzle chosen (the menu's own where it cannot be opened)."""
         card = self.chosen_card()
-        return card.spec if card is not None else None
+        return card.spec if card is not None and card.problem() is None else None
 
     def handle_intent(self, intent: Intent) -> None:
         self.follow_journal()   # a game just left: its card first, then what the key does
@@ -207,9 +215,9 @@ class MenuScene(Scene):
                 self.quitting = QUIT_SECONDS
         elif intent is Intent.RESTART:   # R on the menu: there is no game to restart here, so the records
             self.ctx.nav.open_records()
-        elif intent is Intent.ANALYSIS and card is not None:
+        elif intent is Intent.ANALYSIS and card is not None and self.playable(card):
             self.ctx.nav.open_analysis(card.name)
-        elif intent is Intent.EDIT and card is not None:
+        elif intent is Intent.EDIT and card is not None and self.playable(card):
             self.ctx.nav.open_editor(card.name)
         elif intent in (Intent.DISTANCE_UP, Intent.DISTANCE_DOWN, Intent.FASTER, Intent.SLOWER):
             if card is not None and card.group:

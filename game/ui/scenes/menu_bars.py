@@ -13,6 +13,8 @@ import pygame
 
 from game.catalog.spec import PuzzleSpec
 from game.common.i18n import N_, _, ngettext
+from game.common.phrase import translated
+from game.files.errors import PuzzleFileError
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import background
@@ -108,7 +110,10 @@ class FocusBar:
         if spec is None:
             return [(_("Your puzzles"), "body"),
                     (_("Up or Shift+Tab goes back to the puzzles."), "small")]
-        return [(spec.shown_title(), "body"), (card_goal(spec), "small")]
+        try:
+            return [(spec.shown_title(), "body"), (card_goal(spec), "small")]
+        except PuzzleFileError as err:   # words the index lacks, from rules that cannot be built: why not
+            return [(translated(spec.presentation.short_title), "body"), (str(err), "small")]
 
     @staticmethod
     def quit_note() -> list[tuple[str, str]]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pygame
 
 from game.catalog.spec import PuzzleSpec
-from game.common.i18n import N_
+from game.common.i18n import N_, _
+from game.files.errors import PuzzleFileError
 from game.common.phrase import translated
 from game.keeping.records import Badge
 from game.keeping.stars import Stars
@@ -27,6 +28,8 @@ __all__ = ["Card", "CardText", "picture"]
 # Translators: the mark on a menu card of a puzzle from the player's own folder
 NO_STARS = Stars(0, False)
 YOURS = N_("Yours")
+# Translators: over a menu card's picture, when the puzzle's rules could not be made from its file
+BROKEN = N_("Cannot be opened")
 PAD = 10          # the card's text inset, in layout units
 THUMB_INSET = 8   # the picture's inset
 
@@ -102,6 +105,7 @@ class Card:
         self.common = ""                                  # the labels' shared ending, said once after the chips
         self.caption = False                              # ... or on a line of its own above them
         self.thumbs: dict[str, pygame.Surface] = {}
+        self.broken: dict[str, str] = {}                  # a variant whose rules could not be built: why
         self.text: CardText | None = None                 # the chosen variant's words, laid out
         self.lines_shown = (1, 0)                         # title and description lines every card has room for
 
@@ -128,11 +132,28 @@ class Card:
         return [CardText(th, title, translated(spec.presentation.blurb), width - 2 * th.px(PAD)) for spec in self.specs]
 
     def thumb(self, size: tuple[int, int], chevron: T.Colour) -> pygame.Surface:
-        """The chosen variant's picture (kept per variant, drawn again for a new size)."""
+        """The chosen variant's picture (kept per variant, drawn again for a new size): its rules are built
+        here, when its card is first drawn; where they cannot be, an empty picture, and the card says why
+        (:meth:`problem`)."""
         got = self.thumbs.get(self.name)
         if got is None or got.get_size() != size:
-            got = self.thumbs[self.name] = picture(self.spec, size, chevron)
+            try:
+                got = picture(self.spec, size, chevron)
+            except PuzzleFileError as err:
+                self.broken[self.name] = str(err)
+                got = pygame.Surface(size, pygame.SRCALPHA)
+            self.thumbs[self.name] = got
         return got
+
+    def problem(self) -> str | None:
+        """Why the chosen variant cannot be played (its rules could not be built from its file), if so: found
+        when its picture is drawn, or now."""
+        if self.name not in self.broken:
+            try:
+                self.spec.puzzle
+            except PuzzleFileError as err:
+                self.broken[self.name] = str(err)
+        return self.broken.get(self.name)
 
     # -- layout ---------------------------------------------------------------------------------------
     def lay_out(self, th: Theme, lines: tuple[int, int]) -> None:
@@ -220,6 +241,10 @@ class Card:
                       lift=th.px(3) if selected else 0)
         thumb = self.thumb(thumb_size, pal.dim)
         surface.blit(thumb, (r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)))
+        if self.name in self.broken:   # said over the empty picture; the focus bar says why
+            mark = th.fit(_(BROKEN), "small", thumb.get_width() - th.px(8), pal.nope)
+            surface.blit(mark, mark.get_rect(center=(r.x + th.px(THUMB_INSET) + thumb.get_width() // 2,
+                                                     r.y + th.px(THUMB_INSET) + thumb.get_height() // 2)))
         text = self.text
         if text is not None:
             x, y = r.x + th.px(PAD), r.y + th.px(12) + thumb.get_height()

@@ -115,8 +115,7 @@ class HanoiView(BoardView):
     def labels(self) -> list[tuple[str, tuple[int, int]]]:
         if not self.coordinates:
             return []
-        half = self.label_band(self.pitch) // 2
-        top = self.frame_rect().top - half
+        top = self.frame_rect().top - self.label_offset(self.pitch)
         return [(str(peg + 1), (self.origin[0] + peg * self.colw + self.colw // 2, top)) for peg in range(self.pegs)]
 
     # -- sprites and board --------------------------------------------------------------------------

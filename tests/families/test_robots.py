@@ -196,3 +196,14 @@ def test_solve_and_analyze_speak_position_text(tmp_path: Path) -> None:
         assert PlainRobots(with_start(defn, puzzle.parse(text))).optimum() == figures["max_distance"]
     unsolved = run(["solve", str(path), "--json", "--moves", "line"])
     assert unsolved.returncode == 2 and unsolved.stderr.count("\n") == 1 and "one way to count" in unsolved.stderr
+
+
+def test_the_goal_names_the_target_robots_colour_as_it_is_drawn():
+    """The goal says "the red robot": the robot and its hatch are painted a red (hue within 12 degrees of
+    pure red), not the vermillion a player calls orange."""
+    import colorsys
+
+    from game.families.robots.rules import TARGET_PAINT
+    word, colour = TARGET_PAINT
+    hue, _lightness, saturation = colorsys.rgb_to_hls(*(c / 255 for c in colour))
+    assert word == "red" and saturation > 0.5 and min(hue, 1 - hue) * 360 <= 12

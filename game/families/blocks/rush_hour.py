@@ -83,10 +83,9 @@ def _line(line: str, lineno: int, origin: str, collection: Phrase, number: int,
     fields = line.split()
     optimum = next((int(field) for field in fields if field.isdigit() and len(field) < 4), None)
     grade = next((GRADE_WORDS[field.lower()] for field in fields if field.lower() in GRADE_WORDS), "")
-    own = own and optimum is not None
-    common = Common(Phrase(LOT_TITLE, collection=collection, number=number),
-                    subtitle=Phrase(OWN_OPTIMUM, moves=optimum) if own else "", origin=origin,
-                    published={"line": optimum} if optimum and not own else {}, group=grade,
+    found = Phrase(OWN_OPTIMUM, moves=optimum) if own and optimum else ""   # the game's own figure, not published
+    common = Common(Phrase(LOT_TITLE, collection=collection, number=number), subtitle=found, origin=origin,
+                    published={"line": optimum} if optimum and not found else {}, group=grade,
                     variant=str(number) if grade else "")
     try:
         return lot(board, common, origin, lineno)

@@ -76,6 +76,8 @@ class Presentation:
     variant: str = ""                           # ... each under this label in the card's chooser ("4", "4 v 3")
     subtitle: str = ""                          # a puzzle file's own subtitle ("横刀立马 (Huarong Dao)"), shown by the title
     piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
+    keys_line: str = ""                         # the play screen's line of keys, where its input mode's would
+                                                # name keys the puzzle uses otherwise (the Tower of Hanoi's)
 
     def piece_name(self, code: int) -> str:
         """The piece in English words ("tile 5", "black frog")."""

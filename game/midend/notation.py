@@ -36,8 +36,7 @@ def describe_move(spec: PuzzleSpec, before: bytes, move: Move) -> str:
     'jump the peg d2→d4→f4' (in the player's language; the cells keep their board names): in the words of the move's kind."""
     puzzle = spec.puzzle
     b = puzzle.board
-    (r0, c0), (r1, c1) = b.cells[move.src], b.cells[move.dst]
-    dr, dc = r1 - r0, c1 - c0
+    dr, dc = b.drawn_step(move.src, move.dst)   # the way it goes on the screen
     kind = puzzle.move_kind(move)
     name = spec.presentation.shown_piece_name(before[move.src])
     stops = _stops(spec, before, move)

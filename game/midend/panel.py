@@ -76,7 +76,7 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
         buttons=_main_buttons(session),
         deal=_deal_row(session, deal_distance),
         tools=_tools(),
-        help=_(HELP[spec.input]),
+        help=_(spec.presentation.keys_line or HELP[spec.input]),
         legend=legend_shown(settings, session),
     )
 

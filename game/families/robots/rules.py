@@ -38,10 +38,11 @@ MOVE_RULES = {
                "wall, or it reaches the edge of the board."),
 }
 Colour = tuple[int, int, int]
-# How the board paints the robots and what the words call them, in one place: the goal's robots in
-# vermillion, every other kind in turn (Okabe and Ito's colours, apart in every colour vision).
+# How the board paints the robots and what the words call them, in one place: the goal's robots red (a
+# red a player calls red, darker than the orange and yellow helpers), every other kind in turn (Okabe and
+# Ito's colours, apart in every colour vision).
 # Translators: the colours the robots are painted in, "the {colour} robot"
-TARGET_PAINT: tuple[str, Colour] = (N_("red"), (213, 94, 0))
+TARGET_PAINT: tuple[str, Colour] = (N_("red"), (210, 40, 36))
 HELPER_PAINTS: tuple[tuple[str, Colour], ...] = (
     (N_("blue"), (86, 180, 233)), (N_("green"), (0, 158, 115)), (N_("yellow"), (240, 228, 66)),
     (N_("pink"), (204, 121, 167)), (N_("orange"), (230, 159, 0)), (N_("dark blue"), (0, 114, 178)))

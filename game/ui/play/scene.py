@@ -503,5 +503,5 @@ class PlayScene(BoardScreen):
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
                              reduce_motion)
-        self.effects.draw_celebration(surface, th, self.view.frame_rect(),
+        self.effects.draw_celebration(surface, th, self.view.crown_rect(),
                                      celebration_words(self.session.moves, self.par), reduce_motion)

@@ -216,9 +216,20 @@ class BoardView:
     def label_px(pitch: int) -> int:
         return max(LABEL_MIN_PX, min(LABEL_MAX_PX, round(pitch * LABEL_SIZE)))
 
+    @staticmethod
+    def glow_reach(pitch: int) -> tuple[int, int]:
+        """The win's ring round the board: its gap from the board's edge and its width, in pixels."""
+        return pitch // 10, max(2, pitch // 14)
+
     def label_band(self, pitch: int) -> int:
-        """How much room the labels take outside the frame (above it, and left of it)."""
-        return round(self.label_px(pitch) * LABEL_BAND)
+        """How much room the labels take outside the frame (above it, and left of it): outside the
+        win's ring, which never covers them."""
+        return round(self.label_px(pitch) * LABEL_BAND) + sum(self.glow_reach(pitch))
+
+    def label_offset(self, pitch: int) -> int:
+        """How far out from the frame's edge a label's centre stands: the ring's reach, then half the
+        labels' own strip."""
+        return sum(self.glow_reach(pitch)) + round(self.label_px(pitch) * LABEL_BAND) // 2
 
     def labels(self) -> list[tuple[str, tuple[int, int]]]:
         """Each column's letter above the frame and each row's number left of it, with the point
@@ -226,7 +237,7 @@ class BoardView:
         if not self.coordinates:
             return []
         fr = self.frame_rect()
-        half = self.label_band(self.pitch) // 2
+        half = self.label_offset(self.pitch)
         used_cols = sorted({c for _, c in self.board.cells})
         used_rows = sorted({r for r, _ in self.board.cells})
         x0, y0, p = self.origin[0], self.origin[1], self.pitch
@@ -397,12 +408,22 @@ class BoardView:
     def draw_glow(self, surface, strength: float) -> None:
         """The win's ring: round the board's own shape (a cross, an L, a board with holes), a little
         outside its frame."""
+        ring, at = self.glow_ring()
+        blit_alpha(surface, ring, at, int(120 * strength))
+
+    def glow_ring(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The win's ring drawn opaque, and where its top-left corner goes."""
         board = self.board_surface()
-        gap, width = self.pitch // 10, max(2, self.pitch // 14)
+        gap, width = self.glow_reach(self.pitch)
         ring = cached_shape(("glow", id(board), board.get_size(), self.palette.good, gap, width),
                             lambda: _ring_round(board, self.palette.good, gap, width))
-        at = self.frame_rect().move(-gap - width, -gap - width).topleft
-        blit_alpha(surface, ring, at, int(120 * strength))
+        return ring, self.frame_rect().move(-gap - width, -gap - width).topleft
+
+    def crown_rect(self) -> pygame.Rect:
+        """The board with its ring and its labels: what a banner over the board keeps clear of."""
+        reach = sum(self.glow_reach(self.pitch))
+        return self.frame_rect().inflate(2 * reach, 2 * reach).unionall([r for _, r in self.label_rects()] or
+                                                                         [self.frame_rect()])
 
     def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
         r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))

@@ -1,0 +1,92 @@
+"""A table's entries checked where they are used, by the equation every distance table holds.
+
+A sweep from the goals gives each position the entry its successors' entries make it: 0 exactly at
+a goal; elsewhere one more than the least of its successors' entries, or "no way" (a dead end)
+exactly where every successor is a dead end. Loading a large table checks only a sample of its
+entries against this (:func:`solvers.tables.consistent`), so an entry changed on its own, its
+checksum recomputed, may pass the load. It cannot pass here: the true table holds the equation
+everywhere, so a changed entry breaks its own equation (its successors' entries are untouched).
+Hence every entry the game shows or walks is checked before it is used, each for the cost of its
+successors' lookups, and once per table:
+
+- a line walked down the table is a shortest one when it ends at a goal, its entries fall by one a
+  move and each of them holds (the first is then true, and it is the line's length);
+- a hint holds when its position's entry and the entry of the successor it names hold;
+- move marks hold when the position's entry and the entry of each successor they mark hold.
+
+This module knows nothing of the game: a position is bytes, and the table is seen through three
+functions (a position's entry, its successors, whether it is a goal), and, where the table's owner
+has one, a fourth that checks many entries at once in numpy (as a table's load check does: the
+same equation, ten times faster than position by position).
+"""
+from __future__ import annotations
+
+import threading
+from typing import Callable, Iterable, Sequence
+
+__all__ = ["Entries", "entry_holds"]
+
+Value = Callable[[bytes], "int | None"]            # a position's entry: moves to the goal, None for no way
+Successors = Callable[[bytes], Iterable[bytes]]    # the positions one move (of the table's count) away
+Goal = Callable[[bytes], bool]
+Batch = Callable[[Sequence[bytes]], "bool | None"]   # whether every entry holds (None: cannot tell these)
+
+REMEMBERED = 1 << 16   # positions found to hold kept per table, so a position shown again costs one lookup
+
+
+def entry_holds(state: bytes, value: Value, successors: Successors, is_goal: Goal) -> bool:
+    """Whether the entry of ``state`` is what its successors' entries make it: 0 exactly at a goal,
+    elsewhere one more than the least of theirs, None exactly where every one of theirs is None."""
+    here = value(state)
+    if is_goal(state):
+        return here == 0
+    best: int | None = None
+    for after in successors(state):
+        got = value(after)
+        if got is not None and (best is None or got < best):
+            best = got
+            if here is not None and best < here - 1:
+                return False   # a successor nearer than the entry allows: no need to look further
+    return here == (None if best is None else best + 1)
+
+
+class Entries:
+    """One table's entries, checked by :func:`entry_holds` (or ``batch``, many at once) where they are
+    used. What held once is remembered (the table does not change), up to REMEMBERED positions."""
+
+    def __init__(self, value: Value, successors: Successors, is_goal: Goal, batch: Batch | None = None) -> None:
+        self.value = value
+        self.successors = successors
+        self.is_goal = is_goal
+        self.batch = batch
+        self._held: set[bytes] = set()
+        self._lock = threading.Lock()
+
+    def holds(self, state: bytes) -> bool:
+        """Whether the entry of ``state`` holds (:func:`entry_holds`)."""
+        return self.all_hold([state])
+
+    def all_hold(self, states: Iterable[bytes]) -> bool:
+        """Whether the entry of every one of ``states`` holds."""
+        with self._lock:
+            todo = [state for state in dict.fromkeys(bytes(s) for s in states) if state not in self._held]
+        if not todo:
+            return True
+        held = self.batch(todo) if self.batch is not None else None
+        if held is None:
+            held = all(entry_holds(state, self.value, self.successors, self.is_goal) for state in todo)
+        if held:
+            with self._lock:
+                if len(self._held) + len(todo) > REMEMBERED:
+                    self._held.clear()
+                self._held.update(todo)
+        return held
+
+    def line_holds(self, states: Sequence[bytes]) -> bool:
+        """Whether a line (its positions, from the first to the last) is a shortest one as the table
+        tells it: the last a goal, the entries falling by one a move, and every entry holding. About
+        the line's length times the moves of a position in lookups."""
+        if not states or not self.is_goal(states[-1]):
+            return False
+        last = len(states) - 1
+        return all(self.value(state) == last - i for i, state in enumerate(states)) and self.all_hold(states)

@@ -16,7 +16,7 @@ from game.catalog import registry as catalog
 from game.cli import cmd_analyze, main
 from game.common.background import Service, Where
 from game.families.hanoi.oracle import HanoiOracle
-from game.oracles.base import Build, NoSolution, replays
+from game.oracles.base import Build, NoSolution, Oracle, replays
 from game.oracles.component import KEY_BYTES, ComponentOracle
 from game.oracles.table import TableOracle
 from game.midend.session import Session
@@ -106,14 +106,20 @@ class Forger:
         return oracle
 
 
+def as_a_new_run(monkeypatch: pytest.MonkeyPatch, oracle: Oracle) -> None:
+    """The catalog's oracle as a new run of the game has it: no table yet, nothing said (put back as it was
+    for the tests that follow)."""
+    for attribute in ("_loaded", "_analysis", "_entries", "_preparation", "_restart", "notices", "dropped"):
+        if hasattr(oracle, attribute):
+            monkeypatch.setattr(oracle, attribute, getattr(oracle, attribute))
+    monkeypatch.setattr(oracle, "_loaded", None)
+    monkeypatch.setattr(oracle, "_analysis", None)
+    monkeypatch.setattr(oracle, "notices", ())
+
+
 def _solve_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str, position: str) -> dict:
     """``solve NAME --from POSITION --json`` as a new run would answer it: its oracle holds no table yet."""
-    oracle = catalog.get(name).oracle
-    for attribute in ("_loaded", "_analysis", "_entries", "_preparation", "_restart", "notices", "dropped"):
-        if hasattr(oracle, attribute):   # put back as they were for the tests that follow
-            monkeypatch.setattr(oracle, attribute, getattr(oracle, attribute))
-    oracle._loaded = None
-    oracle.notices = ()
+    as_a_new_run(monkeypatch, catalog.get(name).oracle)
     assert main(["solve", name, "--from", position, "--json"]) == 0
     out, err = capsys.readouterr()
     return {**json.loads(out), "stderr": err}
@@ -352,10 +358,7 @@ def test_analyze_states_no_figure_of_a_changed_entry(capsys, monkeypatch, sample
     distance = truth.distance(forged)
     assert distance is not None
     forger.write(forged, distance + 2)
-    oracle = catalog.get("eight").oracle
-    for attribute in ("_loaded", "_analysis", "_entries", "_preparation", "_restart", "notices", "dropped"):
-        monkeypatch.setattr(oracle, attribute, getattr(oracle, attribute))
-    oracle._loaded, oracle._analysis, oracle.notices = None, None, ()
+    as_a_new_run(monkeypatch, catalog.get("eight").oracle)
     assert cmd_analyze(catalog.get("eight"), puzzle.format(asked), as_json=True) == 0   # a share code's way
     out, err = capsys.readouterr()
     said = json.loads(out)

@@ -4,6 +4,7 @@ shows or walks is checked against its successors' first (:mod:`solvers.entries`)
 entries does not hold is dropped, built again (said in one sentence) and answers from then on."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 from pathlib import Path
@@ -368,3 +369,31 @@ def test_analyze_states_no_figure_of_a_changed_entry(capsys, monkeypatch, sample
     assert (said["max_distance"], said["hardest_count"]) == (figures.max_distance, figures.hardest_count)
     assert said["by_distance"] == figures.by_distance
     assert err.count("note: ") == 1 and "built again" in err
+
+
+def test_the_daily_picks_no_position_whose_entry_does_not_hold(monkeypatch, sampled):
+    """The daily draws its position from the table's entries at a distance: an entry changed to that
+    distance, where the draw falls on it, is found, and the daily comes from the table built again."""
+    from game.midend import daily as days
+    from solvers.sweep import ranks_at
+
+    date = next(day for day in (dt.date(2026, 11, 23) + dt.timedelta(days=i) for i in range(10))
+                if days.puzzle_of(day) == "eight")
+    forger = Forger("eight")
+    truth = forger.truth
+    as_a_new_run(monkeypatch, catalog.get("eight").oracle)
+    true_daily = days.daily(date)
+    assert true_daily.optimum == truth.distance(true_daily.state)
+    distance, table = true_daily.optimum, truth.table
+    assert table is not None
+    at = ranks_at(table.table, distance)
+    index = days.seed(date) % (len(at) + 1)            # where the draw falls once one more entry says ``distance``
+    low = int(at[index - 1]) + 1 if index else 0
+    other = next(rank for rank in range(low, int(at[index]) if index < len(at) else len(table))
+                 if table.table[rank] not in (distance, table.unreached))
+    state = bytes(table.ranker.unrank(np.array([other], dtype=np.int64))[0])
+    forger.write(state, distance)
+    as_a_new_run(monkeypatch, catalog.get("eight").oracle)
+    got = days.daily(date)
+    assert (got.state, got.optimum) == (true_daily.state, true_daily.optimum)
+    assert catalog.get("eight").oracle.dropped >= 1

@@ -22,6 +22,7 @@ same equation, ten times faster than position by position).
 from __future__ import annotations
 
 import threading
+import time
 from typing import Callable, Iterable, Sequence
 
 __all__ = ["Entries", "entry_holds"]
@@ -61,6 +62,22 @@ class Entries:
         self.batch = batch
         self._held: set[bytes] = set()
         self._lock = threading.Lock()
+        self._cost: dict[bool, float] = {}   # seconds an entry, by batch (True) or one by one (False), as measured
+
+    def _check(self, todo: list[bytes]) -> bool:
+        """Whether every entry of ``todo`` holds, by whichever way has cost less an entry so far (each is
+        tried once first): numpy's fixed cost outweighs its speed on a few entries of a puzzle whose moves
+        are cheap to list, and not on a robots' board, whose slides are dear."""
+        by_batch = self.batch is not None and (True not in self._cost or (
+            False in self._cost and self._cost[True] <= self._cost[False]))
+        started = time.perf_counter()
+        held = self.batch(todo) if by_batch and self.batch is not None else None
+        if held is None:
+            by_batch = False
+            held = all(entry_holds(state, self.value, self.successors, self.is_goal) for state in todo)
+        cost = (time.perf_counter() - started) / len(todo)
+        self._cost[by_batch] = cost if by_batch not in self._cost else 0.8 * self._cost[by_batch] + 0.2 * cost
+        return held
 
     def holds(self, state: bytes) -> bool:
         """Whether the entry of ``state`` holds (:func:`entry_holds`)."""
@@ -72,9 +89,7 @@ class Entries:
             todo = [state for state in dict.fromkeys(bytes(s) for s in states) if state not in self._held]
         if not todo:
             return True
-        held = self.batch(todo) if self.batch is not None else None
-        if held is None:
-            held = all(entry_holds(state, self.value, self.successors, self.is_goal) for state in todo)
+        held = self._check(todo)
         if held:
             with self._lock:
                 if len(self._held) + len(todo) > REMEMBERED:

@@ -207,7 +207,8 @@ CHECKED_ANSWERS = 300   # random winnable positions whose answers are timed with
 def answer_costs(oracle: "TableOracle", states: list[bytes]) -> dict:
     """Milliseconds, on average over ``states``, for the game's answers as they are shown, every entry they
     rest on checked (:mod:`solvers.entries`), and for the bare lookups: a line walked down the table, and the
-    move marks. Each position is new to the table's checks (none is remembered from another)."""
+    move marks. Each position is new to the table's checks (no entry is remembered from another's), which
+    have chosen their way (numpy or one by one) as the game's first answers do."""
     table, puzzle = oracle.table, oracle.puzzle
     assert table is not None
 
@@ -215,13 +216,15 @@ def answer_costs(oracle: "TableOracle", states: list[bytes]) -> dict:
         total = 0.0
         for state in states:
             if fresh:
-                oracle._entries = None
+                oracle.entries(table).forget()
             started = time.perf_counter()
             ask(state)
             total += time.perf_counter() - started
         return round(1000 * total / max(1, len(states)), 3)
 
-    mean_ms(oracle.instant_answer, False)   # each way of checking tried once, as the game's first answers do
+    for state in states[:4]:   # each way of checking tried, as the game's first answers and marks do
+        oracle.instant_answer(state)
+        oracle.verdicts(state)
     return {"line_ms": mean_ms(lambda s: table.path(puzzle, s), False), "line_checked_ms": mean_ms(oracle.instant_answer, True),
             "marks_ms": mean_ms(lambda s: table.classify(puzzle, s), False), "marks_checked_ms": mean_ms(oracle.verdicts, True)}
 

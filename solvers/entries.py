@@ -33,6 +33,7 @@ Goal = Callable[[bytes], bool]
 Batch = Callable[[Sequence[bytes]], "bool | None"]   # whether every entry holds (None: cannot tell these)
 
 REMEMBERED = 1 << 16   # positions found to hold kept per table, so a position shown again costs one lookup
+FEW = 8                # entries checked at once up to which numpy's fixed cost is measured apart (a mark's, say)
 
 
 def entry_holds(state: bytes, value: Value, successors: Successors, is_goal: Goal) -> bool:
@@ -62,21 +63,28 @@ class Entries:
         self.batch = batch
         self._held: set[bytes] = set()
         self._lock = threading.Lock()
-        self._cost: dict[bool, float] = {}   # seconds an entry, by batch (True) or one by one (False), as measured
+        # seconds an entry, by batch (True) or one by one (False), for few entries or many, as measured
+        self._cost: dict[tuple[bool, bool], float] = {}
+
+    def forget(self) -> None:
+        """Forget which entries held (what the ways of checking cost is kept): for measuring."""
+        with self._lock:
+            self._held.clear()
 
     def _check(self, todo: list[bytes]) -> bool:
         """Whether every entry of ``todo`` holds, by whichever way has cost less an entry so far (each is
         tried once first): numpy's fixed cost outweighs its speed on a few entries of a puzzle whose moves
         are cheap to list, and not on a robots' board, whose slides are dear."""
-        by_batch = self.batch is not None and (True not in self._cost or (
-            False in self._cost and self._cost[True] <= self._cost[False]))
+        many = len(todo) > FEW
+        batch, one = self._cost.get((True, many)), self._cost.get((False, many))
+        by_batch = self.batch is not None and (batch is None or (one is not None and batch <= one))
         started = time.perf_counter()
         held = self.batch(todo) if by_batch and self.batch is not None else None
         if held is None:
             by_batch = False
             held = all(entry_holds(state, self.value, self.successors, self.is_goal) for state in todo)
-        cost = (time.perf_counter() - started) / len(todo)
-        self._cost[by_batch] = cost if by_batch not in self._cost else 0.8 * self._cost[by_batch] + 0.2 * cost
+        cost, known = (time.perf_counter() - started) / len(todo), self._cost.get((by_batch, many))
+        self._cost[by_batch, many] = cost if known is None else 0.8 * known + 0.2 * cost
         return held
 
     def holds(self, state: bytes) -> bool:

@@ -397,3 +397,24 @@ def test_the_daily_picks_no_position_whose_entry_does_not_hold(monkeypatch, samp
     got = days.daily(date)
     assert (got.state, got.optimum) == (true_daily.state, true_daily.optimum)
     assert catalog.get("eight").oracle.dropped >= 1
+
+
+def test_the_editor_reads_no_distance_from_an_entry_that_does_not_hold(sampled):
+    """The editor's exact reading comes from the table only where the position's entry holds: the start of
+    frogs board A, its entry changed to "no way", is never read as a dead end."""
+    from game.midend.editor import Editor, ReadingKind
+
+    forger = Forger("frogs-a")
+    truth = forger.truth
+    start = truth.puzzle.start
+    forger.write(start, truth.table.unreached)
+    spec = answered_by(catalog.get("frogs-a"), "frogs-a~forged-editor", TableOracle)
+    e = Editor(spec, None, service=Service(Where.INLINE))
+    e.update(1.0)
+    assert spec.oracle.ready()   # the forged table, loaded: its checks on loading do not see the change
+    first = e.reading()
+    assert first.kind is not ReadingKind.DEAD_END and spec.oracle.dropped == 1
+    for _ in range(5):
+        e.update(1.0)
+    reading = e.reading()
+    assert (reading.kind, reading.distance) == (ReadingKind.SOLVABLE, truth.distance(start))

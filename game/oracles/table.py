@@ -451,13 +451,14 @@ class TableOracle(SearchOracle):
         if self._analysis is not None:
             return self._analysis
         started = time.perf_counter()
-        for _attempt in range(2):   # a table whose hardest positions do not hold is built again, once
+        for _attempt in range(2):   # a table whose start or hardest positions do not hold is built again, once
             if not self.prepare(Build.ALWAYS, report):
                 raise TooLarge(self.no_table_reason())
             loaded = self._loaded
             assert loaded is not None
             figures = self._figures(loaded, report)
-            if self.holding(figures.hardest) is not None:
+            start = [self.puzzle.start] if loaded.table.rank(self.puzzle.start) is not None else []
+            if self.holding([*start, *figures.hardest]) is not None:
                 break
         self._analysis = (figures, time.perf_counter() - started)
         return self._analysis

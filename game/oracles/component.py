@@ -11,7 +11,7 @@ larger than the table limit, or slower to sweep than an answer may wait, is answ
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -35,6 +35,7 @@ CHEAP = 1_000_000           # positions an answer may build a table for on the s
                             # than the plain search it saves ...
 CHEAP_SECONDS = 10.0        # ... and how long it may try on a slow machine before it leaves the answer to a search
 KEY_BYTES = 8
+OUTSIDE = -2                # the entry a check reads for a position outside the component: below any true one
 
 
 def pack(keys: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -155,6 +156,13 @@ class ComponentOracle(TableOracle):
             if not steps_hold(table[chunk], self.goal_mask(boards), fewest(len(chunk), rows, table[found])):
                 return False
         return True
+
+    def entry_of(self, table: DistanceTable) -> Callable[[bytes], int | None]:
+        """Every successor of a position of the component is in it: one outside has an entry no equation
+        can meet (the keys are not the component's), where a table of every rank would say "no way"."""
+        def entry(state: bytes) -> int | None:
+            return table.distance(state) if table.rank(state) is not None else OUTSIDE
+        return entry
 
     def batch_of(self, table: DistanceTable) -> Batch | None:
         """Many entries checked at once, as :meth:`_matches` checks them: the family's successors of the

@@ -252,9 +252,13 @@ class TableOracle(SearchOracle):
         """The entries of ``table`` as they are checked where they are used, made once per table."""
         made = self._entries
         if made is None or made[0] is not table:
-            made = self._entries = (table, Entries(table.distance, self.table_successors, self.puzzle.is_goal,
+            made = self._entries = (table, Entries(self.entry_of(table), self.table_successors, self.puzzle.is_goal,
                                                    self.batch_of(table)))
         return made[1]
+
+    def entry_of(self, table: DistanceTable) -> Callable[[bytes], int | None]:
+        """A position's entry as its successors' checks read it (None: no way to the goal)."""
+        return table.distance
 
     def batch_of(self, table: DistanceTable) -> Batch | None:
         """Many entries checked at once, as the load's check does: the successors by the rules, the least

@@ -25,7 +25,13 @@ import threading
 import time
 from typing import Callable, Iterable, Sequence
 
-__all__ = ["Entries", "entry_holds"]
+import numpy as np
+
+from solvers.components import ComponentRanker, PlacementKeys
+from solvers.rules import RuleMatrix
+from solvers.tables import DistanceTable, fewest, steps_hold
+
+__all__ = ["Entries", "by_rules", "entry_holds", "in_component"]
 
 Value = Callable[[bytes], "int | None"]            # a position's entry: moves to the goal, None for no way
 Successors = Callable[[bytes], Iterable[bytes]]    # the positions one move (of the table's count) away
@@ -113,3 +119,48 @@ class Entries:
             return False
         last = len(states) - 1
         return all(self.value(state) == last - i for i, state in enumerate(states)) and self.all_hold(states)
+
+
+# -- many entries at once ------------------------------------------------------------------------
+
+def by_rules(table: DistanceTable, matrix: RuleMatrix, is_goal: Goal) -> Batch:
+    """The entries of a one-byte table of every rank checked many at once, as its load check does: the
+    successors by the rules' matrix, the least of their entries by numpy."""
+    def hold(states: Sequence[bytes]) -> bool | None:
+        if any(table.rank(state) is None for state in states):
+            return None
+        boards = np.stack([np.frombuffer(state, dtype=np.uint8) for state in states])
+        rows, _rules, children = matrix.step(boards)
+        best = fewest(len(states), rows, table.table[table.ranker.rank(children)])
+        at_goal = np.array([is_goal(state) for state in states])
+        return steps_hold(table.table[table.ranker.rank(boards)], at_goal, best)
+
+    return hold
+
+
+Moved = Callable[[np.ndarray], "tuple[np.ndarray, np.ndarray]"]   # boards -> (row, successor) of every move
+
+
+def in_component(table: DistanceTable, keys: PlacementKeys, successors_of: Moved,
+                 goal_mask: Callable[[np.ndarray], np.ndarray]) -> Batch:
+    """The entries of a table of a component (:class:`solvers.components.ComponentRanker`) checked many at
+    once: the positions as the table keys them, and every successor in the component (else the keys are
+    not the component's, and nothing holds)."""
+    ranker = table.ranker
+    assert isinstance(ranker, ComponentRanker)
+    known = ranker.sorted_keys
+
+    def hold(states: Sequence[bytes]) -> bool | None:
+        ranks = [table.rank(state) for state in states]
+        if None in ranks:
+            return None
+        chosen = np.array(ranks, dtype=np.int64)
+        boards = ranker.unrank(chosen)
+        rows, children = successors_of(boards)
+        child_keys = keys.encode(children)
+        found = np.minimum(np.searchsorted(known, child_keys), len(known) - 1)
+        if not (known[found] == child_keys).all():
+            return False
+        return steps_hold(table.table[chosen], goal_mask(boards), fewest(len(chosen), rows, table.table[found]))
+
+    return hold

@@ -11,13 +11,13 @@ larger than the table limit, or slower to sweep than an answer may wait, is answ
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Callable, Sequence
+from typing import Callable
 
 import numpy as np
 
 from solvers import cache
 from solvers.components import ComponentRanker, PlacementKeys, TooManyPositions
-from solvers.entries import Batch
+from solvers.entries import Batch, in_component
 from solvers.sweep import UNREACHED, Analysis, PositionSet, Progress, analyse
 from solvers.tables import (CHECK_CHUNK, TABLE_VERSION, DistanceTable, after_delay, checked_ranks, fewest,
                             load_or_build, steps_hold, table_key)
@@ -165,26 +165,8 @@ class ComponentOracle(TableOracle):
         return entry
 
     def batch_of(self, table: DistanceTable) -> Batch | None:
-        """Many entries checked at once, as :meth:`_matches` checks them: the family's successors of the
-        positions as the table keys them, every one in the component."""
-        ranker = table.ranker
-        assert isinstance(ranker, ComponentRanker)
-        keys = ranker.sorted_keys
-
-        def hold(states: Sequence[bytes]) -> bool | None:
-            ranks = [table.rank(state) for state in states]
-            if None in ranks:
-                return None
-            chosen = np.array(ranks, dtype=np.int64)
-            boards = ranker.unrank(chosen)
-            rows, children = self.successors_of(boards)
-            child_keys = self._keys.encode(children)
-            found = np.minimum(np.searchsorted(keys, child_keys), len(keys) - 1)
-            if not (keys[found] == child_keys).all():
-                return False
-            return steps_hold(table.table[chosen], self.goal_mask(boards), fewest(len(chosen), rows, table.table[found]))
-
-        return hold
+        """Many entries checked at once, as :meth:`_matches` checks them."""
+        return in_component(table, self._keys, self.successors_of, self.goal_mask)
 
     def _figures(self, loaded: _Loaded, report: Report) -> Analysis:
         """The component is exactly what the start reaches: every entry of the table counts."""

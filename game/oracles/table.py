@@ -16,14 +16,14 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 
 from solvers import cache
-from solvers.entries import Batch, Entries
+from solvers.entries import Batch, Entries, by_rules
 from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
 from solvers.rules import RuleMatrix
 from solvers.sweep import (UNREACHED, Analysis, OverBudget, PositionSet, Progress, analyse, distance_counts,
                            distance_table, ranks_at, reachable_mask, sweep_bytes)
 from solvers.tables import (FULL_CHECK, RANK_SPACE_CHECK, TABLE_VERSION, DistanceTable, after_delay, consistent,
-                            fewest, fingerprint, load_or_build, steps_hold, table_key)
+                            fingerprint, load_or_build, table_key)
 
 from game.common.background import Service
 from game.common.i18n import N_
@@ -261,24 +261,13 @@ class TableOracle(SearchOracle):
         return table.distance
 
     def batch_of(self, table: DistanceTable) -> Batch | None:
-        """Many entries checked at once, as the load's check does: the successors by the rules, the least
-        of their entries by numpy (None: checked one by one, by :meth:`table_successors`)."""
+        """Many entries checked at once, as the load's check does (None: one by one, by
+        :meth:`table_successors`)."""
         if table.table.dtype != np.uint8:
             return None
         if self._matrix is None:
             self._matrix = RuleMatrix(self.puzzle.rules.rules, self.puzzle.rules.ncells)
-        matrix = self._matrix
-
-        def hold(states: Sequence[bytes]) -> bool | None:
-            if any(table.rank(state) is None for state in states):
-                return None
-            boards = np.stack([np.frombuffer(state, dtype=np.uint8) for state in states])
-            rows, _rules, children = matrix.step(boards)
-            best = fewest(len(states), rows, table.table[table.ranker.rank(children)])
-            at_goal = np.array([self.puzzle.is_goal(state) for state in states])
-            return steps_hold(table.table[table.ranker.rank(boards)], at_goal, best)
-
-        return hold
+        return by_rules(table, self._matrix, self.puzzle.is_goal)
 
     def holding(self, states: Iterable[bytes]) -> DistanceTable | None:
         """The table, once the entries of ``states`` hold; None when there is no table, or when one does not

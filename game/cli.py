@@ -390,10 +390,12 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
     ahead = spec.oracle.foresight(state)
     if ahead is not None:
         print(f"note: {ahead}", file=sys.stderr)
+    said = spec.oracle.notices
     try:
         line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
+    _notes(spec, said)   # a table found not to hold while answering was built again: said once
     plain = plain_output()
     moves = [puzzle.move_text(s, m, plain and not as_json) for s, m in zip(line.states, line.moves)]
     if as_json:
@@ -440,10 +442,12 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     _notes(spec)
 
 
-def _notes(spec: PuzzleSpec) -> None:
-    """Whatever preparing the tables found worth saying (an unwritable cache folder), once."""
+def _notes(spec: PuzzleSpec, said: Sequence[str] = ()) -> None:
+    """Whatever preparing the tables found worth saying (an unwritable cache folder), once: what is not
+    in ``said`` already."""
     for note in spec.oracle.notices:
-        print(f"note: {note}", file=sys.stderr)
+        if note not in said:
+            print(f"note: {note}", file=sys.stderr)
 
 
 class _BarReport:
@@ -464,10 +468,15 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     puzzle = spec.puzzle
     state = None if position is None else puzzle.parse(position)
     said = Progress(f"Sweeping the positions of {spec.title}...")
-    result, seconds = spec.oracle.analysis(_BarReport(said))
+    report = _BarReport(said)
+    for _attempt in range(2):   # a figure stated for a position rests on its entry: one that does not hold
+        result, seconds = spec.oracle.analysis(report)   # drops the table, which is built again
+        start = spec.oracle.distance(puzzle.start)
+        distance = None if state is None else spec.oracle.distance(state)
+        if spec.oracle.ready():
+            break
     said.finish()
     _notes(spec)
-    start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
     hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
     rating = _rating(spec, puzzle.start if state is None else state)
@@ -484,8 +493,7 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
             "reached": result.reached,
             "move_rule": puzzle.move_rule,
             "start_distance": start,
-            **({} if state is None else {"position": puzzle.format(state, plain),
-                                         "position_distance": spec.oracle.distance(state)}),
+            **({} if state is None else {"position": puzzle.format(state, plain), "position_distance": distance}),
             "published": spec.figures.published,
             "rating": None if rating is None else rating.as_dict(),
             "seconds": round(seconds, 3),
@@ -505,7 +513,6 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     print(f"  the start needs:                    {'no way to the goal' if start is None else n_moves(start)}"
           + (f" (published: {published})" if published is not None else ""))
     if state is not None:
-        distance = spec.oracle.distance(state)
         print(f"  this position needs:                {'no way to the goal' if distance is None else n_moves(distance)}")
     if rating is not None:
         label = f"difficulty of the {'start' if state is None else 'position'}:"

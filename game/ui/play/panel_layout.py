@@ -135,7 +135,9 @@ def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayou
     _fill_box(col, frame, model.status)
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.buttons, frame.grid)]
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.deal.buttons, frame.deal)]
-    col.items += [placed_button(theme, b, rect) for b, rect in zip(model.tools, frame.tools)]
+    tools = [placed_button(theme, b, rect) for b, rect in zip(model.tools, frame.tools)]
+    smallest = min((t.px for t in tools), default=0)   # the compact row's labels in one size
+    col.items += [placed_button(theme, t.model, t.rect, smallest) for t in tools]
     if frame.legend is not None and model.marks:
         columns, _row_h = legend_columns(theme, frame.legend.w)
         col.items.append(LegendItem(frame.legend, columns, theme.size_of("tiny")))
@@ -301,10 +303,13 @@ def wrapped(theme: T.Theme, text: str, px: int, width: int) -> tuple[int, list[s
         px -= 1
 
 
-def placed_button(theme: T.Theme, model: ButtonModel, rect: pygame.Rect) -> ButtonItem:
+def placed_button(theme: T.Theme, model: ButtonModel, rect: pygame.Rect, largest: int | None = None) -> ButtonItem:
     """A button at ``rect`` with the largest label size that fits beside its key cap (the label may shrink
-    to three quarters of its size for it), else the largest that fits alone, the key cap left out."""
+    to three quarters of its size for it), else the largest that fits alone, the key cap left out;
+    ``largest``: no larger than this (a row of buttons in one size)."""
     full = theme.size_of(button_role(theme, rect.h))
+    if largest is not None:
+        full = min(full, largest)
     pad = button_padding(rect.h)
     room = rect.w - (2 * pad if not model.centred else pad)
 

@@ -19,16 +19,28 @@ from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
-from game.rules.puzzle import Puzzle
+from game.rules.puzzle import EMPTY, Puzzle
 
 
 
 class Kin(Protocol):
     """What a spec asks of the family that made it (:class:`game.families.base.Family`): the ways it
-    counts a move."""
+    counts a move, and how many of each piece a position may hold."""
 
     @property
     def counts(self) -> tuple[Count, ...]: ...
+
+    def piece_limits(self, start: bytes) -> Mapping[int, tuple[int, int]]: ...
+
+
+def same_pieces(start: bytes) -> dict[int, tuple[int, int]]:
+    """Each piece of ``start`` (the empty cell aside), exactly as many as it has, and no other: the positions
+    of a puzzle whose moves neither take pieces off nor add any."""
+    counts: dict[int, int] = {}
+    for code in start:
+        if code != EMPTY:
+            counts[code] = counts.get(code, 0) + 1
+    return {code: (n, n) for code, n in counts.items()}
 
 Colour = tuple[int, int, int]
 
@@ -156,6 +168,13 @@ class PuzzleSpec:
     def count_named(self, key: str) -> Count | None:
         """The count spelt ``key`` among those the player may switch between."""
         return next((c for c in self.counts if c.key == key), None)
+
+    def piece_limits(self) -> Mapping[int, tuple[int, int]]:
+        """The fewest and the most of each piece (by its code; the empty cell aside) a position of this puzzle
+        may hold, as its family says (a piece it does not name may not be there at all): what the editor
+        checks a position's pieces against."""
+        start = self.puzzle.start
+        return self.family.piece_limits(start) if self.family is not None else same_pieces(start)
 
     @cached_property
     def puzzle(self) -> Puzzle:

@@ -153,6 +153,11 @@ class Answers:
         """What the player asked for while the table was being prepared (answered once it is)."""
         return self._waiting[1] if self._waiting is not None else None
 
+    @property
+    def waiting_at(self) -> bytes | None:
+        """The position the question waiting for the table was asked at."""
+        return self._waiting[2] if self._waiting is not None else None
+
     def search(self, timeline: History, label: str, purpose: Purpose) -> bool:
         """Look for the answer at the cursor in the background: True if a search was sent now (``searches``
         has it). While the complete table is on its way, the question waits for it instead: a lookup then

@@ -50,7 +50,8 @@ class PanelModel:
     deal: DealRow
     tools: tuple[ButtonModel, ...]    # the compact row: analysis, editor, help, settings
     help: str
-    legend: bool                      # the move marks' legend has its place
+    legend: bool                      # the move marks' legend has its place (the puzzle can show marks)
+    marks: bool = False               # ... and the legend is drawn there (marks are on)
 
     def all_buttons(self) -> tuple[ButtonModel, ...]:
         count = (self.count,) if self.count is not None else ()
@@ -77,7 +78,8 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
         deal=_deal_row(session, deal_distance),
         tools=_tools(),
         help=_(spec.presentation.keys_line or HELP[spec.input]),
-        legend=legend_shown(settings, session),
+        legend=legend_place(session),
+        marks=legend_shown(settings, session),
     )
 
 
@@ -96,11 +98,16 @@ def marks_shown(settings: Settings, exact: bool) -> bool:
     return settings.move_marks and exact and not settings.hide_answer
 
 
+def legend_place(session: Session) -> bool:
+    """Whether the marks' legend has its place in the panel: the puzzle can show marks, its oracle keeping
+    a complete table (ready or not yet, marks on or off, the answer shown or hidden: the place is kept, so
+    nothing moves when a table arrives or O or F is pressed)."""
+    return session.oracle.exact
+
+
 def legend_shown(settings: Settings, session: Session) -> bool:
-    """Whether the marks' legend has its place in the panel: marks asked for on a puzzle whose oracle
-    keeps a complete table (ready or not yet, the answer shown or hidden: the place is kept, so nothing
-    moves when a table arrives or F is pressed)."""
-    return settings.move_marks and session.oracle.exact
+    """Whether the legend is drawn in its place: marks asked for, the answer not hidden."""
+    return legend_place(session) and settings.move_marks and not settings.hide_answer
 
 
 def sound_label(settings: Settings) -> str:

@@ -184,11 +184,26 @@ class BoardInput:
                 self.host.say(_(self.choose_text))
 
     def let_go(self) -> bool:
-        """Esc: drop the selection; False if there was none."""
-        if self.selected is None:
+        """Esc: drop the selection, else the keyboard's cursor frame; False if there was neither (one thing a
+        press, before Esc leaves the game)."""
+        if self.selected is not None:
+            self.selected = None
+            return True
+        return self.hide_cursor()
+
+    def hide_cursor(self) -> bool:
+        """The keyboard's cursor frame goes (the cell it stood on is kept: the keys go on from it); False if
+        it was not shown."""
+        if not self.show_cursor:
             return False
-        self.selected = None
+        self.show_cursor = False
         return True
+
+    def let_go_all(self) -> None:
+        """Nothing picked, nothing framed: the game went somewhere the player did not steer there (the solver
+        played, the game was won, a move was taken back)."""
+        self.selected = None
+        self.hide_cursor()
 
     # -- mouse -------------------------------------------------------------------------------------
     def press_at(self, pos: Point) -> None:

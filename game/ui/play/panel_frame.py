@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.common.i18n import N_, _
-from game.midend.panel import PanelModel
+from game.midend.panel import ButtonModel, PanelModel
 from game.oracles.base import Verdict
 from game.ui import theme as T
-from game.ui.widgets import button_padding
+from game.ui.widgets import button_padding, key_cap_fits
 
 DETAIL_LINES = 2          # lines of detail the message area keeps for any state
 BOX_BUTTONS = 4           # slots in the message area's row of buttons
@@ -175,12 +175,18 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
 
 
 def tools_per_row(theme: T.Theme, model: PanelModel, w: int, height: int, gap: int) -> int:
-    """All the tools in one row where each label fits its share (at a readable size), else two a row."""
+    """All the tools in one row where each label fits its share beside its key cap (at a readable size),
+    else two a row: a tool keeps its key cap, which teaches its key."""
     n = len(model.tools)
     cell = (w - (n - 1) * gap) // max(1, n)
     px = max(MIN_LABEL_PX, theme.size_of(TOOL_ROLE) * 3 // 4)
-    fits = all(theme.measure(b.label, px) <= cell - 2 * button_padding(height) for b in model.tools)
-    return n if fits else 2
+    rect = pygame.Rect(0, 0, cell, height)
+
+    def fits(tool: ButtonModel) -> bool:
+        label = theme.measure(tool.label, px)
+        return label <= cell - 2 * button_padding(height) and (not tool.key or key_cap_fits(theme, rect, label,
+                                                                                             tool.key))
+    return n if all(fits(b) for b in model.tools) else 2
 
 
 def _tools(theme: T.Theme, model: PanelModel, x: int, y: int, w: int, height: int,

@@ -27,7 +27,7 @@ from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.recount import recounted
-from game.midend.session import Event, EventKind, Session
+from game.midend.session import EntryKind, Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
@@ -54,6 +54,9 @@ from game.ui.views.base import Mark
 FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.NEW, Intent.CLASSIC, Intent.HINT,
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
+
+# what lets go of a picked piece and the keyboard's cursor: the game went where the keys did not take it
+LET_GO_ON = frozenset({EventKind.SOLVED, EventKind.UNDO, EventKind.RESTART, EventKind.DEAL})
 
 # the board's input by how the arrows act (the others: click, drag and a cursor), unless the drawing gives its own
 INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, InputMode.SEND: SendInput}
@@ -407,6 +410,8 @@ class PlayScene(BoardScreen):
             if effect is not None:
                 self.ctx.sound.play(effect)
         kind = event.kind
+        if kind in LET_GO_ON or (kind is EventKind.MOVED and self.session.timeline.current.kind is EntryKind.SOLVE):
+            self.board_input.let_go_all()   # the board went where the keys did not take it: no cursor left over
         if kind is EventKind.SOLVED:
             self.won()
         elif kind is EventKind.HINT:

@@ -41,6 +41,7 @@ from game.midend.ladder import Step, step_message
 from game.midend.sayings import dead_end_words, found_words, illegal_words, solved_words
 from game.oracles.base import WRONG_ANSWER, Answer
 from game.midend.playback import AutoSolve, Playback
+from game.rules.identities import Identities
 from game.rules.puzzle import Move
 from game.midend.searches import Purpose
 from game.catalog.spec import PuzzleSpec
@@ -74,11 +75,12 @@ class Hint:
     proven: bool = True         # False: the line is the shortest found, not proven shortest
     step: Step = Step.MOVE      # how far up the hint ladder this position's hint has gone
     at_least: int | None = None  # not proven: the fewest moves the shortest may need
+    who: Identities | None = None   # which identical piece is which where it was given (History.identities)
 
     def words(self, spec: PuzzleSpec, position: bytes) -> str:
         """What this hint says at its step of the ladder (a hint with a move)."""
         assert self.move is not None and self.distance is not None
-        return step_message(spec, position, self.move, self.distance, self.at_least, self.step)
+        return step_message(spec, position, self.move, self.distance, self.at_least, self.step, self.who)
 
 
 @dataclass(frozen=True)
@@ -124,10 +126,7 @@ class Session:
             position = puzzle.start
         else:
             puzzle.check(position)
-        self.spec = spec
-        self.puzzle = puzzle
-        self.oracle = spec.oracle
-        self.service = service
+        self.spec, self.puzzle, self.oracle, self.service = spec, puzzle, spec.oracle, service
         self.rng = rng if rng is not None else random.Random()
         self.timeline = History(position)
         self.elapsed = 0.0
@@ -228,7 +227,8 @@ class Session:
         before = self.position
         after = next((nxt for legal, nxt in self.puzzle.successors(before) if legal == move), None)
         if after is None:
-            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.spec, before, move)))
+            said = illegal_words(self.spec, before, move, self.timeline.identities(self.spec))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, said))
             return False
         if kind is EntryKind.MOVE:
             self.player_acts()
@@ -369,7 +369,8 @@ class Session:
         if not line:   # at the goal: nothing to climb
             self.hint_info = Hint(None, 0, False, None)
             return self._emit(Event(EventKind.HINT, None, self.position, None, _("Already solved.")))
-        self._climb(Hint(line[0], len(line), False, None, proven=at_least is None, step=Step.BAND, at_least=at_least))
+        self._climb(Hint(line[0], len(line), False, None, proven=at_least is None, step=Step.BAND, at_least=at_least,
+                         who=self.timeline.identities(self.spec)))
 
     def _climb(self, hint: Hint) -> None:   # show ``hint`` at its step of the ladder, noted as help in the game
         self.hint_info, notes = hint, self.timeline.game_notes.climbed(hint.step)

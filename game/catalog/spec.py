@@ -90,14 +90,26 @@ class Presentation:
     piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
     keys_line: str = ""                         # the play screen's line of keys, where its input mode's would
                                                 # name keys the puzzle uses otherwise (the Tower of Hanoi's)
+    # code -> a name for each of its identical pieces, by the piece's place where the game began (see
+    # game.rules.identities): Lunar Lockout's helpers, "green robot", "yellow robot"; a code without: one name
+    piece_roles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
 
-    def piece_name(self, code: int) -> str:
-        """The piece in English words ("tile 5", "black frog")."""
+    @property
+    def tells_apart(self) -> bool:
+        """Whether it names identical pieces one by one, so the game follows which is which."""
+        return bool(self.piece_roles)
+
+    def piece_name(self, code: int, place: int | None = None) -> str:
+        """The piece in English words ("tile 5", "black frog"); ``place``: which of its code's pieces it
+        is (its identity), for a code whose pieces have names of their own ("green robot")."""
+        roles = self.piece_roles.get(code, ())
+        if place is not None and 0 <= place < len(roles):
+            return roles[place]
         return self.piece_names.get(code, self.piece_noun)
 
-    def shown_piece_name(self, code: int) -> str:
+    def shown_piece_name(self, code: int, place: int | None = None) -> str:
         """The piece in the active language, to fill a sentence's placeholder ("5の駒")."""
-        return translated(self.piece_name(code))
+        return translated(self.piece_name(code, place))
 
 
 @dataclass(frozen=True)

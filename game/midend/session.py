@@ -42,6 +42,7 @@ from game.midend.ladder import Step, step_message
 from game.midend.sayings import dead_end_words, found_words, illegal_words, solved_words
 from game.oracles.base import WRONG_ANSWER, Answer
 from game.midend.playback import AutoSolve, Playback
+from game.rules.identities import Identities
 from game.rules.puzzle import Move
 from game.midend.searches import Purpose
 from game.catalog.spec import PuzzleSpec
@@ -75,11 +76,12 @@ class Hint:
     proven: bool = True         # False: the line is the shortest found, not proven shortest
     step: Step = Step.MOVE      # how far up the hint ladder this position's hint has gone
     at_least: int | None = None  # not proven: the fewest moves the shortest may need
+    who: Identities | None = None   # which identical piece is which where it was given (History.identities)
 
     def words(self, spec: PuzzleSpec, position: bytes) -> str:
         """What this hint says at its step of the ladder (a hint with a move)."""
         assert self.move is not None and self.distance is not None
-        return step_message(spec, position, self.move, self.distance, self.at_least, self.step)
+        return step_message(spec, position, self.move, self.distance, self.at_least, self.step, self.who)
 
 
 @dataclass(frozen=True)
@@ -199,7 +201,8 @@ class Session(PlayedGame):
         before = self.position
         after = next((nxt for legal, nxt in self.puzzle.successors(before) if legal == move), None)
         if after is None:
-            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.spec, before, move)))
+            said = illegal_words(self.spec, before, move, self.timeline.identities(self.spec))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, said))
             return False
         if kind is EntryKind.MOVE:
             self.player_acts()
@@ -364,7 +367,8 @@ class Session(PlayedGame):
         counted = self._answer_shown and at_least is None and self.known_distance() == len(line)
         first = Step.PIECE if counted else Step.BAND
         top = Step(min(Step.MOVE, first + presses - 1))
-        hint = Hint(line[0], len(line), False, None, proven=at_least is None, step=first, at_least=at_least)
+        hint = Hint(line[0], len(line), False, None, proven=at_least is None, step=first, at_least=at_least,
+                    who=self.timeline.identities(self.spec))
         for step in range(first, top + 1):
             self._climb(replace(hint, step=Step(step)), said=step == top)
 

@@ -223,14 +223,15 @@ class BoardInput:
             cell = self.view.hit(pos)
             self.selected = None
             if cell is not None:
-                self.host.refuse(cell, self._stuck(self.position[cell]) if self.position[cell] != 0 else "")
+                self.host.refuse(cell, self._stuck(cell) if self.position[cell] != 0 else "")
             return
         self.press, self.dragging, self.drag_offset = (anchor, pos), False, (0, 0)
 
-    def _stuck(self, code: int) -> str:
-        """'The peg cannot move now.': the piece named as the board shows it."""
+    def _stuck(self, cell: int) -> str:
+        """'The peg cannot move now.': the piece on ``cell`` named as the board shows it."""
+        piece = self.spec.presentation.shown_piece_name(self.position[cell], self.view.place_of(cell))
         # Translators: {piece} is a piece as the board shows it ("peg", "wolf", "tile 5")
-        return _("The {piece} cannot move now.").format(piece=self.spec.presentation.shown_piece_name(code))
+        return _("The {piece} cannot move now.").format(piece=piece)
 
     def motion(self, pos: Point, rel: Point) -> bool:
         """The mouse moved; True if the board looks different (a drag, the cursor hidden)."""

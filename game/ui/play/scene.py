@@ -419,8 +419,8 @@ class PlayScene(BoardScreen):
             if shown is not None and shown.move is not None and shown.step < Step.MOVE:
                 self.say(event.message, Tone.HINT, about=event.before)
             elif event.move is not None and event.before is not None:
-                said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance(),
-                                     self.session.answers.found(event.before))
+                said = hint_sentence(describe_move(self.spec, event.before, event.move, shown.who if shown else None),
+                                     self.session.known_distance(), self.session.answers.found(event.before))
                 self.say(said, Tone.HINT, about=event.before)
             else:
                 self.say(event.message, Tone.HINT, about=self.session.position)
@@ -479,6 +479,8 @@ class PlayScene(BoardScreen):
     def highlights(self) -> Highlights:
         reduce_motion = self.ctx.settings.reduce_motion
         hl = Highlights(time=self.time, reduce_motion=reduce_motion)
+        if self.session.position == self.target:   # the board's own, once a move in flight lands
+            hl.identities = self.session.timeline.identities(self.spec)
         self.board_input.highlight(hl)
         if self.session.playback is not None:   # the solver has the board: no keyboard cursor over its moves
             hl.show_cursor, hl.cursor_cells = False, frozenset()

@@ -200,7 +200,7 @@ def test_the_hint_names_the_colour_drawn_where_its_move_begins(app):
     robots = Followed(s)
     for src, dst in PASSING:
         robots.play(src, dst)
-    for _ in range(4):   # the band, the count, the piece, the move
+    for _ in range(2):   # the piece, the move (the count on screen already says how far)
         key(app, pygame.K_h, settle=1)
         for _ in range(600):
             frames(app, 1)

@@ -138,7 +138,7 @@ class KeptGame:
         if load is not None:
             opened_words = (_("Opened a saved game of {title}: undo past its start brings back your game.")
                             if len(session.history) > 1 else _("Opened a saved game of {title}."))
-            adopt(session, load, opened_words.format(title=_(self.spec.title)))
+            adopt(session, load, message or opened_words.format(title=_(self.spec.title)))
             said = None
         self._take(session)
         if opened is not None and opened.problem:

@@ -20,6 +20,7 @@ from game.ui import theme as T
 from game.ui.widgets import button_padding
 
 DETAIL_LINES = 2          # lines of detail the message area keeps for any state
+TALLY_LINES = 2           # the counts side by side, and the optimum (where the puzzle's notation tells both)
 BOX_BUTTONS = 4           # slots in the message area's row of buttons
 TOOL_ROLE = "small"       # the compact row's labels
 MIN_LABEL_PX = 10         # a tool's label is not squeezed below this to keep the row whole
@@ -63,6 +64,7 @@ class PanelFrame:
     legend: pygame.Rect | None
     help: pygame.Rect
     bottom: int                     # where the content ends
+    tally: pygame.Rect | None = None   # under the count: TALLY_LINES lines of the game's counts and the optimum
 
     @property
     def fits(self) -> bool:
@@ -147,6 +149,10 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
     if model.count is not None:
         count = pygame.Rect(x, y, w, small_h)
         y += small_h + section
+    tally = None
+    if model.tally is not None:
+        tally = pygame.Rect(x, y - section + gap, w, TALLY_LINES * line_height(theme, "tiny"))
+        y = tally.bottom + section
     box, bar, title, detail, box_row = _box(theme, x, y, w, small_h)
     y = box.bottom + section
     grid_rows = (len(model.buttons) + 1) // 2
@@ -171,7 +177,7 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
         y = legend.bottom + section
     help_rect = pygame.Rect(x, y, w, help_lines * line_height(theme, "tiny"))
     return PanelFrame(density.name, viewport, heading, menu, tuple(figures), density.figure_role, tuple(rules), count,
-                      box, bar, title, detail, box_row, grid, deal, tools, legend, help_rect, help_rect.bottom)
+                      box, bar, title, detail, box_row, grid, deal, tools, legend, help_rect, help_rect.bottom, tally)
 
 
 def tools_per_row(theme: T.Theme, model: PanelModel, w: int, height: int, gap: int) -> int:

@@ -132,6 +132,11 @@ def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayou
     col.items += [RuleItem(rule) for rule in frame.rules]
     if frame.count is not None and model.count is not None:
         col.items.append(placed_button(theme, model.count, frame.count))
+    if frame.tally is not None and model.tally is not None:
+        line_h = frame.tally.h // len(model.tally)
+        for i, text in enumerate(model.tally):
+            row = pygame.Rect(frame.tally.x, frame.tally.y + i * line_h, frame.tally.w, line_h)
+            col.fitted(text, Role.TINY, Tone.TEXT if i == 0 else Tone.MUTED, row, 1)
     _fill_box(col, frame, model.status)
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.buttons, frame.grid)]
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.deal.buttons, frame.deal)]

@@ -53,7 +53,8 @@ class PanelModel:
     help: str
     legend: bool                      # the move marks' legend has its place
     tally: tuple[str, str] | None = None   # under the count: the game in every count side by side, and the
-                                           # optimum with its line's other counts (where the notation tells them)
+                                           # optimum with its line's other counts (where the notation tells them);
+                                           # a panel with room for one line shows them joined by " · "
 
     def all_buttons(self) -> tuple[ButtonModel, ...]:
         count = (self.count,) if self.count is not None else ()
@@ -194,8 +195,7 @@ def _tally(s: Session, hidden: bool) -> tuple[str, str] | None:
     if notation is None or counted is None:
         return None
     counts = notation.counts
-    # Translators: the counts of the game so far, side by side ("12 moves · 3 pushes")
-    so_far = _("This game: {counts}").format(counts=" · ".join(c.amount(n) for c, n in zip(counts, counted.so_far)))
+    so_far = " · ".join(c.amount(n) for c, n in zip(counts, counted.so_far))
     best = counted.optimum
     if hidden:
         return so_far, _("Optimal: hidden")

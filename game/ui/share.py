@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from game.catalog.codes import CodeError, Shared, decode, encode, looks_like_code
 from game.catalog.library import spec_for
@@ -25,12 +26,16 @@ from game.common.untrusted import shown
 from game.files.errors import PuzzleFileError
 from game.keeping.saves import SavedGame
 from game.midend.editor import read_position
-from game.midend.history import Entry
-from game.midend.lines import line_entries, line_to
+from game.midend.history import Entry, EntryKind
+from game.keeping.kept import KeptGame
+from game.midend.lines import game_line, line_entries, line_to, play_line
+from game.midend.session import Session
 from game.rules.puzzle import PositionError
 from game.ui.clipboard import Clipboard
+from game.ui.context import Context
 
-__all__ = ["Pasted", "coded_line", "copy_position", "copy_result", "paste_code", "pasted_game", "pasted_position"]
+__all__ = ["PasteHost", "Pasted", "coded_line", "copy_game", "copy_position", "copy_result", "paste_code", "paste_game",
+           "pasted_game", "pasted_position"]
 
 _COMMENT = re.compile(r"^#\s*([a-z]+):\s*(\S.*?)\s*$", re.MULTILINE)   # a file text's line of moves
 
@@ -92,12 +97,62 @@ class Pasted:
     line: tuple[Entry, ...] = ()
 
     def saved(self) -> SavedGame:
-        """The pasted game as a saved game is opened (a new game after the one there was)."""
-        return SavedGame(self.spec, self.line, len(self.line) - 1)
+        """The pasted game as a saved game is opened (a new game after the one there was): its moves, or its
+        position alone."""
+        line = self.line or (Entry(self.position, None, EntryKind.START),)
+        return SavedGame(self.spec, line, len(line) - 1)
 
 
 LINE_PASTED = N_("The pasted moves are played from where they begin: undo takes them back, and past their first "
                  "position brings back the game before.")
+
+
+class PasteHost(Protocol):
+    """What a paste needs of the play screen."""
+
+    spec: PuzzleSpec
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def ctx(self) -> Context: ...
+
+    def refuse(self, cell: int | None, text: str) -> None: ...
+
+    def take_over(self) -> None: ...
+
+    def taken(self) -> None: ...
+
+    def start_from(self, position: bytes, message: str) -> None: ...
+
+
+def copy_game(clipboard: Clipboard, kept: KeptGame) -> str:
+    """Ctrl+C on the play screen: the solved daily's result line, else the position's code and the moves that
+    led there; what to tell the player."""
+    line = kept.daily_line()
+    if line:
+        return copy_result(clipboard, line)
+    session = kept.session
+    return copy_position(clipboard, session.spec, session.position, game_line(session))
+
+
+def paste_game(host: PasteHost, clipboard: Clipboard) -> None:
+    """Ctrl+V on the play screen: a code or a position as a new game (another puzzle's opens that puzzle), moves
+    with it or alone as a game of their own; one sentence, and nothing changed, for anything else."""
+    try:
+        pasted = pasted_game(clipboard, host.spec, host.session.game_start)
+    except (CodeError, PositionError) as err:
+        host.refuse(None, str(err))
+        return
+    if pasted.spec.name != host.spec.name:
+        host.ctx.nav.play_game(pasted.saved(), pasted.message)
+    elif pasted.line:
+        host.take_over()
+        play_line(host.session, pasted.line, pasted.message)
+        host.taken()
+    else:
+        host.start_from(pasted.position, pasted.message)
 
 
 def pasted_game(clipboard: Clipboard, spec: PuzzleSpec, began: bytes) -> Pasted:

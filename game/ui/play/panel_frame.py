@@ -82,6 +82,10 @@ def frame_for(model: PanelModel, panel: pygame.Rect, theme: T.Theme, help_lines:
         frame = _frame(model, panel, theme, density, help_lines)
         if frame.fits:
             return frame
+    if model.tally is not None:   # the counts in one line rather than a panel that scrolls
+        one_line = _frame(model, panel, theme, FRAME_DENSITIES[-1], help_lines, tally_lines=1)
+        if one_line.fits:
+            return one_line
     assert frame is not None
     return frame
 
@@ -121,7 +125,7 @@ def legend_columns(theme: T.Theme, width: int) -> tuple[int, int]:
 
 
 def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: FrameDensity,
-           help_lines: int) -> PanelFrame:
+           help_lines: int, tally_lines: int = TALLY_LINES) -> PanelFrame:
     pad = panel_padding(theme)
     viewport = panel.inflate(0, -2 * pad)
     x, w = panel.x + pad, panel.w - 2 * pad
@@ -151,7 +155,7 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
         y += small_h + section
     tally = None
     if model.tally is not None:
-        tally = pygame.Rect(x, y - section + gap, w, TALLY_LINES * line_height(theme, "tiny"))
+        tally = pygame.Rect(x, y - section + gap, w, tally_lines * line_height(theme, "tiny"))
         y = tally.bottom + section
     box, bar, title, detail, box_row = _box(theme, x, y, w, small_h)
     y = box.bottom + section

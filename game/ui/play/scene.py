@@ -34,8 +34,7 @@ from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.catalog.codes import CodeError
 from game.ui.clipboard import CLIPBOARD
-from game.midend.lines import game_line, line_entries, play_line, watch_line
-from game.ui.share import copy_position, copy_result, pasted_game
+from game.ui.share import copy_game, copy_result, paste_game
 from game.ui.play.board_screen import BoardScreen
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
@@ -70,7 +69,7 @@ class PlayScene(BoardScreen):
         of the puzzle's notation (a file's solution), played back from its start once the game is in."""
         super().__init__(ctx)
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
-                             kept=kept, position=position, load=load, message=message, daily=daily)
+                             kept=kept, position=position, load=load, message=message, daily=daily, watch=watch)
         self.target = self.session.position       # the position the board shows when animations end
         self._use(spec)
         self.effects = Effects()
@@ -84,7 +83,6 @@ class PlayScene(BoardScreen):
         self._skip_next = False                   # the next position change is not animated (a drop)
         self._marks: tuple[Mark, ...] = ()
         self._told_no_table = False
-        self._watch = watch
         self.panel_model: PanelModel = self._build_panel_model()
         self.layout(ctx.size)
         self._follow(self.game.poll())
@@ -309,44 +307,14 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
-        """The position's code and the moves that led there (see game.ui.share); the solved daily, its result line."""
-        line = self.game.daily_line()
-        self.say(copy_result(CLIPBOARD, line) if line else
-                 copy_position(CLIPBOARD, self.spec, self.session.position, game_line(self.session)))
+        self.say(copy_game(CLIPBOARD, self.game))
 
     def paste(self) -> None:
-        """A share code or a position's text from the clipboard, as a new game (undo brings this one back;
-        a code of another puzzle opens that puzzle); moves with it, or alone, played as a game of their own."""
-        try:
-            pasted = pasted_game(CLIPBOARD, self.spec, self.session.game_start)
-        except (CodeError, PositionError) as err:
-            self.refuse(None, str(err))
-            return
-        if pasted.spec.name != self.spec.name:
-            if pasted.line:
-                self.ctx.nav.play_game(pasted.saved(), pasted.message)
-            else:
-                self.ctx.nav.play_position(pasted.spec.name, pasted.position, pasted.message)
-        elif pasted.line:
-            self.take_over()
-            play_line(self.session, pasted.line, pasted.message)
-            self._take()
-        else:
-            self.start_from(pasted.position, pasted.message)
+        """What the clipboard holds, as a new game that undo takes back (see game.ui.share.paste_game)."""
+        paste_game(self, CLIPBOARD)
 
-    def _start_watching(self) -> None:
-        """The line given to watch, played back from the puzzle's start as a new game (once the game is in)."""
-        text, self._watch = self._watch, None
-        if text is None:
-            return
-        try:
-            entries = line_entries(self.spec, self.puzzle.start, text)
-        except PositionError as err:
-            self.refuse(None, str(err))
-            return
-        self.take_over()
-        watch_line(self.session, entries, _("The file's solution from the level's start: Space pauses it, any move "
-                                           "of yours takes over, U brings back your game."))
+    def taken(self) -> None:
+        """The session's game was taken in wholesale: shown as it is."""
         self._take()
 
     def start_from(self, position: bytes, message: str) -> None:
@@ -385,8 +353,6 @@ class PlayScene(BoardScreen):
     def update(self, dt: float) -> None:
         self.time += dt
         self._follow(self.game.poll())
-        if self._watch is not None and not self.game.resuming:
-            self._start_watching()
         for event in self.session.update(dt):
             self.on_event(event)
         if self.footer.about is not None and self.footer.about != self.session.position:

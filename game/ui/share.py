@@ -145,8 +145,10 @@ def paste_game(host: PasteHost, clipboard: Clipboard) -> None:
     except (CodeError, PositionError) as err:
         host.refuse(None, str(err))
         return
-    if pasted.spec.name != host.spec.name:
+    if pasted.spec.name != host.spec.name and pasted.line:
         host.ctx.nav.play_game(pasted.saved(), pasted.message)
+    elif pasted.spec.name != host.spec.name:
+        host.ctx.nav.play_position(pasted.spec.name, pasted.position, pasted.message)
     elif pasted.line:
         host.take_over()
         play_line(host.session, pasted.line, pasted.message)
@@ -164,7 +166,7 @@ def pasted_game(clipboard: Clipboard, spec: PuzzleSpec, began: bytes) -> Pasted:
     if coded is not None:
         return coded
     notation = spec.notation
-    if notation is not None and notation.looks_like(text):
+    if notation is not None and notation.looks_like(text) and not looks_like_code(text):
         return Pasted(spec, began, note or _(LINE_PASTED), _line_from(spec, began, text))
     name, position, message = pasted_position(clipboard, spec)
     moves = _file_moves(spec, text) if name == spec.name else None

@@ -166,3 +166,37 @@ def test_watch_without_a_playable_solution_says_why(tmp_path, capsys):
     none.write_text("#######\n#@ $ .#\n#######\n", encoding="utf-8")
     assert main(["play", str(none), "--watch"]) == 2
     assert "comes with no solution to watch" in capsys.readouterr().err
+
+
+def test_an_optimum_the_solver_cannot_prove_is_said_so_never_guessed(tmp_path, capsys, monkeypatch):
+    """A level the search gives up on within its bounds (stood in for here: every search refuses)."""
+    from game.common.phrase import Phrase
+    from game.families.sokoban.oracle import SokobanTableOracle
+    from game.oracles.base import TooLarge
+
+    def gives_up(self, state, report=None):
+        raise TooLarge(Phrase("A search from this position looked at 9 positions without reaching the goal."))
+    monkeypatch.setattr(SokobanTableOracle, "solve", gives_up)
+    good = tmp_path / "big.sok"
+    good.write_text("#######\n#@ $ .#\n#######\nSolution: rRR\n", encoding="utf-8")
+    assert main(["check", str(good)]) == 0              # legal and solved: the check passes
+    out = capsys.readouterr().out
+    assert "optimal in moves not proven (A search from this position looked at 9 positions" in out
+    assert "optimal in pushes not proven" in out and out.count("optimal in") == out.count("not proven") == 2
+
+
+def test_a_shortest_found_but_not_proven_is_no_optimum(tmp_path, capsys, monkeypatch):
+    from dataclasses import replace
+
+    from game.families.sokoban.oracle import SokobanTableOracle
+    proven = SokobanTableOracle.solve
+
+    def unproven(self, state, report=None):
+        return replace(proven(self, state), proven=False, at_least=1, within=3.0)
+    monkeypatch.setattr(SokobanTableOracle, "solve", unproven)
+    good = tmp_path / "unsure.sok"
+    good.write_text("#######\n#@ $ .#\n#######\nSolution: rRRl\n", encoding="utf-8")
+    assert main(["check", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "4 moves, 2 pushes; optimal in moves not proven (the shortest the solver found, 3 moves, is not proven " \
+           "shortest); optimal in pushes not proven (the shortest the solver found, 2 pushes" in out

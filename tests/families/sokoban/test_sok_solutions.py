@@ -200,3 +200,18 @@ def test_a_shortest_found_but_not_proven_is_no_optimum(tmp_path, capsys, monkeyp
     out = capsys.readouterr().out
     assert "4 moves, 2 pushes; optimal in moves not proven (the shortest the solver found, 3 moves, is not proven " \
            "shortest); optimal in pushes not proven (the shortest the solver found, 2 pushes" in out
+
+
+@pytest.mark.parametrize(("solution", "said"), [
+    ("rR\u202eR", "'\\u202e' (character 3) is not a LURD move"),
+    ("9999999r", "repeats a letter more than 100,000 times"),
+    ("R" * 120_000, "more than 100,000 steps"),
+    ("rR\udcff", "is not a LURD move"),
+    ("3", "The number 3 at the end of the moves repeats no letter."),
+])
+def test_a_hostile_solution_is_one_sentence_and_the_level_still_loads(solution, said):
+    text = f"#######\n#@ $ .#\n#######\nSolution: {solution}\n\n#####\n#@$.#\n#####\nSolution: R\n"
+    first, second = parse_collection(text, "hostile.sok")
+    (bad,) = first.solutions
+    assert bad.text == "" and said in bad.problem and "line 4" in bad.problem and bad.problem.isprintable()
+    assert second.solutions == (Written(9, "R"),)

@@ -24,6 +24,7 @@ from solvers.problem import Cancelled
 
 from game.catalog import codes, index, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
+from game.cli_check import CheckFailed, check_file
 from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
@@ -33,6 +34,7 @@ from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
+from game.midend.lines import line_entries
 from game.oracles.rating import NotRated, Rating, rate
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
@@ -117,6 +119,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("puzzle", nargs="?", help="open this puzzle (a name, a puzzle file or a share code) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
     play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
+    play.add_argument("--watch", action="store_true",
+                      help="play back the solution the level's file gives (a .sok level: FILE#N)")
     _moves_option(play)
 
     listing = sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
@@ -125,8 +129,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="print an optimal solution")
     s.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    shown_as = s.add_mutually_exclusive_group()
+    shown_as.add_argument("--json", action="store_true", help="print one JSON object (a Sokoban level's has its LURD)")
+    shown_as.add_argument("--lurd", action="store_true",
+                          help="print only the solution in LURD, as Sokoban programs write it (l u r d steps, "
+                               "L U R D pushes)")
     _moves_option(s)
+
+    ch = sub.add_parser("check", help="replay the solutions a Sokoban collection (.sok) gives after its levels: "
+                                      "legal, solved, their moves and pushes, and optimal in each count or not")
+    ch.add_argument("file", help="a .sok file, or one level of it: FILE#N")
 
     a = sub.add_parser("analyze", help="sweep the whole space of positions")
     a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
@@ -244,7 +256,7 @@ def _run(args_list: list[str]) -> int:
         if command == "list":
             return cmd_list(args.ja)
         if command == "solve":
-            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json)
+            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json, args.lurd)
         if command == "analyze":
             return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
         if command == "ratings":
@@ -255,6 +267,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_code(*target(args.puzzle, args.moves, args.position))
         if command == "convert":
             return cmd_convert(args.file)
+        if command == "check":
+            return check_file(args.file)
         if command == "bench":
             return cmd_bench(args.what, args.args)
         if command == "screenshot":
@@ -266,14 +280,14 @@ def _run(args_list: list[str]) -> int:
         name = getattr(args, "puzzle", None)
         spec, position = target(name, args.moves, getattr(args, "position", None)) if name else (None, None)
         return cmd_play(spec.name if spec else None, position if spec else getattr(args, "position", None),
-                        getattr(args, "load", None))
+                        getattr(args, "load", None), getattr(args, "watch", False))
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
         return USAGE_ERROR
     except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
         print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily) as err:
+    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily, CheckFailed) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -383,8 +397,12 @@ def cmd_convert(path: str) -> int:
     return 0
 
 
-def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
+def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool, as_lurd: bool = False) -> int:
     puzzle = spec.puzzle
+    notation = spec.notation
+    if as_lurd and notation is None:
+        raise UsageError(f"{spec.title} is no Sokoban level, so --lurd does not apply: LURD writes a keeper's steps "
+                         "and pushes")
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
     ahead = spec.oracle.foresight(state)
@@ -396,6 +414,12 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
     _notes(spec, said)   # a table found not to hold while answering was built again: said once
+    written = {} if notation is None else {notation.key: notation.write(state, line.moves)}
+    if as_lurd:
+        if not line.proven:
+            print(f"note: {_proven_words(line)}", file=sys.stderr)
+        print(written[notation.key] if notation is not None else "")
+        return 0
     plain = plain_output()
     moves = [puzzle.move_text(s, m, plain and not as_json) for s, m in zip(line.states, line.moves)]
     if as_json:
@@ -404,6 +428,7 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
             "start": puzzle.format(state),
             "length": len(line),
             "moves": moves,
+            **written,
             "positions": [puzzle.format(s) for s in line.states],
             "optimal": line.proven,
             **({} if line.proven else {"shortest_found": True, "at_least": line.at_least, "within": line.within}),
@@ -415,6 +440,8 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
         return 0
     print(f"{puzzle.title}: {n_moves(len(line))}, {_proven_words(line)}. {puzzle.move_rule}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
+    for key, text in written.items():
+        print(f"{key.upper()}: {text}\n")
     print("start")
     print(_indent(puzzle.picture(state, plain)))
     for i, (text, after) in enumerate(zip(moves, line.states[1:]), start=1):
@@ -641,21 +668,45 @@ def cmd_bench(what: str, rest: list[str]) -> int:
     return module.main(rest)
 
 
-def cmd_play(name: str | None, position: str | None, load: str | None = None) -> int:
+def cmd_play(name: str | None, position: str | None, load: str | None = None, watch: bool = False) -> int:
     if load is not None:
-        if name is not None or position is not None:
+        if name is not None or position is not None or watch:
             raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
         from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
         from game.ui import entry
         return entry.run(None, None, load=saved)
     spec = catalog.get(name) if name else None
+    if watch and (spec is None or position is not None):
+        raise UsageError("--watch plays back the solution a level's file gives, from the level's start: name the "
+                         "level alone, e.g. 'play levels.sok#3 --watch'")
+    watched = watched_solution(spec) if watch and spec is not None else None
     if spec is not None and position is not None:
         spec.puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
     elif spec is None and position is not None:
         raise UsageError("--from needs a puzzle name too, e.g. 'play eight --from \"1 2 3/4 5 6/7 . 8\"'")
     from game.ui import entry  # imported late: the other commands work without a display
-    return entry.run(name, position)
+    return entry.run(name, position, watch=watched)
+
+
+def watched_solution(spec: PuzzleSpec) -> str:
+    """The first solution the level's file gives that can be played from its start; UsageError (the first
+    problem found, or that it gives none) otherwise."""
+    problems = []
+    for written in spec.solutions:
+        if written.problem:
+            problems.append(written.problem)
+            continue
+        try:
+            line_entries(spec, spec.puzzle.start, written.text)
+        except PositionError as problem:
+            problems.append(f"the solution on line {written.line} cannot be played: {problem}")
+            continue
+        return written.text
+    if problems:
+        raise UsageError(problems[0])
+    raise UsageError(f"{spec.title} comes with no solution to watch (a .sok file gives them after a level: "
+                     "'Solution: ...' or a line of LURD letters)")
 
 
 MIN_SIZE, MAX_SIZE = (200, 150), (8192, 8192)

@@ -19,6 +19,7 @@ from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
+from game.rules.notation import Notation, Written
 from game.rules.puzzle import EMPTY, Puzzle
 
 
@@ -165,6 +166,8 @@ class PuzzleSpec:
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
     as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
     words: Words | None = None                                      # known without the rules (None: ask them)
+    writes: Callable[[Puzzle], Notation] | None = None              # its family's notation of a line (LURD)
+    solutions: tuple[Written, ...] = ()                             # lines its file gives (a .sok's solutions)
 
     def __post_init__(self) -> None:
         if not self.base:
@@ -192,6 +195,11 @@ class PuzzleSpec:
     def puzzle(self) -> Puzzle:
         """The rules, built on first use."""
         return self.recipe.build()
+
+    @cached_property
+    def notation(self) -> Notation | None:
+        """How its family's players write a line of moves (Sokoban's LURD), None where they have no such text."""
+        return None if self.writes is None else self.writes(self.puzzle)
 
     @cached_property
     def oracle(self) -> Oracle:

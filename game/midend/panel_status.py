@@ -66,7 +66,9 @@ def _activity(s: Session) -> StatusBox | None:
                     progress_words(job.elapsed, job.text), _cancel(), spinning=True)
     if playback is not None:
         left = len(playback.remaining)
-        if not playback.proven:
+        if playback.given and not playback.paused:
+            title = ngettext("Watching: {n:,} move left", "Watching: {n:,} moves left", left).format(n=left)
+        elif not playback.proven:
             title = ngettext("Shortest found, not proven: {n:,} move left",
                              "Shortest found, not proven: {n:,} moves left", left).format(n=left)
         elif playback.paused:

@@ -16,8 +16,8 @@ import pygame
 from game.midend.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox
 from game.midend.sayings import Tone
 from game.ui import theme as T
-from game.ui.play.panel_frame import (DETAIL_LINES, PanelFrame, frame_for, legend_columns, panel_padding,
-                                      verdict_word)
+from game.ui.play.panel_frame import (DETAIL_LINES, PanelFrame, frame_for, legend_columns, line_height,
+                                      panel_padding, verdict_word)
 from game.ui.widgets import button_padding, button_role, key_cap_fits
 
 __all__ = ["DENSITIES", "BarItem", "BoxItem", "ButtonItem", "Column", "Density", "FigureItem", "Item", "LegendItem",
@@ -132,6 +132,12 @@ def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayou
     col.items += [RuleItem(rule) for rule in frame.rules]
     if frame.count is not None and model.count is not None:
         col.items.append(placed_button(theme, model.count, frame.count))
+    if frame.tally is not None and model.tally is not None:
+        line_h = line_height(theme, "tiny")
+        lines = model.tally if frame.tally.h >= len(model.tally) * line_h else (" · ".join(model.tally),)
+        for i, text in enumerate(lines):
+            row = pygame.Rect(frame.tally.x, frame.tally.y + i * line_h, frame.tally.w, line_h)
+            col.fitted(text, Role.TINY, Tone.TEXT if i == 0 else Tone.MUTED, row, 1)
     _fill_box(col, frame, model.status)
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.buttons, frame.grid)]
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.deal.buttons, frame.deal)]

@@ -34,7 +34,7 @@ from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.catalog.codes import CodeError
 from game.ui.clipboard import CLIPBOARD
-from game.ui.share import copy_position, copy_result, pasted_position
+from game.ui.share import copy_game, copy_result, paste_game
 from game.ui.play.board_screen import BoardScreen
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
@@ -65,13 +65,14 @@ INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, Input
 class PlayScene(BoardScreen):
     def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None,
-                 daily: Daily | None = None) -> None:
+                 daily: Daily | None = None, watch: str | None = None) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
-        as a new game of the session; ``daily``: the day's daily puzzle, at ``position``."""
+        as a new game of the session; ``daily``: the day's daily puzzle, at ``position``; ``watch``: a line
+        of the puzzle's notation (a file's solution), played back from its start once the game is in."""
         super().__init__(ctx)
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
-                             kept=kept, position=position, load=load, message=message, daily=daily)
+                             kept=kept, position=position, load=load, message=message, daily=daily, watch=watch)
         self.target = self.session.position       # the position the board shows when animations end
         self._use(spec)
         self.effects = Effects()
@@ -309,21 +310,15 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
-        line = self.game.daily_line()
-        self.say(copy_result(CLIPBOARD, line) if line else copy_position(CLIPBOARD, self.spec, self.session.position))
+        self.say(copy_game(CLIPBOARD, self.game))
 
     def paste(self) -> None:
-        """A share code or a position's text from the clipboard, as a new game (undo brings this one back;
-        a code of another puzzle opens that puzzle)."""
-        try:
-            name, position, message = pasted_position(CLIPBOARD, self.spec)
-        except (CodeError, PositionError) as err:
-            self.refuse(None, str(err))
-            return
-        if name != self.spec.name:
-            self.ctx.nav.play_position(name, position, message)
-        else:
-            self.start_from(position, message)
+        """What the clipboard holds, as a new game that undo takes back (see game.ui.share.paste_game)."""
+        paste_game(self, CLIPBOARD)
+
+    def taken(self) -> None:
+        """The session's game was taken in wholesale: shown as it is."""
+        self._take()
 
     def start_from(self, position: bytes, message: str) -> None:
         """A new game from ``position`` in this session: an entry that undo takes back."""

@@ -90,6 +90,10 @@ class Presentation:
     piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
     keys_line: str = ""                         # the play screen's line of keys, where its input mode's would
                                                 # name keys the puzzle uses otherwise (the Tower of Hanoi's)
+    grid: bool = False                          # its group is a collection of levels: its menu card opens a
+                                                # grid of them (small pictures, solved marks, best figures)
+    sketch: tuple[str, ...] = ()                # the start as its file draws it: a picture of it made without
+                                                # building the rules, where the family's drawing offers one
 
     def piece_name(self, code: int) -> str:
         """The piece in English words ("tile 5", "black frog")."""

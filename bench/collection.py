@@ -7,7 +7,8 @@ In a child process with a private data folder holding one ``.xsb`` file of that 
 start (the levels read and checked, their rules not built), opens the menu and the collection's grid
 headless, and reports: how long reading the folder and opening the grid took, how many levels' rules were
 built (the grid's pictures are sketches from the levels' rows), how many pictures were drawn and kept,
-and whole frames while the wheel scrolls and while End glides from the first level to the last, against a
+and whole frames while the wheel scrolls and while End glides from the first level to the last (wall-clock
+time, and the process's own CPU time, which other work on a shared machine does not inflate), against a
 frame that draws only the background in the same process. It also draws the same hundred pictures two
 ways: a sketch from the rows, and the board view's thumbnail from the built rules (what the menu's cards
 draw), and gives the ratio. The goal: a worst frame (p99) within 16 ms.
@@ -78,6 +79,7 @@ def main(argv: list[str]) -> int:
     print(f"  pictures drawn, kept        {got['drawn']:7d} {got['kept']:5d}")
     print(f"  frames  p50 {got['p50'] * 1000:.2f} ms  p99 {got['p99'] * 1000:.2f} ms  max {got['max'] * 1000:.2f} ms"
           f"  (a background-only frame: {got['ref'] * 1000:.2f} ms)")
+    print(f"  frames' CPU time  p50 {got['cpu50'] * 1000:.2f} ms  p99 {got['cpu99'] * 1000:.2f} ms")
     print(f"  a picture: sketched from its rows {got['sketch'] * 1000:.3f} ms, its rules built and its board "
           f"drawn {got['board'] * 1000:.2f} ms (ratio {got['board'] / got['sketch']:.0f})")
     print(f"p99 {got['p99'] * 1000:.2f} ms {'meets' if got['p99'] <= FRAME_GOAL else 'misses'} the 16 ms goal.")
@@ -133,6 +135,7 @@ def _measure(levels: int, size: tuple[int, int], frames: int) -> dict[str, float
         app.tick(1 / 60)
     opened = time.perf_counter() - t0
     times, kept = [], 0
+    CPU.clear()
     for _ in range(frames):   # the wheel, a notch a frame
         pg.event.post(pg.event.Event(pg.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
         times.append(_timed(lambda: app.tick(1 / 60)))
@@ -145,11 +148,13 @@ def _measure(levels: int, size: tuple[int, int], frames: int) -> dict[str, float
         times.append(_timed(lambda: app.tick(1 / 60)))
         kept = max(kept, scene.pictures.kept)
     grid_built = len(built)
+    cpu = list(CPU)
     sketch, board = _pictures(card.specs[:COMPARED], scene.grid.frame.picture.size)
     app.close()
     return {"file": path.stat().st_size, "read": read, "open": opened, "built": grid_built,
             "drawn": scene.pictures.drawn, "kept": kept, "p50": statistics.median(times),
             "p99": _percentile(times, 0.99), "max": max(times), "ref": statistics.median(ref),
+            "cpu50": statistics.median(cpu), "cpu99": _percentile(cpu, 0.99),
             "sketch": sketch, "board": board, "peak": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
 
 
@@ -169,9 +174,13 @@ def _pictures(specs: list, size: tuple[int, int]) -> tuple[float, float]:
     return sketched, (time.perf_counter() - t0) / len(specs)
 
 
+CPU: list[float] = []   # each timed step's CPU time, beside the wall-clock time it returns
+
+
 def _timed(step) -> float:
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     step()
+    CPU.append(time.process_time() - c0)
     return time.perf_counter() - t0
 
 

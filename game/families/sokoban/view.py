@@ -7,6 +7,7 @@ drawn flat from its file's rows in the same colours, without building its rules,
 cell (a fraction of a millisecond, where building the rules and drawing this view take about ten)."""
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -216,13 +217,30 @@ def sketch(rows: tuple[str, ...], size: tuple[int, int]) -> pygame.Surface:
     width = max((len(row) for row in rows), default=0)
     if not width:
         return out
-    pitch = max(1, min(size[0] // width, size[1] // len(rows)))
+    pitch = max(1, min(size[0] // width, size[1] // len(rows), MAX_PITCH))
     left = (size[0] - pitch * width) // 2
     top = (size[1] - pitch * len(rows)) // 2
+    cells = _cells(pitch)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
-            if ch != " ":
-                _cell(out, pygame.Rect(left + c * pitch, top + r * pitch, pitch, pitch), ch)
+            cell = cells.get(ch)
+            if cell is not None:
+                out.blit(cell, (left + c * pitch, top + r * pitch))
+    return out
+
+
+MAX_PITCH = 256   # a sketch's cells at most this large (a sketch is a small picture)
+
+
+@functools.lru_cache(maxsize=16)
+def _cells(pitch: int) -> dict[str, pygame.Surface]:
+    """Each character's cell drawn once at ``pitch`` (a grid's sketches share a few pitches): a sketch is
+    then a blit a cell."""
+    out = {}
+    for ch in WALL + "-_.$*@+":   # a wall, floor as files write it, and what stands on floor
+        cell = pygame.Surface((pitch, pitch), pygame.SRCALPHA)
+        _cell(cell, cell.get_rect(), ch)
+        out[ch] = cell
     return out
 
 

@@ -268,8 +268,10 @@ class CollectionScene(Scene):
         return self.scroll != self.scroll_target or self.pictures.missing(self.wanted())
 
     def wanted(self) -> range:
-        """The tiles whose pictures are wanted now: those in view, where the view is going."""
-        return self.grid.in_view(int(self.scroll_target))
+        """The tiles whose pictures are wanted now: those in view where the view is going, and a row either
+        side, ready for the wheel."""
+        shown, n = self.grid.in_view(int(self.scroll_target)), len(self.specs)
+        return range(max(0, shown.start - self.grid.columns), min(n, shown.stop + self.grid.columns))
 
     def update(self, dt: float) -> None:
         self.follow_journal()

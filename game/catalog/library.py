@@ -89,7 +89,8 @@ class FileProblem(str):
 def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tuple[list[PuzzleSpec], list[str]]:
     """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file
     (or bad puzzle of a collection). A collection file's puzzles stand on a shelf of their own, named
-    after the file; so do the puzzles of each subfolder (its files and collections), named after it.
+    after the file (and where their family shows a collection as a grid of levels, they are one group, so
+    one card, named so too); so do the puzzles of each subfolder (its files and collections), named after it.
     Each puzzle's rules are built now, to check them, unless ``known`` says what they say (see :class:`Known`)."""
     loaded = Loaded([], [], known)
     for path, got in scan_folder(folder):

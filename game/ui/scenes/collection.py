@@ -40,6 +40,9 @@ KEEP_SCREENS = 3         # pictures kept: this many screenfuls of tiles
 
 
 class CollectionScene(Scene):
+    """The grid of one collection's levels (``specs``, in order), titled ``title``; ``key`` names its chosen
+    level in the menu's memory, ``colour`` its shelf's."""
+
     def __init__(self, ctx: Context, specs: Sequence[PuzzleSpec], title: str, key: str, colour: Colour) -> None:
         super().__init__(ctx)
         self.specs = list(specs)

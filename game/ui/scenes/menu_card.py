@@ -137,8 +137,10 @@ class Card:
 
     def follow(self) -> bool:
         """A collection's chosen level as the memory now has it (chosen on its grid); True if it changed."""
+        if not self.collection:
+            return False
         index = self.positions.get(self.chosen.get(self.group, ""))
-        if not self.collection or index is None or index == self.index:
+        if index is None or index == self.index:
             return False
         self.index = index
         return True

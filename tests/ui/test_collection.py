@@ -309,3 +309,30 @@ def _every_kind_of_solve(scene: CollectionScene) -> Records:
         elif kind == 2:
             records = records.add(win(spec.name, 50, 40, solver=True))
     return records
+
+
+def test_random_events_on_a_grid_never_raise(app, fresh_catalog):
+    from tests.ui.test_fuzz import random_event
+    (fresh_catalog / "tiny.xsb").write_text(tiny_levels(200, seed=5), encoding="utf-8")
+    app.replace(MenuScene(app))
+    frames(app, 2)
+    open_grid(app, "Tiny")
+    rng = random.Random(11)
+    elsewhere = 0
+    for i in range(500):
+        pygame.event.post(random_event(rng, app.size))
+        if i % 4 == 0:
+            frames(app, 1, dt=rng.choice([0.0, 1 / 60, 0.05]))
+        if not app.running or app.scene is None:   # Esc from the menu quits: start again
+            app.running = True
+            app.replace(MenuScene(app))
+        if not isinstance(app.scene, CollectionScene):   # another screen opened from it: back to the grid
+            elsewhere += 1
+            frames(app, 1)
+            while not isinstance(app.scene, (CollectionScene, MenuScene)):
+                app.nav.close(app.scene)
+            menu = app.scene
+            if isinstance(menu, MenuScene):
+                menu.open(menu.flat.index(collection_card(menu, "Tiny")))
+    frames(app, 3)
+    assert 0 < elsewhere < 250   # the grid took most events, and its keys and clicks left it too

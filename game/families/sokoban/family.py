@@ -47,7 +47,6 @@ class SokobanFamily(Family):
     importers = (Importer((".xsb", ".sok"), parse_level, sniff, N_("Sokoban level collection"), many=parse_collection),)
     grid = True   # a collection's levels are a grid of pictures, as Sokoban players know them
 
-
     def spec(self, name: str, defn: SokobanDef, count: Count | None = None) -> PuzzleSpec:
         """The level's spec. Its words are known without the rules (the title, the count's rule, the goal every
         level shares), and reading its file checked everything building them would (:func:`read_level`), so a

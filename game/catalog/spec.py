@@ -94,6 +94,10 @@ class Presentation:
     # code -> a name for each of its identical pieces, by the piece's place where the game began (see
     # game.rules.identities): Lunar Lockout's helpers, "green robot", "yellow robot"; a code without: one name
     piece_roles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    grid: bool = False                          # its group is a collection of levels: its menu card opens a
+                                                # grid of them (small pictures, solved marks, best figures)
+    sketch: tuple[str, ...] = ()                # the start as its file draws it: a picture of it made without
+                                                # building the rules, where the family's drawing offers one
 
     @property
     def tells_apart(self) -> bool:

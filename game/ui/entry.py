@@ -14,7 +14,6 @@ from game.keeping.saves import SavedGame
 from game.rules.puzzle import PositionError
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.review import ReviewScene
 
 __all__ = ["render_screenshot", "run", "run_demo"]
 
@@ -231,6 +230,7 @@ class _Shot:
         elif self.keys:
             _pressed(app, list(self.keys))
         elif self.review:
+            from game.ui.scenes.review import ReviewScene   # (the window opens without the review's modules)
             app.nav.open_review()
             for _ in range(600):   # distances from the table at once; searched ones as they come
                 app.tick(1 / 30)

@@ -117,6 +117,7 @@ class Card:
         self.text: CardText | None = None                 # the chosen variant's words, laid out
         self.lines_shown = (1, 0)                         # title and description lines every card has room for
         self.frame: CardFrame | None = None               # where its parts go at its width
+        self.laid_out: dict[tuple, list[CardText]] = {}   # its words' lines, by width, sizes and words
 
     @property
     def spec(self) -> PuzzleSpec:
@@ -147,11 +148,18 @@ class Card:
 
     def texts(self, th: Theme, width: int) -> list[CardText]:
         """The words of every variant at a card width (the menu sizes every card to the longest); a
-        collection's, once."""
+        collection's, once. Kept for the words and sizes they were laid out for: the menu lays its cards out
+        again as it opens, and for each grid it weighs."""
         title = translated(self.title)
-        if self.collection:
-            return [CardText(th, title, collection_words(len(self.specs)), width - 2 * th.px(PAD))]
-        return [CardText(th, title, translated(spec.presentation.blurb), width - 2 * th.px(PAD)) for spec in self.specs]
+        blurbs = ([collection_words(len(self.specs))] if self.collection
+                  else [translated(spec.presentation.blurb) for spec in self.specs])
+        key = (width, th.size_of("body"), th.size_of("small"), th.text_scale, title, *blurbs)
+        got = self.laid_out.get(key)
+        if got is None:
+            if len(self.laid_out) > 16:
+                self.laid_out.clear()
+            got = self.laid_out[key] = [CardText(th, title, blurb, width - 2 * th.px(PAD)) for blurb in blurbs]
+        return got
 
     def thumb(self, size: tuple[int, int], chevron: T.Colour) -> pygame.Surface:
         """The chosen variant's picture (kept per variant, drawn again for a new size): its rules are built

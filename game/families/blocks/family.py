@@ -49,7 +49,7 @@ class BlocksFamily(Family):
     counts = COUNTS
     default = PATH
     kinds = KINDS
-    keys = ("moves", "same", "axis")
+    keys = ("moves", "same", "axis", "doors")
     importers = (
         Importer((".sliding",), parse_sliding, lambda lines: bool(lines) and bool(_SLIDING_SIZE.match(lines[0])),
                  N_("Knuth's SLIDING input")),

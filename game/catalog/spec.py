@@ -19,7 +19,7 @@ from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
-from game.rules.puzzle import Puzzle
+from game.rules.puzzle import Doors, Puzzle
 
 
 
@@ -138,6 +138,7 @@ class PuzzleSpec:
     recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
     as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
+    redoor: Callable[[Doors], "PuzzleSpec"] | None = None           # the same puzzle with other doors (None: none)
     words: Words | None = None                                      # known without the rules (None: ask them)
 
     def __post_init__(self) -> None:

@@ -112,6 +112,22 @@ def test_the_hint_and_the_marks_follow_the_doors(count):
         assert verdict is {-1: Verdict.CLOSER, 0: Verdict.SAME, 1: Verdict.FARTHER}[there - here]
 
 
+CORRIDOR = GATE.replace("...\n.Y.\n.ZX", "X....\n...#Y").replace("X??\n???\n???", "????X\n???#?")   # c1: Y's door
+
+
+@pytest.mark.parametrize("count, with_door, without", [
+    (COUNTS[1], {"b1", "a2"}, {"b1", "c1", "d1", "e1", "a2"}),                 # line: stops before the door
+    (COUNTS[2], {"b1", "a2", "b2", "c2"}, {"b1", "c1", "d1", "e1", "a2", "b2", "c2"}),   # path: no way round it
+])
+def test_a_line_slide_stops_before_a_door_and_a_path_never_crosses_one(count, with_door, without):
+    defn = parse_toml(CORRIDOR, "corridor.toml")
+    assert isinstance(defn, BlocksDef)
+    for made, expected in ((defn, with_door), (replace(defn, doors=None), without)):
+        puzzle = build(made, count)
+        x = puzzle.board.at(0, 0)
+        assert {puzzle.board.coord(move.dst) for move, _ in puzzle.successors(puzzle.start) if move.src == x} == expected
+
+
 def test_a_position_with_a_piece_on_a_door_it_may_not_enter_is_refused_in_one_sentence():
     puzzle = build(DOORED, COUNTS[0])
     with pytest.raises(PositionError, match=r"^piece 'X' stands on the door c1, which only 'Y' may enter\.$"):

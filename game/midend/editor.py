@@ -454,8 +454,11 @@ class Editor:
         return spec
 
     def _use(self, spec: PuzzleSpec) -> None:
-        """Edit with ``spec``'s rules from now on (other doors): what was known of positions was of others."""
+        """Edit with ``spec``'s rules from now on (other doors): what was known of positions was of others,
+        and the table of the puzzle left behind is not needed (the catalog's own puzzle's may be)."""
         self._cancel_job()
+        if self.spec is not self.original:
+            self.oracle.stop_preparing()
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
         self.pieces = Pieces(self.puzzle)
         self._known.clear()
@@ -465,8 +468,10 @@ class Editor:
         self._status = self.oracle.status()
 
     def close(self) -> None:
-        """The editor goes: its search stops."""
+        """The editor goes: its search stops, and so does the preparing of the puzzle it made with other doors."""
         self._cancel_job()
+        if self.spec is not self.original:
+            self.oracle.stop_preparing()
 
     # -- text and files -------------------------------------------------------------------------------
     def text(self) -> str:

@@ -83,3 +83,17 @@ def test_a_puzzle_made_with_doors_saves_and_reads_back_with_them(folder):
 def test_a_puzzle_without_doors_of_its_own_has_none_to_place():
     e = editor("frogs-a")
     assert not e.doors_editable and e.toggle_door(0) == "This puzzle has no doors."
+
+
+def test_the_table_of_a_puzzle_left_behind_stops_being_prepared_but_never_the_menus_own(monkeypatch):
+    e = editor("hughes")
+    stopped = []
+    monkeypatch.setattr(e.original.oracle, "stop_preparing", lambda: stopped.append("the menu's own"))
+    assert e.toggle_door(4) is None
+    made = e.spec
+    monkeypatch.setattr(made.oracle, "stop_preparing", lambda: stopped.append("with a door"))
+    assert e.toggle_door(4) is None and e.spec is e.original     # the door removed: the menu's own puzzle
+    assert stopped == ["with a door"]
+    assert e.undo() and e.spec is made
+    e.close()
+    assert stopped == ["with a door", "with a door"]

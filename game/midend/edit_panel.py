@@ -71,7 +71,7 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str, door_mode: boo
                              key=editor.puzzle.symbols.name(code), active=code == brush)
                       for code in editor.palette),
         buttons=(
-            button("play", _("Play from here"), Intent.PLAY_HERE, primary=True, enabled=legal),
+            button("play", _("Play from here"), Intent.PLAY_HERE, primary=True, enabled=legal and not editor.doors_changed),
             button("save", _("Save as puzzle"), Intent.SAVE, enabled=save_reason is None),
             button("copy", _("Copy"), Intent.COPY), button("paste", _("Paste"), Intent.PASTE),
             # Translators: a button: take back the last edit

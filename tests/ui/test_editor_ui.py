@@ -289,6 +289,7 @@ def test_d_places_doors_and_lets_pieces_through_them_with_clicks_and_the_board_d
     click(app, centre(ed, 8))                        # a wide block: its kind may pass
     assert ed.footer.text.startswith("Doors at b2; pieces that may pass them:") and ed.editor.problem() is None
     assert ed.view.blocks.doors.passing == {ed.editor.position[7]} and ed.model.counts[0] == ed.footer.text
+    assert not next(b for b in ed.model.buttons if b.name == "play").enabled
     key(app, pygame.K_p)                             # another puzzle now: saved first, then played
     assert app.scene is ed and ed.footer.text.startswith("The doors have changed: save it as a puzzle first")
     key(app, pygame.K_d)

@@ -74,6 +74,8 @@ def test_the_library_donkey_writes_its_doors_as_its_file_does():
 CASES = [
     ("doors not a table", GATE.replace('[doors]\ncells = "c1"\npieces = "Y"', 'doors = "c1"'), "key 'doors'",
      "must be a table"),
+    ("several door tables: one set of pieces passes every door", GATE.replace("[doors]", "[[doors]]"), "key 'doors'",
+     "must be a table"),
     ("a key [doors] does not have", GATE.replace('pieces = "Y"', 'pieces = "Y"\nopen = true'), "key 'doors.open'",
      "'cells' and 'pieces'"),
     ("cells missing", GATE.replace('cells = "c1"\n', ""), "key 'doors.cells'", "missing"),

@@ -130,16 +130,13 @@ class Editor:
         return self._cursor + 1 < len(self._history)
 
     def undo(self) -> bool:
-        if not self.can_undo():
-            return False
-        self._cursor -= 1
-        self._changed()
-        return True
+        return self._step(-1) if self.can_undo() else False
 
     def redo(self) -> bool:
-        if not self.can_redo():
-            return False
-        self._cursor += 1
+        return self._step(+1) if self.can_redo() else False
+
+    def _step(self, delta: int) -> bool:
+        self._cursor += delta
         self._changed()
         return True
 

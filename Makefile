@@ -82,6 +82,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
 	$(SHOT) --demo assets/screenshots/demo.png
 	$(SHOT) pegs-english assets/screenshots/pegs-english.png
+	$(SHOT) red-donkey assets/screenshots/red-donkey.png --from "A G H C/A . . C/D E E F/D B B F/I B B J/# . . #/# . . #"
+	$(SHOT) hughes assets/screenshots/editor-doors.png --editor --press d right down return down return
 	$(SHOT) pegs-triangle-a1 assets/screenshots/pegs-triangle.png --marks
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and

@@ -188,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--theme", choices=SETTING_CHOICES["theme"], default="standard",
                       help="the colours (default: standard)")
     shot.add_argument("--press", nargs="+", metavar="KEY", default=(),
-                      help="keys pressed on the puzzle's screen first, a second apart (names as pygame spells them: "
+                      help="keys pressed on the puzzle's screen (or the editor's) first, a second apart (names as pygame spells them: "
                            "h, s, space, k)")
 
     _moves_option(shot)

@@ -20,7 +20,7 @@ from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
 from game.rules.notation import Notation, Written
-from game.rules.puzzle import EMPTY, Puzzle
+from game.rules.puzzle import EMPTY, Doors, Puzzle
 
 
 
@@ -169,6 +169,7 @@ class PuzzleSpec:
     recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
     as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
+    redoor: Callable[[Doors], "PuzzleSpec"] | None = None           # the same puzzle with other doors (None: none)
     words: Words | None = None                                      # known without the rules (None: ask them)
     writes: Callable[[Puzzle], Notation] | None = None              # its family's notation of a line (LURD)
     solutions: tuple[Written, ...] = ()                             # lines its file gives (a .sok's solutions)

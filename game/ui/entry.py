@@ -191,6 +191,7 @@ class _Shot:
             nav.open_editor(spec.name, self.state)
             for _ in range(3):   # the editor's verdict: from the table, or a search inline
                 app.tick(0.4)
+            _pressed(app, list(self.keys))
         elif self.records:
             nav.open_records()
         elif self.settings:

@@ -204,6 +204,10 @@ class _Shot:
             nav.open_puzzle(spec.name, self.state, load=self.load)
             self._played(app)
         app.tick(0.0)
+        for _ in range(200):   # the menu's pictures, a few a frame after its first
+            if not (app.scene is shelves and shelves.pictures_owed):
+                break
+            app.tick(0.0)
 
     def _collection(self, app: App, shelves: MenuScene, name: str) -> None:
         """The grid of the collection titled ``name`` (or holding the level ``name``, chosen), the keys

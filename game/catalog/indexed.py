@@ -115,7 +115,7 @@ PLAIN: Kind = (_same, _plain)
 PRESENTATION: dict[str, Kind] = {
     "view": PLAIN, "short_title": TEXT, "blurb": TEXT, "piece_names": (_as_names, _names), "piece_noun": TEXT,
     "group": TEXT, "variant": TEXT, "subtitle": TEXT, "piece_plurals": (_as_names, _names), "keys_line": TEXT,
-    "piece_roles": (_as_roles, _roles), "grid": (_same, _flag), "sketch": (_same, _lines)}
+    "key_rows": (_as_pairs, _pairs), "piece_roles": (_as_roles, _roles), "grid": (_same, _flag), "sketch": (_same, _lines)}
 FIGURES: dict[str, Kind] = {
     "published": (_same, _number), "positions": (_same, _number), "longest": (_same, _number),
     "rows": (_as_pairs, _pairs), "note": TEXT}

@@ -177,7 +177,7 @@ class _FromFile:
 
 
 # What a spec takes from its file, and what from its card.
-FROM_FILE = ("recipe", "dealer", "recount", "as_file", "writes", "solutions")
+FROM_FILE = ("recipe", "dealer", "recount", "as_file", "redoor", "writes", "solutions")
 FROM_CARD = ("shelf", "input", "presentation", "figures", "demo", "family", "base", "count", "edit")
 
 
@@ -189,6 +189,7 @@ class IndexedSpec(PuzzleSpec):
     dealer = _FromFile()
     recount = _FromFile()
     as_file = _FromFile()
+    redoor = _FromFile()
     writes = _FromFile()
     solutions = _FromFile()
     file_read = True           # an instance made whole (a copy) has nothing left to read

@@ -9,7 +9,7 @@ from dataclasses import fields
 import pytest
 
 from game.catalog import index, indexed, library
-from game.catalog.spec import Figures, Presentation
+from game.catalog.spec import Figures, Presentation, PuzzleSpec
 from game.files.errors import PuzzleFileError
 from game.ui.scenes.menu_card import Card
 from tests.files.support import one_sentence
@@ -21,6 +21,22 @@ KLOTSKI = SHIPPED["klotski"]
 def test_a_card_keeps_every_field_of_a_presentation_and_of_the_figures():
     assert set(indexed.PRESENTATION) == {field.name for field in fields(Presentation)}
     assert set(indexed.FIGURES) == {field.name for field in fields(Figures)}
+
+
+def test_every_field_of_a_spec_comes_from_its_card_or_from_its_file():
+    plain = {"name", "words"}   # the row's own
+    assert {field.name for field in fields(PuzzleSpec)} == {*indexed.FROM_FILE, *indexed.FROM_CARD, *plain}
+    assert all(isinstance(vars(indexed.IndexedSpec)[name], indexed._FromFile) for name in indexed.FROM_FILE)
+
+
+def test_a_spec_from_the_index_gives_what_only_its_file_gives():
+    specs = indexed.library_specs(library.LIBRARY, SHIPPED, set())
+    assert specs is not None
+    donkey = next(spec for spec in specs if spec.name == "red-donkey")
+    assert donkey.redoor is not None and donkey.file_read   # the editor changes its doors
+    made = donkey.file_spec()
+    for name in indexed.FROM_FILE:
+        assert (getattr(donkey, name) is None) == (getattr(made, name) is None), name
 
 
 def test_the_shipped_index_tells_the_library_as_its_files_are_now():

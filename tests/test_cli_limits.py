@@ -1,0 +1,59 @@
+"""The command line's limits on a sliding-block search (--time-limit, --memory-limit): a search stopped at
+one says so in one sentence (how far it got, how to allow more), exits with status 2 and never claims an
+optimal answer; given room, the same file is solved optimally. Bad limits are one sentence too."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.catalog import registry as catalog
+from game.cli import main
+from game.families.blocks.engine import Engine
+from solvers import compiled, frontier
+from solvers.limits import Limits, Watch
+from tests.game.test_search_bounds import century_wide
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
+
+
+def test_a_wider_century_is_solved_as_short_as_breadth_first_search_finds(tmp_path, capsys):
+    path = century_wide(tmp_path)
+    assert main(["solve", str(path), "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    puzzle = catalog.puzzle(str(path))
+    engine = Engine(puzzle)
+    plain = frontier.shortest_line(engine, engine.key(puzzle.start), Watch(Limits(None, None)))
+    assert plain is not None
+    assert answer["optimal"] is True and answer["length"] == len(plain) - 1 == 13
+
+
+@pytest.mark.parametrize("option, value, which, advice", [
+    ("--time-limit", "0.2", "time limit", "--time-limit SECONDS"),
+    ("--memory-limit", "1", "memory limit", "--memory-limit MB"),
+])
+def test_a_search_stopped_at_a_limit_says_how_far_it_got_in_one_sentence(tmp_path, capsys, option, value, which,
+                                                                          advice):
+    path = century_wide(tmp_path)
+    assert main(["solve", str(path), "--json", option, value]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    error = err.splitlines()[-1]
+    assert error.startswith("error: The search of Century, wider stopped at its " + which + " after ")
+    assert advice in error and error.endswith(".") and "optimal" not in err
+
+
+def test_an_analysis_stopped_at_a_limit_says_so(tmp_path, capsys):
+    assert main(["analyze", str(century_wide(tmp_path)), "--memory-limit", "1"]) == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error.startswith("error: The table of Century, wider stopped at its memory limit after ")
+    assert error.endswith("; allow more memory with --memory-limit MB.")
+
+
+@pytest.mark.parametrize("option, value", [("--time-limit", "0"), ("--time-limit", "soon"), ("--time-limit", "nan"),
+                                           ("--memory-limit", "-5"), ("--memory-limit", "1.5"),
+                                           ("--memory-limit", "9" * 40)])
+def test_a_bad_limit_is_one_sentence(capsys, option, value):
+    assert main(["solve", "klotski", option, value]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and option in err

@@ -25,6 +25,7 @@ from solvers.problem import Cancelled
 
 from game.catalog import codes, index, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
+from game.cli_check import CheckFailed, check_file
 from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
@@ -35,6 +36,7 @@ from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
+from game.midend.lines import line_entries
 from game.oracles.rating import NotRated, Rating, rate
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
@@ -161,6 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("puzzle", nargs="?", help="open this puzzle (a name, a puzzle file or a share code) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
     play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
+    play.add_argument("--watch", action="store_true",
+                      help="play back the solution the level's file gives (a .sok level: FILE#N)")
     _moves_option(play)
 
     listing = sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
@@ -169,9 +173,17 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="print an optimal solution")
     s.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    shown_as = s.add_mutually_exclusive_group()
+    shown_as.add_argument("--json", action="store_true", help="print one JSON object (a Sokoban level's has its LURD)")
+    shown_as.add_argument("--lurd", action="store_true",
+                          help="print only the solution in LURD, as Sokoban programs write it (l u r d steps, "
+                               "L U R D pushes)")
     _moves_option(s)
     _limit_options(s)
+
+    ch = sub.add_parser("check", help="replay the solutions a Sokoban collection (.sok) gives after its levels: "
+                                      "legal, solved, their moves and pushes, and optimal in each count or not")
+    ch.add_argument("file", help="a .sok file, or one level of it: FILE#N")
 
     a = sub.add_parser("analyze", help="sweep the whole space of positions")
     a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
@@ -294,7 +306,7 @@ def _run(args_list: list[str]) -> int:
             _use_limits(spec, args)
             try:
                 if command == "solve":
-                    return cmd_solve(spec, position, args.json)
+                    return cmd_solve(spec, position, args.json, args.lurd)
                 return cmd_analyze(spec, position, as_json=args.json)
             except StoppedAtLimit as stopped:
                 print(f"error: {sentence(_at_limit(stopped))}", file=sys.stderr)
@@ -307,6 +319,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_code(*target(args.puzzle, args.moves, args.position))
         if command == "convert":
             return cmd_convert(args.file)
+        if command == "check":
+            return check_file(args.file)
         if command == "bench":
             return cmd_bench(args.what, args.args)
         if command == "screenshot":
@@ -318,14 +332,14 @@ def _run(args_list: list[str]) -> int:
         name = getattr(args, "puzzle", None)
         spec, position = target(name, args.moves, getattr(args, "position", None)) if name else (None, None)
         return cmd_play(spec.name if spec else None, position if spec else getattr(args, "position", None),
-                        getattr(args, "load", None))
+                        getattr(args, "load", None), getattr(args, "watch", False))
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
         return USAGE_ERROR
     except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
         print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily) as err:
+    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily, CheckFailed) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -435,17 +449,29 @@ def cmd_convert(path: str) -> int:
     return 0
 
 
-def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
+def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool, as_lurd: bool = False) -> int:
     puzzle = spec.puzzle
+    notation = spec.notation
+    if as_lurd and notation is None:
+        raise UsageError(f"{spec.title} is no Sokoban level, so --lurd does not apply: LURD writes a keeper's steps "
+                         "and pushes")
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
     ahead = spec.oracle.foresight(state)
     if ahead is not None:
         print(f"note: {ahead}", file=sys.stderr)
+    said = spec.oracle.notices
     try:
         line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
+    _notes(spec, said)   # a table found not to hold while answering was built again: said once
+    written = {} if notation is None else {notation.key: notation.write(state, line.moves)}
+    if as_lurd:
+        if not line.proven:
+            print(f"note: {_proven_words(line)}", file=sys.stderr)
+        print(written[notation.key] if notation is not None else "")
+        return 0
     plain = plain_output()
     moves = [puzzle.move_text(s, m, plain and not as_json) for s, m in zip(line.states, line.moves)]
     if as_json:
@@ -454,6 +480,7 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
             "start": puzzle.format(state),
             "length": len(line),
             "moves": moves,
+            **written,
             "positions": [puzzle.format(s) for s in line.states],
             "optimal": line.proven,
             **({} if line.proven else {"shortest_found": True, "at_least": line.at_least, "within": line.within}),
@@ -465,6 +492,8 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
         return 0
     print(f"{puzzle.title}: {n_moves(len(line))}, {_proven_words(line)}. {puzzle.move_rule}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
+    for key, text in written.items():
+        print(f"{key.upper()}: {text}\n")
     print("start")
     print(_indent(puzzle.picture(state, plain)))
     for i, (text, after) in enumerate(zip(moves, line.states[1:]), start=1):
@@ -492,10 +521,12 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     _notes(spec)
 
 
-def _notes(spec: PuzzleSpec) -> None:
-    """Whatever preparing the tables found worth saying (an unwritable cache folder), once."""
+def _notes(spec: PuzzleSpec, said: Sequence[str] = ()) -> None:
+    """Whatever preparing the tables found worth saying (an unwritable cache folder), once: what is not
+    in ``said`` already."""
     for note in spec.oracle.notices:
-        print(f"note: {note}", file=sys.stderr)
+        if note not in said:
+            print(f"note: {note}", file=sys.stderr)
 
 
 class _BarReport:
@@ -516,10 +547,15 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     puzzle = spec.puzzle
     state = None if position is None else puzzle.parse(position)
     said = Progress(f"Sweeping the positions of {spec.title}...")
-    result, seconds = spec.oracle.analysis(_BarReport(said))
+    report = _BarReport(said)
+    for _attempt in range(2):   # a figure stated for a position rests on its entry: one that does not hold
+        result, seconds = spec.oracle.analysis(report)   # drops the table, which is built again
+        start = spec.oracle.distance(puzzle.start)
+        distance = None if state is None else spec.oracle.distance(state)
+        if spec.oracle.ready():
+            break
     said.finish()
     _notes(spec)
-    start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
     hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
     rating = _rating(spec, puzzle.start if state is None else state)
@@ -536,8 +572,7 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
             "reached": result.reached,
             "move_rule": puzzle.move_rule,
             "start_distance": start,
-            **({} if state is None else {"position": puzzle.format(state, plain),
-                                         "position_distance": spec.oracle.distance(state)}),
+            **({} if state is None else {"position": puzzle.format(state, plain), "position_distance": distance}),
             "published": spec.figures.published,
             "rating": None if rating is None else rating.as_dict(),
             "seconds": round(seconds, 3),
@@ -557,7 +592,6 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     print(f"  the start needs:                    {'no way to the goal' if start is None else n_moves(start)}"
           + (f" (published: {published})" if published is not None else ""))
     if state is not None:
-        distance = spec.oracle.distance(state)
         print(f"  this position needs:                {'no way to the goal' if distance is None else n_moves(distance)}")
     if rating is not None:
         label = f"difficulty of the {'start' if state is None else 'position'}:"
@@ -686,21 +720,45 @@ def cmd_bench(what: str, rest: list[str]) -> int:
     return module.main(rest)
 
 
-def cmd_play(name: str | None, position: str | None, load: str | None = None) -> int:
+def cmd_play(name: str | None, position: str | None, load: str | None = None, watch: bool = False) -> int:
     if load is not None:
-        if name is not None or position is not None:
+        if name is not None or position is not None or watch:
             raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
         from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
         from game.ui import entry
         return entry.run(None, None, load=saved)
     spec = catalog.get(name) if name else None
+    if watch and (spec is None or position is not None):
+        raise UsageError("--watch plays back the solution a level's file gives, from the level's start: name the "
+                         "level alone, e.g. 'play levels.sok#3 --watch'")
+    watched = watched_solution(spec) if watch and spec is not None else None
     if spec is not None and position is not None:
         spec.puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
     elif spec is None and position is not None:
         raise UsageError("--from needs a puzzle name too, e.g. 'play eight --from \"1 2 3/4 5 6/7 . 8\"'")
     from game.ui import entry  # imported late: the other commands work without a display
-    return entry.run(name, position)
+    return entry.run(name, position, watch=watched)
+
+
+def watched_solution(spec: PuzzleSpec) -> str:
+    """The first solution the level's file gives that can be played from its start; UsageError (the first
+    problem found, or that it gives none) otherwise."""
+    problems = []
+    for written in spec.solutions:
+        if written.problem:
+            problems.append(written.problem)
+            continue
+        try:
+            line_entries(spec, spec.puzzle.start, written.text)
+        except PositionError as problem:
+            problems.append(f"the solution on line {written.line} cannot be played: {problem}")
+            continue
+        return written.text
+    if problems:
+        raise UsageError(problems[0])
+    raise UsageError(f"{spec.title} comes with no solution to watch (a .sok file gives them after a level: "
+                     "'Solution: ...' or a line of LURD letters)")
 
 
 MIN_SIZE, MAX_SIZE = (200, 150), (8192, 8192)

@@ -239,6 +239,20 @@ def _read_built(path: Path, index: int | None) -> tuple[FileDef, PuzzleSpec]:
     return defn, built_spec(name, defn, _origin(path, number))   # a file that cannot be played: one sentence here
 
 
+def read_each(text: str) -> list[tuple[str, str, FileDef | PuzzleFileError]]:
+    """Every puzzle a file named on the command line holds, in order, each as (its name, as :func:`from_path`
+    names it; how a sentence names it; its definition, or the sentence saying why it cannot be used):
+    ``FILE#3``, that one alone. PuzzleFileError or UnreadableFile for a file that cannot be read at all."""
+    path, index = _numbered(text)
+    whole = str(path.resolve())
+    if index is not None:
+        return [(f"{whole}#{index}", _origin(path, index), _read_number(path, index))]
+    got = read_puzzles(path)
+    if not isinstance(got, Collection):
+        return [(whole, _origin(path, 0), got)]
+    return [(f"{whole}#{n}", _origin(path, n), defn) for n, defn in enumerate(got.puzzles, 1)]
+
+
 def _numbered(text: str) -> tuple[Path, int | None]:
     """A file's path and the number of one puzzle of it (None: the file itself): ``levels.xsb#3``."""
     base, mark, number = text.rpartition("#")

@@ -17,7 +17,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from game.catalog.spec import PuzzleSpec, Shelf
+from game.catalog.spec import PuzzleSpec, Shelf, same_pieces
 from game.files.model import Common, FileDef
 from game.files.toml_file import TomlFile
 from game.rules.counts import MOVES, Count
@@ -125,6 +125,14 @@ class Family:
     def builtins(self) -> Sequence[PuzzleSpec]:
         """Puzzles this family ships as code rather than files, in the order the menu shows them."""
         return ()
+
+    # -- positions ----------------------------------------------------------------------------------
+
+    def piece_limits(self, start: bytes) -> Mapping[int, tuple[int, int]]:
+        """The fewest and the most of each piece (by code, the empty cell aside) a position of a puzzle
+        starting at ``start`` may hold; a piece not named may not be there. By default the start's pieces,
+        exactly: moves that neither take pieces off nor add any. A family whose moves take pieces off says so."""
+        return same_pieces(start)
 
     # -- drawing ------------------------------------------------------------------------------------
 

@@ -5,7 +5,9 @@ say what they are: ``solver: 5 b2-b3`` (a move the solver played), ``restart:``,
 POSITION`` (any new game: a deal, a paste, a position from the editor); ``notes:`` after an entry
 that begins a game says what helped in it (``hints=3 solver marks``, ``recorded`` once its win is
 in the records, and ``recounted`` where the count of its moves was switched during the game). ``undone: N`` in the header: the last N entries were taken back (redo brings
-them). A plain list of moves under a start position is a saved game too, so a player can write one.
+them). ``names: drawn`` says a triangle's holes are named as the board draws them; a save without it
+was written when they were named by the file's columns, and is read so first. A plain list of moves
+under a start position is a saved game too, so a player can write one.
 
 Loading replays every line through the puzzle's own rules, so a saved game exercises the same
 code as playing. The text is untrusted: every problem is one sentence, never a traceback, in the
@@ -20,7 +22,7 @@ from typing import Mapping
 from game.catalog import registry as catalog
 from game.midend.history import ANCHORS, Entry, EntryKind, Notes
 from game.common.i18n import N_, _
-from game.rules.puzzle import PositionError
+from game.rules.puzzle import PositionError, Puzzle
 from game.catalog.spec import PuzzleSpec
 from game.rules.counts import Count
 from game.common.untrusted import shown
@@ -31,7 +33,8 @@ MAX_BYTES = 2 * 1024 * 1024  # a saved game's file: far more than any game needs
 MAX_ENTRIES = 20_000         # history entries written (older games give way first) and read
 MAX_LINE = 4_000             # characters of one line (the longest position text is a few hundred)
 MAX_HINTS = 1_000_000
-HEAD_KEYS = ("puzzle", "start", "time", "undone", "moves")
+HEAD_KEYS = ("puzzle", "start", "time", "undone", "names", "moves")
+DRAWN = "drawn"   # 'names: drawn': the moves name cells as the board draws them, where a file's grid does not
 NOTE_FLAGS = ("solver", "marks", "recorded", "recounted")
 TOO_MANY = N_("the saved game has more than {most:,} moves, more than a game can hold.")
 NO_PUZZLE = N_("the saved game does not say which puzzle it is (no 'puzzle:' line).")
@@ -90,6 +93,8 @@ def game_text(game: SavedGame) -> str:
              f"puzzle: {game.spec.name}",
              f"start: {puzzle.format(entries[0].position)}",
              f"time: {min(game.seconds, MAX_SECONDS):.1f}"]   # a clock left running for months still reads back
+    if puzzle.as_saved_before() is not puzzle:
+        lines.append(f"names: {DRAWN}")
     if cursor + 1 < len(entries):
         lines.append(f"undone: {len(entries) - 1 - cursor}")
     lines.append("moves:")
@@ -250,9 +255,19 @@ def read_game(text: str, spec: PuzzleSpec | None = None, any_count: bool = False
     elif name != spec.name:
         raise PositionError(_("the saved game is a game of '{name}', not of {title}.")
                             .format(name=shown(name), title=spec.shown_title()))
-    puzzle = spec.puzzle
     if "start" not in fields:
         raise PositionError(_("the saved game has no start position (no 'start:' line)."))
+    older = spec.puzzle.as_saved_before()
+    if older is not spec.puzzle and fields.get("names") != DRAWN:
+        try:   # written before the cells were named as drawn (or by hand in either naming)
+            return _replay(spec, older, fields, lines)
+        except PositionError:
+            pass
+    return _replay(spec, spec.puzzle, fields, lines)
+
+
+def _replay(spec: PuzzleSpec, puzzle: Puzzle, fields: dict[str, str], lines: list[tuple[int, str]]) -> SavedGame:
+    """The game of a saved text's lines, each replayed by ``puzzle`` (which reads the cells' names)."""
     try:
         start = puzzle.parse(fields["start"])
     except PositionError as exc:

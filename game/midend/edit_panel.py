@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.midend.editor import Editor, ReadingKind
-from game.common.i18n import N_, _, pgettext
+from game.common.i18n import N_, _, ngettext, pgettext
 from game.midend.intent import Intent
 from game.midend.panel import BoxKind, BoxLine, ButtonModel, Colour, Figure, Role, StatusBox, button
 from game.midend.sayings import Tone
@@ -140,22 +140,38 @@ def _brush_keys(editor: Editor) -> str:
 
 
 def _counts(editor: Editor) -> tuple[str, Tone] | None:
-    """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens, in green when every count is right."""
+    """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens (a piece that moves take off: 'Pegs 31, 1 to 32'),
+    in green when every count is one the puzzle allows (its family says: :meth:`PuzzleSpec.piece_limits`)."""
     if editor.mode is not EditMode.PALETTE:
         return None
-    want, have = Counter(editor.puzzle.start), Counter(editor.position)
+    limits, have = editor.spec.piece_limits(), Counter(editor.position)
     parts, right = [], True
     for code in editor.palette:
         if code == 0:
             continue
-        word = editor.piece_word(code)
-        plural = editor.spec.presentation.piece_plurals.get(code)
-        if word in TOKENS_PLURAL:
-            pieces = _(TOKENS_PLURAL[word])
+        low, high = limits.get(code, (0, 0))
+        pieces = _plural(editor, code, high)
+        if low == high:
+            # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
+            parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=high))
         else:
-            shown = _(plural) if plural is not None else f"{_(word)}s"
-            pieces = shown[:1].upper() + shown[1:]
-        # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
-        parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=want[code]))
-        right = right and have[code] == want[code]
+            # Translators: how many of a piece the position has, and how many it may have ("Pegs 31, 1 to 32")
+            parts.append(_("{pieces} {have}, {least} to {most}").format(pieces=pieces, have=have[code], least=low,
+                                                                      most=high))
+        right = right and low <= have[code] <= high
     return " · ".join(parts), Tone.GOOD if right else Tone.NOPE
+
+
+def _plural(editor: Editor, code: int, n: int) -> str:
+    """A piece's name for ``n`` of them, capitalised: its own plural where it has one ("Boxes"), else the
+    language's plural of its name ("Pegs"; Japanese has none: ペグ)."""
+    word = editor.piece_word(code)
+    plural = editor.spec.presentation.piece_plurals.get(code)
+    if word in TOKENS_PLURAL:
+        return _(TOKENS_PLURAL[word])
+    if plural is not None:
+        shown = _(plural) if n != 1 else _(word)
+    else:
+        # Translators: a piece's name ({piece}: "peg") as the heading of its count; English makes its plural with an "s"
+        shown = ngettext("{piece}", "{piece}s", n).format(piece=_(word))
+    return shown[:1].upper() + shown[1:]

@@ -267,8 +267,9 @@ class Editor:
         if self.puzzle.is_goal(state):
             return Reading(ReadingKind.GOAL, _("This is the goal: solved, 0 moves."), distance=0)
         try:
+            distance = self.oracle.distance(state)   # first: a table whose entry here does not hold covers nothing
             if self.oracle.covers(state):
-                return self._found(self.oracle.distance(state), _("Exact, from the table of every position."))
+                return self._found(distance, _("Exact, from the table of every position."))
         except (ValueError, IndexError, KeyError):
             return Reading(ReadingKind.FAILED, _("The rules of {title} cannot rank this position, so its distance "
                                                  "is unknown.").format(title=self.spec.shown_title()))

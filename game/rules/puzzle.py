@@ -88,6 +88,12 @@ class Board:
                 best, best_score = i, score
         return best
 
+    def drawn_step(self, a: int, b: int) -> tuple[int, int]:
+        """Rows and columns from cell ``a`` to cell ``b`` as the board is drawn (a board drawn other than
+        as its grid says otherwise: along a triangle's slant is no straight line)."""
+        (r0, c0), (r1, c1) = self.cells[a], self.cells[b]
+        return r1 - r0, c1 - c0
+
     def coord(self, cell: int) -> str:
         """A cell's name for people: column letter from the left, row number from the top (a1 = top-left)."""
         r, c = self.cells[cell]
@@ -201,6 +207,11 @@ class Puzzle:
     def shown_goal(self) -> str:
         """The goal in the active language ('' where the board's picture of it says it all)."""
         return translated(self.goal_text)
+
+    def as_saved_before(self) -> "Puzzle":
+        """The puzzle as saved games written before its cells were named as they are drawn read it:
+        itself, unless its board names its cells otherwise now (a triangle's holes)."""
+        return self
 
     # -- the solver protocol -------------------------------------------------------
 

@@ -59,9 +59,11 @@ def _fail(err: Exception) -> int:
     return 2
 
 
-def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False, load: SavedGame | None = None) -> int:
-    """The game in a window: the menu, and over it the puzzle named (resumed, or from ``position``) or the
-    saved game ``load`` (read and checked by the command line)."""
+def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False, load: SavedGame | None = None,
+        watch: str | None = None) -> int:
+    """The game in a window: the menu, and over it the puzzle named (resumed, or from ``position``; ``watch``:
+    this line of its notation played back from its start) or the saved game ``load`` (read and checked by the
+    command line)."""
     try:
         spec, state = _start(puzzle_name, position)
     except (PositionError, catalog.UnknownPuzzle) as err:
@@ -70,7 +72,7 @@ def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False,
         app = App(fullscreen=fullscreen)
     except Exception as err:  # noqa: BLE001 - no display, no video driver: one sentence, not a traceback
         return _fail(RuntimeError(f"the game window could not open ({err}); try 'screenshot' for a headless picture"))
-    app.nav.start(spec.name if spec is not None else None, state, load)
+    app.nav.start(spec.name if spec is not None else None, state, load, watch)
     return app.run()
 
 

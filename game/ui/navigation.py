@@ -59,13 +59,15 @@ class Navigation:
                 top.invalidate()
 
     # -- the first screens ------------------------------------------------------------------------
-    def start(self, name: str | None = None, position: bytes | None = None, load: SavedGame | None = None) -> None:
-        """The menu, and over it a game of ``name`` or of the saved game ``load``."""
+    def start(self, name: str | None = None, position: bytes | None = None, load: SavedGame | None = None,
+              watch: str | None = None) -> None:
+        """The menu, and over it a game of ``name`` (``watch``: a line of its notation played back from its
+        start) or of the saved game ``load``."""
         self.push(MenuScene(self.stage))
         if load is not None:
             self.open_puzzle(load.spec.name, load=load)
         elif name is not None:
-            self.open_puzzle(name, position)
+            self.open_puzzle(name, position, watch=watch)
 
     def back_to_menu(self) -> None:
         if len(self.stage.scenes) > 1:
@@ -93,10 +95,12 @@ class Navigation:
                 scenes[i] = fresh
 
     # -- games --------------------------------------------------------------------------------------
-    def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None) -> None:
+    def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None,
+                    message: str | None = None, watch: str | None = None) -> None:
         """The puzzle's game in progress, resumed (``position``: then a new game from there; ``load``:
-        a saved game, then, as a new game)."""
-        self.push(PlayScene(self.stage, catalog.get(name), position, kept=True, load=load))
+        a saved game, then, as a new game; ``watch``: a line of its notation, then, played back from its start)."""
+        self.push(PlayScene(self.stage, catalog.get(name), position, kept=True, load=load, message=message,
+                            watch=watch))
 
     def play_daily(self, daily: Daily) -> None:
         """The day's daily puzzle: its position as a new game (the daily's game already under way: resumed)."""
@@ -115,6 +119,16 @@ class Navigation:
         if isinstance(stage.scene, PlayScene) and stage.scene.spec.name == name and len(stage.scenes) > 1:
             self._pop()
         self._new_game(name, position, message)
+
+    def play_game(self, game: SavedGame, message: str = "") -> None:
+        """A game of its own (a pasted code with the moves that led to it): opened over the menu, as a new
+        game after the one there was, as a saved game opens."""
+        stage = self.stage
+        if isinstance(stage.scene, AnalysisScene) and len(stage.scenes) > 1:
+            self._pop()
+        if isinstance(stage.scene, PlayScene) and stage.scene.spec.name == game.spec.name and len(stage.scenes) > 1:
+            self._pop()
+        self.open_puzzle(game.spec.name, load=game, message=message or None)
 
     def play_from_editor(self, name: str, position: bytes, message: str = "") -> None:
         """The editor gives way to a game from its position: the game it was opened over takes it

@@ -113,3 +113,30 @@ def test_the_editor_carries_a_disc_to_any_peg_by_a_drag_or_two_clicks(app):
     click(app, ed.view.cell_rect(puzzle.columns[0][2]).center)   # disc 1 picked up ...
     click(app, ed.view.cell_rect(puzzle.columns[3][3]).center)   # ... and put anywhere on peg 4
     assert puzzle.format(ed.editor.position) == "4 1 1 3"
+
+
+def test_each_moves_mark_stands_on_the_peg_the_move_goes_to(app):
+    scene = play(app, "hanoi-scattered")               # disc 1 may go to two pegs, disc 2 to one of them too
+    key(app, pygame.K_o)
+    marks = scene.highlights().marks
+    assert len(marks) == len(scene.puzzle.legal_moves(scene.session.position)) == 3
+    board, view = scene.puzzle.board, scene.view
+    centres = []
+    for mark in marks:
+        x, y = view.mark_center(mark)
+        column = view.column_rect(board.cells[mark.move.dst][1])
+        assert column.collidepoint(x, y)                # on the peg it means, never on the disc's own
+        assert abs(y - view.cell_center(mark.move.dst)[1]) <= view.sloth   # where the disc would land
+        centres.append((x, y))
+    assert len(set(centres)) == len(centres)             # two discs that may land on one peg: a badge each
+
+
+def test_the_line_of_keys_says_what_the_arrows_do_on_the_tower(app):
+    scene = play(app, "hanoi-3")
+    line = scene.panel_model.help
+    assert "Left/Right" in line and "Up" in line and "Down" in line and "Arrows" not in line
+    key(app, pygame.K_UP)                               # Up lifts, as the line says
+    assert scene.board_input.selected is not None
+    key(app, pygame.K_RIGHT)                            # Left/Right choose a peg
+    key(app, pygame.K_DOWN)                             # Down sets down
+    assert scene.session.moves == 1

@@ -9,7 +9,7 @@ from game.catalog import registry as catalog
 from game.ui.play.scene import PlayScene
 from tests.ui.helpers import click, drag, frames, key, open_puzzle
 
-TRIANGLE = "pegs-triangle-a1"    # skewed: a1 is hole 0, a2 and b2 are 1 and 2, a3 b3 c3 are 3, 4, 5
+TRIANGLE = "pegs-triangle-a1"    # holes in reading order: e1 is hole 0, d2 and f2 are 1 and 2, c3 e3 g3 are 3, 4, 5
 
 
 def test_a_peg_dragged_over_its_neighbour_jumps_and_takes_it(app) -> None:

@@ -294,3 +294,13 @@ def test_analyze_of_a_board_whose_start_reaches_millions_stops_within_seconds_an
     code, err, seconds, peak = run_measured(tmp_path, "analyze", str(path))
     assert code == 2 and err.startswith("error: Big has more than ") and err.count("\n") == 1, err
     assert seconds < 40 and peak < 500, (seconds, peak)
+
+
+def test_the_goal_names_the_target_robots_colour_as_it_is_drawn():
+    """The goal says "the red robot": the robot and its hatch are painted a red (hue within 12 degrees of
+    pure red), not the vermillion a player calls orange."""
+    import colorsys
+
+    from game.families.robots.rules import TARGET
+    hue, _lightness, saturation = colorsys.rgb_to_hls(*(c / 255 for c in TARGET.colour))
+    assert TARGET.name == "red robot" and saturation > 0.5 and min(hue, 1 - hue) * 360 <= 12

@@ -142,10 +142,10 @@ def test_every_card_shows_its_whole_description_and_no_two_overlap(look, languag
             blurb = translated(spec.presentation.blurb)
             assert _letters("".join(words.blurb)) == _letters(blurb), (card.name, words.blurb)
             assert all(th.measure(line, th.size_of("small")) <= width for line in words.blurb), words.blurb
-            assert len(words.blurb) <= menu.lines[1] and len(words.title) <= menu.lines[0]
         r = card.rect
-        words_bottom = r.y + th.px(12) + menu.thumb_size[1] + th.px(3) + (
-            menu.lines[0] * th.size_of("body") + menu.lines[1] * th.size_of("small"))
+        title_lines, blurb_lines = card.lines_needed(th, r.w)   # the longest variant's, room kept for it
+        words_bottom = r.y + card.words_top(th) + th.px(3) + (
+            title_lines * th.size_of("body") + blurb_lines * th.size_of("small"))
         chooser_top = r.y + card.chooser_top(th)   # its caption, where the labels' ending has a line of its own
         assert words_bottom <= chooser_top <= r.bottom, card.name
     choosers = [(tuple(card.chip_label(n, i) for n, (_, i) in enumerate(card.chips)), card.common)
@@ -386,3 +386,79 @@ def test_a_card_whose_rules_cannot_be_built_says_so_and_opens_nothing(look, fold
         assert app.scene is menu and menu.note.startswith("boom.toml") and "could not be built" in menu.note
         menu.draw(surface)
         assert menu.note in " ".join(p.text for p in surface.placed)
+
+
+# -- the pictures ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language,size,text", [("en", (1280, 800), 100), ("en", (1920, 1080), 100),
+                                                ("ja", (800, 600), 150)])
+def test_a_cards_picture_fills_its_width_and_most_of_the_card(look, language, size, text):
+    """The picture is what players recognise: as wide as the card inside its inset, and at least 45 % of the
+    card's height (it once was a strip of about 70 pixels at the top of a card about 250 tall)."""
+    app = look(language, size, text)
+    menu = app.scene
+    th = app.theme
+    for card in menu.flat:
+        frame = card.frame
+        assert frame is not None and frame.width == card.rect.w
+        assert frame.picture.w == card.rect.w - 2 * frame.picture.x, card.name
+        assert frame.picture.h >= 0.45 * card.rect.h, (card.name, frame.picture.h, card.rect.h)
+    eight = next(card for card in menu.flat if card.name == "eight")   # a square board: drawn as wide as it can be
+    drawn = eight.thumb(eight.frame.picture.size, th.palette.dim).get_bounding_rect()
+    assert drawn.h >= 0.95 * eight.frame.picture.h and drawn.w >= 0.7 * eight.rect.w
+
+
+@pytest.mark.parametrize("language,size,text", [("en", (1280, 800), 100), ("ja", (800, 600), 150)])
+def test_shelves_are_laid_out_one_way(look, language, size, text):
+    """Every shelf starts a row of its own under its heading (no shelf shares a row with another), and the
+    cards of a row stand in a straight line, as tall as one another."""
+    app = look(language, size, text)
+    menu = app.scene
+    left = app.theme.px(36, 14)
+    for shelf, heading in menu.headings:
+        cards = menu.cards[shelf]
+        assert cards[0].rect.x == left and cards[0].rect.y > heading.y, shelf.key
+        rows: dict[int, set[int]] = {}
+        for card in cards:
+            rows.setdefault(card.rect.y, set()).add(card.rect.h)
+        assert all(len(heights) == 1 for heights in rows.values()), shelf.key
+        others = [r for other, r in menu.headings if other is not shelf]
+        assert not any(r.y == heading.y for r in others)
+
+
+@pytest.mark.parametrize("name", ["eight", "pegs-triangle-a1", "warehouse-1", "hanoi-3"])
+def test_no_badge_covers_a_cards_picture(look, name):
+    """With every badge a card can show (its grade, the best solve, a game in progress, three stars), its
+    picture is drawn exactly as without any: the small boards and the tower stay in sight."""
+    from game.keeping.records import Badge
+    from game.keeping.stars import Stars
+    app = look("en", (1280, 800), 100)
+    menu = app.scene
+    th = app.theme
+    card = next(c for c in menu.flat if name in [s.name for s in c.specs])
+    card.choose([s.name for s in card.specs].index(name))
+    card.lay_out(th, menu.lines)
+    r = pygame.Rect(0, 0, card.rect.w, card.rect.h)
+    plain, badged = pygame.Surface(r.size), pygame.Surface(r.size)
+    card.draw(plain, th, r, menu.thumb_size, False, Badge.NONE, False)
+    card.draw(badged, th, r, menu.thumb_size, False, Badge.ASSISTED, True, Stars(1, True), grade="Intermediate")
+    picture = card.frame.picture
+    for x in range(picture.left, picture.right, 2):
+        for y in range(picture.top, picture.bottom, 2):
+            assert plain.get_at((x, y)) == badged.get_at((x, y)), (name, (x, y))
+    for rect in card.frame.badge_rects(th, "Intermediate"):
+        assert not rect.colliderect(picture), (name, rect)
+
+
+def test_choosing_a_variant_moves_nothing(look):
+    """The menu stays put: no card moves or changes size when a card's variant is chosen (each card keeps
+    room for its longest variant's words), nor when the menu is laid out again."""
+    app = look("en", (1280, 800), 100)
+    menu = app.scene
+    before = [card.rect.copy() for card in menu.flat]
+    for card in menu.flat:
+        for index in range(len(card.specs)):
+            menu.choose(card, index)
+        menu.choose(card, 0)
+    menu.layout(app.size)
+    assert [card.rect for card in menu.flat] == before

@@ -1,7 +1,8 @@
 """The Traffic pack on the menu: a shelf of its own with a card per grade, Beginner to Expert, each lot
 on the card its line grades it, offered by its number in the pack and reached by the keys; a lot opened
 from the menu is played to the goal along the solver's optimal line; a player's own .rush file without
-grade words still gives a card per lot."""
+grade words still gives a card per lot. The pack's optima are the game's own finding: its cards never call
+them published, while the figure on a player's line is."""
 from __future__ import annotations
 
 import pygame
@@ -39,8 +40,8 @@ def test_the_pack_stands_on_a_shelf_of_its_own_with_a_card_per_grade_in_order(ap
     for n, (spec, (board, optimum, grade, _size)) in enumerate(zip(lots, LINES), 1):
         assert line_of(spec.as_file(spec.puzzle.start)) == board   # the line's lot, in the file's order
         assert (spec.presentation.group, spec.presentation.variant) == (grade, str(n))
-        assert spec.title == f"Traffic pack {n}" and spec.figures.published == int(optimum)
-        assert spec.presentation.blurb == f"Published: {optimum} moves (line)."
+        assert spec.title == f"Traffic pack {n}" and spec.figures.published is None   # the game's own, not published
+        assert str(spec.presentation.blurb) == f"The fewest moves: {optimum} (line)."
 
 
 def test_the_keys_reach_every_lot_of_the_pack_and_enter_opens_the_one_chosen(app):
@@ -105,3 +106,5 @@ def test_a_players_rush_file_without_grades_gives_a_card_per_lot_and_one_with_gr
     assert all(card.yours for card in menu.cards[catalog.YOURS])
     assert [line_of(spec.as_file(spec.puzzle.start)) for card in menu.cards[catalog.YOURS][2:]
             for spec in card.specs] == plain
+    mine = menu.cards[catalog.YOURS][2].spec            # a figure on a player's line is the published one
+    assert mine.figures.published == 5 and str(mine.presentation.blurb) == "Published: 5 moves (line)."

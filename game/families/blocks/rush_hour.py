@@ -5,7 +5,8 @@ cells) or a truck (three) lying along a row or a column. The red car lies along 
 by the right edge: the goal has it in the last two cells of its row. Every car moves only along its
 length, any distance in one move (the ``line`` count, as Rush Hour counts). A file holds one lot a
 line, each a puzzle of its own (the file's name and its number its title); other fields on a line are
-kept where they mean something (a whole number: the lot's published optimum; a grade word, Beginner
+kept where they mean something (a whole number: the lot's published optimum, or in the game's own pack
+the optimum its searches found, never called published; a grade word, Beginner
 to Expert: the menu card of that grade, whose chooser offers the lot by its number), and lines starting
 ``#`` or ``;`` are comments. The puzzle is the same as the equivalent TOML file with ``axis`` keys
 (``convert`` prints it).
@@ -13,12 +14,14 @@ to Expert: the menu card of that grade, whose chooser offers the lot by its numb
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import PurePath
 from typing import Sequence
 
 from game.common.i18n import N_, _, ngettext
 from game.common.phrase import Phrase
-from game.common.untrusted import shown
+from game.common.resources import assets
+from game.common.untrusted import UnreadableFile, read_text, shown
 from game.families.blocks.model import Axis, BlocksDef
 from game.files.errors import PuzzleFileError, at_line
 from game.files.model import Common, name_words
@@ -34,9 +37,12 @@ _BOARD = re.compile(r"[ox.A-Z]{36}")
 _COMMENT = ("#", ";")
 MAX_LOTS = 1000
 TITLE_ROOM = TEXT_LIMITS["title"] - len(f" {MAX_LOTS}")   # a lot's title is a title like any file's
+OWN_LIMIT = 256 * 1024   # the game's own collection files are far smaller
 GRADE_WORDS = {name.lower(): name for _limit, name in GRADES}   # any case in a file, the rating's word on the card
 # Translators: a lot's title: the file's name in words and its number there ("Traffic pack 3")
 LOT_TITLE = N_("{collection} {number}")
+# Translators: a menu card's line for a lot of the game's own pack: its optimum, which the game found
+OWN_OPTIMUM = N_("The fewest moves: {moves:,} (line).")
 
 
 def sniff(lines: Sequence[str]) -> bool:
@@ -54,6 +60,7 @@ def lots(text: str, origin: str, title: str = "") -> list[BlocksDef | PuzzleFile
     titled ``title`` (else the file's name in words) and its number. PuzzleFileError if the file holds
     no lot at all, or too many."""
     collection = Phrase(plain_title(title or name_words(PurePath(origin).stem), origin, TITLE_ROOM))
+    own = of_the_game(text, origin)
     out: list[BlocksDef | PuzzleFileError] = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith(_COMMENT):
@@ -62,14 +69,16 @@ def lots(text: str, origin: str, title: str = "") -> list[BlocksDef | PuzzleFile
             raise PuzzleFileError(shown(origin, 60), "", ngettext(
                 "this file holds more than {limit} lot", "this file holds more than {limit} lots", MAX_LOTS)
                 .format(limit=MAX_LOTS))
-        out.append(_line(line, lineno, origin, collection, len(out) + 1))
+        out.append(_line(line, lineno, origin, collection, len(out) + 1, own))
     if not out:
         raise PuzzleFileError(origin, "", _("the file holds no lot of 36 characters"))
     return out
 
 
-def _line(line: str, lineno: int, origin: str, collection: Phrase, number: int) -> BlocksDef | PuzzleFileError:
-    """The lot of one line, the file's ``number``-th: on its grade's card where the line names a grade."""
+def _line(line: str, lineno: int, origin: str, collection: Phrase, number: int,
+          own: bool = False) -> BlocksDef | PuzzleFileError:
+    """The lot of one line, the file's ``number``-th: on its grade's card where the line names a grade;
+    ``own``: a lot of the game's own pack, whose optimum the game found (said so, never as published)."""
     board = _board_field(line)
     if board is None:
         return PuzzleFileError(origin, at_line(lineno), _("this line holds no lot of 36 characters "
@@ -77,12 +86,29 @@ def _line(line: str, lineno: int, origin: str, collection: Phrase, number: int) 
     fields = line.split()
     optimum = next((int(field) for field in fields if field.isdigit() and len(field) < 4), None)
     grade = next((GRADE_WORDS[field.lower()] for field in fields if field.lower() in GRADE_WORDS), "")
-    common = Common(Phrase(LOT_TITLE, collection=collection, number=number), origin=origin,
-                    published={"line": optimum} if optimum else {}, group=grade, variant=str(number) if grade else "")
+    found = Phrase(OWN_OPTIMUM, moves=optimum) if own and optimum else ""   # the game's own figure, not published
+    common = Common(Phrase(LOT_TITLE, collection=collection, number=number), subtitle=found, origin=origin,
+                    published={"line": optimum} if optimum and not found else {}, group=grade,
+                    variant=str(number) if grade else "")
     try:
         return lot(board, common, origin, lineno)
     except PuzzleFileError as err:
         return err
+
+
+@lru_cache(maxsize=8)
+def _library_text(name: str) -> str | None:
+    """The text of the game's own collection file of that name (None: there is none)."""
+    try:
+        return read_text(assets() / "puzzles" / PurePath(name).name, OWN_LIMIT)
+    except (UnreadableFile, OSError):
+        return None
+
+
+def of_the_game(text: str, origin: str) -> bool:
+    """Whether ``text`` is one of the game's own files, word for word: its lots and their optima found by
+    the game's searches (the tests prove each), not published."""
+    return bool(origin) and _library_text(origin) == text
 
 
 def parse_collection(text: str, origin: str, title: str = "") -> list[BlocksDef]:

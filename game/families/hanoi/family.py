@@ -20,6 +20,8 @@ from game.rules.counts import Count
 
 __all__ = ["FAMILY", "HANOI", "HanoiFamily"]
 
+# Translators: the play screen's line of keys for the Tower of Hanoi (see its help card)
+KEYS_LINE = N_("Left/Right choose a peg · Up lifts, Down sets down · F1 every key")
 HANOI = Shelf("hanoi", N_("Tower of Hanoi"), (222, 150, 96))
 
 
@@ -42,7 +44,7 @@ class HanoiFamily(Family):
         return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_hanoi, name, defn), HanoiOracle), ClassicStart(),
                           InputMode.CURSOR,
                           Presentation("hanoi", card_title(common.title, self.shelf), common.subtitle or blurb(defn),
-                                       DISC_NAMES, N_("disc"), common.group, common.variant),
+                                       DISC_NAMES, N_("disc"), common.group, common.variant, keys_line=KEYS_LINE),
                           Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
                           family=self, edit=EditMode.PIECES, as_file=partial(files.with_start, defn))
 

@@ -115,8 +115,7 @@ class HanoiView(BoardView):
     def labels(self) -> list[tuple[str, tuple[int, int]]]:
         if not self.coordinates:
             return []
-        half = self.label_band(self.pitch) // 2
-        top = self.frame_rect().top - half
+        top = self.frame_rect().top - self.label_offset(self.pitch)
         return [(str(peg + 1), (self.origin[0] + peg * self.colw + self.colw // 2, top)) for peg in range(self.pegs)]
 
     # -- sprites and board --------------------------------------------------------------------------
@@ -286,14 +285,15 @@ class HanoiView(BoardView):
         super().draw_over(surface, hl)
 
     def mark_center(self, mark: Mark) -> tuple[int, int]:
-        """A move's badge: on its landing slot once the disc is picked up; otherwise on the disc, toward
-        the peg it would go to, farther pegs farther out."""
-        if mark.on_target:
-            return self.cell_center(mark.move.dst)
+        """A move's badge stands on the peg the move goes to, where the disc would land: a little off
+        the peg toward the side it comes from (farther pegs farther out), so two discs that may land on
+        one peg keep a badge each."""
         (_r, a), (_s, b) = self.board.cells[mark.move.src], self.board.cells[mark.move.dst]
-        x, y = self.cell_center(mark.move.src)
-        step = math.copysign(self.pitch * (0.34 + 0.24 * (abs(b - a) - 1)), b - a)
-        return round(x + step), y
+        x, y = self.cell_center(mark.move.dst)
+        if mark.on_target:
+            return x, y
+        reach = min(self.pitch * (0.34 + 0.2 * (abs(b - a) - 1)), self.colw / 2 - self.pitch * 0.2)
+        return round(x + math.copysign(reach, a - b)), y
 
 
 DRAWING = Drawing({"hanoi": HanoiView}, inputs={"hanoi": HanoiInput})

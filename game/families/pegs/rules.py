@@ -10,6 +10,7 @@ moved last joins its move (:meth:`PegsPuzzle.joins`), as a sliding block's steps
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -23,6 +24,7 @@ from game.families.pegs.counts import CHAIN, COUNTS, JUMP as JUMP_COUNT
 from game.families.pegs.files import PEG as PEG_CHAR, PegsDef
 from game.families.pegs.geometry import Geometry, Pattern
 from game.families.pegs.kinds import JUMP, KINDS
+from game.families.pegs.lattice import LatticeBoard, lean_of
 from game.rules.counts import Count
 from game.rules.directions import DIRECTIONS
 from game.rules.kinds import MoveKind
@@ -80,6 +82,14 @@ class PegsPuzzle(Puzzle):
     @property
     def chains(self) -> bool:
         return self.count is CHAIN
+
+    def as_saved_before(self) -> PegsPuzzle:
+        """A triangle's holes named by the file's columns, as saved games written before named them."""
+        if not isinstance(self.board, LatticeBoard):
+            return self
+        older = copy.copy(self)
+        older.board = self.board.as_written()
+        return older
 
     # -- goal and positions ----------------------------------------------------------------------
 
@@ -212,8 +222,10 @@ def pattern_of(defn: PegsDef, board: Board) -> Pattern:
 def make_pegs(name: str, defn: PegsDef, count: Count | None = None) -> PegsPuzzle:
     """The rules of a peg-solitaire file's puzzle, under a move count (default: its own)."""
     count = count or count_named(defn.moves)
-    board = Board.from_grid(defn.start)
     steps = tuple(DIRECTIONS[d] for d in defn.directions)
+    board = Board.from_grid(defn.start)
+    if lean_of(set(steps)):   # a triangular lattice: its holes named as drawn
+        board = LatticeBoard(board.rows, lean_of(set(steps)))
     geometry = Geometry(board.cells, steps)
     pattern = pattern_of(defn, board)
     start = bytes(PEG if ch == PEG_CHAR else EMPTY for row in defn.start for ch in row if ch != "#")

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pygame
 
 from game.families.base import Drawing
+from game.families.pegs.lattice import LatticeBoard
 from game.families.pegs.rules import PEG, PegsPuzzle
 from game.families.pegs.view_input import PegInput
 from game.ui import theme as T
@@ -26,6 +27,7 @@ PEG_SHADE = (186, 146, 90)
 PEG_LINE = (104, 70, 36)
 PEG_SHINE = (255, 246, 222)
 ROW_STEP = math.sqrt(3) / 2      # rows of a triangular board, in holes
+WOOD_REACH = 0.62                # the wood round a hole's centre, in holes
 
 
 class PegsView(BoardView):
@@ -35,15 +37,14 @@ class PegsView(BoardView):
 
     def __init__(self, spec) -> None:
         super().__init__(spec)
-        steps = set(self.puzzle.geometry.steps) if isinstance(self.puzzle, PegsPuzzle) else set()
-        # a board jumping along one diagonal is a triangular lattice written skewed: drawn sheared
-        self.shear = -0.5 if (1, 1) in steps and (1, -1) not in steps else 0.5 if (1, -1) in steps and \
-            (1, 1) not in steps else 0.0
+        # a triangular lattice, written skewed in its file, is drawn sheared: each row half a hole along
+        self.shear = 0.5 * self.board.lean if isinstance(self.board, LatticeBoard) else 0.0
         self.row_step = ROW_STEP if self.shear else 1.0
         xs = [c + self.shear * r for r, c in self.board.cells]
         self.left = min(xs)
         self.span = max(xs) - self.left + 1
         self._fading: dict[int, tuple[float, bool]] = {}
+        self._edges: tuple[tuple[int, tuple[int, int]], list[int]] | None = None   # the wood's left edge, row by row
 
     # -- where the holes are ------------------------------------------------------------------------
 
@@ -73,27 +74,35 @@ class PegsView(BoardView):
         return best
 
     def labels(self) -> list[tuple[str, tuple[int, int]]]:
-        """A sheared board's columns run along its slanted side: each letter under the bottom hole of
-        its column, each row's number before its first hole."""
-        if not self.shear or not self.coordinates:
+        """A triangle's holes are named as drawn: a letter under each drawn column (half a hole apart),
+        each row's number before its first hole, out beyond the win's ring round the wood."""
+        board = self.board
+        if not isinstance(board, LatticeBoard) or not self.coordinates:
             return super().labels()
-        fr = self.frame_rect()
-        half = self.label_band(self.pitch) // 2
-        out = []
-        bottom: dict[int, int] = {}
+        px, reach = self.label_px(self.pitch), sum(self.glow_reach(self.pitch))
+        y = max(self.cell_center(i)[1] for i in range(len(board))) + int(self.pitch * WOOD_REACH) + reach + px
+        x0, d0 = self.cell_center(0)[0], board.drawn_column(0)
+        out = [(chr(ord("a") + d), (round(x0 + (d - d0) * self.pitch / 2), y)) for d in range(board.drawn_width)]
         first: dict[int, int] = {}
-        for cell, (r, c) in enumerate(self.board.cells):
-            if r >= self.board.cells[bottom.get(c, cell)][0]:
-                bottom[c] = cell
+        for cell, (r, _c) in enumerate(board.cells):
             first.setdefault(r, cell)
-        for c, cell in sorted(bottom.items()):
-            out.append((chr(ord("a") + c), (self.cell_center(cell)[0], fr.bottom + half)))
         for r, cell in sorted(first.items()):
-            out.append((str(r + 1), (self.cell_rect(cell).x - self.pitch // 3, self.cell_center(cell)[1])))
+            cy = self.cell_center(cell)[1]
+            out.append((str(r + 1), (self._wood_left(cy) - reach - px, cy)))
         return out
 
-    def label_band(self, pitch: int) -> int:
-        return super().label_band(pitch) if not self.shear else round(super().label_band(pitch) * 1.6)
+    def _wood_left(self, y: int) -> int:
+        """The leftmost point of the wood at height ``y`` on the screen."""
+        fr = self.frame_rect()
+        board = self.board_surface()
+        key = (id(board), board.get_size())
+        if self._edges is None or self._edges[0] != key:
+            mask = pygame.mask.from_surface(board, 160)
+            w, h = mask.get_size()
+            lefts = [next((x for x in range(w) if mask.get_at((x, row))), w) for row in range(h)]
+            self._edges = (key, lefts)
+        lefts = self._edges[1]
+        return fr.x + lefts[max(0, min(len(lefts) - 1, y - fr.y))]
 
     # -- the board --------------------------------------------------------------------------------------
 
@@ -113,7 +122,7 @@ class PegsView(BoardView):
     def _shape(self, s: pygame.Surface, centres: list[tuple[int, int]], colour, grow: float, drop: int) -> None:
         """The board's outline: a rounded piece of wood round every hole, joined along every jump line."""
         p = self.pitch
-        reach = int(p * (0.62 + grow))
+        reach = int(p * (WOOD_REACH + grow))
         if not self.shear:
             for (x, y) in centres:
                 pygame.draw.rect(s, colour, (x - reach, y - reach + drop, 2 * reach, 2 * reach),

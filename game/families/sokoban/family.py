@@ -1,5 +1,6 @@
 """Sokoban (``family = "sokoban"``): levels in TOML files or straight from ``.xsb`` and ``.sok``
-collections, counted by moves or by pushes."""
+collections (a ``.sok`` level's solutions with it), counted by moves or by pushes, their lines written in
+LURD (:mod:`game.families.sokoban.lurd`)."""
 from __future__ import annotations
 
 from functools import partial
@@ -16,10 +17,12 @@ from game.families.sokoban.counts import COUNTS, STEPS, count_named
 from game.families.sokoban.files import SokobanDef
 from game.families.sokoban.kinds import KINDS
 from game.families.sokoban.level import BOX, KEEPER
+from game.families.sokoban.lurd import Lurd
 from game.families.sokoban.oracle import sokoban_oracle
 from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
 from game.families.sokoban.xsb import parse_collection, parse_level, sniff
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "SOKOBAN", "SokobanFamily"]
 
@@ -32,6 +35,12 @@ PLURALS = {KEEPER: N_("keepers"), BOX: N_("boxes")}
 def build(name: str, defn: SokobanDef, count: str) -> SokobanPuzzle:
     """The rules of a level under the count spelt ``count`` (module level: a worker rebuilds it)."""
     return make_sokoban(name, defn, count_named(count))
+
+
+def _lurd(puzzle: Puzzle) -> Lurd:
+    """The notation of the level's lines (a level's rules are always Sokoban's own)."""
+    assert isinstance(puzzle, SokobanPuzzle)
+    return Lurd(puzzle)
 
 
 class SokobanFamily(Family):
@@ -59,7 +68,8 @@ class SokobanFamily(Family):
                                        common.variant, common.subtitle, PLURALS),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
-                          as_file=partial(files.with_start, defn, count=count.key))
+                          as_file=partial(files.with_start, defn, count=count.key), writes=_lurd,
+                          solutions=defn.solutions)
 
 
 FAMILY = register(SokobanFamily())

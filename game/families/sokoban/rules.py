@@ -177,6 +177,11 @@ class SokobanPuzzle(Puzzle):
 
     # -- moves ---------------------------------------------------------------------------------------
 
+    def move_for(self, src: int, dst: int, kind: str) -> Move:
+        """The move of the rule that takes ``src`` to ``dst`` (a push's box, or a step's keeper), with its
+        rule, so its kind is known without the position."""
+        return Move(src, dst, self._rule_of[(src, dst, kind)])
+
     @property
     def moves_are_rules(self) -> bool:
         return self.count is not PUSHES

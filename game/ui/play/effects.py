@@ -203,8 +203,9 @@ class Effects:
         return 0.35 if solved else 0.0
 
     # -- drawing -------------------------------------------------------------------------------------
-    def draw_celebration(self, surface: pygame.Surface, theme: T.Theme, frame: pygame.Rect, subtitle: str,
+    def draw_celebration(self, surface: pygame.Surface, theme: T.Theme, crown: pygame.Rect, subtitle: str,
                          reduce_motion: bool) -> None:
+        """The confetti, and "Solved!" on its card clear of ``crown`` (the board, its ring and its labels)."""
         colours = confetti(theme.palette)
         for p in self.particles:
             w = p.size * (0.4 + 0.6 * abs(math.cos(p.angle)))
@@ -218,12 +219,26 @@ class Effects:
             return
         banner = _banner(theme, subtitle)
         scale = 1.0 if reduce_motion else ease_out_cubic(min(1.0, t * 5)) * 0.15 + 0.85
-        box = banner.get_rect()
-        box.center = (frame.centerx, max(box.h // 2 + theme.px(6), frame.top - theme.px(4)))
+        box = banner_place(banner.get_rect(), crown, surface.get_rect(), theme.px(6))
         if abs(scale - 1) > 0.01:
             banner = pygame.transform.smoothscale(banner, (int(box.w * scale), int(box.h * scale)))
         banner.set_alpha(int(255 * alpha))
         surface.blit(banner, banner.get_rect(center=box.center))
+
+
+def banner_place(box: pygame.Rect, crown: pygame.Rect, screen: pygame.Rect, margin: int) -> pygame.Rect:
+    """Where the banner goes: above the board and its labels, else below them, else (no room either
+    side) over the middle of the board."""
+    box = box.copy()
+    box.centerx = crown.centerx
+    box.bottom = crown.top - margin
+    if box.top >= screen.top + margin:
+        return box
+    box.top = crown.bottom + margin
+    if box.bottom <= screen.bottom - margin:
+        return box
+    box.center = crown.center
+    return box
 
 
 def _banner(theme: T.Theme, subtitle: str) -> pygame.Surface:

@@ -153,7 +153,7 @@ class DemoScene(Scene):
             text = th.text(line, "title", pal.text)
             surface.blit(text, text.get_rect(midtop=(self.caption_area.centerx, y)))
             y += th.size_of("title") + th.px(6)
-        play.effects.draw_celebration(surface, th, play.view.frame_rect(),
+        play.effects.draw_celebration(surface, th, play.view.crown_rect(),
                                       celebration_words(play.session.moves, play.par), self.ctx.settings.reduce_motion)
 
     def layout(self, size) -> None:

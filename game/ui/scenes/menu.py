@@ -20,7 +20,8 @@ from game.catalog.codes import CodeError
 from game.common.i18n import _
 from game.keeping.stars import stars_from_start
 from game.ui.clipboard import CLIPBOARD
-from game.ui.share import no_code_words, paste_code
+from game.rules.puzzle import PositionError
+from game.ui.share import coded_line, no_code_words, paste_code
 from game.ui.context import Context, Scene
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import background
@@ -261,10 +262,15 @@ class MenuScene(Scene):
         return next((shelf for shelf, rect in self.chips.items() if rect.collidepoint(at)), None)
 
     def paste(self) -> None:
-        """Ctrl+V: the game a pasted share code names; one sentence in the focus bar for anything else."""
+        """Ctrl+V: the game a pasted share code names (with the moves that led to it, where they come on the
+        lines after it: played); one sentence in the focus bar for anything else."""
         try:
+            coded = coded_line(CLIPBOARD.paste()[0])
+            if coded is not None:
+                self.ctx.nav.play_game(coded.saved(), coded.message)
+                return
             shared, text, _note = paste_code(CLIPBOARD)
-        except CodeError as err:
+        except (CodeError, PositionError) as err:
             self.tell(str(err))
             return
         if shared is None:

@@ -17,21 +17,18 @@ from game.common.phrase import translated
 from game.keeping.records import Badge
 from game.keeping.stars import Stars
 from game.ui import theme as T
-from game.ui.badges import (IN_PROGRESS, LOOKS, draw_badge, draw_in_progress, draw_pill, draw_stars, pill_size,
-                            stars_size)
+from game.ui.badges import draw_badge, draw_in_progress, draw_pill, draw_stars
+from game.ui.scenes.card_frame import YOURS, CardFrame, card_frame
 from game.ui.theme import PILLS, Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
 
 __all__ = ["Card", "CardText", "picture"]
 
-# Translators: the mark on a menu card of a puzzle from the player's own folder
 NO_STARS = Stars(0, False)
-YOURS = N_("Yours")
 # Translators: over a menu card's picture, when the puzzle's rules could not be made from its file
 BROKEN = N_("Cannot be opened")
 PAD = 10          # the card's text inset, in layout units
-THUMB_INSET = 8   # the picture's inset
 
 
 class CardText:
@@ -108,6 +105,7 @@ class Card:
         self.broken: dict[str, str] = {}                  # a variant whose rules could not be built: why
         self.text: CardText | None = None                 # the chosen variant's words, laid out
         self.lines_shown = (1, 0)                         # title and description lines every card has room for
+        self.frame: CardFrame | None = None               # where its parts go at its width
 
     @property
     def spec(self) -> PuzzleSpec:
@@ -156,9 +154,22 @@ class Card:
         return self.broken.get(self.name)
 
     # -- layout ---------------------------------------------------------------------------------------
+    def lines_needed(self, th: Theme, width: int) -> tuple[int, int]:
+        """The title and description lines the longest of its variants needs at ``width``."""
+        texts = self.texts(th, width)
+        return max(len(t.title) for t in texts), max(len(t.blurb) for t in texts)
+
+    def height(self, th: Theme, frame: CardFrame, lines: tuple[int, int]) -> int:
+        """How tall the card is with ``lines`` of words under its picture and its chooser, if it has one."""
+        words = lines[0] * th.size_of("body") + th.px(3) + lines[1] * th.size_of("small")
+        rows = self.chooser_rows(th, frame.width)
+        chooser = chip_height(th) + th.px(8) + (caption_height(th) if rows > 1 else 0) if rows else 0
+        return frame.words_top + words + th.px(PAD) + chooser
+
     def lay_out(self, th: Theme, lines: tuple[int, int]) -> None:
         """The chosen variant's words, and the chooser (see :meth:`plan`)."""
         self.lines_shown = lines
+        self.frame = card_frame(th, self.rect.w)
         self.text = self.texts(th, self.rect.w)[self.index]
         self.chips, self.compact, self.common, self.caption = [], False, "", False
         if not self.group:
@@ -230,6 +241,10 @@ class Card:
         return None
 
     # -- drawing --------------------------------------------------------------------------------------
+    def words_top(self, th: Theme) -> int:
+        """Where the title starts, inside the card."""
+        return (self.frame or card_frame(th, self.rect.w)).words_top
+
     def draw(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb_size: tuple[int, int], selected: bool,
              badge: Badge, in_progress: bool, stars: Stars = NO_STARS, grade: str = "") -> None:
         """The card at ``r`` (on screen), lifted and edged in its shelf's colour when ``selected``; ``grade``:
@@ -239,15 +254,16 @@ class Card:
         r = draw_card(surface, th, r, 14, face=pal.card_hover if selected else pal.card,
                       edge=shelf_colour if selected else pal.panel_edge, edge_width=2.5 if selected else 1,
                       lift=th.px(3) if selected else 0)
-        thumb = self.thumb(thumb_size, pal.dim)
-        surface.blit(thumb, (r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)))
+        frame = self.frame if self.frame is not None and self.frame.width == r.w else card_frame(th, r.w)
+        thumb = self.thumb(frame.picture.size, pal.dim)
+        place = frame.picture.move(r.topleft)
+        surface.blit(thumb, place.topleft)
         if self.name in self.broken:   # said over the empty picture; the focus bar says why
             mark = th.fit(_(BROKEN), "small", thumb.get_width() - th.px(8), pal.nope)
-            surface.blit(mark, mark.get_rect(center=(r.x + th.px(THUMB_INSET) + thumb.get_width() // 2,
-                                                     r.y + th.px(THUMB_INSET) + thumb.get_height() // 2)))
+            surface.blit(mark, mark.get_rect(center=place.center))
         text = self.text
         if text is not None:
-            x, y = r.x + th.px(PAD), r.y + th.px(12) + thumb.get_height()
+            x, y = r.x + th.px(PAD), r.y + frame.words_top
             for line in text.title:
                 surface.blit(th.text(line, text.title_px, pal.text), (x, y))
                 y += th.size_of("body")
@@ -256,35 +272,24 @@ class Card:
                 surface.blit(th.text(line, "small", pal.muted), (x, y))
                 y += th.size_of("small")
         self._draw_chooser(surface, th, r, shelf_colour)
-        self._draw_badges(surface, th, r, thumb.get_size(), badge, in_progress, grade)
-        thumb_w, thumb_h = thumb.get_size()
-        draw_stars(surface, th, stars, (r.x + th.px(THUMB_INSET) + thumb_w - th.px(2),
-                                        r.y + th.px(THUMB_INSET) + thumb_h - th.px(2)))
+        self._draw_badges(surface, th, r.topleft, frame, badge, in_progress, stars, grade)
 
-    def _draw_badges(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb: tuple[int, int], badge: Badge,
-                     in_progress: bool, grade: str = "") -> None:
-        """On the picture: the player's best (solved, optimally, with help) at its top right, a game kept
-        to come back to at its foot (never over the stars), and at its top left the mark of the player's own
-        puzzle or, on the library's, the puzzle's grade (a pill in the grade's colour, over the picture; under
-        the place of the best where a narrow card has no room for both side by side, whether or not a best is
-        there yet, so a first solve never moves it)."""
-        left, top = r.x + th.px(THUMB_INSET), r.y + th.px(THUMB_INSET)
-        best_right = left + thumb[0] - th.px(2)
-        draw_badge(surface, th, badge, (best_right, top + th.px(2)))
+    def _draw_badges(self, surface: pygame.Surface, th: Theme, at: tuple[int, int], frame: CardFrame, badge: Badge,
+                     in_progress: bool, stars: Stars, grade: str = "") -> None:
+        """Round the picture, never on it: above it the mark of the player's own puzzle or, on the
+        library's, the puzzle's grade (a pill in the grade's colour) at the left and the player's best
+        (solved, optimally, with help) at the right; under it a game kept to come back to at the left and
+        the stars at the right (see :mod:`card_frame`)."""
+        def moved(point: tuple[int, int]) -> tuple[int, int]:
+            return point[0] + at[0], point[1] + at[1]
+        draw_badge(surface, th, badge, moved(frame.best_at()))
         if self.yours:
-            draw_pill(surface, th, YOURS, "yours", "", (left + th.px(2), top + th.px(2)))
+            draw_pill(surface, th, YOURS, "yours", "", moved(frame.grade_at()))
         elif grade.lower() in PILLS:
-            at = pygame.Rect((left + th.px(2), top + th.px(2)), pill_size(th, grade, ""))
-            widest = max(pill_size(th, label, icon)[0] for label, _pill, icon in LOOKS.values())
-            if at.right + th.px(2) > best_right - widest:   # the widest best would touch it
-                at.y += at.h + th.px(2)
-            draw_pill(surface, th, grade, grade.lower(), "", at.topleft)
-        if in_progress:   # at the picture's foot, above the stars' place where a narrow picture has no room
-            w, h = pill_size(th, IN_PROGRESS[0], IN_PROGRESS[2])
-            y = top + thumb[1] - h - th.px(2)
-            if left + th.px(2) + w + th.px(2) > left + thumb[0] - th.px(2) - stars_size(th)[0]:
-                y -= stars_size(th)[1] + th.px(2)
-            draw_in_progress(surface, th, (left + th.px(2), y))
+            draw_pill(surface, th, grade, grade.lower(), "", moved(frame.grade_at()))
+        if in_progress:
+            draw_in_progress(surface, th, moved(frame.in_progress_at()))
+        draw_stars(surface, th, stars, moved(frame.stars_at()))
 
     def _draw_chooser(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, colour: tuple[int, int, int]) -> None:
         """The variant labels: the chosen one filled in the shelf's colour; a shared ending after them."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.oracles.base import Verdict
+from game.rules.identities import Identities, first_seen, undone
 from game.rules.kinds import MoveKind
 from game.rules.puzzle import Move, Puzzle
 from game.catalog.spec import PuzzleSpec
@@ -59,6 +60,8 @@ class Highlights:
     places: tuple[tuple[int, ...], ...] = ()     # where the selected piece may go: the cells of each place
     preview: frozenset[int] = frozenset()        # the piece a click would take (pairs: both stones)
     ghost: tuple[int, int] | None = None         # (anchor cell, code): where a dragged piece would land
+    identities: Identities | None = None         # which identical piece is which on the position drawn once
+                                                 # any motion ends (game.rules.identities); None: as first seen
 
 
 @dataclass(frozen=True)
@@ -175,6 +178,7 @@ class BoardView:
         self._board_surface: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
         self.theme: T.Theme | None = None   # the window's, once the view is laid out on a screen
+        self.who: Identities = ()           # which identical piece is which on the position being drawn (see draw)
 
     @property
     def palette(self) -> T.Palette:
@@ -216,9 +220,20 @@ class BoardView:
     def label_px(pitch: int) -> int:
         return max(LABEL_MIN_PX, min(LABEL_MAX_PX, round(pitch * LABEL_SIZE)))
 
+    @staticmethod
+    def glow_reach(pitch: int) -> tuple[int, int]:
+        """The win's ring round the board: its gap from the board's edge and its width, in pixels."""
+        return pitch // 10, max(2, pitch // 14)
+
     def label_band(self, pitch: int) -> int:
-        """How much room the labels take outside the frame (above it, and left of it)."""
-        return round(self.label_px(pitch) * LABEL_BAND)
+        """How much room the labels take outside the frame (above it, and left of it): outside the
+        win's ring, which never covers them."""
+        return round(self.label_px(pitch) * LABEL_BAND) + sum(self.glow_reach(pitch))
+
+    def label_offset(self, pitch: int) -> int:
+        """How far out from the frame's edge a label's centre stands: the ring's reach, then half the
+        labels' own strip."""
+        return sum(self.glow_reach(pitch)) + round(self.label_px(pitch) * LABEL_BAND) // 2
 
     def labels(self) -> list[tuple[str, tuple[int, int]]]:
         """Each column's letter above the frame and each row's number left of it, with the point
@@ -226,7 +241,7 @@ class BoardView:
         if not self.coordinates:
             return []
         fr = self.frame_rect()
-        half = self.label_band(self.pitch) // 2
+        half = self.label_offset(self.pitch)
         used_cols = sorted({c for _, c in self.board.cells})
         used_rows = sorted({r for r, _ in self.board.cells})
         x0, y0, p = self.origin[0], self.origin[1], self.pitch
@@ -288,6 +303,24 @@ class BoardView:
     def variant(self, position: bytes, cell: int):
         return None
 
+    def travel_variant(self, cell: int):
+        """The variant of a piece drawn away from ``cell``, gliding or dragged: none by default (a look that
+        depends on where a piece stands, a tile in place, stays behind); a view that draws identical pieces
+        apart gives the piece's identity (``self.who[cell]``)."""
+        return None
+
+    def place_of(self, cell: int) -> int | None:
+        """Which of its code's pieces the piece drawn on ``cell`` is (its identity), as last drawn."""
+        return self.who[cell] if 0 <= cell < len(self.who) else None
+
+    def identify(self, position: bytes, motion: Motion | None, given: Identities | None) -> Identities:
+        """Who is who on what is drawn: ``given`` is of the position drawn once the motion ends (else none is
+        known: each code's pieces as first seen); a motion's pieces still stand where they left."""
+        shown = motion.before if motion else position
+        if given is None or len(given) != len(position) or (motion is not None and motion.after != position):
+            return first_seen(shown)
+        return undone(given, motion.paths) if motion else given
+
     def shadow_sprite(self) -> pygame.Surface:
         if self._shadow is None:
             p = self.pitch
@@ -331,6 +364,7 @@ class BoardView:
         if hl.solved_glow > 0:
             self.draw_glow(surface, hl.solved_glow)
         shown = motion.before if motion else position
+        self.who = self.identify(position, motion, hl.identities)
         moving = {s for s, _ in motion.paths} if motion else set()
         hidden = moving | set(hl.drag_cells)
         self.draw_under(surface, hl)
@@ -356,7 +390,7 @@ class BoardView:
             if code:
                 rect = self.cell_rect(cell).move(dx, dy)
                 self.blit_shadow(surface, rect, 0.6)
-                self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), None, 1.04)
+                self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), self.travel_variant(cell), 1.04)
 
     def blit_piece(self, surface, code, rect: pygame.Rect, variant, scale: float, lift: float = 0.0) -> None:
         spr = self.sprite(code, variant)
@@ -387,9 +421,9 @@ class BoardView:
             rect = pygame.Rect(round(x), round(y), a.w, a.h)
             if h > 0:
                 self.blit_shadow(surface, rect, 0.7 - 0.4 * arc(t))
-                self.blit_piece(surface, motion.before[src], rect, None, 1.0 + 0.12 * arc(t), h)
+                self.blit_piece(surface, motion.before[src], rect, self.travel_variant(src), 1.0 + 0.12 * arc(t), h)
             else:
-                self.blit_piece(surface, motion.before[src], rect, None, 1.0)
+                self.blit_piece(surface, motion.before[src], rect, self.travel_variant(src), 1.0)
 
     def draw_joins(self, surface, position: bytes, hidden: set[int]) -> None:
         pass
@@ -397,12 +431,22 @@ class BoardView:
     def draw_glow(self, surface, strength: float) -> None:
         """The win's ring: round the board's own shape (a cross, an L, a board with holes), a little
         outside its frame."""
+        ring, at = self.glow_ring()
+        blit_alpha(surface, ring, at, int(120 * strength))
+
+    def glow_ring(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The win's ring drawn opaque, and where its top-left corner goes."""
         board = self.board_surface()
-        gap, width = self.pitch // 10, max(2, self.pitch // 14)
+        gap, width = self.glow_reach(self.pitch)
         ring = cached_shape(("glow", id(board), board.get_size(), self.palette.good, gap, width),
                             lambda: _ring_round(board, self.palette.good, gap, width))
-        at = self.frame_rect().move(-gap - width, -gap - width).topleft
-        blit_alpha(surface, ring, at, int(120 * strength))
+        return ring, self.frame_rect().move(-gap - width, -gap - width).topleft
+
+    def crown_rect(self) -> pygame.Rect:
+        """The board with its ring and its labels: what a banner over the board keeps clear of."""
+        reach = sum(self.glow_reach(self.pitch))
+        return self.frame_rect().inflate(2 * reach, 2 * reach).unionall([r for _, r in self.label_rects()] or
+                                                                         [self.frame_rect()])
 
     def _ring(self, surface, cell: int, colour, width_f: float, alpha: int, inset_f: float = 0.03) -> None:
         r = self.cell_rect(cell).inflate(-int(self.pitch * inset_f * 2), -int(self.pitch * inset_f * 2))
@@ -492,13 +536,13 @@ class BoardView:
             placed.append((x, y))
             surface.blit(spr, spr.get_rect(center=(x, y)))
 
-    def thumbnail(self, position: bytes, size: tuple[int, int]) -> pygame.Surface:
+    def thumbnail(self, position: bytes, size: tuple[int, int], who: Identities | None = None) -> pygame.Surface:
         """The position drawn still, without highlights, on a transparent surface of ``size``
-        (this lays the view out to that size)."""
+        (this lays the view out to that size); ``who``: which identical piece is which there."""
         surf = pygame.Surface(size, pygame.SRCALPHA)
         self.coordinates = False
         self.layout(pygame.Rect(0, 0, *size))
-        self.draw(surf, position, None, Highlights(reduce_motion=True))
+        self.draw(surf, position, None, Highlights(reduce_motion=True, identities=who))
         return surf
 
 

@@ -1,11 +1,17 @@
-"""Benchmark: sliding-block tables (one byte per position of the start's component).
+"""Benchmark: sliding-block move generators, sweeps and tables.
 
-Each figure is a whole process with an empty cache (``main.py analyze ... --json``): Klotski in
-every move count, and a large 4x5 component of the Klotski family in the path and cell counts;
-then the latency of a hint (the best moves of a position) once a table is loaded, and the time to
-load Klotski's table, checked against the rules and trusted unchecked. The same run
-times a reference: a plain dictionary breadth-first search of Klotski's component in CPython,
-in a child process; ratios are against it.
+First the move generators on the same positions (a sample of Klotski's component, in each count):
+today's rules one position at a time (what a plain search runs), the rules' numpy matrix a block at a
+time (what the numpy tables ran), and the compiled engine; then whole sweeps of a large component by
+the plain dictionary breadth-first search (CPython, a child process), the numpy table sweep and the
+compiled layered sweep, in positions a second and bytes a position held. Ratios are within this run.
+
+Then each table figure is a whole process with an empty cache (``main.py analyze ... --json``; the
+compiled kernels, built once per installation, kept): Klotski in every move count, and a large 4x5
+component of the Klotski family in the path and cell counts; then the latency of a hint (the best moves
+of a position) once a table is loaded, and the time to load Klotski's table, checked against the rules
+and trusted unchecked. The same run times a reference: a plain dictionary breadth-first search of
+Klotski's component in CPython, in a child process; ratios are against it.
 
 Usage: python main.py bench blocks [--json] [--quick] [--large GRID] [--hints N]
 """
@@ -18,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 from statistics import median
+from typing import Callable
 
 from bench.tables import analyze_cold, child
 from game.cli import OneSentenceParser, UsageError, guarded
@@ -61,6 +68,104 @@ def large_file(folder: str, grid: str, same: str) -> str:
     path = Path(folder) / "large.toml"
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+# a child runs this: the compiled kernels built from nothing, timed (once per installation)
+_FIRST_COMPILE = r"""
+import json, sys, time
+sys.path.insert(0, {root!r})
+from game.catalog import registry as catalog
+from game.families.blocks.engine import Engine
+puzzle = catalog.puzzle("klotski")
+engine = Engine(puzzle)
+started = time.perf_counter()
+engine.children(engine.key(puzzle.start)[None])
+engine.goal_mask(engine.key(puzzle.start)[None])
+print(json.dumps({{"seconds": time.perf_counter() - started}}))
+"""
+
+
+def first_compile() -> dict:
+    with tempfile.TemporaryDirectory(prefix="fewest-moves-numba-") as folder:
+        return child(_FIRST_COMPILE.format(root=str(ROOT)), dict(os.environ, NUMBA_CACHE_DIR=folder))
+
+
+def _timed(run: Callable[[], object], least: float = 0.5) -> float:
+    """Seconds one call of ``run`` takes (repeated until ``least`` seconds have passed; the best of three)."""
+    best = float("inf")
+    for _ in range(3):
+        calls, started = 0, time.perf_counter()
+        while True:
+            run()
+            calls += 1
+            spent = time.perf_counter() - started
+            if spent >= least:
+                break
+        best = min(best, spent / calls)
+    return best
+
+
+def generator_rates(name: str, sample: int = 20_000, python_sample: int = 1_000) -> dict:
+    """Positions a second each generator expands, over the same positions of ``name``'s component."""
+    import numpy as np
+
+    from game.catalog import registry as catalog
+    from game.families.blocks.engine import Engine
+    from solvers import frontier
+    from solvers.limits import Limits, Watch
+
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    keys = frontier.component(engine, engine.key(puzzle.start), Watch(Limits(None, None)))
+    keys = keys[np.random.default_rng(1).permutation(len(keys))[:sample]]
+    boards = engine.decode(keys)
+    states = [bytes(b) for b in boards[:python_sample]]
+    children = len(engine.children(keys)[0])
+    rules = _timed(lambda: [list(puzzle.successors(s)) for s in states]) / len(states)
+    matrix = _timed(lambda: [puzzle.successors_of(boards[at:at + 4096]) for at in range(0, len(boards), 4096)])
+    compiled = _timed(lambda: engine.children(keys))
+    return {"puzzle": name, "positions": len(keys), "children_per_position": round(children / len(keys), 2),
+            "rules_per_second": round(1 / rules), "matrix_per_second": round(len(keys) / matrix),
+            "compiled_per_second": round(len(keys) / compiled),
+            "x_rules": round(rules * len(keys) / compiled, 1), "x_matrix": round(matrix / compiled, 1)}
+
+
+def sweep_rates(path: str, count: str) -> dict:
+    """The large component swept by the numpy table sweep and the compiled layered sweep (positions a
+    second, bytes held a position), in this process."""
+    from game.catalog import registry as catalog
+    from game.families.blocks.engine import Engine
+    from game.families.blocks.rules import BlocksPuzzle
+    from solvers import frontier
+    from solvers.components import component_table
+    from solvers.limits import Limits, Watch
+
+    puzzle = catalog.puzzle(path if count == "path" else f"{path}@{count}")
+    assert isinstance(puzzle, BlocksPuzzle)
+    engine = Engine(puzzle)
+    engine.children(engine.key(puzzle.start)[None])   # kernels loaded before the clock starts
+    peak = {"held": 0}
+
+    def watch_peak(status) -> None:   # type: ignore[no-untyped-def]
+        peak["held"] = max(peak["held"], status.held)
+
+    started = time.perf_counter()
+    watch = Watch(Limits(None, None), report=watch_peak)
+    keys = frontier.component(engine, engine.key(puzzle.start), watch)
+    compiled_seconds = time.perf_counter() - started
+    peak["held"] = max(peak["held"], watch.status.held)
+    frontier.distances(engine, keys, watch)
+    table_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    numpy_keys, _table = component_table(puzzle.start, puzzle.goal_mask, puzzle.expand, puzzle.keys(), limit=1 << 40,
+                                         explore=puzzle.explore)
+    numpy_seconds = time.perf_counter() - started
+    assert len(numpy_keys) == len(keys)
+    return {"count": count, "positions": len(keys), "compiled_seconds": round(compiled_seconds, 2),
+            "compiled_per_second": round(len(keys) / compiled_seconds),
+            "compiled_bytes_per_position": round(peak["held"] / len(keys), 1),
+            "compiled_table_seconds": round(table_seconds, 2), "numpy_table_seconds": round(numpy_seconds, 2),
+            "x_numpy_table": round(numpy_seconds / table_seconds, 1)}
 
 
 def hint_latency(name: str, hints: int) -> dict:
@@ -120,29 +225,65 @@ def main(argv: list[str]) -> int:
         raise UsageError(f"--hints takes a number of positions from 1 to {MAX_HINTS:,}")
     log = (lambda *a: None) if args.json else (lambda *a: print(*a, file=sys.stderr, flush=True))
 
+    log("the compiled kernels built from nothing (child process, once per installation) ...")
+    compile_once = first_compile()
+    generators = []
+    for name in ("klotski@cell", "klotski@line", "klotski"):
+        log(f"generators on {name}'s positions ...")
+        generators.append(generator_rates(name))
     log("reference: plain dictionary BFS of Klotski's component (child process) ...")
     ref = reference()
-    runs = []
+    kernels = os.environ.get("NUMBA_CACHE_DIR")
+    runs, sweeps, large_ref = [], [], None
     for count in ("cell", "line", "path"):
         log(f"analyze klotski --moves {count}, empty cache (child process) ...")
-        runs.append({"puzzle": "klotski", "count": count, **analyze_cold("klotski", "--moves", count)})
+        runs.append({"puzzle": "klotski", "count": count,
+                     **analyze_cold("klotski", "--moves", count, compiled_in=kernels)})
     if not args.quick:
         with tempfile.TemporaryDirectory() as folder:
             path = large_file(folder, args.large, LARGE_SAME if args.large == LARGE else "")
+            log("reference: plain dictionary BFS of the large component (child process) ...")
+            large_ref = reference(path)
             for count in ("path", "cell"):
+                log(f"sweeps of the large component --moves {count} ...")
+                sweeps.append(sweep_rates(path, count))
                 log(f"analyze the large component --moves {count}, empty cache (child process) ...")
-                runs.append({"puzzle": args.large, "count": count, **analyze_cold(path, "--moves", count)})
+                runs.append({"puzzle": args.large, "count": count,
+                             **analyze_cold(path, "--moves", count, compiled_in=kernels)})
     hints = {count: hint_latency(f"klotski@{count}", args.hints) for count in ("cell", "line", "path")}
     loads = {count: load_times(f"klotski@{count}") for count in ("cell", "line", "path")}
     for run in runs:
         run["x_reference"] = round(ref["wall_seconds"] / run["wall_seconds"], 1) if run["puzzle"] == "klotski" else None
-    summary = {"reference": ref, "runs": runs, "hints": hints, "loads": loads,
+    if large_ref is not None:
+        for sweep in sweeps:
+            sweep["plain_per_second"] = round(large_ref["positions"] / large_ref["seconds"])
+            sweep["x_plain"] = round(sweep["compiled_per_second"] / sweep["plain_per_second"], 1)
+            sweep["plain_bytes_per_position"] = round(large_ref["peak_mb"] * 2 ** 20 / large_ref["positions"])
+    summary = {"first_compile_seconds": round(compile_once["seconds"], 1), "generators": generators,
+               "sweeps": sweeps, "large_reference": large_ref, "reference": ref, "runs": runs, "hints": hints,
+               "loads": loads,
                "targets": {"klotski_seconds": "< 1", "large_seconds": "<= 10", "large_mb": "<= 200",
                            "hint_us": "<= 1000"}}
     if args.json:
         print(json.dumps(summary))
         return 0
-    print(f"Reference: plain dictionary BFS of Klotski in CPython: {ref['positions']:,} positions in "
+    print("Move generators on the same positions (positions expanded a second; x: times the rules one at a time):")
+    print(f"  {'puzzle':14s} {'children':>8s} {'rules':>9s} {'matrix':>9s} {'compiled':>10s} {'x rules':>8s} "
+          f"{'x matrix':>8s}")
+    for g in generators:
+        print(f"  {g['puzzle']:14s} {g['children_per_position']:>8} {g['rules_per_second']:>9,} "
+              f"{g['matrix_per_second']:>9,} {g['compiled_per_second']:>10,} {g['x_rules']:>8} {g['x_matrix']:>8}")
+    print(f"  (the kernels' first compile, once per installation: {compile_once['seconds']:.1f} s)")
+    if sweeps and large_ref is not None:
+        print(f"\nSweeps of the large component ({sweeps[0]['positions']:,} positions): positions a second and "
+              "bytes held a position")
+        for w in sweeps:
+            print(f"  {w['count']:5s} plain dictionary BFS {w['plain_per_second']:>9,} /s {w['plain_bytes_per_position']:>5} B"
+                  f"   compiled layered sweep {w['compiled_per_second']:>10,} /s {w['compiled_bytes_per_position']:>5} B"
+                  f"   x {w['x_plain']}")
+            print(f"        table (component and distances): numpy {w['numpy_table_seconds']:.2f} s, compiled "
+                  f"{w['compiled_table_seconds']:.2f} s, x {w['x_numpy_table']}")
+    print(f"\nReference: plain dictionary BFS of Klotski in CPython: {ref['positions']:,} positions in "
           f"{ref['seconds']:.2f} s ({ref['wall_seconds']:.2f} s as a whole process), peak {ref['peak_mb']:.0f} MB")
     print(f"\n{'puzzle':26s} {'count':>5s} {'positions':>10s} {'longest':>8s} {'whole s':>8s} {'peak MB':>8s} "
           f"{'x ref':>6s}")

@@ -302,12 +302,12 @@ def _run(args_list: list[str]) -> int:
         if command == "list":
             return cmd_list(args.ja)
         if command in ("solve", "analyze"):
-            spec, position = target(args.puzzle, args.moves, getattr(args, "position", None))
-            _use_limits(spec, args)
+            chosen, given = target(args.puzzle, args.moves, getattr(args, "position", None))
+            _use_limits(chosen, args)
             try:
                 if command == "solve":
-                    return cmd_solve(spec, position, args.json, args.lurd)
-                return cmd_analyze(spec, position, as_json=args.json)
+                    return cmd_solve(chosen, given, args.json, args.lurd)
+                return cmd_analyze(chosen, given, as_json=args.json)
             except StoppedAtLimit as stopped:
                 print(f"error: {sentence(_at_limit(stopped))}", file=sys.stderr)
                 return USAGE_ERROR

@@ -34,8 +34,9 @@ class StoppedAtLimit(TooLarge):
         self.title = title
         self.table = table
         status = reached.status
-        fields = dict(title=Phrase(title), positions=status.positions, seconds=f"{status.seconds:.0f}",
-                      megabytes=_megabytes(status.held), bound=reached.lower_bound)
+        fields: dict[str, str | int | float | Phrase] = dict(
+            title=Phrase(title), positions=status.positions, seconds=f"{status.seconds:.0f}",
+            megabytes=_megabytes(status.held), bound=reached.lower_bound)
         if table:
             message = N_("The table of {title} stopped at its {which} after {positions:,} positions ({seconds} s, "
                          "{megabytes} MB held), before it had every position in reach.")

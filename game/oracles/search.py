@@ -37,7 +37,8 @@ class SearchOracle(Oracle):
         started = time.perf_counter()
         counted = Counted(self.puzzle)
         ticker = Ticker(report, lambda: counted.expanded)
-        seconds, memory = SEARCH_SECONDS, SEARCH_MEMORY
+        seconds: float | None = SEARCH_SECONDS
+        memory: int | None = SEARCH_MEMORY
         if self.limits is not None:
             seconds, memory = self.limits.seconds, self.limits.memory
         try:

@@ -19,7 +19,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from game.families.blocks import kernels
+from game.families.blocks import bitboards, kernels
 from game.families.blocks.counts import CELL, LINE
 from game.families.blocks.model import Axis
 from game.families.blocks.rules import BlocksPuzzle
@@ -35,7 +35,9 @@ BUFFER_ROWS = 1 << 16   # children one call of the kernel may write (at least on
 
 def door_bars(puzzle: BlocksPuzzle) -> dict[int, frozenset[tuple[int, int]]]:
     """For each kind's index, the door cells (row, column) its pieces may not stand on."""
-    return {}
+    cells = puzzle.board.cells
+    return {k: frozenset(cells[c] for c in getattr(kind, "barred", ()))
+            for k, kind in enumerate(puzzle.layout.kinds) if getattr(kind, "barred", ())}
 
 
 class NotEncodable(ValueError):
@@ -68,11 +70,16 @@ class Engine:
         self.barred = dict(barred or {})
         lay = puzzle.layout
         self.kept = tuple(range(len(lay.kinds))) if kept is None else tuple(sorted(set(kept)))
-        self.height, self.width = lay.height, lay.width
         self.count = 2 if puzzle.count not in (CELL, LINE) else (0 if puzzle.count is CELL else 1)
-        grid = self.height * self.width
         board = puzzle.board
-        self.board_grid = np.array([r * self.width + c for r, c in board.cells], dtype=np.int64)
+        # the grid: the bounding box of the board's cells (a frame of walls costs nothing)
+        self.top = min(r for r, _ in board.cells)
+        self.left = min(c for _, c in board.cells)
+        self.height = max(r for r, _ in board.cells) - self.top + 1
+        self.width = max(c for _, c in board.cells) - self.left + 1
+        grid = self.height * self.width
+        self.board_grid = np.array([(r - self.top) * self.width + c - self.left for r, c in board.cells],
+                                   dtype=np.int64)
         self.grid_board = np.full(grid, -1, dtype=np.int64)
         self.grid_board[self.board_grid] = np.arange(len(board.cells))
         kinds = [lay.kinds[k] for k in self.kept]
@@ -81,7 +88,8 @@ class Engine:
         for k, original in enumerate(self.kept):
             self._open[k, self.board_grid] = True
             for r, c in self.barred.get(original, ()):
-                self._open[k, r * self.width + c] = False
+                if 0 <= r - self.top < self.height and 0 <= c - self.left < self.width:
+                    self._open[k, (r - self.top) * self.width + c - self.left] = False
         self._build_shapes(kinds)
         self._build_steps(kinds)
         self.anchor_kind = np.full(256, -1, dtype=np.int64)
@@ -91,6 +99,7 @@ class Engine:
         self._build_fields()
         self._build_goal()
         self._scratch()
+        self._build_bits()
 
     def restricted(self, kept: Sequence[int]) -> "Engine":
         """This puzzle with only the kinds ``kept`` (indices into the puzzle's kinds) on the board."""
@@ -140,8 +149,9 @@ class Engine:
             fits = np.zeros(grid, dtype=bool)
             for cell in range(grid):
                 fits[cell] = self._fits(k, *divmod(cell, self.width))
-            for cell in np.flatnonzero(fits):
-                r, c = divmod(int(cell), self.width)
+            for anchor in np.flatnonzero(fits):
+                cell = int(anchor)
+                r, c = divmod(cell, self.width)
                 for d in AXIS_DIRECTIONS[kind.axis]:
                     dr, dc = DIRECTIONS[d]
                     rr, cc = r + dr, c + dc
@@ -233,6 +243,55 @@ class Engine:
         self.goal_ok = np.zeros((len(constrained), 256), dtype=np.bool_)
         for g, (_, ok) in enumerate(constrained):
             self.goal_ok[g, list(ok)] = True
+        self._build_requirements()
+
+    def _build_requirements(self) -> None:
+        """The goal as (kind, anchor) pairs it needs and cells it needs empty, where it says no more than that
+        (``goal_simple``): then a child is tested by the piece that moved alone."""
+        requirements = set()
+        self.goal_simple = True
+        for g, cell in enumerate(self.goal_cells):
+            allowed = [int(code) for code in np.flatnonzero(self.goal_ok[g])]
+            owner = [(k, s) for k, kind in enumerate(self.kinds) for s, code in enumerate(kind.codes)
+                     if allowed == [code]]
+            if owner:
+                k, s = owner[0]
+                requirements.add((k, int(cell) - int(self.shape_off[k, s])))
+            elif allowed != [0]:
+                self.goal_simple = False
+        ordered = sorted(requirements) if self.goal_simple else []
+        self.req_kind = np.array([k for k, _ in ordered], dtype=np.int64)
+        self.req_anchor = np.array([a for _, a in ordered], dtype=np.int64)
+
+    def _build_bits(self) -> None:
+        """The bitboard generator's tables, where the board has at most 128 cells and the goal asks only for
+        whole pieces in places and cells left empty (else ``bits`` is False: the cell-by-cell generator)."""
+        grid = self.height * self.width
+        self.bits_ok = grid <= 2 * 64
+        if not self.bits_ok:
+            return
+
+        def pair(cells: Sequence[int]) -> tuple[int, int]:
+            word = sum(1 << int(c) for c in cells)
+            return word & (2 ** 64 - 1), word >> 64
+
+        kinds = range(len(self.kinds))
+        self.shapes = np.array([pair(self.shape_off[k, :self.shape_len[k]]) for k in kinds], dtype=np.uint64)
+        self.fits = np.array([pair(np.flatnonzero(self._fit_cells(k))) for k in kinds], dtype=np.uint64)
+        columns = np.arange(grid) % self.width
+        board = pair(self.board_grid)
+        right, left = pair(np.flatnonzero(columns != 0)), pair(np.flatnonzero(columns != self.width - 1))
+        self.masks = np.array([*right, *left, *board], dtype=np.uint64)
+        self.ways = np.array([{None: 3, Axis.Y: 1, Axis.X: 2}[kind.axis] for kind in self.kinds], dtype=np.int64)
+        if not self.goal_simple:
+            self.bits_ok = False
+            return
+        empty = [int(cell) for g, cell in enumerate(self.goal_cells) if list(np.flatnonzero(self.goal_ok[g])) == [0]]
+        self.empty = np.array(pair(empty), dtype=np.uint64)
+
+    def _fit_cells(self, k: int) -> np.ndarray:
+        """Which anchors of the grid kind k fits on (walls and barred cells)."""
+        return np.array([self._fits(k, *divmod(cell, self.width)) for cell in range(self.height * self.width)])
 
     def _scratch(self) -> None:
         grid = self.height * self.width
@@ -333,11 +392,22 @@ class Engine:
         """Children of keys[lo:] into ``self.out`` / ``self.rows`` (``self.state[0]`` of them) until
         ``hi`` or the buffer is full (or, ``find_goal``, a goal child is written: ``self.state[3]``);
         returns the next row to expand."""
+        if self.bits_ok:
+            nxt = bitboards.expand_bits(
+                keys, lo, hi, self.count, self.out, self.rows, self.most_children, self.piece_kind, self.kind_first,
+                self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first, self.f_len, self.f_word,
+                self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
+                self.shape_len, self.shapes, self.fits, self.ways, self.width, self.masks, self.req_kind,
+                self.req_anchor, self.empty, find_goal, bitboards.INDEX, self.idx, self.cells, self.work, self.state)
+            if self.state[2]:
+                raise AssertionError("a piece reached a cell its kind cannot stand on")
+            return int(nxt)
         nxt = kernels.expand(keys, lo, hi, self.count, self.out, self.rows, self.most_children, self.piece_kind,
                              self.kind_first, self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first,
                              self.f_len, self.f_word, self.f_shift, self.f_bits, self.binom, self.anchor_cell,
                              self.anchor_index, self.shape_off, self.shape_len, self.codes, self.step,
-                             self.enter_off, self.enter_len, self.goal_cells, self.goal_ok, find_goal, self.board_grid,
+                             self.enter_off, self.enter_len, self.goal_cells, self.goal_ok, self.req_kind,
+                             self.req_anchor, find_goal, self.board_grid,
                              self.around, self.occ, self.mark, self.queue, self.near, self.idx, self.cells, self.work,
                              self.state)
         if self.state[2]:

@@ -117,13 +117,65 @@ def _is_goal_child(occ: np.ndarray, y: int, k: int, shape_off: np.ndarray, shape
     return ok
 
 
+def _goal_blocked(p: int, k: int, cells: np.ndarray, kind_first: np.ndarray, kind_count: np.ndarray,
+                  req_kind: np.ndarray, req_anchor: np.ndarray) -> bool:
+    """Whether no move of piece p (kind k) can reach a goal: a piece of another kind stands away from a
+    place the goal needs it in."""
+    for r in range(req_kind.shape[0]):
+        kr, want = req_kind[r], req_anchor[r]
+        if kr == k:
+            continue
+        found = False
+        for q in range(kind_first[kr], kind_first[kr] + kind_count[kr]):
+            if cells[q] == want:
+                found = True
+                break
+        if not found:
+            return True
+    return False
+
+
+def _destinations(occ: np.ndarray, a: int, k: int, count: int, step: np.ndarray, enter_off: np.ndarray,
+                  enter_len: np.ndarray, mark: np.ndarray, stamp: int, queue: np.ndarray) -> int:
+    """Where a lifted piece of kind k anchored at ``a`` can go in one move of the count: queue[1:n], n
+    returned (queue[0] is ``a``; ``mark`` holds ``stamp`` where it has been, for a path)."""
+    queue[0] = a
+    mark[a] = stamp
+    tail = 1
+    if count == PATH:   # a flood fill over its anchors
+        head = 0
+        while head < tail:
+            x = queue[head]
+            head += 1
+            for d in range(4):
+                y = step[k, x, d]
+                if y < 0 or mark[y] == stamp or not _fits(occ, y, k, d, enter_off, enter_len):
+                    continue
+                mark[y] = stamp
+                queue[tail] = y
+                tail += 1
+        return tail
+    for d in range(4):   # straight runs, or single steps
+        x = a
+        while True:
+            y = step[k, x, d]
+            if y < 0 or not _fits(occ, y, k, d, enter_off, enter_len):
+                break
+            queue[tail] = y
+            tail += 1
+            if count == CELL:
+                break
+            x = y
+    return tail
+
+
 def _expand(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray, rows: np.ndarray, most: int,
             piece_kind: np.ndarray, kind_first: np.ndarray, kind_count: np.ndarray, kind_n: np.ndarray,
             kind_f0: np.ndarray, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray, f_word: np.ndarray,
             f_shift: np.ndarray, f_bits: np.ndarray, binom: np.ndarray, anchor_cell: np.ndarray,
             anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, codes: np.ndarray,
             step: np.ndarray, enter_off: np.ndarray, enter_len: np.ndarray, goal_cells: np.ndarray,
-            goal_ok: np.ndarray, want_goal: bool, free_cells: np.ndarray, around: np.ndarray, occ: np.ndarray,
+            goal_ok: np.ndarray, req_kind: np.ndarray, req_anchor: np.ndarray, want_goal: bool, free_cells: np.ndarray, around: np.ndarray, occ: np.ndarray,
             mark: np.ndarray, queue: np.ndarray, near: np.ndarray, idx: np.ndarray, cells: np.ndarray,
             work: np.ndarray, state: np.ndarray) -> int:
     """Every successor of keys[lo:hi] into out (its parent's row into ``rows``), until the rows are done or
@@ -158,53 +210,23 @@ def _expand(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray, row
             k = piece_kind[p]
             a = cells[p]
             _place(occ, a, k, shape_off, shape_len, codes, 0)
+            goals = want_goal and state[3] < 0 and not _goal_blocked(p, k, cells, kind_first, kind_count, req_kind,
+                                                                     req_anchor)
             stamp += 1
-            mark[a] = stamp
-            if count == PATH:
-                head, tail = 0, 1
-                queue[0] = a
-                while head < tail:
-                    x = queue[head]
-                    head += 1
-                    for d in range(4):
-                        y = step[k, x, d]
-                        if y < 0 or mark[y] == stamp or not _fits(occ, y, k, d, enter_off, enter_len):
-                            continue
-                        mark[y] = stamp
-                        queue[tail] = y
-                        tail += 1
-                        j = anchor_index[k, y]
-                        if j < 0:
-                            state[2] = BAD_ANCHOR
-                            continue
-                        _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
-                              f_word, f_shift, f_bits, binom, idx, work)
-                        if want_goal and state[3] < 0 and _is_goal_child(occ, y, k, shape_off, shape_len, codes,
-                                                                         goal_cells, goal_ok):
-                            state[3] = n
-                        rows[n] = row
-                        n += 1
-            else:
-                for d in range(4):
-                    x = a
-                    while True:
-                        y = step[k, x, d]
-                        if y < 0 or not _fits(occ, y, k, d, enter_off, enter_len):
-                            break
-                        j = anchor_index[k, y]
-                        if j < 0:
-                            state[2] = BAD_ANCHOR
-                            break
-                        _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
-                              f_word, f_shift, f_bits, binom, idx, work)
-                        if want_goal and state[3] < 0 and _is_goal_child(occ, y, k, shape_off, shape_len, codes,
-                                                                         goal_cells, goal_ok):
-                            state[3] = n
-                        rows[n] = row
-                        n += 1
-                        if count == CELL:
-                            break
-                        x = y
+            reached = _destinations(occ, a, k, count, step, enter_off, enter_len, mark, stamp, queue)
+            for t in range(1, reached):
+                y = queue[t]
+                j = anchor_index[k, y]
+                if j < 0:
+                    state[2] = BAD_ANCHOR
+                    continue
+                _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len, f_word,
+                      f_shift, f_bits, binom, idx, work)
+                if goals and state[3] < 0 and _is_goal_child(occ, y, k, shape_off, shape_len, codes, goal_cells,
+                                                             goal_ok):
+                    state[3] = n
+                rows[n] = row
+                n += 1
             _place(occ, a, k, shape_off, shape_len, codes, p + 1)
         for p in range(npieces):
             _place(occ, cells[p], piece_kind[p], shape_off, shape_len, codes, 0)
@@ -296,6 +318,8 @@ _pack_kind = compiled(_pack_kind, inline="always")
 _place = compiled(_place, inline="always")
 _fits = compiled(_fits, inline="always")
 _emit = compiled(_emit, inline="always")
+_goal_blocked = compiled(_goal_blocked, inline="always")
+_destinations = compiled(_destinations, inline="always")
 _is_goal_child = compiled(_is_goal_child, inline="always")
 expand = compiled(_expand)
 goals = compiled(_goals)

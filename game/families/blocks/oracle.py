@@ -34,7 +34,7 @@ from game.families.blocks.solve import EngineKeys, Solver
 __all__ = ["TABLE_LIMIT", "ComponentTableOracle", "EngineSearchOracle", "blocks_oracle"]
 
 ENGINE_CHEAP = 300_000     # positions an answer may table on the spot with the engine (a second or two)
-TABLE_BYTES = 24           # memory a table's sweep holds per position: keys, their merge, the distances
+SMALL = 100_000            # a component this small is swept with numpy (a second): no compiler started for it
 
 
 def _engine_line(oracle: Oracle, solver: Solver, state: bytes, report: Report) -> Line | None:
@@ -84,16 +84,16 @@ class ComponentTableOracle(ComponentOracle):
 
     @property
     def limit(self) -> int:   # type: ignore[override]
-        """Positions a table may have: what the memory allowed holds (the engine), else TABLE_LIMIT."""
-        if self.solver is None:
-            return TABLE_LIMIT
-        return (self.limits or window_limits()).memory // TABLE_BYTES if (self.limits or window_limits()).memory \
-            else 1 << 40
+        """Positions a table may have: the engine's are bounded by the memory limit as they are swept."""
+        return TABLE_LIMIT if self.solver is None else 1 << 50
 
     def sweep(self, limit: int, answering: bool, report: Report,
               progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
         if self.solver is None:
-            return self._numpy_sweep(limit, answering, report, progress)
+            return self._numpy_sweep(self._keys, limit, answering, report, progress)
+        small = self._small_sweep(limit, answering, report, progress)
+        if small is not None:
+            return small
         limits = self.limits or window_limits()
         if answering:   # an answer's quick attempt: within the player's limits too
             seconds = CHEAP_SECONDS if limits.seconds is None else min(CHEAP_SECONDS, limits.seconds)
@@ -110,10 +110,26 @@ class ComponentTableOracle(ComponentOracle):
         except TooDeep as deep:
             raise TooManyPositions(str(deep)) from None
 
-    def _numpy_sweep(self, limit: int, answering: bool, report: Report,
+    def _small_sweep(self, limit: int, answering: bool, report: Report,
+                     progress: Progress | None) -> tuple[np.ndarray, np.ndarray] | None:
+        """A small component swept with numpy, its keys made the engine's (a process that tables only small
+        puzzles never starts numba's compiler); None past SMALL positions, or where placements cannot key
+        the puzzle."""
+        try:
+            placements = self.blocks.keys()
+            keys, table = self._numpy_sweep(placements, min(limit, SMALL), answering, report, progress)
+        except TooManyPositions:
+            if limit <= SMALL:
+                raise
+            return None
+        ours = self._keys.encode(placements.decode(keys))
+        order = np.argsort(ours)
+        return ours[order], table[order]
+
+    def _numpy_sweep(self, keys: object, limit: int, answering: bool, report: Report,
                      progress: Progress | None) -> tuple[np.ndarray, np.ndarray]:
         try:
-            return component_table(self.puzzle.start, self.blocks.goal_mask, self.blocks.expand, self._keys,
+            return component_table(self.puzzle.start, self.blocks.goal_mask, self.blocks.expand, keys,  # type: ignore[arg-type]
                                    limit=limit, cancel=self._cancel(answering, report), progress=progress,
                                    explore=self.blocks.explore)
         except _TooSlow:
@@ -150,8 +166,8 @@ class ComponentTableOracle(ComponentOracle):
         return Limits.terminal(seconds, memory)
 
     def successors_of(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        if self.solver is not None:
-            return self.solver.successors_of(boards)
+        """The rules' own successors (numpy): a loaded table is checked against them, not the engine that
+        swept it, and loading never starts numba's compiler."""
         return self.blocks.successors_of(boards)
 
     def goal_mask(self, boards: np.ndarray) -> np.ndarray:

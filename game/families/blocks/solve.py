@@ -29,26 +29,94 @@ PLAIN_POSITIONS = 1_000_000   # a search goes breadth-first this far before it t
 
 class EngineKeys:
     """The engine's one-word keys for a component table (what :class:`solvers.components.ComponentRanker`
-    asks of its keys)."""
+    asks of its keys), packed and unpacked with numpy alone: loading a table and answering from it (on
+    the window's own thread) never start numba's compiler."""
 
     def __init__(self, engine: Engine) -> None:
         if engine.words != 1:
             raise ValueError("a table keys positions by one word")
         self.engine = engine
         self.size = 1 << engine.bits
+        self._columns = [engine.binom[:, j].copy() for j in range(engine.binom.shape[1])]
+        # for one position at a time (hints rank every successor): plain Python lists and dicts
+        self._binom = engine.binom.tolist()
+        self._anchors = [(kind.codes[0], int(engine.kind_count[k]),
+                          {cell: int(engine.anchor_index[k, grid]) for cell, grid in enumerate(engine.board_grid.tolist())
+                           if engine.anchor_index[k, grid] >= 0},
+                          [(f.length, f.shift) for f in engine.fields if f.kind == k])
+                         for k, kind in enumerate(engine.kinds)]
+
+    def _fields(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(keys, valid) of rows of byte positions."""
+        engine = self.engine
+        boards = np.asarray(boards, dtype=np.uint8).reshape(-1, len(engine.board_grid))
+        keys = np.zeros(len(boards), dtype=np.int64)
+        valid = np.ones(len(boards), dtype=bool)
+        for k, kind in enumerate(engine.kinds):
+            count = int(engine.kind_count[k])
+            hits = boards == kind.codes[0]
+            valid &= hits.sum(axis=1) == count
+            rows, cols = np.nonzero(hits & valid[:, None])
+            index = engine.anchor_index[k, engine.board_grid[cols]]
+            good = np.ones(len(boards), dtype=bool)
+            np.logical_and.at(good, rows, index >= 0)
+            valid &= good
+            chosen = np.zeros((len(boards), count), dtype=np.int64)
+            keep = valid[rows]
+            chosen[valid] = np.maximum(index[keep], 0).reshape(-1, count)   # ascending: reading order
+            for f in engine.fields:
+                if f.kind != k:
+                    continue
+                at = f.first - int(engine.kind_first[k])
+                rank = np.zeros(len(boards), dtype=np.int64)
+                for t in range(f.length):
+                    rank += engine.binom[chosen[:, at + t], t + 1]
+                keys |= rank << f.shift
+        return np.where(valid, keys, 0), valid
 
     def encode(self, boards: np.ndarray) -> np.ndarray:
-        keys, valid = self.engine.encode(boards)
+        keys, valid = self._fields(boards)
         if not valid.all():
             raise ValueError("a position outside the pieces' reach")
-        return keys[:, 0].copy()
+        return keys
 
     def encode_one(self, state: bytes) -> int | None:
-        keys, valid = self.engine.encode(np.frombuffer(state, dtype=np.uint8)[None])
-        return int(keys[0, 0]) if valid[0] else None
+        """One position's key in plain Python (a hint ranks every successor: microseconds each)."""
+        key, binom = 0, self._binom
+        for code, count, index_of, fields in self._anchors:
+            chosen: list[int] = []
+            at = state.find(code)
+            while at != -1:
+                j = index_of.get(at)
+                if j is None or len(chosen) == count:
+                    return None
+                chosen.append(j)
+                at = state.find(code, at + 1)
+            if len(chosen) != count:
+                return None
+            first = 0
+            for length, shift in fields:
+                key |= sum(binom[chosen[first + t]][t + 1] for t in range(length)) << shift
+                first += length
+        return key
 
     def decode(self, keys: np.ndarray) -> np.ndarray:
-        return self.engine.decode(np.asarray(keys, dtype=np.int64)[:, None])
+        """Byte positions of valid keys (checked by the engine's ``valid_keys`` before they are trusted)."""
+        engine = self.engine
+        keys = np.asarray(keys, dtype=np.int64).ravel()
+        boards = np.zeros((len(keys), len(engine.board_grid)), dtype=np.uint8)
+        rows = np.arange(len(keys))
+        for f in engine.fields:
+            k = f.kind
+            rank = (keys >> f.shift) & ((1 << f.bits) - 1)
+            kind = engine.kinds[k]
+            for j in range(f.length, 0, -1):
+                anchor = np.searchsorted(self._columns[j], rank, side="right") - 1
+                rank = rank - self._columns[j][anchor]
+                cells = engine.anchor_cell[k, anchor]
+                for s, code in enumerate(kind.codes):
+                    boards[rows, engine.grid_board[cells + engine.shape_off[k, s]]] = code
+        return boards
 
 
 class Solver:

@@ -51,6 +51,9 @@ def random_definition(rng: random.Random) -> BlocksDef:
         for c, ch in enumerate(row):
             if ch == first:
                 goal[r][c] = first
+    if rng.random() < 0.3:   # a cell the goal wants empty
+        r, c = rng.choice(empties)
+        goal[r][c] = "."
     start = tuple("".join(row) for row in grid)
     return BlocksDef(Common("A random board"), start, tuple("".join(row) for row in goal), same, axis,
                      rng.choice(COUNTS).key)

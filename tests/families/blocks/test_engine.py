@@ -1,7 +1,7 @@
-"""The compiled move generator against the rules: from many positions of the library's sliding-block
+"""The compiled move generators against the rules: from many positions of the library's sliding-block
 puzzles and of random boards (walls, pieces of many shapes, identical pieces, pieces bound to an axis),
-in every count, the engine's successors are exactly the rules' (as sets of positions), its keys unpack
-to the positions they pack, and its goal test agrees with the rules'."""
+in every count, on bitboards and cell by cell, the engine's successors are exactly the rules' (as sets
+of positions), its keys unpack to the positions they pack, and its goal tests agree with the rules'."""
 from __future__ import annotations
 
 import random
@@ -26,6 +26,13 @@ LIBRARY = ["klotski", "klotski@cell", "klotski@line", "century@line", "supercent
            "traffic@path", "motor-car@cell", "hughes@line", "moving-day", "huarong-five-generals@cell"]
 
 
+def engines(puzzle: BlocksPuzzle) -> list[Engine]:
+    """The engine as it chooses (bitboards where the board allows) and one made to go cell by cell."""
+    chosen, cells = Engine(puzzle), Engine(puzzle)
+    cells.bits_ok = False
+    return [chosen, cells]
+
+
 def assert_same_moves(puzzle: BlocksPuzzle, engine: Engine, states: list[bytes]) -> None:
     boards = np.frombuffer(b"".join(states), dtype=np.uint8).reshape(len(states), -1)
     keys, valid = engine.encode(boards)
@@ -46,7 +53,8 @@ def test_the_engine_moves_as_the_rules_do_in_the_library(name):
     puzzle = catalog.puzzle(name)
     assert isinstance(puzzle, BlocksPuzzle)
     states = walk(puzzle, 60, random.Random(name))
-    assert_same_moves(puzzle, Engine(puzzle), states)
+    for engine in engines(puzzle):
+        assert_same_moves(puzzle, engine, states)
 
 
 @settings(max_examples=60, deadline=None)
@@ -54,20 +62,21 @@ def test_the_engine_moves_as_the_rules_do_in_the_library(name):
 def test_the_engine_moves_as_the_rules_do_on_random_boards(seed):
     puzzle = random_puzzle(seed)
     states = walk(puzzle, 25, random.Random(seed))
-    assert_same_moves(puzzle, Engine(puzzle), states)
+    for engine in engines(puzzle):
+        assert_same_moves(puzzle, engine, states)
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10 ** 9))
 def test_a_goal_child_is_found_where_the_rules_see_one(seed):
     puzzle = random_puzzle(seed)
-    engine = Engine(puzzle)
-    for state in walk(puzzle, 15, random.Random(seed)):
-        kids, parent = engine.children(engine.key(state)[None], find_goal=True)
-        goals = any(puzzle.is_goal(s) for _, s in puzzle.successors(state))
-        assert (parent == 0) == goals
-        if goals:
-            assert puzzle.is_goal(bytes(engine.decode(kids[-1:])[0]))
+    for engine in engines(puzzle):
+        for state in walk(puzzle, 15, random.Random(seed)):
+            kids, parent = engine.children(engine.key(state)[None], find_goal=True)
+            goals = any(puzzle.is_goal(s) for _, s in puzzle.successors(state))
+            assert (parent == 0) == goals
+            if goals:
+                assert puzzle.is_goal(bytes(engine.decode(kids[-1:])[0]))
 
 
 def test_a_position_off_the_starts_reach_is_keyed_by_an_engine_seeded_with_it():

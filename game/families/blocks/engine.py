@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from math import comb
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -271,7 +271,7 @@ class Engine:
         if not self.bits_ok:
             return
 
-        def pair(cells: Sequence[int]) -> tuple[int, int]:
+        def pair(cells: Iterable[int] | np.ndarray) -> tuple[int, int]:
             word = sum(1 << int(c) for c in cells)
             return word & (2 ** 64 - 1), word >> 64
 

@@ -44,7 +44,8 @@ from game.common.words import n_moves
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
-              "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup"}
+              "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup",
+              "collection": "bench.collection"}
 
 
 class UsageError(Exception):
@@ -225,13 +226,15 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--load", metavar="GAME", help="render a saved game (a file Ctrl+S wrote)")
     shot.add_argument("--review", action="store_true", help="render the review of the game (with --load)")
     shot.add_argument("--settings", action="store_true", help="render the settings screen")
+    shot.add_argument("--collection", metavar="NAME",
+                      help="render a collection's grid of levels: its title (Warehouses), or one of its levels, chosen")
     shot.add_argument("--demo", action="store_true", help="render the unattended demo, a few seconds in")
     shot.add_argument("--lang", choices=("en", "ja"), default="en", help="the window's language (default: en)")
     shot.add_argument("--text-size", type=int, choices=(100, 125, 150), default=100, help="text size in per cent")
     shot.add_argument("--theme", choices=SETTING_CHOICES["theme"], default="standard",
                       help="the colours (default: standard)")
     shot.add_argument("--press", nargs="+", metavar="KEY", default=(),
-                      help="keys pressed on the puzzle's screen first, a second apart (names as pygame spells them: "
+                      help="keys pressed on the puzzle's screen (or the editor's) first, a second apart (names as pygame spells them: "
                            "h, s, space, k)")
 
     _moves_option(shot)
@@ -787,8 +790,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         saved = read_saved_file(args.load)
     elif args.review:
         raise UsageError("--review draws the review of a saved game: give the game with --load")
-    elif args.puzzle is None and not (args.menu or args.records or args.settings or args.demo):
-        raise UsageError("name a puzzle to render, or pass --menu, --records, --settings, --demo or --load")
+    elif args.puzzle is None and not (args.menu or args.records or args.settings or args.demo or args.collection):
+        raise UsageError("name a puzzle to render, or pass --menu, --records, --settings, --demo, --collection or --load")
     name = None
     if args.puzzle is not None:
         spec = resolve(args.puzzle, args.moves)
@@ -799,7 +802,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return entry.render_screenshot(name, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
                                  records=args.records, load=saved, review=args.review, settings=args.settings,
-                                 demo=args.demo,
+                                 demo=args.demo, collection=args.collection,
                                  language=args.lang, text_size=args.text_size, theme=args.theme,
                                  press=tuple(args.press))
 

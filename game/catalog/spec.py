@@ -20,7 +20,7 @@ from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
 from game.rules.notation import Notation, Written
-from game.rules.puzzle import EMPTY, Puzzle
+from game.rules.puzzle import EMPTY, Doors, Puzzle
 
 
 
@@ -94,6 +94,10 @@ class Presentation:
     # code -> a name for each of its identical pieces, by the piece's place where the game began (see
     # game.rules.identities): Lunar Lockout's helpers, "green robot", "yellow robot"; a code without: one name
     piece_roles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    grid: bool = False                          # its group is a collection of levels: its menu card opens a
+                                                # grid of them (small pictures, solved marks, best figures)
+    sketch: tuple[str, ...] = ()                # the start as its file draws it: a picture of it made without
+                                                # building the rules, where the family's drawing offers one
 
     @property
     def tells_apart(self) -> bool:
@@ -165,6 +169,7 @@ class PuzzleSpec:
     recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
     as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
+    redoor: Callable[[Doors], "PuzzleSpec"] | None = None           # the same puzzle with other doors (None: none)
     words: Words | None = None                                      # known without the rules (None: ask them)
     writes: Callable[[Puzzle], Notation] | None = None              # its family's notation of a line (LURD)
     solutions: tuple[Written, ...] = ()                             # lines its file gives (a .sok's solutions)

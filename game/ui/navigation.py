@@ -1,10 +1,13 @@
-"""Which screen comes next: the menu, a game, the editor, the analysis, the records, a review, the help,
-the settings, the demo. Scenes ask for another screen through their context (``ctx.nav``); this is the
-one module that knows every screen, so no screen needs to know another to open it.
+"""Which screen comes next: the menu, a collection's grid of levels, a game, the editor, the analysis, the
+records, a review, the help, the settings, the demo. Scenes ask for another screen through their context
+(``ctx.nav``); this is the one module that knows every screen, so no screen needs to know another to open it.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from game.catalog import registry as catalog
+from game.catalog.spec import Colour, PuzzleSpec
 from game.common.i18n import N_, _
 from game.common.words import moves_text
 from game.midend.daily import Daily
@@ -14,6 +17,7 @@ from game.ui.edit.scene import EditorScene
 from game.ui.help import HelpScene, help_key
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.analysis import AnalysisScene
+from game.ui.scenes.collection import CollectionScene
 from game.ui.scenes.demo import DemoScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.records import RecordsScene
@@ -101,6 +105,11 @@ class Navigation:
         a saved game, then, as a new game; ``watch``: a line of its notation, then, played back from its start)."""
         self.push(PlayScene(self.stage, catalog.get(name), position, kept=True, load=load, message=message,
                             watch=watch))
+
+    def open_collection(self, specs: Sequence[PuzzleSpec], title: str, key: str, colour: Colour) -> None:
+        """A collection's levels as a grid (``key``: what the menu's memory keeps its chosen level under); a
+        level played from it comes back to it."""
+        self.push(CollectionScene(self.stage, specs, title, key, colour))
 
     def play_daily(self, daily: Daily) -> None:
         """The day's daily puzzle: its position as a new game (the daily's game already under way: resumed)."""

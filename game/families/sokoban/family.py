@@ -7,7 +7,7 @@ from functools import partial
 
 from game.catalog.dealers import ClassicStart
 from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
-    variant_name
+    Words, variant_name
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.families.base import Family, Importer
@@ -19,7 +19,7 @@ from game.families.sokoban.kinds import KINDS
 from game.families.sokoban.level import BOX, KEEPER
 from game.families.sokoban.lurd import Lurd
 from game.families.sokoban.oracle import sokoban_oracle
-from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
+from game.families.sokoban.rules import GOAL, SokobanPuzzle, make_sokoban
 from game.families.sokoban.xsb import parse_collection, parse_level, sniff
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
@@ -54,8 +54,12 @@ class SokobanFamily(Family):
     kinds = KINDS
     keys = ("level", "moves")
     importers = (Importer((".xsb", ".sok"), parse_level, sniff, N_("Sokoban level collection"), many=parse_collection),)
+    grid = True   # a collection's levels are a grid of pictures, as Sokoban players know them
 
     def spec(self, name: str, defn: SokobanDef, count: Count | None = None) -> PuzzleSpec:
+        """The level's spec. Its words are known without the rules (the title, the count's rule, the goal every
+        level shares), and reading its file checked everything building them would (:func:`read_level`), so a
+        collection of a thousand levels builds none of them until each is played or asked about."""
         own = count_named(defn.moves)
         count = count or own
         common = defn.common
@@ -65,11 +69,11 @@ class SokobanFamily(Family):
         recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), sokoban_oracle)
         return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.WALK,
                           Presentation("sokoban", common.title, blurb, PIECE_WORDS, N_("box"), common.group,
-                                       common.variant, common.subtitle, PLURALS),
+                                       common.variant, common.subtitle, PLURALS, grid=self.grid, sketch=defn.level),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
                           as_file=partial(files.with_start, defn, count=count.key), writes=_lurd,
-                          solutions=defn.solutions)
+                          solutions=defn.solutions, words=Words(common.title, count.rule, GOAL))
 
 
 FAMILY = register(SokobanFamily())

@@ -30,7 +30,7 @@ from game.rules.counts import Count
 from game.rules.kinds import MoveKind
 from game.rules.puzzle import Board, Move, PositionError, Puzzle, Symbols, cells_problem, rows_problem
 
-__all__ = ["BOX", "DIRECTIONS", "EMPTY", "KEEPER", "SokobanPuzzle", "make_sokoban"]
+__all__ = ["BOX", "DIRECTIONS", "EMPTY", "GOAL", "KEEPER", "SokobanPuzzle", "make_sokoban"]
 
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))      # up, down, left, right
 SYMBOLS = Symbols({EMPTY: "-", KEEPER: "@", BOX: "$"}, aliases={"_": EMPTY, ".": EMPTY, "+": KEEPER, "*": BOX},

@@ -13,6 +13,7 @@ from typing import Union
 
 import pygame
 
+from game.common.i18n import N_, _
 from game.midend.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox
 from game.midend.sayings import Tone
 from game.ui import theme as T
@@ -25,6 +26,8 @@ __all__ = ["DENSITIES", "BarItem", "BoxItem", "ButtonItem", "Column", "Density",
            "wrapped"]
 
 MIN_PX = 9        # the smallest font a label may shrink to
+# Translators: the play panel's help line where there is no room for the whole line: F1 opens the help card
+SHORT_HELP = N_("F1: every key")
 
 
 @dataclass(frozen=True)
@@ -122,8 +125,7 @@ class PanelLayout:
 
 def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayout:
     """The play panel: its fixed frame (:mod:`game.ui.play.panel_frame`) filled with what the model says."""
-    help_lines = len(theme.wrap(model.help, "tiny", panel.w - 2 * panel_padding(theme)) or [""])
-    frame = frame_for(model, panel, theme, help_lines)
+    help_text, help_lines, frame = _help_and_frame(model, panel, theme)
     col = Column(theme, frame.heading.x, frame.heading.y, frame.help.w)
     col.fitted(model.shelf_title, Role.TINY, model.shelf_colour, frame.heading, 1, middle=True)
     col.items.append(placed_button(theme, model.menu, frame.menu))
@@ -147,8 +149,27 @@ def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayou
     if frame.legend is not None and model.marks:
         columns, _row_h = legend_columns(theme, frame.legend.w)
         col.items.append(LegendItem(frame.legend, columns, theme.size_of("tiny")))
-    col.fitted(model.help, Role.TINY, Tone.DIM, frame.help, max(1, help_lines))
+    if help_lines:
+        col.fitted(help_text, Role.TINY, Tone.DIM, frame.help, help_lines)
     return PanelLayout(panel.copy(), frame.viewport, frame.bottom, tuple(col.items), tuple(col.boxes), frame.density)
+
+
+def _help_and_frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> tuple[str, int, PanelFrame]:
+    """The help line and the frame around it: the whole line where the panel has room for it, else only the way
+    to every key (F1), which the help card lists, else none (the Help button's key cap says F1) rather than a
+    panel that scrolls."""
+    width = panel.w - 2 * panel_padding(theme)
+    lines = len(theme.wrap(model.help, "tiny", width) or [""])
+    frame = frame_for(model, panel, theme, lines)
+    if frame.fits:
+        return model.help, lines, frame
+    short = _(SHORT_HELP)
+    short_lines = len(theme.wrap(short, "tiny", width) or [""])
+    tighter = frame_for(model, panel, theme, short_lines)
+    if tighter.fits:
+        return short, short_lines, tighter
+    none = frame_for(model, panel, theme, 0)   # the Help button's key cap still says F1
+    return ("", 0, none) if none.fits else (model.help, lines, frame)
 
 
 def _fill_box(col: Column, frame: PanelFrame, box: StatusBox) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -13,12 +14,17 @@ from hypothesis import given, settings, strategies as st
 
 from game.catalog import registry as catalog
 from game.families.blocks.bounds import PatternBound, pattern_kinds
+from game.families.blocks.counts import COUNTS
 from game.families.blocks.engine import Engine
-from game.families.blocks.rules import BlocksPuzzle
+from game.families.blocks.model import BlocksDef, DoorsDef
+from game.families.blocks.rules import BlocksPuzzle, make_blocks
+from game.families.blocks.solve import Solver
+from game.files.model import Common
 from solvers import compiled, frontier, keysets
 from solvers.bounded import bounded_line
 from solvers.limits import LimitReached, Limits, Watch
 from solvers.problem import Cancelled
+from solvers.search import bfs
 from solvers.sweep import UNREACHED
 from tests.families.blocks.boards import random_puzzle
 from tests.helpers import assert_optimal_and_legal
@@ -78,6 +84,32 @@ def test_the_component_and_its_distances_match_plain_breadth_first_search(name):
 @given(st.integers(0, 10 ** 9))
 def test_random_boards_sweep_as_plain_breadth_first_search_does(seed):
     check_against_plain(random_puzzle(seed), PLAIN_MOST)
+
+
+BOX = BlocksDef(Common("A box with an exit"), ("ABBC", "ABBC", "D..E", "#..#"), ("????", "????", "?BB?", "#BB#"),
+                ("AC", "DE"), {}, "path", DoorsDef(((3, 1), (3, 2)), "B"))   # only B may leave the box
+
+
+@pytest.mark.parametrize("count", COUNTS, ids=lambda c: c.key)
+def test_doors_and_identical_pieces_sweep_and_solve_as_plain_breadth_first_search(count):
+    """The component, the distances and the solver's line (breadth-first, and by bounds) of a box whose exit
+    only its big piece may take, in each count; the same box without the door reaches more positions."""
+    doored, open_ = make_blocks("box", BOX, count=count), make_blocks("box", replace(BOX, doors=None), count=count)
+    for puzzle in (doored, open_):
+        check_against_plain(puzzle)
+        solver = Solver(puzzle)
+        line = solver.line(puzzle.start, Watch(FREE))
+        plain = bfs(puzzle, puzzle.start)
+        assert line is not None and plain is not None and len(line) - 1 == len(plain)
+        assert_optimal_and_legal(puzzle, puzzle.start, solver.moves(line))
+        engine = solver.engine()
+        start = engine.key(puzzle.start)
+        bound = PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE))
+        bounded = line_of(engine, bounded_line(engine, start, bound, Watch(FREE)))
+        assert bounded is not None and len(bounded) == len(line)
+        assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, bounded))
+    reach = plain_distances(doored)
+    assert reach is not None and len(reach) < len(plain_distances(open_) or {})
 
 
 def line_of(engine: Engine, keys: list[np.ndarray] | None) -> list[bytes] | None:

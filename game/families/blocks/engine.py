@@ -36,8 +36,7 @@ BUFFER_ROWS = 1 << 16   # children one call of the kernel may write (at least on
 def door_bars(puzzle: BlocksPuzzle) -> dict[int, frozenset[tuple[int, int]]]:
     """For each kind's index, the door cells (row, column) its pieces may not stand on."""
     cells = puzzle.board.cells
-    return {k: frozenset(cells[c] for c in getattr(kind, "barred", ()))
-            for k, kind in enumerate(puzzle.layout.kinds) if getattr(kind, "barred", ())}
+    return {k: frozenset(cells[c] for c in kind.barred) for k, kind in enumerate(puzzle.layout.kinds) if kind.barred}
 
 
 class NotEncodable(ValueError):
@@ -58,8 +57,8 @@ class Engine:
     """The packed positions and compiled moves of one blocks puzzle under its count.
 
     ``seeds``: positions whose pieces' reach sizes the keys (the start by default); ``barred``: for a
-    kind's index, grid cells (row, column) its pieces may not stand on beyond the walls (doors that do
-    not admit them); ``kept``: the kinds this engine moves (an abstraction for a bound: the others
+    kind's index, grid cells (row, column) its pieces may not stand on beyond the walls (by default the
+    puzzle's doors that do not admit them); ``kept``: the kinds this engine moves (an abstraction for a bound: the others
     taken off the board), all by default."""
 
     def __init__(self, puzzle: BlocksPuzzle, seeds: Sequence[bytes] = (),
@@ -67,7 +66,7 @@ class Engine:
                  kept: Sequence[int] | None = None) -> None:
         self.puzzle = puzzle
         self.seeds = tuple(seeds) or (puzzle.start,)
-        self.barred = dict(barred or {})
+        self.barred = door_bars(puzzle) if barred is None else dict(barred)
         lay = puzzle.layout
         self.kept = tuple(range(len(lay.kinds))) if kept is None else tuple(sorted(set(kept)))
         self.count = 2 if puzzle.count not in (CELL, LINE) else (0 if puzzle.count is CELL else 1)

@@ -1,12 +1,12 @@
 """Random sliding-block puzzles for the engine's tests: small boards with walls, pieces of one to four
 cells (some declared the same, some bound to an axis), at least one empty cell, a goal naming the first
-piece's place somewhere it fits."""
+piece's place somewhere it fits, and often doors (empty cells only some pieces may enter)."""
 from __future__ import annotations
 
 import random
 
 from game.families.blocks.counts import COUNTS
-from game.families.blocks.model import Axis, BlocksDef
+from game.families.blocks.model import Axis, BlocksDef, DoorsDef
 from game.families.blocks.rules import BlocksPuzzle, make_blocks
 from game.files.model import Common
 
@@ -56,7 +56,19 @@ def random_definition(rng: random.Random) -> BlocksDef:
         goal[r][c] = "."
     start = tuple("".join(row) for row in grid)
     return BlocksDef(Common("A random board"), start, tuple("".join(row) for row in goal), same, axis,
-                     rng.choice(COUNTS).key)
+                     rng.choice(COUNTS).key, random_doors(rng, empties, letters, same))
+
+
+def random_doors(rng: random.Random, empties: list[tuple[int, int]], letters: list[str],
+                 same: tuple[str, ...]) -> DoorsDef | None:
+    """Half the time, doors on some of the empty cells, passed by some pieces (identical ones together)."""
+    if rng.random() < 0.5:
+        return None
+    cells = tuple(sorted(rng.sample(empties, rng.randint(1, min(3, len(empties))))))
+    groups = {next((g for g in same if letter in g), letter) for letter in letters}
+    passing = "".join(sorted(g for g in groups if rng.random() < 0.4)) or rng.choice(letters)
+    passing = next((g for g in same if passing in g), passing) if len(passing) == 1 else passing
+    return DoorsDef(cells, passing)
 
 
 def random_puzzle(seed: int) -> BlocksPuzzle:

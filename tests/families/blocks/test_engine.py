@@ -1,6 +1,6 @@
 """The compiled move generators against the rules: from many positions of the library's sliding-block
 puzzles and of random boards (walls, pieces of many shapes, identical pieces, pieces bound to an axis),
-in every count, on bitboards and cell by cell, the engine's successors are exactly the rules' (as sets
+in every count, with doors, on bitboards and cell by cell, the engine's successors are exactly the rules' (as sets
 of positions), its keys unpack to the positions they pack, and its goal tests agree with the rules'."""
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ from tests.families.blocks.boards import random_puzzle, walk
 pytestmark = pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
 
 LIBRARY = ["klotski", "klotski@cell", "klotski@line", "century@line", "supercentury@cell", "pennant", "traffic",
-           "traffic@path", "motor-car@cell", "hughes@line", "moving-day", "huarong-five-generals@cell"]
+           "traffic@path", "motor-car@cell", "hughes@line", "moving-day", "huarong-five-generals@cell",
+           "red-donkey", "red-donkey@cell", "red-donkey@line"]
 
 
 def engines(puzzle: BlocksPuzzle) -> list[Engine]:

@@ -57,3 +57,24 @@ def test_a_bad_limit_is_one_sentence(capsys, option, value):
     assert main(["solve", "klotski", option, value]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1 and option in err
+
+
+def test_the_kernels_are_ready_before_a_limit_s_clock_starts(tmp_path, capsys, monkeypatch):
+    """numba's first compile may take a minute on a busy machine: it must not eat the player's time limit,
+    so the engine runs its kernels once before the watch (and its clock) is made, for a search and a table."""
+    from game.families.blocks import oracle as blocks_oracle
+
+    order: list[str] = []
+    warm = Engine.warm
+    monkeypatch.setattr(Engine, "warm", lambda self: (order.append("warm"), warm(self))[1])
+
+    class Clocked(Watch):
+        def __init__(self, *args, **kwargs) -> None:   # type: ignore[no-untyped-def]
+            order.append("clock")
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(blocks_oracle, "Watch", Clocked)
+    path = century_wide(tmp_path)
+    assert main(["solve", str(path), "--json"]) == 0
+    assert "clock" in order and order[0] == "warm"
+    assert all(order[at - 1] == "warm" for at, step in enumerate(order) if step == "clock")

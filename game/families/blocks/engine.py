@@ -356,6 +356,14 @@ class Engine:
                        self.shape_off, self.shape_len, self.codes, self.idx)
         return boards
 
+    def warm(self) -> None:
+        """Run every kernel once on a seed, so numba compiles them (or loads them from its cache) now: a
+        search's clock, started after this, counts the search, not a first compile that takes a minute."""
+        keys = self.key(self.seeds[0])[None]
+        self.children(keys, find_goal=True)
+        self.goal_mask(keys)
+        self.decode(keys)
+
     # -- moves and goals -----------------------------------------------------------------------------
 
     def expand(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -39,6 +39,7 @@ SMALL = 100_000            # a component this small is swept with numpy (a secon
 
 def _engine_line(oracle: Oracle, solver: Solver, state: bytes, report: Report) -> Line | None:
     """A shortest line by the engine, within the oracle's limits (the window's where none were given)."""
+    solver.engine(state).warm()   # before the clock starts
     started = time.perf_counter()
     watch = Watch(oracle.limits or window_limits(), report.cancelled, _reporter(report, lambda: watch.lower_bound))
     try:
@@ -98,6 +99,7 @@ class ComponentTableOracle(ComponentOracle):
         if answering:   # an answer's quick attempt: within the player's limits too
             seconds = CHEAP_SECONDS if limits.seconds is None else min(CHEAP_SECONDS, limits.seconds)
             limits = Limits(seconds, limits.memory, ENGINE_CHEAP)
+        self.solver.engine().warm()   # before the clock starts
         watch = Watch(limits, report.cancelled, None if progress is None else
                       (lambda status: progress(0.5 if status.what == "distances" else 0.0,
                                                progress_words(status, 0))))

@@ -275,8 +275,8 @@ def main(argv: list[str]) -> int:
     if not args.quick:
         with tempfile.TemporaryDirectory() as folder:
             path = large_file(folder, args.large, LARGE_SAME if args.large == LARGE else "")
-            log("reference: plain dictionary BFS of the large component (child process) ...")
-            large_ref = reference(path)
+            log(f"reference: plain dictionary BFS of the large component's first {PLAIN_CAP:,} positions (child process) ...")
+            large_ref = reference(path, PLAIN_CAP)
             for count in ("path", "cell"):
                 log(f"sweeps of the large component --moves {count} ...")
                 sweeps.append(sweep_rates(path, count))

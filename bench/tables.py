@@ -111,10 +111,13 @@ def reference(name: str) -> dict:
     return child(_REFERENCE.format(root=str(ROOT), name=name), dict(os.environ))
 
 
-def analyze_cold(*args: str) -> dict:
-    """``main.py analyze ARGS --json`` in a fresh process with an empty cache: the whole cold path."""
+def analyze_cold(*args: str, compiled_in: str | None = None) -> dict:
+    """``main.py analyze ARGS --json`` in a fresh process with an empty cache: the whole cold path
+    (``compiled_in``: a folder of compiled kernels to keep using, compiled once per installation)."""
     with tempfile.TemporaryDirectory(prefix="fewest-moves-bench-") as folder:
         env = dict(os.environ, FEWEST_MOVES_CACHE=folder)
+        if compiled_in is not None:
+            env["NUMBA_CACHE_DIR"] = compiled_in
         return child(_ANALYZE.format(root=str(ROOT), args=list(args)), env)
 
 

@@ -20,6 +20,7 @@ import sys
 import time
 from typing import Callable, NoReturn, Sequence, TextIO
 
+from solvers.limits import DEFAULT_MEMORY_CAP, DEFAULT_SECONDS
 from solvers.problem import Cancelled
 
 from game.catalog import codes, index, library, ratings, registry as catalog
@@ -29,6 +30,7 @@ from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
 from game.oracles.base import Build, Line, checked
+from game.oracles.limits import StoppedAtLimit
 from game.oracles.table import TableOracle
 from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
@@ -75,6 +77,48 @@ def _moves_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", choices=list(keys),
                         help="how a move is counted, where the puzzle offers several ways (sliding blocks: one cell, "
                              "one straight line, or any path)")
+
+
+MAX_SECONDS = 366 * 24 * 3600.0   # a year: anything longer is a mistake, not a limit
+MAX_MEGABYTES = 1 << 30           # a petabyte
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 < value <= MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a number of seconds above 0")
+    return value
+
+
+def _megabytes(text: str) -> int:
+    if not (text.strip().isascii() and text.strip().isdigit()) or not 0 < int(text) <= MAX_MEGABYTES:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not a whole number of megabytes above 0")
+    return int(text)
+
+
+def _limit_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
+                        help=f"how long a search or sweep may run (default: {DEFAULT_SECONDS:g} s)")
+    parser.add_argument("--memory-limit", type=_megabytes, metavar="MB",
+                        help="how much memory a search or sweep may fill (default: a quarter of the machine's, "
+                             f"at most {DEFAULT_MEMORY_CAP >> 20:,} MB)")
+
+
+def _use_limits(spec: PuzzleSpec, args: argparse.Namespace) -> None:
+    """The player's limits (or a terminal's defaults) on the searches and sweeps this command runs."""
+    memory = None if args.memory_limit is None else args.memory_limit << 20
+    spec.oracle.limits = spec.oracle.terminal_limits(args.time_limit, memory)
+
+
+def _at_limit(stopped: StoppedAtLimit) -> str:
+    """The sentence at a limit, with how to allow more."""
+    advice = {"time": "allow more time with --time-limit SECONDS",
+              "memory": "allow more memory with --memory-limit MB"}.get(stopped.reached.which, "")
+    text = str(stopped).rstrip(".")
+    return f"{text}; {advice}." if advice else f"{text}."
 
 
 def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
@@ -136,6 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
                           help="print only the solution in LURD, as Sokoban programs write it (l u r d steps, "
                                "L U R D pushes)")
     _moves_option(s)
+    _limit_options(s)
 
     ch = sub.add_parser("check", help="replay the solutions a Sokoban collection (.sok) gives after its levels: "
                                       "legal, solved, their moves and pushes, and optimal in each count or not")
@@ -145,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     a.add_argument("--json", action="store_true", help="print one JSON object")
     _moves_option(a)
+    _limit_options(a)
 
     rated = sub.add_parser("ratings", help="rate the start of every puzzle of the library with a table (slow: "
                                            "builds every table) and print the table the menu reads")
@@ -258,10 +304,16 @@ def _run(args_list: list[str]) -> int:
         command = args.command or "play"
         if command == "list":
             return cmd_list(args.ja)
-        if command == "solve":
-            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json, args.lurd)
-        if command == "analyze":
-            return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
+        if command in ("solve", "analyze"):
+            chosen, given = target(args.puzzle, args.moves, getattr(args, "position", None))
+            _use_limits(chosen, args)
+            try:
+                if command == "solve":
+                    return cmd_solve(chosen, given, args.json, args.lurd)
+                return cmd_analyze(chosen, given, as_json=args.json)
+            except StoppedAtLimit as stopped:
+                print(f"error: {sentence(_at_limit(stopped))}", file=sys.stderr)
+                return USAGE_ERROR
         if command == "ratings":
             return cmd_ratings(args.write)
         if command == "daily":

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Protocol, Sequence
 
+from solvers.limits import Limits
 from solvers.problem import Path
 from solvers.sweep import Analysis
 
@@ -236,6 +237,7 @@ class Oracle(ABC):
     and the worker makes (or reuses) its own."""
 
     exact = False         # once ready, every position's distance is known at once (a complete table)
+    limits: Limits | None = None   # the player's limits on long searches (None: the window's, see game.oracles.limits)
     build_inline = True   # an inline service (headless screenshots) may build its tables inside one call
     notices: tuple[str, ...] = ()   # one-sentence notes from preparing (e.g. an unwritable cache folder)
 
@@ -248,6 +250,11 @@ class Oracle(ABC):
         if self.recipe is None:
             raise TypeError(f"the oracle of {self.puzzle.name} has no recipe: it cannot go to another process")
         return made_from, (self.recipe,)
+
+    def terminal_limits(self, seconds: float | None, memory: int | None) -> Limits:
+        """The command line's limits: those the player gave, else a terminal's defaults (a minute, a quarter of
+        the machine's memory at most)."""
+        return Limits.terminal(seconds, memory)
 
     # -- getting ready -------------------------------------------------------------------------
 

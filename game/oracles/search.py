@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Sequence
 
+from solvers.limits import Limits
 from solvers.problem import Counted, OutOfTime, TooManyStates
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS, bfs, bidirectional_bfs, ida_star
 
@@ -24,6 +25,10 @@ class SearchOracle(Oracle):
         if self.algorithm == "ida*" and puzzle.heuristic is None:
             raise ValueError(f"{puzzle.title} has no heuristic for IDA*.")
 
+    def terminal_limits(self, seconds: float | None, memory: int | None) -> Limits:
+        """A plain search's own bounds unless the player gave others."""
+        return Limits(SEARCH_SECONDS if seconds is None else seconds, SEARCH_MEMORY if memory is None else memory)
+
     def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
         line = self.search(state, report)
         return Answer(line) if line is not None else first_winnable(self, earlier, report)
@@ -32,14 +37,18 @@ class SearchOracle(Oracle):
         started = time.perf_counter()
         counted = Counted(self.puzzle)
         ticker = Ticker(report, lambda: counted.expanded)
+        seconds: float | None = SEARCH_SECONDS
+        memory: int | None = SEARCH_MEMORY
+        if self.limits is not None:
+            seconds, memory = self.limits.seconds, self.limits.memory
         try:
             if self.algorithm == "ida*":
                 assert self.puzzle.heuristic is not None
                 path = ida_star(counted, state, self.puzzle.heuristic, ticker)
             elif self.algorithm == "bidirectional-bfs":
-                path = bidirectional_bfs(counted, state, ticker, memory=SEARCH_MEMORY, seconds=SEARCH_SECONDS)
+                path = bidirectional_bfs(counted, state, ticker, memory=memory, seconds=seconds)
             else:
-                path = bfs(counted, state, ticker, memory=SEARCH_MEMORY, seconds=SEARCH_SECONDS)
+                path = bfs(counted, state, ticker, memory=memory, seconds=seconds)
         except OutOfTime as late:
             raise TooLarge(Phrase(N_("A search from this position of {title} looked at {nodes:,} positions in {seconds} "
                                      "seconds without reaching the goal, longer than this game allows; a complete "

@@ -1,7 +1,8 @@
 """Searches that cannot finish stop within seconds and a few hundred megabytes, with one sentence:
 a breadth-first search of the game remembers no more states than SEARCH_MEMORY holds (fewer when
 each state is large) and runs no longer than SEARCH_SECONDS. The hostile files are built here: the
-knights exchange on 16x16, and Century on a board one column wider with a far goal."""
+knights exchange on 16x16, and Century on a board one column wider with a far goal (which the
+sliding blocks' compiled engine now solves: tests/test_cli_limits.py)."""
 from __future__ import annotations
 
 import sys
@@ -12,7 +13,6 @@ import pytest
 
 from game.catalog import registry as catalog
 from game.oracles.base import TooLarge
-from game.families.blocks.oracle import CHEAP_SECONDS
 from game.oracles.search import SearchOracle
 from solvers.problem import OutOfTime, TooManyStates
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS, STATE_BYTES, bfs, bidirectional_bfs, states_within
@@ -41,8 +41,7 @@ def century_wide(folder: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("make, first", [(knights_16, 0.0), (century_wide, CHEAP_SECONDS)],
-                         ids=["knights 16x16", "Century wider"])
+@pytest.mark.parametrize("make, first", [(knights_16, 0.0)], ids=["knights 16x16"])
 def test_a_search_that_cannot_finish_is_one_sentence_within_seconds(tmp_path, make, first):
     """``first``: the component table an answer tries before it searches (Century's: a million positions)."""
     code, err, seconds, peak = run_measured(tmp_path, "solve", str(make(tmp_path)))

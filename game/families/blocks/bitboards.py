@@ -1,0 +1,208 @@
+"""The sliding blocks' move generator on bitboards, for boards of at most 128 cells (compiled on first
+call): where a piece can go is found for all its anchors at once.
+
+The board is the bounding box of its cells, cell (r, c) bit r * width + c of a pair of 64-bit words
+(low, high). With one piece lifted, the anchors where it fits are its kind's static fits (walls, doors)
+and'ed with the free cells shifted back by each offset of its shape; a path move's destinations are a
+flood fill of that set from the piece's anchor (shifts by one column, masked at the board's edges, and
+by one row), a line's are straight runs, a cell's single steps. Positions are the packed words of
+:mod:`game.families.blocks.kernels` (decoded and re-packed with its functions). The goal test of a child
+is a list of (kind, anchor) a goal needs and cells it needs empty, which is what every goal of whole
+pieces says; a puzzle whose goal says more uses the cell-by-cell generator.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.compiled import compiled
+
+from game.families.blocks.kernels import CELL, LINE, PATH, _decode_row, _emit, _goal_blocked
+
+__all__ = ["INDEX", "expand_bits"]
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+INDEX = np.zeros(64, dtype=np.int64)   # the lowest set bit's index, by the top six bits of its de Bruijn product
+for _i in range(64):
+    INDEX[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
+VERTICAL, SIDEWAYS = 1, 2   # a kind's ways of moving
+UNUSED = (CELL, LINE, PATH)
+
+
+def _shl(lo: np.uint64, hi: np.uint64, s: int) -> tuple[np.uint64, np.uint64]:
+    if s == 0:
+        return lo, hi
+    if s >= 64:
+        return ZERO, lo << np.uint64(s - 64)
+    return lo << np.uint64(s), (hi << np.uint64(s)) | (lo >> np.uint64(64 - s))
+
+
+def _shr(lo: np.uint64, hi: np.uint64, s: int) -> tuple[np.uint64, np.uint64]:
+    if s == 0:
+        return lo, hi
+    if s >= 64:
+        return hi >> np.uint64(s - 64), ZERO
+    return (lo >> np.uint64(s)) | (hi << np.uint64(64 - s)), hi >> np.uint64(s)
+
+
+def _lowest(x: np.uint64, index: np.ndarray) -> int:
+    """The index of the lowest set bit of a non-zero word."""
+    return index[((x & (~x + ONE)) * DEBRUIJN) >> np.uint64(58)]
+
+
+def _spread(lo: np.uint64, hi: np.uint64, ways: int, width: int, masks: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """The set and every anchor one step from it (sideways steps kept off the row's ends)."""
+    out_lo, out_hi = lo, hi
+    if ways & SIDEWAYS:
+        a_lo, a_hi = _shl(lo, hi, 1)
+        b_lo, b_hi = _shr(lo, hi, 1)
+        out_lo |= (a_lo & masks[0]) | (b_lo & masks[2])
+        out_hi |= (a_hi & masks[1]) | (b_hi & masks[3])
+    if ways & VERTICAL:
+        a_lo, a_hi = _shl(lo, hi, width)
+        b_lo, b_hi = _shr(lo, hi, width)
+        out_lo |= a_lo | b_lo
+        out_hi |= a_hi | b_hi
+    return out_lo, out_hi
+
+
+def _step(lo: np.uint64, hi: np.uint64, d: int, width: int, masks: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """One step up, down, left or right (d = 0..3), off the board dropped."""
+    if d == 0:
+        return _shr(lo, hi, width)
+    if d == 1:
+        return _shl(lo, hi, width)
+    if d == 2:
+        a_lo, a_hi = _shr(lo, hi, 1)
+        return a_lo & masks[2], a_hi & masks[3]
+    a_lo, a_hi = _shl(lo, hi, 1)
+    return a_lo & masks[0], a_hi & masks[1]
+
+
+def _goal_child(p: int, k: int, y: int, occ_lo: np.uint64, occ_hi: np.uint64, cells: np.ndarray,
+                kind_first: np.ndarray, kind_count: np.ndarray, req_kind: np.ndarray, req_anchor: np.ndarray,
+                empty: np.ndarray) -> bool:
+    """Whether the child with piece p (kind k) moved to ``y`` is a goal, the other kinds' places granted
+    (:func:`_goal_blocked`); ``occ``: the child's cells."""
+    if (occ_lo & empty[0]) != ZERO or (occ_hi & empty[1]) != ZERO:
+        return False
+    for r in range(req_kind.shape[0]):
+        want = req_anchor[r]
+        if req_kind[r] != k or y == want:
+            continue
+        found = False
+        for q in range(kind_first[k], kind_first[k] + kind_count[k]):
+            if q != p and cells[q] == want:
+                found = True
+                break
+        if not found:
+            return False
+    return True
+
+
+def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, width: int,
+           masks: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """The anchors a lifted piece at ``a`` reaches in one move of the count, ``v`` the anchors where it fits."""
+    here_lo, here_hi = _shl(ONE, ZERO, a)
+    if count == PATH:   # a flood fill of the anchors where it fits
+        r_lo, r_hi = here_lo, here_hi
+        while True:
+            g_lo, g_hi = _spread(r_lo, r_hi, ways, width, masks)
+            g_lo &= v_lo
+            g_hi &= v_hi
+            if g_lo == r_lo and g_hi == r_hi:
+                return r_lo & ~here_lo, r_hi & ~here_hi
+            r_lo, r_hi = g_lo, g_hi
+    to_lo, to_hi = ZERO, ZERO
+    for d in range(4):   # straight runs, or single steps
+        if (d < 2 and not ways & VERTICAL) or (d >= 2 and not ways & SIDEWAYS):
+            continue
+        x_lo, x_hi = here_lo, here_hi
+        while True:
+            x_lo, x_hi = _step(x_lo, x_hi, d, width, masks)
+            x_lo &= v_lo
+            x_hi &= v_hi
+            if x_lo == ZERO and x_hi == ZERO:
+                break
+            to_lo |= x_lo
+            to_hi |= x_hi
+            if count == CELL:
+                break
+    return to_lo, to_hi
+
+
+def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray, rows: np.ndarray, most: int,
+                 piece_kind: np.ndarray, kind_first: np.ndarray, kind_count: np.ndarray, kind_n: np.ndarray,
+                 kind_f0: np.ndarray, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray, f_word: np.ndarray,
+                 f_shift: np.ndarray, f_bits: np.ndarray, binom: np.ndarray, anchor_cell: np.ndarray,
+                 anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, shapes: np.ndarray,
+                 fits: np.ndarray, ways: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
+                 req_anchor: np.ndarray, empty: np.ndarray, want_goal: bool, index: np.ndarray, idx: np.ndarray,
+                 cells: np.ndarray, work: np.ndarray, state: np.ndarray) -> int:
+    """As :func:`game.families.blocks.kernels.expand`, on bitboards: ``shapes[k]`` and ``fits[k]`` are a
+    kind's cells at anchor 0 and the anchors where it fits (low, high words); ``masks``: the anchors that
+    may step right, left (low, high each) and the board's cells."""
+    n = 0
+    npieces = piece_kind.shape[0]
+    state[3] = -1
+    row = lo
+    while row < hi:
+        if n + most > out.shape[0] or state[3] >= 0:
+            break
+        _decode_row(keys, row, f_kind, f_first, f_len, f_word, f_shift, f_bits, kind_n, binom, idx)
+        occ_lo, occ_hi = ZERO, ZERO
+        for p in range(npieces):
+            k = piece_kind[p]
+            cells[p] = anchor_cell[k, idx[p]]
+            s_lo, s_hi = _shl(shapes[k, 0], shapes[k, 1], cells[p])
+            occ_lo |= s_lo
+            occ_hi |= s_hi
+        free_lo, free_hi = masks[4] & ~occ_lo, masks[5] & ~occ_hi
+        near_lo, near_hi = _spread(free_lo, free_hi, VERTICAL | SIDEWAYS, width, masks)
+        for p in range(npieces):
+            k = piece_kind[p]
+            a = cells[p]
+            p_lo, p_hi = _shl(shapes[k, 0], shapes[k, 1], a)
+            if (p_lo & near_lo) == ZERO and (p_hi & near_hi) == ZERO:
+                continue   # no empty cell beside it: it cannot move
+            room_lo, room_hi = free_lo | p_lo, free_hi | p_hi
+            v_lo, v_hi = fits[k, 0], fits[k, 1]
+            for s in range(shape_len[k]):
+                t_lo, t_hi = _shr(room_lo, room_hi, shape_off[k, s])
+                v_lo &= t_lo
+                v_hi &= t_hi
+            goals = want_goal and state[3] < 0 and not _goal_blocked(p, k, cells, kind_first, kind_count, req_kind,
+                                                                     req_anchor)
+            to_lo, to_hi = _reach(a, count, ways[k], v_lo, v_hi, width, masks)
+            for half in range(2):
+                word = to_lo if half == 0 else to_hi
+                while word != ZERO:
+                    y = _lowest(word, index) + 64 * half
+                    word &= word - ONE
+                    j = anchor_index[k, y]
+                    if j < 0:
+                        state[2] = -1
+                        continue
+                    _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
+                          f_word, f_shift, f_bits, binom, idx, work)
+                    if goals and state[3] < 0:
+                        y_lo, y_hi = _shl(shapes[k, 0], shapes[k, 1], y)
+                        if _goal_child(p, k, y, (occ_lo & ~p_lo) | y_lo, (occ_hi & ~p_hi) | y_hi, cells, kind_first,
+                                       kind_count, req_kind, req_anchor, empty):
+                            state[3] = n
+                    rows[n] = row
+                    n += 1
+        row += 1
+    state[0] = n
+    return row
+
+
+_shl = compiled(_shl, inline="always")
+_shr = compiled(_shr, inline="always")
+_lowest = compiled(_lowest, inline="always")
+_spread = compiled(_spread, inline="always")
+_step = compiled(_step, inline="always")
+_goal_child = compiled(_goal_child, inline="always")
+_reach = compiled(_reach, inline="always")
+expand_bits = compiled(_expand_bits)

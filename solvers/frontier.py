@@ -1,0 +1,211 @@
+"""Breadth-first sweeps over packed positions, layer by layer, for puzzles whose moves can be undone.
+
+A family supplies a :class:`Space`: positions as rows of int64 words (:mod:`solvers.keysets`), a
+compiled ``expand`` and a goal test. Because every move can be undone, a child of layer d lies in
+layer d-1, d or d+1, so new positions are found by comparing with the two layers before, never with
+everything seen: a sweep that keeps only those holds the frontier and its neighbours, and one that
+keeps every layer (to walk a shortest line back, or to table the component) holds a few bytes a
+position. Each chunk of the frontier is expanded, its children sorted and the known ones dropped by
+merging; the chunks' survivors are merged into the next layer.
+
+On top of the layers: a shortest line from a position to a goal pattern (forward until a layer holds
+a goal), from both ends where the goal is a list of positions, and the distance to the goal of every
+position the start reaches (the component, then a sweep back from its goals). Every search runs under
+a :class:`~solvers.limits.Watch` (the player's limits, cancelling, progress).
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Protocol, Sequence
+
+import numpy as np
+
+from solvers import keysets
+from solvers.limits import Watch
+from solvers.sweep import UNREACHED
+
+__all__ = ["DEAD", "Heuristic", "Layers", "Space", "TooDeep", "component", "distances", "shortest_line", "walk_back"]
+
+DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
+Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
+
+CHUNK = 1 << 16       # frontier rows expanded at once
+MERGE_AT = 1 << 21    # rows of a layer's unmerged parts that set off a merge (bounds duplicates across chunks)
+
+
+class Space(Protocol):
+    """What a family gives the sweeps: its positions' width in words, moves and goals."""
+
+    words: int
+
+    def expand(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(row of ``keys``, child) of every move from every row."""
+
+    def children(self, keys: np.ndarray, find_goal: bool = False) -> tuple[np.ndarray, int]:
+        """Every child of every row (duplicates allowed); with ``find_goal``, the row whose child is a goal,
+        that child last (the rows after it may be left out), else -1."""
+
+    def goal_mask(self, keys: np.ndarray) -> np.ndarray:
+        """Which rows are goals."""
+
+
+class TooDeep(Exception):
+    """Distances beyond what a one-byte table holds."""
+
+
+class Layers:
+    """Breadth-first layers from ``seeds`` (sorted, each position once). ``keep``: every layer (else the
+    last two, all that finding new positions needs)."""
+
+    def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
+                 what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None) -> None:
+        self.space = space
+        self.watch = watch
+        self.keep = keep
+        self.what = what
+        self.bound = bound            # with ``heuristic``: only positions whose depth and bound add up to no more
+        self.heuristic = heuristic
+        self.over: int | None = None  # the least sum of depth and bound left out (the next bound worth trying)
+        first = keysets.sort_unique(np.asarray(seeds, dtype=np.int64).reshape(-1, space.words))
+        self.layers: list[np.ndarray] = [first]
+        self.depth = 0                 # the last layer's depth
+        self.positions = len(first)    # every position found so far
+        watch.found += len(first)
+        self.expanded = 0
+        self.goal: tuple[np.ndarray, np.ndarray] | None = None
+
+    @property
+    def last(self) -> np.ndarray:
+        return self.layers[-1]
+
+    def held(self) -> int:
+        return sum(layer.nbytes for layer in self.layers)
+
+    def step(self, held_besides: int = 0, find_goal: bool = False) -> np.ndarray:
+        """The next layer (empty when there is none), appended. With ``find_goal`` the layer stops at the first
+        goal it meets: ``goal`` is then (the parent's key, the goal's key), and the layer is not appended."""
+        front = self.last
+        previous = self.layers[-2] if len(self.layers) > 1 else keysets.empty(self.space.words)
+        parts: list[np.ndarray] = []
+        pending = 0
+        began = time.monotonic()
+        for lo in range(0, len(front), CHUNK):
+            done = lo / len(front)
+            spent = time.monotonic() - began
+            estimate = spent * (1 - done) / done if done > 0.02 else None
+            self.watch.check(self.what, self.depth, self.held() + held_besides + pending * 8 * self.space.words,
+                             done, estimate)
+            chunk = front[lo:lo + CHUNK]
+            kids, parent = self.space.children(chunk, find_goal)
+            if parent >= 0:
+                self.goal = (chunk[parent], kids[-1])
+                return kids[-1:]
+            if self.heuristic is not None and self.bound is not None:
+                kids = self._within_bound(kids)
+            fresh = keysets.difference(keysets.sort_unique(kids), front, previous)
+            self.expanded += len(chunk)
+            parts.append(fresh)
+            pending += len(fresh)
+            if pending > MERGE_AT and len(parts) > 1:
+                parts = [keysets.merge(parts, self.space.words)]
+                pending = len(parts[0])
+        new = keysets.merge(parts, self.space.words)
+        self.watch.found += len(new)
+        self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)
+        if not self.keep and len(self.layers) > 1:
+            self.layers.pop(0)
+        self.layers.append(new)
+        self.depth += 1
+        self.positions += len(new)
+        return new
+
+
+    def _within_bound(self, kids: np.ndarray) -> np.ndarray:
+        assert self.heuristic is not None and self.bound is not None
+        total = self.heuristic(kids).astype(np.int64) + (self.depth + 1)
+        keep = total <= self.bound
+        left = total[~keep]
+        left = left[left < self.depth + 1 + DEAD]
+        if len(left):
+            least = int(left.min())
+            self.over = least if self.over is None else min(self.over, least)
+        return kids[keep]
+
+
+def walk_back(space: Space, layers: Sequence[np.ndarray], key: np.ndarray) -> list[np.ndarray]:
+    """The keys from layer 0 to ``key`` (in the last layer), each a move from the one before: a
+    neighbour in the layer before, found by expanding (every move can be undone)."""
+    line = [np.asarray(key, dtype=np.int64).reshape(space.words)]
+    for depth in range(len(layers) - 1, 0, -1):
+        _, kids = space.expand(line[-1][None])
+        at = keysets.locate(layers[depth - 1], kids)
+        hit = np.flatnonzero(at >= 0)
+        if not len(hit):
+            raise AssertionError("a position of a layer has no neighbour in the layer before")
+        line.append(kids[hit[0]])
+    return line[::-1]
+
+
+def shortest_line(space: Space, start: np.ndarray, watch: Watch,
+                  goals: np.ndarray | None = None) -> list[np.ndarray] | None:
+    """A shortest line of keys from ``start`` to a goal (None: the start's component has none).
+
+    With ``goals`` (every goal position) the search grows both ends, always the smaller frontier by a
+    whole layer; a meeting in the new layer and the other side's last is a shortest line, since a
+    shorter one would have met a layer earlier. Else it goes forward until a layer holds a goal.
+    Raises LimitReached (with the depth searched in full: no line is shorter) or Cancelled."""
+    start = np.asarray(start, dtype=np.int64).reshape(1, space.words)
+    if space.goal_mask(start)[0]:
+        return [start[0]]
+    ahead = Layers(space, start, watch, what="search")
+    if goals is None:
+        while True:
+            watch.lower_bound = max(watch.lower_bound, ahead.depth + 1)
+            layer = ahead.step(find_goal=True)
+            if ahead.goal is not None:
+                parent, goal = ahead.goal
+                return walk_back(space, ahead.layers, parent) + [goal]
+            if not len(layer):
+                return None
+    behind = Layers(space, goals, watch, what="search")
+    while len(ahead.last) and len(behind.last):
+        forward = len(ahead.last) <= len(behind.last)
+        side, other = (ahead, behind) if forward else (behind, ahead)
+        layer = side.step(other.held())
+        met = np.flatnonzero(keysets.contains(layer, other.last))
+        if len(met):
+            meeting = layer[met[0]]   # in the last layer of both sides now
+            there, back = walk_back(space, ahead.layers, meeting), walk_back(space, behind.layers, meeting)
+            return there + back[::-1][1:]
+        watch.lower_bound = max(watch.lower_bound, ahead.depth + behind.depth + 1)
+    return None
+
+
+def component(space: Space, start: np.ndarray, watch: Watch, what: str = "sweep") -> np.ndarray:
+    """Every position ``start`` reaches, sorted."""
+    layers = Layers(space, np.asarray(start, dtype=np.int64).reshape(-1, space.words), watch, what=what)
+    while len(layers.step()):
+        pass
+    watch.check(what, layers.depth, 2 * layers.held())
+    return keysets.merge(layers.layers, space.words)
+
+
+def distances(space: Space, keys: np.ndarray, watch: Watch, what: str = "distances") -> np.ndarray:
+    """For each of the sorted ``keys`` (a whole component), its moves to the nearest goal among them,
+    UNREACHED where none; TooDeep past 254 moves."""
+    table = np.full(len(keys), UNREACHED, dtype=np.uint8)
+    goals = [keys[lo:lo + CHUNK][space.goal_mask(keys[lo:lo + CHUNK])] for lo in range(0, len(keys), CHUNK)]
+    seeds = keysets.merge(goals, space.words)
+    if not len(seeds):
+        return table
+    sweep = Layers(space, seeds, watch, keep=False, what=what)
+    layer = sweep.last
+    while len(layer):
+        if sweep.depth >= UNREACHED:
+            raise TooDeep(f"distances beyond {UNREACHED - 1} moves do not fit the table")
+        at = keysets.locate(keys, layer)
+        if np.any(at < 0):
+            raise AssertionError("a sweep from the goals left the component")
+        table[at] = sweep.depth
+        layer = sweep.step(keys.nbytes + table.nbytes)
+    return table

@@ -1,0 +1,104 @@
+"""The compiled move generators against the rules: from many positions of the library's sliding-block
+puzzles and of random boards (walls, pieces of many shapes, identical pieces, pieces bound to an axis),
+in every count, with doors, on bitboards and cell by cell, the engine's successors are exactly the rules' (as sets
+of positions), its keys unpack to the positions they pack, and its goal tests agree with the rules'."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.catalog import registry as catalog
+from game.families.blocks.engine import Engine, NotEncodable
+from game.families.blocks.model import BlocksDef
+from game.families.blocks.rules import BlocksPuzzle, make_blocks
+from game.families.blocks.solve import Solver
+from game.files.model import Common
+from solvers import compiled
+from solvers.limits import Limits, Watch
+from tests.families.blocks.boards import random_puzzle, walk
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
+
+LIBRARY = ["klotski", "klotski@cell", "klotski@line", "century@line", "supercentury@cell", "pennant", "traffic",
+           "traffic@path", "motor-car@cell", "hughes@line", "moving-day", "huarong-five-generals@cell",
+           "red-donkey", "red-donkey@cell", "red-donkey@line"]
+
+
+def engines(puzzle: BlocksPuzzle) -> list[Engine]:
+    """The engine as it chooses (bitboards where the board allows) and one made to go cell by cell."""
+    chosen, cells = Engine(puzzle), Engine(puzzle)
+    cells.bits_ok = False
+    return [chosen, cells]
+
+
+def assert_same_moves(puzzle: BlocksPuzzle, engine: Engine, states: list[bytes]) -> None:
+    boards = np.frombuffer(b"".join(states), dtype=np.uint8).reshape(len(states), -1)
+    keys, valid = engine.encode(boards)
+    assert valid.all()
+    assert np.array_equal(engine.decode(keys), boards)
+    assert list(engine.goal_mask(keys)) == [puzzle.is_goal(s) for s in states]
+    rows, children = engine.expand(keys)
+    after = engine.decode(children)
+    for i, state in enumerate(states):
+        mine = [bytes(b) for b in after[rows == i]]
+        theirs = {s for _, s in puzzle.successors(state)}
+        assert len(mine) == len(set(mine)), "a move listed twice"
+        assert set(mine) == theirs, puzzle.format(state)
+
+
+@pytest.mark.parametrize("name", LIBRARY)
+def test_the_engine_moves_as_the_rules_do_in_the_library(name):
+    puzzle = catalog.puzzle(name)
+    assert isinstance(puzzle, BlocksPuzzle)
+    states = walk(puzzle, 60, random.Random(name))
+    for engine in engines(puzzle):
+        assert_same_moves(puzzle, engine, states)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_the_engine_moves_as_the_rules_do_on_random_boards(seed):
+    puzzle = random_puzzle(seed)
+    states = walk(puzzle, 25, random.Random(seed))
+    for engine in engines(puzzle):
+        assert_same_moves(puzzle, engine, states)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_a_goal_child_is_found_where_the_rules_see_one(seed):
+    puzzle = random_puzzle(seed)
+    for engine in engines(puzzle):
+        for state in walk(puzzle, 15, random.Random(seed)):
+            kids, parent = engine.children(engine.key(state)[None], find_goal=True)
+            goals = any(puzzle.is_goal(s) for _, s in puzzle.successors(state))
+            assert (parent == 0) == goals
+            if goals:
+                assert puzzle.is_goal(bytes(engine.decode(kids[-1:])[0]))
+
+
+def test_a_position_off_the_starts_reach_is_keyed_by_an_engine_seeded_with_it():
+    """A piece the start cannot bring to the other room (as the editor may put it there) is refused by the
+    start's engine; the solver makes one seeded with that position too, and solves from it."""
+    defn = BlocksDef(Common("Two rooms"), ("A.#..", "..#.."), ("??#??", "??#?A"), moves="path")
+    puzzle = make_blocks("two-rooms", defn)
+    there = puzzle.parse("..#A./..#..")
+    assert not Engine(puzzle).encode(np.frombuffer(there, dtype=np.uint8)[None])[1][0]
+    with pytest.raises(NotEncodable):
+        Engine(puzzle).key(there)
+    solver = Solver(puzzle)
+    line = solver.line(there, Watch(Limits(None, None)))
+    assert line is not None and len(line) == 2 and puzzle.is_goal(line[-1])   # one move, by path
+    assert solver.line(puzzle.start, Watch(Limits(None, None))) is None   # the start's room has no goal
+
+
+def test_forged_keys_are_told_apart_before_they_are_unpacked():
+    puzzle = catalog.puzzle("century")
+    engine = Engine(puzzle)
+    good = engine.key(puzzle.start)[None]
+    assert engine.valid_keys(good).all()
+    bad = np.array([[-1], [1 << 62], [good[0, 0] | (1 << (engine.bits + 1))]], dtype=np.int64)
+    assert not engine.valid_keys(bad).any()

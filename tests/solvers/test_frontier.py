@@ -1,0 +1,197 @@
+"""The layered sweeps over packed positions (solvers.frontier, solvers.bounded, solvers.keysets) against
+plain dictionary breadth-first searches: the same component, the same distances, lines as short as
+breadth-first search finds and legal move by move, on small sliding-block puzzles in every count; and
+the limits: a sweep stopped by time, memory or a cap says how far it got, a cancelled one stops."""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.catalog import registry as catalog
+from game.families.blocks.bounds import PatternBound, pattern_kinds
+from game.families.blocks.counts import COUNTS
+from game.families.blocks.engine import Engine
+from game.families.blocks.model import BlocksDef, DoorsDef
+from game.families.blocks.rules import BlocksPuzzle, make_blocks
+from game.families.blocks.solve import Solver
+from game.files.model import Common
+from solvers import compiled, frontier, keysets
+from solvers.bounded import bounded_line
+from solvers.limits import LimitReached, Limits, Watch
+from solvers.problem import Cancelled
+from solvers.search import bfs
+from solvers.sweep import UNREACHED
+from tests.families.blocks.boards import random_puzzle
+from tests.helpers import assert_optimal_and_legal
+
+pytestmark = pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
+FREE = Limits(None, None)
+
+
+PLAIN_MOST = 5_000   # positions a plain sweep of a random board may hold here (more: the board is skipped)
+
+
+def plain_distances(puzzle: BlocksPuzzle, most: int | None = None) -> dict[bytes, int | None] | None:
+    """Every position the start reaches, with its moves to the nearest goal: dictionaries and deques
+    (None past ``most`` positions)."""
+    seen = {puzzle.start}
+    todo = deque(seen)
+    while todo:
+        for _, nxt in puzzle.successors(todo.popleft()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+        if most is not None and len(seen) > most:
+            return None
+    distance: dict[bytes, int | None] = {s: 0 for s in seen if puzzle.is_goal(s)}
+    todo = deque(distance)
+    while todo:
+        state = todo.popleft()
+        for _, before in puzzle.predecessors(state):
+            if before not in distance:
+                distance[before] = distance[state] + 1   # type: ignore[operator]
+                todo.append(before)
+    return {s: distance.get(s) for s in seen}
+
+
+def states_of(engine: Engine, keys: np.ndarray) -> list[bytes]:
+    return [bytes(b) for b in engine.decode(keys)]
+
+
+def check_against_plain(puzzle: BlocksPuzzle, most: int | None = None) -> None:
+    expected = plain_distances(puzzle, most)
+    if expected is None:
+        return
+    engine = Engine(puzzle)
+    keys = frontier.component(engine, engine.key(puzzle.start), Watch(FREE))
+    assert set(states_of(engine, keys)) == set(expected)
+    table = frontier.distances(engine, keys, Watch(FREE))
+    got = {s: (None if d == UNREACHED else int(d)) for s, d in zip(states_of(engine, keys), table)}
+    assert got == expected
+
+
+@pytest.mark.parametrize("name", ["motor-car@cell", "motor-car@line", "hughes", "pennant@line"])
+def test_the_component_and_its_distances_match_plain_breadth_first_search(name):
+    check_against_plain(catalog.puzzle(name))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_random_boards_sweep_as_plain_breadth_first_search_does(seed):
+    check_against_plain(random_puzzle(seed), PLAIN_MOST)
+
+
+BOX = BlocksDef(Common("A box with an exit"), ("ABBC", "ABBC", "D..E", "#..#"), ("????", "????", "?BB?", "#BB#"),
+                ("AC", "DE"), {}, "path", DoorsDef(((3, 1), (3, 2)), "B"))   # only B may leave the box
+
+
+@pytest.mark.parametrize("count", COUNTS, ids=lambda c: c.key)
+def test_doors_and_identical_pieces_sweep_and_solve_as_plain_breadth_first_search(count):
+    """The component, the distances and the solver's line (breadth-first, and by bounds) of a box whose exit
+    only its big piece may take, in each count; the same box without the door reaches more positions."""
+    doored, open_ = make_blocks("box", BOX, count=count), make_blocks("box", replace(BOX, doors=None), count=count)
+    for puzzle in (doored, open_):
+        check_against_plain(puzzle)
+        solver = Solver(puzzle)
+        line = solver.line(puzzle.start, Watch(FREE))
+        plain = bfs(puzzle, puzzle.start)
+        assert line is not None and plain is not None and len(line) - 1 == len(plain)
+        assert_optimal_and_legal(puzzle, puzzle.start, solver.moves(line))
+        engine = solver.engine()
+        start = engine.key(puzzle.start)
+        bound = PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE))
+        bounded = line_of(engine, bounded_line(engine, start, bound, Watch(FREE)))
+        assert bounded is not None and len(bounded) == len(line)
+        assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, bounded))
+    reach = plain_distances(doored)
+    assert reach is not None and len(reach) < len(plain_distances(open_) or {})
+
+
+def line_of(engine: Engine, keys: list[np.ndarray] | None) -> list[bytes] | None:
+    return None if keys is None else states_of(engine, np.array(keys))
+
+
+def moves_of(puzzle: BlocksPuzzle, states: list[bytes]):
+    moves = []
+    for here, there in zip(states, states[1:]):
+        moves.append(next(m for m, s in puzzle.successors(here) if s == there))
+    return moves
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_lines_are_as_short_as_breadth_first_search_finds_and_legal(seed):
+    puzzle = random_puzzle(seed)
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    plain = line_of(engine, frontier.shortest_line(engine, start, Watch(FREE)))
+    bound = PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE))
+    bounded = line_of(engine, bounded_line(engine, start, bound, Watch(FREE)))
+    plain_table = plain_distances(puzzle, PLAIN_MOST)
+    if plain_table is None:
+        return
+    if plain_table[puzzle.start] is None:
+        assert plain is None and bounded is None
+        return
+    for line in (plain, bounded):
+        assert line is not None and line[0] == puzzle.start
+        assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, line))
+
+
+@pytest.mark.parametrize("name", ["pennant", "motor-car@line", "hughes@cell"])
+def test_library_lines_are_optimal_by_each_search(name):
+    """Forward, from both ends (the goal found as one position), and by bounds: the same length."""
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    forward = line_of(engine, frontier.shortest_line(engine, start, Watch(FREE)))
+    bound = PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE))
+    bounded = line_of(engine, bounded_line(engine, start, bound, Watch(FREE)))
+    assert forward is not None and bounded is not None and len(forward) == len(bounded)
+    goals = engine.encode(np.frombuffer(b"".join(s for s in [forward[-1]]), dtype=np.uint8)[None])[0]
+    both = line_of(engine, frontier.shortest_line(engine, start, Watch(FREE), goals=goals))
+    assert both is not None and len(both) == len(forward) and both[-1] == forward[-1]
+    assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, forward))
+    assert bound(start[None])[0] <= len(forward) - 1
+
+
+def test_a_sweep_stops_at_each_limit_and_says_how_far_it_got():
+    puzzle = catalog.puzzle("klotski@cell")
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    clock = iter(range(0, 10 ** 6, 1))
+    with pytest.raises(LimitReached) as late:
+        frontier.shortest_line(engine, start, Watch(Limits(30.0, None), clock=lambda: float(next(clock))))
+    assert late.value.which == "time" and late.value.status.positions > 1 and late.value.lower_bound > 1
+    with pytest.raises(LimitReached) as full:
+        frontier.component(engine, start, Watch(Limits(None, 20_000)))
+    assert full.value.which == "memory" and full.value.status.held > 20_000
+    with pytest.raises(LimitReached) as capped:
+        frontier.component(engine, start, Watch(Limits(None, None, 5_000)))
+    assert capped.value.which == "positions" and capped.value.status.positions > 5_000
+    with pytest.raises(Cancelled):
+        frontier.component(engine, start, Watch(FREE, cancel=lambda: True))
+
+
+def keysets_of(rng: random.Random, words: int, n: int) -> np.ndarray:
+    return np.array([[rng.randrange(0, 6) for _ in range(words)] for _ in range(n)], dtype=np.int64)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9), st.sampled_from([1, 2, 3]))
+def test_sorted_key_sets_behave_as_sets(seed, words):
+    rng = random.Random(seed)
+    a = keysets.sort_unique(keysets_of(rng, words, rng.randrange(0, 80)))
+    b = keysets.sort_unique(keysets_of(rng, words, rng.choice([0, 3, 300])))
+    rows = lambda keys: [tuple(row) for row in keys]   # noqa: E731
+    assert rows(a) == sorted(set(rows(a)))
+    assert rows(keysets.difference(a, b)) == sorted(set(rows(a)) - set(rows(b)))
+    assert list(keysets.contains(a, b)) == [row in set(rows(b)) for row in rows(a)]
+    assert rows(keysets.merge([a, b], words)) == sorted(set(rows(a)) | set(rows(b)))
+    located = keysets.locate(b, a)
+    assert [int(i) for i in located] == [rows(b).index(row) if row in rows(b) else -1 for row in rows(a)]

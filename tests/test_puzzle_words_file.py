@@ -3,9 +3,11 @@ puzzle, each row's words what the puzzle's rules say, its count of positions wha
 and the file written back the same."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from game.catalog import index, ratings
+from game.catalog import index, indexed, library, ratings
 from game.catalog import registry as catalog
 from game.catalog.spec import Words
 from game.common.resources import assets
@@ -55,3 +57,12 @@ def test_a_slow_rows_count_of_positions_is_what_list_would_compute(name):
 
 def test_the_shipped_text_is_written_back_the_same():
     assert index.render(SHIPPED) == (assets() / index.FILE).read_text(encoding="utf-8")
+
+
+def test_each_library_rows_file_and_card_are_what_its_file_makes():
+    specs, places, problems = catalog.own_from_files()
+    assert not problems
+    made = indexed.with_places(SHIPPED, specs, places, library.LIBRARY)
+    def kept(rows):
+        return {name: (row.place, json.loads(json.dumps(row.card))) for name, row in rows.items()}
+    assert kept(made) == kept(SHIPPED), f"a library file changed since assets/puzzle-words.tsv was made: {STALE}"

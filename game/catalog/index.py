@@ -43,10 +43,14 @@ Stamp = tuple[int, int, int]   # a file's size, modification time (ns) and inode
 
 @dataclass(frozen=True)
 class Row:
-    """One puzzle of the shipped index: its words, and the positions ``list`` says it has (None: unsaid)."""
+    """One puzzle of the shipped index: its words, the positions ``list`` says it has (None: unsaid), and for a
+    puzzle of the library's files, where it is (``klotski.toml``; ``traffic-pack.rush#3``, a collection's third)
+    and what else the menu knows of it without reading the file (``card``: see :mod:`game.catalog.indexed`)."""
 
     words: Words
     positions: int | None
+    place: str = ""
+    card: Mapping[str, object] | None = None
 
 
 # -- words as JSON ----------------------------------------------------------------------------------
@@ -99,13 +103,16 @@ def path() -> Path:
     return assets() / FILE
 
 
-COLUMNS = ("name", "title", "move_rule", "goal", "positions")
+COLUMNS = ("name", "title", "move_rule", "goal", "positions", "file", "card")
+MAX_PLACE = 300   # characters of a file's place in the library
 HEADER = """\
 # What each puzzle of the game's own says of itself, under its own count, as its rules say it: its title, its
 # move rule and its goal (each cell JSON: a string, or a phrase as its message and fields), and the positions
-# `list` gives it (empty: none said), so that the menu and `list` build no puzzle's rules. Made by
-# `python -m game.catalog.reindex --write` (or `make index`): run it again when a puzzle is added or its words
-# change (the tests say so). Do not edit by hand. Tab-separated.
+# `list` gives it (empty: none said), so that the menu and `list` build no puzzle's rules; for a puzzle of the
+# library's files, its file (and number in a collection) and, as JSON, its card: the file's size, its family,
+# counts, shelf, presentation and figures, so that the game reads no file until its puzzle is drawn or opened.
+# Made by `python -m game.catalog.reindex --write` (or `make index`): run it again when a puzzle is added or
+# its words or its file change (the tests say so). Do not edit by hand. Tab-separated.
 """
 
 
@@ -113,7 +120,8 @@ def render(rows: Mapping[str, Row]) -> str:
     """The shipped file's text: the header, the columns' names, one line a puzzle in the order given."""
     return HEADER + "\t".join(COLUMNS) + "\n" + "".join(
         "\t".join([name, *(json.dumps(cell, ensure_ascii=False) for cell in _row(row.words)),
-                   "" if row.positions is None else str(row.positions)]) + "\n"
+                   "" if row.positions is None else str(row.positions), row.place,
+                   "" if row.card is None else json.dumps(row.card, ensure_ascii=False)]) + "\n"
         for name, row in rows.items())
 
 
@@ -142,10 +150,29 @@ def parse(text: str) -> dict[str, Row]:
         count = fields[4]
         if count and not (count.isascii() and count.isdigit() and len(count) <= 40):
             raise ValueError(f"line {number} has a count of positions that is not a number")
-        rows[name] = Row(words, int(count) if count else None)
+        place, card = _place(fields[5], fields[6], number)
+        rows[name] = Row(words, int(count) if count else None, place, card)
     if not seen_columns:
         raise ValueError("it has no columns' names")
     return rows
+
+
+def _place(place: str, card: str, number: int) -> tuple[str, Mapping[str, object] | None]:
+    """A row's file and card: both, or neither (a family's own puzzle). The card's contents are read where
+    the library is (:mod:`game.catalog.indexed`); here it is a JSON object, and the place a plain relative path."""
+    if not place and not card:
+        return "", None
+    parts = place.rpartition("#")[0 if "#" in place else 2].split("/")
+    if (not place or len(place) > MAX_PLACE or not place.isprintable() or "\\" in place
+            or any(part in ("", ".", "..") for part in parts)):
+        raise ValueError(f"line {number} has a file that is not a place in the library")
+    try:
+        got = json.loads(card)
+    except (json.JSONDecodeError, RecursionError):
+        raise ValueError(f"line {number} has a card that is not JSON") from None
+    if not isinstance(got, dict):
+        raise ValueError(f"line {number} has a card that is not a JSON object")
+    return place, got
 
 
 @functools.cache

@@ -22,7 +22,7 @@ from typing import Any, Callable, Protocol, cast
 
 import platformdirs
 
-from game.catalog.reading import Collection, read_puzzle_file, read_puzzles, scan_folder
+from game.catalog.reading import Collection, candidates, read_puzzle_file, read_puzzles, scan_folder
 from game.catalog.spec import PuzzleSpec, Shelf, Words
 from game.common.resources import assets
 from game.common.i18n import N_, _, ngettext
@@ -92,6 +92,12 @@ def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tu
     after the file (and where their family shows a collection as a grid of levels, they are one group, so
     one card, named so too); so do the puzzles of each subfolder (its files and collections), named after it.
     Each puzzle's rules are built now, to check them, unless ``known`` says what they say (see :class:`Known`)."""
+    loaded = read_folder(folder, taken, known)
+    return loaded.specs, loaded.problems
+
+
+def read_folder(folder: Path, taken: set[str], known: Known | None = None) -> Loaded:
+    """:func:`load_folder`'s reading, with the place of each puzzle (:attr:`Loaded.places`)."""
     loaded = Loaded([], [], known)
     for path, got in scan_folder(folder):
         shelf = collection_shelf(path.stem, got) if isinstance(got, Collection) else None
@@ -101,16 +107,42 @@ def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tu
         shelf = collection_shelf(sub.name, *(got for _path, got in found))
         for path, got in found:
             _load(path, got, shelf, taken, loaded)
-    return loaded.specs, loaded.problems
+    return loaded
 
 
 class Loaded:
     """What reading a folder gathers: the specs, the sentences of the files that could not be used, the
-    index that spares building the rules of the puzzles it knows, and the groups named so far."""
+    index that spares building the rules of the puzzles it knows, the groups named so far, and where each
+    puzzle was found (by name: its file, and its number in a collection, 0 for a file of one puzzle)."""
 
     def __init__(self, specs: list[PuzzleSpec], problems: list[str], known: Known | None) -> None:
         self.specs, self.problems, self.known = specs, problems, known
         self.groups: set[str] = set()
+        self.places: dict[str, tuple[Path, int]] = {}
+
+
+def listing(folder: Path) -> dict[str, int]:
+    """The size of every file :func:`load_folder` reads, by its path under ``folder`` (``sub/x.toml``):
+    what tells whether the folder is still as an index of it says, without reading a file."""
+    sizes: dict[str, int] = {}
+    candidates(folder, sizes)
+    for sub in _subfolders(folder):
+        found: dict[str, int] = {}
+        candidates(sub, found)
+        sizes.update((f"{sub.name}/{name}", size) for name, size in found.items())
+    return sizes
+
+
+def read_member(path: Path, number: int, group: str) -> FileDef:
+    """The puzzle ``number`` of the file at ``path`` (0: the file's one puzzle) as :func:`load_folder` gives it
+    (a collection's level in the grid's ``group``, where its family shows one); one PuzzleFileError otherwise."""
+    try:
+        got = _read_number(path, number) if number else read_puzzles(path)
+    except UnreadableFile as err:
+        raise PuzzleFileError(path.name, "", str(err)) from None   # as a folder's reading says it
+    if isinstance(got, Collection):
+        raise PuzzleFileError(path.name, "", _("the file holds {count} puzzles now").format(count=len(got.puzzles)))
+    return cast(FileDef, _in_group(got, group if number and registry.family_of(got).grid else "", number))
 
 
 def _subfolders(folder: Path) -> list[Path]:
@@ -156,6 +188,7 @@ def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf 
             continue
         taken.add(name)
         loaded.specs.append(spec if shelf is None else on_shelf(spec, shelf))
+        loaded.places[name] = (path, index)
 
 
 def _grid_group(path: Path, got: Collection, loaded: Loaded) -> str:
@@ -187,7 +220,7 @@ def _indexed(name: str, defn: FileDef, path: Path, index: int, known: Known | No
     """A file's spec: with its words where its family says them without the rules (its family's reading of the
     file checked everything building them would) or where ``known`` has them, its rules built when first asked
     for; else with its rules built now, which checks them (and ``known`` learns their words)."""
-    origin = _origin(path, index)
+    origin = origin_of(path, index)
     spec = lazy_spec(name, defn, origin)
     if spec.words is not None:
         return spec
@@ -200,7 +233,7 @@ def _indexed(name: str, defn: FileDef, path: Path, index: int, known: Known | No
     return spec if words is None else replace(spec, words=words)
 
 
-def _origin(path: Path, index: int) -> str:
+def origin_of(path: Path, index: int) -> str:
     """How a sentence names a puzzle's file: the file, and a collection's puzzle by its number."""
     return f"{path.name}#{index}" if index else path.name
 
@@ -228,7 +261,7 @@ def retold(problem: str) -> str:
         if isinstance(got, PuzzleFileError):
             return FileProblem(str(got), problem.path, problem.number)
         try:
-            built_spec(name_for(problem.path), got, _origin(problem.path, problem.number))
+            built_spec(name_for(problem.path), got, origin_of(problem.path, problem.number))
         except PuzzleFileError as err:
             return FileProblem(str(err), problem.path, problem.number)
     return problem
@@ -267,7 +300,7 @@ def _read_built(path: Path, index: int | None) -> tuple[FileDef, PuzzleSpec]:
     defn = _read_number(path, index)
     number = index or 0
     name = str(path.resolve()) + (f"#{number}" if number else "")
-    return defn, built_spec(name, defn, _origin(path, number))   # a file that cannot be played: one sentence here
+    return defn, built_spec(name, defn, origin_of(path, number))   # a file that cannot be played: one sentence here
 
 
 def read_each(text: str) -> list[tuple[str, str, FileDef | PuzzleFileError]]:
@@ -277,11 +310,11 @@ def read_each(text: str) -> list[tuple[str, str, FileDef | PuzzleFileError]]:
     path, index = _numbered(text)
     whole = str(path.resolve())
     if index is not None:
-        return [(f"{whole}#{index}", _origin(path, index), _read_number(path, index))]
+        return [(f"{whole}#{index}", origin_of(path, index), _read_number(path, index))]
     got = read_puzzles(path)
     if not isinstance(got, Collection):
-        return [(whole, _origin(path, 0), got)]
-    return [(f"{whole}#{n}", _origin(path, n), defn) for n, defn in enumerate(got.puzzles, 1)]
+        return [(whole, origin_of(path, 0), got)]
+    return [(f"{whole}#{n}", origin_of(path, n), defn) for n, defn in enumerate(got.puzzles, 1)]
 
 
 def _numbered(text: str) -> tuple[Path, int | None]:

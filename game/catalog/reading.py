@@ -185,13 +185,8 @@ def scan_folder(folder: str | os.PathLike[str],
     backups (``~``, ``.broken``) and anything not a regular file are skipped; a folder that does not
     exist or cannot be listed gives an empty list."""
     folder = Path(folder)
-    try:
-        with os.scandir(folder) as entries:
-            names = sorted(entry.name for entry in entries if _is_candidate(entry) and only in (None, entry.name))
-    except OSError:
-        return []
     found: list[tuple[Path, FileDef | Collection | PuzzleFileError]] = []
-    for name in names[:MAX_FILES]:
+    for name in [name for name in candidates(folder) if only in (None, name)]:
         path = folder / name
         try:
             found.append((path, read_puzzles(path)))
@@ -203,6 +198,24 @@ def scan_folder(folder: str | os.PathLike[str],
             problem = _("this file could not be read ({error})").format(error=type(exc).__name__)
             found.append((path, PuzzleFileError(name, "", problem)))
     return found
+
+
+def candidates(folder: Path, sizes: dict[str, int] | None = None) -> list[str]:
+    """The names of the files of ``folder`` a scan reads (see :func:`scan_folder`), sorted, at most MAX_FILES;
+    ``sizes`` learns each one's size. none where the folder cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            found = {entry.name: entry for entry in entries if _is_candidate(entry)}
+    except OSError:
+        return []
+    names = sorted(found)[:MAX_FILES]
+    if sizes is not None:
+        for name in names:
+            try:
+                sizes[name] = found[name].stat().st_size
+            except OSError:
+                sizes[name] = -1
+    return names
 
 
 def _is_candidate(entry: os.DirEntry[str]) -> bool:

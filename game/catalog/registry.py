@@ -23,10 +23,11 @@ import difflib
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Sequence
 
 from solvers.cache import cache_dir
 
-from game.catalog import demo, index, library
+from game.catalog import demo, index, indexed, library
 from game.catalog.spec import PuzzleSpec, Shelf, Words, counted_name, variant_name
 from game.common.i18n import N_, _
 from game.common.untrusted import shown
@@ -122,25 +123,43 @@ class _Shipped:
 
 
 def _builtins() -> None:
-    """The families' own puzzles, the library's files, then the player's own files (once per process): the
-    library's rules are built when first asked for, the player's when the index has not seen the file as it
-    is now (which checks it, so a file that cannot be used is one sentence from the start)."""
+    """The families' own puzzles, the library's, then the player's own files (once per process). The library's
+    puzzles come from the index, no file read (:mod:`game.catalog.indexed`), unless the index cannot say them:
+    then the folder is read, and their rules built when first asked for. The player's files are read, and
+    each one's rules built where the index has not seen the file as it is now (which checks it, so a file that
+    cannot be used is one sentence from the start)."""
     global _loaded
     _family_puzzles()
     if not _loaded:
         _loaded = True
-        players = index.FolderIndex(cache_dir() / index.PLAYERS_FILE)
-        for folder, known in ((library.LIBRARY, _Shipped()), (library.player_folder(), players)):
-            specs, problems = library.load_folder(folder, set(_SPECS), known)
+        own: Sequence[PuzzleSpec] | None = indexed.library_specs(library.LIBRARY, index.shipped(), set(_SPECS))
+        if own is None:
+            own, problems = library.load_folder(library.LIBRARY, set(_SPECS), _Shipped())
+            _PROBLEMS.extend(problems)
+        for spec in own:
+            _index(spec)
+            _SPECS[spec.name] = spec
+        _OWN.update(_SPECS)
+        folder = library.player_folder()
+        if library.listing(folder):   # (an empty folder: its index is not even looked at)
+            players = index.FolderIndex(cache_dir() / index.PLAYERS_FILE)
+            specs, problems = library.load_folder(folder, set(_SPECS), players)
             for spec in specs:
                 _index(spec)
                 _SPECS[spec.name] = spec
-                if known is players:
-                    _PLAYERS.add(spec.name)
+                _PLAYERS.add(spec.name)
             _PROBLEMS.extend(problems)
-            if folder == library.LIBRARY:
-                _OWN.update(_SPECS)
-        players.save()
+            players.save()
+
+
+def own_from_files() -> tuple[list[PuzzleSpec], dict[str, tuple[Path, int]], list[str]]:
+    """The game's own puzzles as the families' code and the library's files make them now (every file read,
+    the index unasked), in the shelves' order; where each of the library's was found; and a sentence per file
+    that could not be used: what the index is made from, and checked against."""
+    builtins = [spec for family in families.families() for spec in family.builtins()]
+    loaded = library.read_folder(library.LIBRARY, {spec.name for spec in builtins}, _Shipped())
+    return ([spec for _shelf, shelved in _arranged([*builtins, *loaded.specs], set()) for spec in shelved],
+            loaded.places, loaded.problems)
 
 
 def _index(spec: PuzzleSpec) -> None:
@@ -282,11 +301,17 @@ def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
     """Every shelf with its puzzles: the families' shelves in their order, then any other (a collection
     file of the library's, a test's), then the player's own. Empty shelves are left out; the others never
     change places."""
+    _builtins()
+    return _arranged(list(_SPECS.values()), _PLAYERS)
+
+
+def _arranged(specs: list[PuzzleSpec], players: set[str]) -> list[tuple[Shelf, list[PuzzleSpec]]]:
+    """``specs`` on their shelves (``players``: the puzzles on the player's own), as :func:`shelves` says."""
     out: dict[Shelf, list[PuzzleSpec]] = {family.shelf: [] for family in families.families()}
-    for spec in specs():
-        if not is_players(spec):
+    for spec in specs:
+        if spec.base not in players:
             out.setdefault(spec.shelf, []).append(spec)
-    out[YOURS] = [spec for spec in specs() if is_players(spec)]
+    out[YOURS] = [spec for spec in specs if spec.base in players]
     return [(shelf, shelved) for shelf, shelved in out.items() if shelved]
 
 

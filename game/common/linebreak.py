@@ -54,6 +54,8 @@ def _may_break(before: str, after: str) -> bool:
 def wrap(text: str, width: int, measure: Callable[[str], int]) -> list[str]:
     """Greedy lines of at most ``width`` (measured by ``measure``); a unit wider than a whole line
     gets a line of its own rather than being cut."""
+    if " ".join(text.split()) == text and (not text or measure(text) <= width):
+        return [text] if text else []   # the whole of it fits: one measure rather than one a word
     lines: list[str] = []
     line = ""
     for unit in units(text):

@@ -101,8 +101,7 @@ class App:
         self.apply_settings()
         self.sound = SoundPlayer(settings.volume, settings.muted)
         self.sound_keys = SoundControl(self.sound, settings, self.changes.save, self.notify)
-        if sound if sound is not None else not headless:
-            self.sound.open_in_background()
+        self.sound_wanted = sound if sound is not None else not headless   # opened once the first frame is up
         self.first_help = (not headless and persist_settings) if first_help is None else first_help
         # games in progress, records, the menu's memory: read and written on the light lane
         self.journal = Journal(self.service, enabled=persist_settings)
@@ -317,9 +316,17 @@ class App:
             scene.dirty = False
             self._drawn_scene = scene
             self.frames_drawn += 1
-            if self.started_at is not None and self.frames_drawn == 1:
-                print(f"first frame: {time.time() - self.started_at:.3f} s", flush=True)
-                self.running = False
+            if self.frames_drawn == 1:
+                self._first_frame_shown()
+
+    def _first_frame_shown(self) -> None:
+        """The window shows its first frame: now the sound opens (on its own thread, but its effects are made
+        with numpy there, which would slow the first frame down). For the startup benchmark: said, and closed."""
+        if self.started_at is not None:
+            print(f"first frame: {time.time() - self.started_at:.3f} s", flush=True)
+            self.running = False
+        elif self.sound_wanted:
+            self.sound.open_in_background()
 
     def _must_draw(self, scene: Scene) -> bool:
         return scene is not self._drawn_scene or scene.dirty or scene.animating() or self.note_time > 0

@@ -14,7 +14,6 @@ from game.keeping.saves import SavedGame
 from game.rules.puzzle import PositionError
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.review import ReviewScene
 
 __all__ = ["render_screenshot", "run", "run_demo"]
 
@@ -205,6 +204,10 @@ class _Shot:
             nav.open_puzzle(spec.name, self.state, load=self.load)
             self._played(app)
         app.tick(0.0)
+        for _ in range(200):   # the menu's pictures, a few a frame after its first
+            if not (app.scene is shelves and shelves.pictures_owed):
+                break
+            app.tick(0.0)
 
     def _collection(self, app: App, shelves: MenuScene, name: str) -> None:
         """The grid of the collection titled ``name`` (or holding the level ``name``, chosen), the keys
@@ -232,6 +235,7 @@ class _Shot:
         elif self.keys:
             _pressed(app, list(self.keys))
         elif self.review:
+            from game.ui.scenes.review import ReviewScene   # (the window opens without the review's modules)
             app.nav.open_review()
             for _ in range(600):   # distances from the table at once; searched ones as they come
                 app.tick(1 / 30)

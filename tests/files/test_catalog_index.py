@@ -178,15 +178,23 @@ def test_the_shipped_index_reads_whole():
     assert index.shipped() and "eight" in index.shipped() and "klotski" in index.shipped()
 
 
+HEAD = "name\ttitle\tmove_rule\tgoal\tpositions\tfile\tcard\n"
+
+
 @pytest.mark.parametrize("text, said", [
     ("", "no columns' names"),
     ("name\ttitle\n", "not the columns' names"),
-    ("name\ttitle\tmove_rule\tgoal\tpositions\nx\t\"a\"\t\"b\"\n", "3 columns"),
-    ("name\ttitle\tmove_rule\tgoal\tpositions\nx\t\"a\"\t\"b\"\t{\t1\n", "not JSON"),
-    ("name\ttitle\tmove_rule\tgoal\tpositions\nx\t\"a\"\t\"b\"\t\"c\"\tmany\n", "not a number"),
-    ("name\ttitle\tmove_rule\tgoal\tpositions\nx\t\"a\"\t\"b\"\t[1]\t\n", "neither a string nor a phrase"),
-    ("name\ttitle\tmove_rule\tgoal\tpositions\nx\t\"a\"\t\"b\"\t{\"message\": \"{n}\", \"fields\": {\"m\": 1}}\t\n",
-     "do not fill"),
+    ("name\ttitle\tmove_rule\tgoal\tpositions\nx\t\"a\"\t\"b\"\t\"c\"\t\n", "not the columns' names"),
+    (HEAD + "x\t\"a\"\t\"b\"\n", "3 columns"),
+    (HEAD + "x\t\"a\"\t\"b\"\t{\t1\t\t\n", "not JSON"),
+    (HEAD + "x\t\"a\"\t\"b\"\t\"c\"\tmany\t\t\n", "not a number"),
+    (HEAD + "x\t\"a\"\t\"b\"\t[1]\t\t\t\n", "neither a string nor a phrase"),
+    (HEAD + "x\t\"a\"\t\"b\"\t{\"message\": \"{n}\", \"fields\": {\"m\": 1}}\t\t\t\n", "do not fill"),
+    (HEAD + "x\t\"a\"\t\"b\"\t\"c\"\t\tx.toml\t\n", "not JSON"),
+    (HEAD + "x\t\"a\"\t\"b\"\t\"c\"\t\tx.toml\t[1]\n", "not a JSON object"),
+    (HEAD + "x\t\"a\"\t\"b\"\t\"c\"\t\t\t{}\n", "not a place in the library"),
+    (HEAD + "x\t\"a\"\t\"b\"\t\"c\"\t\t../x.toml\t{}\n", "not a place in the library"),
+    (HEAD + "x\t\"a\"\t\"b\"\t\"c\"\t\t/x.toml\t{}\n", "not a place in the library"),
 ])
 def test_a_damaged_shipped_index_is_one_sentence(text, said):
     with pytest.raises(ValueError, match=said):

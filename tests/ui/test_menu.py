@@ -338,9 +338,10 @@ def test_a_card_shows_the_stars_of_its_games_from_the_start(app, monkeypatch):
     drawn: dict[str, Stars] = {}
     real_draw = menu_card.Card.draw
 
-    def draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars=menu_card.NO_STARS, grade=""):
+    def draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars=menu_card.NO_STARS, grade="",
+             **rest):
         drawn[card.name] = stars
-        real_draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars, grade)
+        return real_draw(card, surface, th, r, thumb_size, selected, badge, in_progress, stars, grade, **rest)
     monkeypatch.setattr(menu_card.Card, "draw", draw)
     menu = app.scene
     for name in ("eight", "goat", "fifteen"):

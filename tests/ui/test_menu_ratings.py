@@ -140,8 +140,9 @@ def grades_drawn(app, monkeypatch) -> dict[str, str]:
 
     def draw(card, *args, **kwargs):
         at.clear()
-        real_draw(card, *args, **kwargs)
+        owed = real_draw(card, *args, **kwargs)
         drawn[card.name] = at[0] if at else ""
+        return owed
     monkeypatch.setattr(menu_card.Card, "draw", draw)
     menu = app.scene
     surface = pygame.Surface(app.size)

@@ -5,7 +5,7 @@ output for a sound and starts it at the volume the settings give and the sound's
 does nothing: when muted, at volume 0, before the output is ready, or when there is no audio
 device at all. Starting a sound never waits: the mixer plays it on its own thread.
 
-The mixer is opened off the window's thread, once, after the window is up; every sound the
+The mixer is opened off the window's thread, once, after the window's first frame; every sound the
 families declare is synthesized then (one declared later, on its first play). Where that fails (no device, no driver, no mixer in this pygame) the
 game is silent and says nothing: a game without sound is still the whole game.
 """

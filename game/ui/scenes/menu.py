@@ -11,6 +11,8 @@ game's warehouses, a player's Sokoban file) opens a grid of its levels (:mod:`ga
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.catalog import library
@@ -38,6 +40,7 @@ from game.ui.widgets import Button
 __all__ = ["MenuScene", "notes"]
 
 QUIT_SECONDS = 3.0    # Esc on the menu: a second Esc within this long quits
+PICTURE_SECONDS = 0.03   # a frame draws new card pictures for about this long (one at least); the first, none
 
 
 class MenuScene(Scene):
@@ -70,6 +73,7 @@ class MenuScene(Scene):
         self.lines = (1, 0)
         self._journal_seen = False           # the journal's start-up read taken in (chosen variants, notes)
         self._last_shown: str | None = None  # the last played puzzle this menu has selected
+        self.pictures_owed: bool | None = None   # cards in view without their picture yet (None: never drawn)
         self.layout(ctx.size)
         self.follow_journal()
 
@@ -375,7 +379,7 @@ class MenuScene(Scene):
             self.press = None
 
     def animating(self) -> bool:
-        return self.scroll != self.scroll_target or self.daily.busy
+        return self.scroll != self.scroll_target or self.daily.busy or bool(self.pictures_owed)
 
     def follow_journal(self) -> None:
         """Once the journal has read what it keeps: each group's chosen variant and its notes; and
@@ -467,18 +471,7 @@ class MenuScene(Scene):
                 on = shelf_order.is_easiest_first(self.ctx.journal.chosen, shelf)
                 hover = self.hover is not None and self.chip_hit(self.hover) is shelf
                 shelf_order.draw_chip(surface, th, chip.move(0, -off), on, shelf.colour, hover)
-        journal = self.ctx.journal
-        for i, card in enumerate(self.flat):
-            r = card.rect.move(0, -off)
-            if r.bottom < self.top or r.top > low:
-                continue
-            selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
-            if card.collection:   # its levels' marks are on its grid: the card claims none for one of them
-                card.draw(surface, th, r, self.thumb_size, selected, Badge.NONE, False)
-                continue
-            card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
-                      journal.in_progress(card.name), stars_from_start(journal.records, card.name),
-                      shelf_order.grade_of(card, self.rated))
+        self.pictures_owed = _draw_cards(self, surface, off)
         if self.on_foot and self.show_selection:
             pygame.draw.rect(surface, catalog.YOURS.colour, self.foot_rect.move(0, -off), max(1, th.px(2)),
                              border_radius=th.px(10))
@@ -488,3 +481,24 @@ class MenuScene(Scene):
                 surface.blit(th.text(note.text, note.role, pal.tone(note.tone)), (th.px(36, 14) + note.indent, y))
         if self.content_h - off > low:   # more below: fade out the lower edge
             surface.blit(self.fade, (0, low - self.fade.get_height()))
+
+
+def _draw_cards(menu: MenuScene, surface: pygame.Surface, off: int) -> bool:
+    """The cards in view, scrolled up by ``off``; True if some are still owed their picture. The menu's first
+    frame makes no picture (each builds its puzzle's rules, from its file for the library's): the window opens
+    at once, and the cards in view get theirs over the next frames, a few a frame."""
+    th, journal = menu.theme, menu.ctx.journal
+    started, owed = time.perf_counter(), False
+    for i, card in enumerate(menu.flat):
+        r = card.rect.move(0, -off)
+        if r.bottom < menu.top or r.top > menu.bar_top:
+            continue
+        selected = i == menu.selected and (menu.show_selection or bool(menu.hover and r.collidepoint(menu.hover)))
+        new = menu.pictures_owed is not None and time.perf_counter() - started < PICTURE_SECONDS
+        if card.collection:   # its levels' marks are on its grid: the card claims none for one of them
+            owed |= card.draw(surface, th, r, menu.thumb_size, selected, Badge.NONE, False, new_picture=new)
+            continue
+        owed |= card.draw(surface, th, r, menu.thumb_size, selected, journal.records.badge(card.name),
+                          journal.in_progress(card.name), stars_from_start(journal.records, card.name),
+                          shelf_order.grade_of(card, menu.rated), new_picture=new)
+    return owed

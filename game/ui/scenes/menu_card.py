@@ -117,6 +117,7 @@ class Card:
         self.text: CardText | None = None                 # the chosen variant's words, laid out
         self.lines_shown = (1, 0)                         # title and description lines every card has room for
         self.frame: CardFrame | None = None               # where its parts go at its width
+        self.laid_out: dict[tuple, list[CardText]] = {}   # its words' lines, by width, sizes and words
 
     @property
     def spec(self) -> PuzzleSpec:
@@ -147,11 +148,18 @@ class Card:
 
     def texts(self, th: Theme, width: int) -> list[CardText]:
         """The words of every variant at a card width (the menu sizes every card to the longest); a
-        collection's, once."""
+        collection's, once. Kept for the words and sizes they were laid out for: the menu lays its cards out
+        again as it opens, and for each grid it weighs."""
         title = translated(self.title)
-        if self.collection:
-            return [CardText(th, title, collection_words(len(self.specs)), width - 2 * th.px(PAD))]
-        return [CardText(th, title, translated(spec.presentation.blurb), width - 2 * th.px(PAD)) for spec in self.specs]
+        blurbs = ([collection_words(len(self.specs))] if self.collection
+                  else [translated(spec.presentation.blurb) for spec in self.specs])
+        key = (width, th.size_of("body"), th.size_of("small"), th.text_scale, title, *blurbs)
+        got = self.laid_out.get(key)
+        if got is None:
+            if len(self.laid_out) > 16:
+                self.laid_out.clear()
+            got = self.laid_out[key] = [CardText(th, title, blurb, width - 2 * th.px(PAD)) for blurb in blurbs]
+        return got
 
     def thumb(self, size: tuple[int, int], chevron: T.Colour) -> pygame.Surface:
         """The chosen variant's picture (kept per variant, drawn again for a new size): its rules are built
@@ -166,6 +174,11 @@ class Card:
                 got = pygame.Surface(size, pygame.SRCALPHA)
             self.thumbs[self.name] = got
         return got
+
+    def kept_thumb(self, size: tuple[int, int]) -> pygame.Surface | None:
+        """The chosen variant's picture at ``size`` if it is drawn already (nothing built, no file read)."""
+        got = self.thumbs.get(self.name)
+        return got if got is not None and got.get_size() == size else None
 
     def problem(self) -> str | None:
         """Why the chosen variant cannot be played (its rules could not be built from its file), if so: found
@@ -271,20 +284,22 @@ class Card:
         return (self.frame or card_frame(th, self.rect.w)).words_top
 
     def draw(self, surface: pygame.Surface, th: Theme, r: pygame.Rect, thumb_size: tuple[int, int], selected: bool,
-             badge: Badge, in_progress: bool, stars: Stars = NO_STARS, grade: str = "") -> None:
+             badge: Badge, in_progress: bool, stars: Stars = NO_STARS, grade: str = "", new_picture: bool = True) -> bool:
         """The card at ``r`` (on screen), lifted and edged in its shelf's colour when ``selected``; ``grade``:
-        its chosen puzzle's (English, as the ratings name it; empty: none known)."""
+        its chosen puzzle's (English, as the ratings name it; empty: none known). Its picture is drawn from what
+        is kept unless ``new_picture`` lets it be made (its rules built, its file read): True if it is owed."""
         pal = th.palette
         shelf_colour = self.spec.shelf.colour
         r = draw_card(surface, th, r, 14, face=pal.card_hover if selected else pal.card,
                       edge=shelf_colour if selected else pal.panel_edge, edge_width=2.5 if selected else 1,
                       lift=th.px(3) if selected else 0)
         frame = self.frame if self.frame is not None and self.frame.width == r.w else card_frame(th, r.w)
-        thumb = self.thumb(frame.picture.size, pal.dim)
+        thumb = self.thumb(frame.picture.size, pal.dim) if new_picture else self.kept_thumb(frame.picture.size)
         place = frame.picture.move(r.topleft)
-        surface.blit(thumb, place.topleft)
+        if thumb is not None:
+            surface.blit(thumb, place.topleft)
         if self.name in self.broken:   # said over the empty picture; the focus bar says why
-            mark = th.fit(_(BROKEN), "small", thumb.get_width() - th.px(8), pal.nope)
+            mark = th.fit(_(BROKEN), "small", place.w - th.px(8), pal.nope)
             surface.blit(mark, mark.get_rect(center=place.center))
         text = self.text
         if text is not None:
@@ -298,6 +313,7 @@ class Card:
                 y += th.size_of("small")
         self._draw_chooser(surface, th, r, shelf_colour)
         self._draw_badges(surface, th, r.topleft, frame, badge, in_progress, stars, grade)
+        return thumb is None
 
     def _draw_badges(self, surface: pygame.Surface, th: Theme, at: tuple[int, int], frame: CardFrame, badge: Badge,
                      in_progress: bool, stars: Stars, grade: str = "") -> None:

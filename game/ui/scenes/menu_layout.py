@@ -16,7 +16,7 @@ import pygame
 from game.common.i18n import _, ngettext
 from game.midend.sayings import Tone
 from game.ui.scenes.card_frame import card_frame
-from game.ui.scenes.menu_card import Card
+from game.ui.scenes.menu_card import PAD, Card
 from game.ui.theme import Theme
 
 __all__ = ["Grid", "NoteLine", "Shelved", "best_grid", "lay_out_notes", "notes"]
@@ -71,10 +71,24 @@ def best_grid(th: Theme, shelves: list[Shelved], left: int, width: int, top: int
     longest = max((len(shelf.cards) for shelf in shelves), default=1)   # no column that no shelf fills
     aim = max(fewest, min(most, longest, round((width + gap) / (th.px(CARD_WIDTH * grow) + gap))))
     for cols in range(fewest, aim):
+        if least_bottom(th, shelves, width, top, cols) + foot_h > room:
+            continue   # too tall even were every card as short as a card can be: not laid out
         roomy = grid(th, shelves, left, width, top, cols)
         if roomy.bottom + foot_h <= room:
             return roomy
     return grid(th, shelves, left, width, top, aim)
+
+
+def least_bottom(th: Theme, shelves: list[Shelved], width: int, top: int, cols: int) -> int:
+    """Where the grid of :func:`grid` ends at the highest: each card as short as a card can be (its picture
+    and a line of title), by arithmetic alone, so that a grid that cannot fit is not laid out to find out."""
+    gap = th.px(16, 8)
+    card_w = (width - gap * (cols - 1)) // cols
+    shortest = card_frame(th, card_w).words_top + th.size_of("body") + th.px(3) + th.px(PAD)
+    head_h = th.size_of("heading") + th.px(12)
+    rows = sum(-(-len(shelf.cards) // cols) for shelf in shelves)
+    shelved = sum(1 for shelf in shelves if shelf.cards)
+    return top + (head_h + th.px(6)) * shelved + rows * (shortest + gap) - gap - th.px(6)
 
 
 def grid(th: Theme, shelves: list[Shelved], left: int, width: int, top: int, cols: int) -> Grid:

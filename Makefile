@@ -14,9 +14,9 @@ CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*.po))
 play: $(STAMP) $(CATALOGS)
 	$(PY) main.py
 
-# the tests on every core (pytest-xdist): a worker takes the next test as it finishes one, each worker its own
+# the tests on every core (pytest-xdist): each test file whole on one worker, in its order (module fixtures are built once), each worker its own
 # cache folder (tests/conftest.py)
-TESTS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --dist worksteal
+TESTS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --dist loadfile
 test: typecheck $(CATALOGS)
 	$(TESTS)
 

@@ -14,14 +14,17 @@ CATALOGS := $(patsubst %.po,%.mo,$(wildcard $(LOCALE)/*.po))
 play: $(STAMP) $(CATALOGS)
 	$(PY) main.py
 
+# the tests on every core (pytest-xdist): each test file whole on one worker, in its order (module fixtures are built once), each worker its own
+# cache folder (tests/conftest.py)
+TESTS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n auto --dist loadfile
 test: typecheck $(CATALOGS)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+	$(TESTS)
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
 test-all: typecheck $(CATALOGS)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -m ''
+	$(TESTS) -m ''
 
 bench: $(STAMP)
 	$(PY) main.py bench fifteen

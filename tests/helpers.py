@@ -10,7 +10,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
@@ -83,24 +82,28 @@ ROOT = Path(__file__).resolve().parent.parent
 def run_measured(folder: Path, *args: str, memory: int = 3 << 30,
                  env: dict[str, str] | None = None) -> tuple[int, str, float, float]:
     """The command line in a fresh process with at most ``memory`` bytes of address space and an empty
-    cache in ``folder``: (exit status, stderr, wall seconds, peak resident MB of that process). The peak is
-    VmHWM, the process's own: getrusage's ru_maxrss would count the test process it was forked from."""
-    peak_file = folder / "peak-rss"
+    cache in ``folder``: (exit status, stderr, CPU seconds, peak resident MB of that process). The seconds
+    are the processor time the process and its children spent (user and system), the work it did: unlike
+    the wall clock, a machine busy with other work does not stretch them. The peak is VmHWM, the process's
+    own: getrusage's ru_maxrss would count the test process it was forked from."""
+    measured = folder / "measured"
     driver = ("import re, resource, sys\n"
               f"resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))\n"
               "from game.cli import main\n"
               "try:\n    code = main(sys.argv[1:])\n"
               "finally:\n"
               "    peak = re.search(r'VmHWM:\\s*(\\d+)', open('/proc/self/status').read()).group(1)\n"
-              f"    open({str(peak_file)!r}, 'w').write(peak)\n"
+              "    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]\n"
+              "    cpu = sum(u.ru_utime + u.ru_stime for u in used)\n"
+              f"    open({str(measured)!r}, 'w').write(f'{{peak}} {{cpu}}')\n"
               "sys.exit(code)\n")
     environment = dict(os.environ, FEWEST_MOVES_CACHE=str(folder / "cache"))
     environment.pop("FEWEST_MOVES_TABLE_MEMORY", None)
     environment.update(env or {})
-    started = time.monotonic()
     done = subprocess.run([sys.executable, "-c", driver, *args], cwd=ROOT, env=environment, capture_output=True,
                           text=True, timeout=600)
-    return done.returncode, done.stderr, time.monotonic() - started, int(peak_file.read_text()) / 1024
+    peak, cpu = measured.read_text().split()
+    return done.returncode, done.stderr, float(cpu), int(peak) / 1024
 
 
 def answered_by(spec, name: str, oracle, **changes):

@@ -59,6 +59,6 @@ def test_the_solve_plays_an_optimal_line_to_the_goal(app) -> None:
 
 
 def test_a_peg_that_cannot_jump_is_called_a_peg(app) -> None:
-    scene = open_puzzle(app, "pegs-english")
-    click(app, scene.view.cell_center(0))                  # a corner peg, with nothing to jump over into
+    scene = open_puzzle(app, TRIANGLE)
+    click(app, scene.view.cell_center(10))                 # a corner peg, with nothing to jump over into
     assert scene.footer.text == "The peg cannot move now." and scene.session.moves == 0

@@ -67,6 +67,7 @@ def game(args: list[str], data: Path) -> subprocess.CompletedProcess[str]:
                           timeout=120)
 
 
+@pytest.mark.slow   # three processes of the command line, each building the ring's table
 def test_a_file_of_the_family_in_the_players_folder_is_listed_solved_and_analysed(ring_file):
     data = ring_file.parent.parent
     listed = game(["list"], data)

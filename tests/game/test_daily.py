@@ -39,6 +39,7 @@ def plain_distance(puzzle: Puzzle, state: bytes) -> int | None:
     return None
 
 
+@pytest.mark.slow   # builds the table of every puzzle of the rotation
 def test_the_rotation_names_puzzles_with_tables() -> None:
     for name in days.ROTATION:   # a table of its positions, built when asked for
         oracle = catalog.get(name).oracle

@@ -3,6 +3,8 @@ undone like any other; the puzzle's rules, checks and reading follow the doors, 
 doors saves and reads back with them."""
 from __future__ import annotations
 
+import pytest
+
 from game.catalog import library
 from game.catalog import registry as catalog
 from game.catalog.reading import read_puzzle_file, to_toml
@@ -43,6 +45,7 @@ def test_a_click_makes_a_door_a_piece_is_let_through_and_undo_takes_both_back():
     assert e.redo() and e.redo() and e.doors == Doors(frozenset({B5}), frozenset({donkey}))
 
 
+@pytest.mark.slow   # the Red Donkey's editor reads the position through its table of 1,132,514 positions
 def test_every_piece_of_a_kind_passes_alike_and_a_kind_on_a_door_keeps_its_way_through():
     e = editor("red-donkey")
     doors = e.doors

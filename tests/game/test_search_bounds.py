@@ -18,7 +18,7 @@ from solvers.problem import OutOfTime, TooManyStates
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS, STATE_BYTES, bfs, bidirectional_bfs, states_within
 from tests.helpers import run_measured
 
-SECONDS = SEARCH_SECONDS + 12   # the bound, and the start of a process and its catalog on a busy machine
+SECONDS = SEARCH_SECONDS + 12   # processor seconds: the bound, and the start of a process and its catalog
 PEAK_MB = 400                   # SEARCH_MEMORY and the game around it
 
 
@@ -41,6 +41,7 @@ def century_wide(folder: Path) -> Path:
     return path
 
 
+@pytest.mark.slow   # it runs for the search's own bound, SEARCH_SECONDS, by design
 @pytest.mark.parametrize("make, first", [(knights_16, 0.0)], ids=["knights 16x16"])
 def test_a_search_that_cannot_finish_is_one_sentence_within_seconds(tmp_path, make, first):
     """``first``: the component table an answer tries before it searches (Century's: a million positions)."""
@@ -67,10 +68,10 @@ def test_a_search_out_of_memory_or_time_stops(search, tmp_path):
     with pytest.raises(TooManyStates) as raised:
         search(puzzle, puzzle.start, memory=20_000 * (sys.getsizeof(puzzle.start) + STATE_BYTES))
     assert raised.value.limit == 20_000
-    started = time.monotonic()
+    started = time.thread_time()   # the work done here: a busy machine stretches the wall clock, not this
     with pytest.raises(OutOfTime) as late:
         search(puzzle, puzzle.start, seconds=0.5)
-    assert time.monotonic() - started < 3 and late.value.nodes > 0
+    assert time.thread_time() - started < 3 and late.value.nodes > 0
 
 
 def test_the_game_says_which_bound_stopped_it(tmp_path, monkeypatch):
@@ -87,9 +88,10 @@ def test_the_game_says_which_bound_stopped_it(tmp_path, monkeypatch):
         oracle.solve(puzzle.start)
 
 
+@pytest.mark.slow   # a process of its own that builds a table of 900,900 positions
 def test_the_knights_exchange_4x4_still_solves_at_once(tmp_path):
     """Once a search may take only SEARCH_SECONDS, a table of up to two million positions is built for an
     answer instead (knights 4x4: a search took 31 s, its table takes about 1.5 s)."""
     code, err, seconds, peak = run_measured(tmp_path, "solve", "knights-4x4", "--json")
     assert code == 0, err
-    assert seconds < SECONDS
+    assert "Building the tables of Knights exchange 4x4" in err and seconds < SECONDS, (err, seconds)

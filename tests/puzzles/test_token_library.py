@@ -23,7 +23,8 @@ TOKEN_FILES = sorted(p.stem for p in LIBRARY.glob("*.toml")
 PUBLISHED = [(name, read_puzzle_file(LIBRARY / f"{name}.toml").common.published["moves"]) for name in TOKEN_FILES
              if read_puzzle_file(LIBRARY / f"{name}.toml").common.published]
 LARGE = {"frogs-square"}   # 17 million positions: proven in the slow set
-SLOW = {"knights-4x4"}     # 900,900 positions: the plain search takes most of a minute
+SLOW = {"knights-4x4",     # 900,900 positions: the plain search takes most of a minute
+        "knights-3x4", "knights-3x5", "frogs-c", "tait-7", "tait-fixed-7"}   # several seconds each
 FEWER_THAN_PUBLISHED = {"frogs-b": 25}   # the published solution is not the shortest
 
 

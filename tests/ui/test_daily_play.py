@@ -85,6 +85,7 @@ def test_a_hint_is_in_the_line_and_another_game_is_no_daily(app, on_day, no_syst
     assert not scene.game.daily_line()
 
 
+@pytest.mark.slow   # the solver plays the day's whole line in the window
 def test_solved_by_the_solver_it_says_so_and_the_day_is_not_the_player_s(app, on_day, no_system_clipboard):
     scene = open_daily(app)
     key(app, pygame.K_s)

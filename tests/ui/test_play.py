@@ -1,5 +1,6 @@
 """Real pygame events through the app, for every puzzle family; assertions on the session's position."""
 import pygame
+import pytest
 
 from game.midend.ladder import Step
 from game.catalog import registry as catalog
@@ -379,10 +380,50 @@ def test_resizes_from_small_to_4k(app):
         assert app.theme.size_of("small") >= 13
 
 
-def test_all_puzzles_draw(app):
+def board_picture(app, name, position):
+    """The board's frame as the screen shows it with ``position`` open (its RGB bytes, and its size)."""
+    app.nav.open_puzzle(name, position)
+    frames(app, 2)
+    scene = app.scene
+    rect = scene.view.frame_rect().clip(app.screen.get_rect())
+    picture = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
+    app.nav.back_to_menu()
+    return picture, rect.size
+
+
+def assert_draws_its_position(app, name):
+    """The board is drawn on the screen, in more than a few colours, the same picture for the same position
+    and another once a piece has moved: the pieces are on it, where the position puts them."""
+    puzzle = catalog.puzzle(name)
+    start, size = board_picture(app, name, puzzle.start)
+    assert size[0] >= 100 and size[1] >= 60, (name, size)
+    assert len(set(zip(start[0::3], start[1::3], start[2::3]))) >= 4, f"{name}: the board is nearly blank"
+    assert board_picture(app, name, puzzle.start)[0] == start, f"{name}: one position, two pictures"
+    _, after = next(iter(puzzle.successors(puzzle.start)))
+    assert board_picture(app, name, after)[0] != start, f"{name}: a move changed nothing on the board"
+
+
+def one_puzzle_of_each_view():
+    """For each board view the library uses, its puzzle of the fewest cells (the cheapest to open)."""
+    chosen = {}
     for name in catalog.names():
-        open_puzzle(app, name)
-        app.nav.back_to_menu()
+        spec = catalog.get(name)
+        size = (len(spec.puzzle.start), name)
+        chosen[spec.presentation.view] = min(chosen.get(spec.presentation.view, size), size)
+    return sorted(name for _, name in chosen.values())
+
+
+def test_a_puzzle_of_each_board_view_draws_its_position(app):
+    names = one_puzzle_of_each_view()
+    assert len(names) >= 6
+    for name in names:
+        assert_draws_its_position(app, name)
+
+
+@pytest.mark.slow
+def test_all_puzzles_draw_their_positions(app):
+    for name in catalog.names():
+        assert_draws_its_position(app, name)
 
 
 def test_pairs_show_the_pair_a_click_takes_and_the_cursor_covers_a_pair(app):

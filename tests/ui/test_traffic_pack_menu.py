@@ -61,6 +61,7 @@ def test_the_keys_reach_every_lot_of_the_pack_and_enter_opens_the_one_chosen(app
     assert not isinstance(app.scene, MenuScene) and app.scene.spec.name == "traffic-pack-33"
 
 
+@pytest.mark.slow   # builds the expert lot's table in the window's thread, then plays its whole line
 def test_an_expert_lot_opened_from_the_menu_is_solved_along_an_optimal_line(app):
     menu = app.scene
     expert = pack_cards(menu)[-1]

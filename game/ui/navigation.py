@@ -5,6 +5,7 @@ one module that knows every screen, so no screen needs to know another to open i
 from __future__ import annotations
 
 from game.catalog import registry as catalog
+from game.catalog.demo import Playlist, offers
 from game.common.i18n import N_, _
 from game.common.words import moves_text
 from game.midend.daily import Daily
@@ -28,6 +29,7 @@ class Navigation:
 
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
+        self._playlist: Playlist | None = None   # the demo's, kept while the window runs: no puzzle twice an hour
 
     def push(self, scene: Scene) -> None:
         """``scene`` on top; the first time a puzzle opens for play, its help shows itself over it (once:
@@ -161,9 +163,13 @@ class Navigation:
             self.push(SettingsScene(self.stage))
 
     # -- the demo -----------------------------------------------------------------------------------------
-    def start_demo(self) -> None:
+    def start_demo(self, first: str | None = None) -> None:
+        """The unattended demo (``first``: the puzzle it shows first, then its playlist's)."""
         self.stage.clear()   # first, so the old searches stop before the demo starts its own
-        self.push(DemoScene(self.stage))
+        catalog.release_built()   # what a visitor's games and the menu built: the demo keeps none of it
+        if self._playlist is None:
+            self._playlist = Playlist(offers(), self.stage.rng)
+        self.push(DemoScene(self.stage, self._playlist, first))
         self.stage.note_input()
 
     def demo_after_idle(self) -> None:

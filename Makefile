@@ -76,7 +76,7 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) klotski assets/screenshots/klotski-count.png --press down down right k
 	$(SHOT) klotski assets/screenshots/klotski-ja.png --lang ja --text-size 150 --size 800x600
 	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
-	$(SHOT) --demo assets/screenshots/demo.png
+	$(SHOT) frogs-small-backward assets/screenshots/demo.png --demo
 	$(SHOT) pegs-english assets/screenshots/pegs-english.png
 	$(SHOT) pegs-triangle-a1 assets/screenshots/pegs-triangle.png --marks
 

@@ -40,7 +40,8 @@ from game.common.words import n_moves
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
-              "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup"}
+              "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup",
+              "soak": "bench.soak"}
 
 
 class UsageError(Exception):
@@ -167,7 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--load", metavar="GAME", help="render a saved game (a file Ctrl+S wrote)")
     shot.add_argument("--review", action="store_true", help="render the review of the game (with --load)")
     shot.add_argument("--settings", action="store_true", help="render the settings screen")
-    shot.add_argument("--demo", action="store_true", help="render the unattended demo, a few seconds in")
+    shot.add_argument("--demo", action="store_true", help="render the unattended demo, a few seconds in (showing the puzzle named first)")
     shot.add_argument("--lang", choices=("en", "ja"), default="en", help="the window's language (default: en)")
     shot.add_argument("--text-size", type=int, choices=(100, 125, 150), default=100, help="text size in per cent")
     shot.add_argument("--theme", choices=SETTING_CHOICES["theme"], default="standard",

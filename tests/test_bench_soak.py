@@ -1,0 +1,52 @@
+"""The soak benchmark's own parts: its memory readings see the processes below the window and their
+peaks, and a short run of the real demo gives every figure the README quotes."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from bench import memory
+from bench.startup import MAIN
+
+pytestmark = pytest.mark.skipif(not memory.available(), reason="no /proc on this system")
+
+
+def test_a_reading_holds_every_process_below_and_each_ones_peak():
+    grow = "x = bytearray(60 << 20); x[::4096] = b'y' * len(x[::4096]); del x; import time; time.sleep(30)"
+    child = subprocess.Popen([sys.executable, "-c", grow])
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            got = memory.sample()
+            assert got is not None
+            usage = got.workers.get(child.pid)
+            if usage is not None and usage.peak >= 60 << 20:
+                break
+            assert time.monotonic() < deadline, got
+            time.sleep(0.05)
+        assert usage.now < usage.peak                  # it let the 60 MB go: its peak is still read
+        assert got.bound >= got.total >= got.own.now + usage.now
+    finally:
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.slow   # the real demo with its worker process for a simulated minute and a half
+def test_a_short_soak_reports_every_figure(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "FEWEST_MOVES_DATA": str(tmp_path / "data"), "FEWEST_MOVES_STATE": str(tmp_path / "state"),
+           "FEWEST_MOVES_CONFIG": str(tmp_path / "config")}
+    run = subprocess.run([sys.executable, MAIN, "bench", "soak", "--hours", "0.025", "--json"], env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["frames"] == 1800 and len(report["hours"]) == 1
+    assert report["shown"] >= 2 and report["repeats_within_an_hour"] == []
+    hour = report["hours"][0]
+    assert 30 < hour["window_mb"] < report["peak_mb"] and hour["workers"] >= 1
+    assert report["least_goal_px"] >= report["goal_floor_px"] == 40

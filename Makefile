@@ -42,12 +42,16 @@ SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot
 # the menu with a player's folder of its own: two puzzles on their shelf, a file that could not be read, and
 # records of games played (assets/screenshots/player/README.md)
 MENU_SHOT := FEWEST_MOVES_DATA=assets/screenshots/player $(SHOT)
+# a collection's grid, with the records of a few warehouses played (assets/screenshots/collection/README.md)
+GRID_SHOT := FEWEST_MOVES_DATA=assets/screenshots/collection $(SHOT)
 screenshots: $(STAMP) $(CATALOGS)
 	$(MENU_SHOT) --menu assets/screenshots/menu.png
 	$(MENU_SHOT) parking assets/screenshots/menu-yours.png --menu
 	$(MENU_SHOT) --menu assets/screenshots/menu-wide.png --size 1920x1080
 	$(MENU_SHOT) tait-5 assets/screenshots/menu-ja.png --menu --lang ja --text-size 150
 	$(MENU_SHOT) --records assets/screenshots/records.png
+	$(GRID_SHOT) --collection Warehouses assets/screenshots/collection.png
+	$(GRID_SHOT) --collection Warehouses assets/screenshots/collection-ja.png --lang ja --text-size 150 --size 800x600
 	$(SHOT) klotski assets/screenshots/klotski.png
 	$(SHOT) goat assets/screenshots/goat-goal.png --from "┌ ─ ┐ ▭/│ S ∥ ./└ ─ ┘ W"
 	$(SHOT) eight assets/screenshots/eight.png
@@ -78,6 +82,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
 	$(SHOT) frogs-small-backward assets/screenshots/demo.png --demo
 	$(SHOT) pegs-english assets/screenshots/pegs-english.png
+	$(SHOT) red-donkey assets/screenshots/red-donkey.png --from "A G H C/A . . C/D E E F/D B B F/I B B J/# . . #/# . . #"
+	$(SHOT) hughes assets/screenshots/editor-doors.png --editor --press d right down return down return
 	$(SHOT) pegs-triangle-a1 assets/screenshots/pegs-triangle.png --marks
 
 # the game on the desktop (freedesktop.org): its icon drawn by the game (assets/icons), its desktop entry and

@@ -25,9 +25,13 @@ import time
 import tracemalloc
 from pathlib import Path
 from statistics import median
+from typing import TYPE_CHECKING, Callable
 
 from game.cli import OneSentenceParser, UsageError, guarded
 from solvers import tables
+
+if TYPE_CHECKING:
+    from game.oracles.table import TableOracle
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -175,7 +179,9 @@ def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
         moves += len(best)
     times.sort()
     solvable = int((table.table != table.unreached).sum())
+    answered = answer_costs(oracle, [s for s in states if table.distance(s) is not None][:CHECKED_ANSWERS])
     return {
+        **answered,
         "puzzle": name,
         "positions": len(table),
         "solvable": solvable,
@@ -195,6 +201,32 @@ def measure_puzzle(name: str, hints: int, seed: int = 1) -> dict:
 
 
 MAX_HINTS = 1_000_000
+CHECKED_ANSWERS = 300   # random winnable positions whose answers are timed with their entries checked and without
+
+
+def answer_costs(oracle: "TableOracle", states: list[bytes]) -> dict:
+    """Milliseconds, on average over ``states``, for the game's answers as they are shown, every entry they
+    rest on checked (:mod:`solvers.entries`), and for the bare lookups: a line walked down the table, and the
+    move marks. Each position is new to the table's checks (no entry is remembered from another's), which
+    have chosen their way (numpy or one by one) as the game's first answers do."""
+    table, puzzle = oracle.table, oracle.puzzle
+    assert table is not None
+
+    def mean_ms(ask: Callable[[bytes], object], fresh: bool) -> float:
+        total = 0.0
+        for state in states:
+            if fresh:
+                oracle.entries(table).forget()
+            started = time.perf_counter()
+            ask(state)
+            total += time.perf_counter() - started
+        return round(1000 * total / max(1, len(states)), 3)
+
+    for state in states[:4]:   # each way of checking tried, as the game's first answers and marks do
+        oracle.instant_answer(state)
+        oracle.verdicts(state)
+    return {"line_ms": mean_ms(lambda s: table.path(puzzle, s), False), "line_checked_ms": mean_ms(oracle.instant_answer, True),
+            "marks_ms": mean_ms(lambda s: table.classify(puzzle, s), False), "marks_checked_ms": mean_ms(oracle.verdicts, True)}
 
 
 def _whole_table(spec) -> bool:
@@ -290,6 +322,10 @@ def main(argv: list[str]) -> int:
         print(f"{r['puzzle']:22s} {r['positions']:>10,} {r['solvable']:>10,} {r['ranker']:>14s} {r['build_seconds']:>8.3f} "
               f"{r['speedup_vs_reference'] or 0:>6.1f} {r['build_peak_mb']:>8.1f} {r['load_ms']:>8.2f} "
               f"{r['load_unchecked_ms']:>8.2f} {r['check_ms']:>9.2f} {share:>7.2f} {r['checked']:>18s} {r['hint_mean_us']:>8.1f} {r['hint_p99_us']:>7.1f}")
+    print(f"\nanswers as shown, every entry they rest on checked (mean of {CHECKED_ANSWERS} random positions, ms):")
+    for r in rows:
+        print(f"  {r['puzzle']:22s} a line {r['line_ms']:>7.2f} -> {r['line_checked_ms']:>7.2f}   "
+              f"marks {r['marks_ms']:>6.2f} -> {r['marks_checked_ms']:>6.2f}")
     print("\n'x ref': positions swept (solvable) per second, relative to the reference. Peak MB: traced allocations "
           "of the build. 'load ms': the table loaded and checked against the rules ('trusted': the same load "
           "unchecked, for reference; 'check ms': the check alone, 'x build' its share of a rebuild). Targets: build <= 10 s and <= 200 MB, load <= 50 ms, "

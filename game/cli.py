@@ -24,6 +24,7 @@ from solvers.problem import Cancelled
 
 from game.catalog import codes, index, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
+from game.cli_check import CheckFailed, check_file
 from game.common import i18n
 from game.files.errors import PuzzleFileError
 from game.families import registry
@@ -33,6 +34,7 @@ from game.rules.puzzle import PositionError, Puzzle
 from game.keeping.settings import CHOICES as SETTING_CHOICES
 from game.catalog.spec import PuzzleSpec
 from game.midend.daily import NoDaily, daily
+from game.midend.lines import line_entries
 from game.oracles.rating import NotRated, Rating, rate
 from game.common.untrusted import UnreadableFile, sentence, shown
 from game.common.words import n_moves
@@ -41,7 +43,7 @@ USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
               "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup",
-              "soak": "bench.soak"}
+              "collection": "bench.collection", "soak": "bench.soak"}
 
 
 class UsageError(Exception):
@@ -118,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("puzzle", nargs="?", help="open this puzzle (a name, a puzzle file or a share code) directly")
     play.add_argument("--from", dest="position", help="start from this position text")
     play.add_argument("--load", metavar="FILE", help="open a saved game (a file Ctrl+S wrote, or a start and moves)")
+    play.add_argument("--watch", action="store_true",
+                      help="play back the solution the level's file gives (a .sok level: FILE#N)")
     _moves_option(play)
 
     listing = sub.add_parser("list", help="every puzzle, its move rule and its number of positions")
@@ -126,8 +130,16 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", help="print an optimal solution")
     s.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
     s.add_argument("--from", dest="position", help="position text (default: the puzzle's start)")
-    s.add_argument("--json", action="store_true", help="print one JSON object")
+    shown_as = s.add_mutually_exclusive_group()
+    shown_as.add_argument("--json", action="store_true", help="print one JSON object (a Sokoban level's has its LURD)")
+    shown_as.add_argument("--lurd", action="store_true",
+                          help="print only the solution in LURD, as Sokoban programs write it (l u r d steps, "
+                               "L U R D pushes)")
     _moves_option(s)
+
+    ch = sub.add_parser("check", help="replay the solutions a Sokoban collection (.sok) gives after its levels: "
+                                      "legal, solved, their moves and pushes, and optimal in each count or not")
+    ch.add_argument("file", help="a .sok file, or one level of it: FILE#N")
 
     a = sub.add_parser("analyze", help="sweep the whole space of positions")
     a.add_argument("puzzle", help="a puzzle name, a puzzle file or a share code")
@@ -168,13 +180,16 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--load", metavar="GAME", help="render a saved game (a file Ctrl+S wrote)")
     shot.add_argument("--review", action="store_true", help="render the review of the game (with --load)")
     shot.add_argument("--settings", action="store_true", help="render the settings screen")
-    shot.add_argument("--demo", action="store_true", help="render the unattended demo, a few seconds in (showing the puzzle named first)")
+    shot.add_argument("--collection", metavar="NAME",
+                      help="render a collection's grid of levels: its title (Warehouses), or one of its levels, chosen")
+    shot.add_argument("--demo", action="store_true",
+                      help="render the unattended demo, a few seconds in (showing the puzzle named first)")
     shot.add_argument("--lang", choices=("en", "ja"), default="en", help="the window's language (default: en)")
     shot.add_argument("--text-size", type=int, choices=(100, 125, 150), default=100, help="text size in per cent")
     shot.add_argument("--theme", choices=SETTING_CHOICES["theme"], default="standard",
                       help="the colours (default: standard)")
     shot.add_argument("--press", nargs="+", metavar="KEY", default=(),
-                      help="keys pressed on the puzzle's screen first, a second apart (names as pygame spells them: "
+                      help="keys pressed on the puzzle's screen (or the editor's) first, a second apart (names as pygame spells them: "
                            "h, s, space, k)")
 
     _moves_option(shot)
@@ -245,7 +260,7 @@ def _run(args_list: list[str]) -> int:
         if command == "list":
             return cmd_list(args.ja)
         if command == "solve":
-            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json)
+            return cmd_solve(*target(args.puzzle, args.moves, args.position), args.json, args.lurd)
         if command == "analyze":
             return cmd_analyze(*target(args.puzzle, args.moves, None), as_json=args.json)
         if command == "ratings":
@@ -256,6 +271,8 @@ def _run(args_list: list[str]) -> int:
             return cmd_code(*target(args.puzzle, args.moves, args.position))
         if command == "convert":
             return cmd_convert(args.file)
+        if command == "check":
+            return check_file(args.file)
         if command == "bench":
             return cmd_bench(args.what, args.args)
         if command == "screenshot":
@@ -267,14 +284,14 @@ def _run(args_list: list[str]) -> int:
         name = getattr(args, "puzzle", None)
         spec, position = target(name, args.moves, getattr(args, "position", None)) if name else (None, None)
         return cmd_play(spec.name if spec else None, position if spec else getattr(args, "position", None),
-                        getattr(args, "load", None))
+                        getattr(args, "load", None), getattr(args, "watch", False))
     except PuzzleFileError as err:   # it starts with the file's name, as it is spelled
         print(f"error: {err}", file=sys.stderr)
         return USAGE_ERROR
     except catalog.UnknownPuzzle as err:   # a name typed: the nearest puzzle's is suggested
         print(f"error: {sentence(err.suggesting())}", file=sys.stderr)
         return USAGE_ERROR
-    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily) as err:
+    except (UsageError, PositionError, UnreadableFile, codes.CodeError, NoDaily, CheckFailed) as err:
         print(f"error: {sentence(str(err))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
@@ -384,17 +401,29 @@ def cmd_convert(path: str) -> int:
     return 0
 
 
-def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
+def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool, as_lurd: bool = False) -> int:
     puzzle = spec.puzzle
+    notation = spec.notation
+    if as_lurd and notation is None:
+        raise UsageError(f"{spec.title} is no Sokoban level, so --lurd does not apply: LURD writes a keeper's steps "
+                         "and pushes")
     state = _position(puzzle, position)
     _prepare(spec, Build.FOR_ANSWERS)
     ahead = spec.oracle.foresight(state)
     if ahead is not None:
         print(f"note: {ahead}", file=sys.stderr)
+    said = spec.oracle.notices
     try:
         line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
+    _notes(spec, said)   # a table found not to hold while answering was built again: said once
+    written = {} if notation is None else {notation.key: notation.write(state, line.moves)}
+    if as_lurd:
+        if not line.proven:
+            print(f"note: {_proven_words(line)}", file=sys.stderr)
+        print(written[notation.key] if notation is not None else "")
+        return 0
     plain = plain_output()
     moves = [puzzle.move_text(s, m, plain and not as_json) for s, m in zip(line.states, line.moves)]
     if as_json:
@@ -403,6 +432,7 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
             "start": puzzle.format(state),
             "length": len(line),
             "moves": moves,
+            **written,
             "positions": [puzzle.format(s) for s in line.states],
             "optimal": line.proven,
             **({} if line.proven else {"shortest_found": True, "at_least": line.at_least, "within": line.within}),
@@ -414,6 +444,8 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool) -> int:
         return 0
     print(f"{puzzle.title}: {n_moves(len(line))}, {_proven_words(line)}. {puzzle.move_rule}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
+    for key, text in written.items():
+        print(f"{key.upper()}: {text}\n")
     print("start")
     print(_indent(puzzle.picture(state, plain)))
     for i, (text, after) in enumerate(zip(moves, line.states[1:]), start=1):
@@ -441,10 +473,12 @@ def _prepare(spec: PuzzleSpec, build: Build) -> None:
     _notes(spec)
 
 
-def _notes(spec: PuzzleSpec) -> None:
-    """Whatever preparing the tables found worth saying (an unwritable cache folder), once."""
+def _notes(spec: PuzzleSpec, said: Sequence[str] = ()) -> None:
+    """Whatever preparing the tables found worth saying (an unwritable cache folder), once: what is not
+    in ``said`` already."""
     for note in spec.oracle.notices:
-        print(f"note: {note}", file=sys.stderr)
+        if note not in said:
+            print(f"note: {note}", file=sys.stderr)
 
 
 class _BarReport:
@@ -465,10 +499,15 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     puzzle = spec.puzzle
     state = None if position is None else puzzle.parse(position)
     said = Progress(f"Sweeping the positions of {spec.title}...")
-    result, seconds = spec.oracle.analysis(_BarReport(said))
+    report = _BarReport(said)
+    for _attempt in range(2):   # a figure stated for a position rests on its entry: one that does not hold
+        result, seconds = spec.oracle.analysis(report)   # drops the table, which is built again
+        start = spec.oracle.distance(puzzle.start)
+        distance = None if state is None else spec.oracle.distance(state)
+        if spec.oracle.ready():
+            break
     said.finish()
     _notes(spec)
-    start = spec.oracle.distance(puzzle.start)
     plain = plain_output()
     hardest = [puzzle.format(s, plain and not as_json) for s in result.hardest]
     rating = _rating(spec, puzzle.start if state is None else state)
@@ -485,8 +524,7 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
             "reached": result.reached,
             "move_rule": puzzle.move_rule,
             "start_distance": start,
-            **({} if state is None else {"position": puzzle.format(state, plain),
-                                         "position_distance": spec.oracle.distance(state)}),
+            **({} if state is None else {"position": puzzle.format(state, plain), "position_distance": distance}),
             "published": spec.figures.published,
             "rating": None if rating is None else rating.as_dict(),
             "seconds": round(seconds, 3),
@@ -506,7 +544,6 @@ def cmd_analyze(spec: PuzzleSpec, position: str | None = None, *, as_json: bool 
     print(f"  the start needs:                    {'no way to the goal' if start is None else n_moves(start)}"
           + (f" (published: {published})" if published is not None else ""))
     if state is not None:
-        distance = spec.oracle.distance(state)
         print(f"  this position needs:                {'no way to the goal' if distance is None else n_moves(distance)}")
     if rating is not None:
         label = f"difficulty of the {'start' if state is None else 'position'}:"
@@ -635,21 +672,45 @@ def cmd_bench(what: str, rest: list[str]) -> int:
     return module.main(rest)
 
 
-def cmd_play(name: str | None, position: str | None, load: str | None = None) -> int:
+def cmd_play(name: str | None, position: str | None, load: str | None = None, watch: bool = False) -> int:
     if load is not None:
-        if name is not None or position is not None:
+        if name is not None or position is not None or watch:
             raise UsageError("--load opens a saved game, which names its own puzzle and position: give it alone")
         from game.keeping.journal_files import read_saved_file
         saved = read_saved_file(load)   # a bad file is one sentence on stderr, before any window opens
         from game.ui import entry
         return entry.run(None, None, load=saved)
     spec = catalog.get(name) if name else None
+    if watch and (spec is None or position is not None):
+        raise UsageError("--watch plays back the solution a level's file gives, from the level's start: name the "
+                         "level alone, e.g. 'play levels.sok#3 --watch'")
+    watched = watched_solution(spec) if watch and spec is not None else None
     if spec is not None and position is not None:
         spec.puzzle.parse(position)  # a bad position is one sentence on stderr, before any window opens
     elif spec is None and position is not None:
         raise UsageError("--from needs a puzzle name too, e.g. 'play eight --from \"1 2 3/4 5 6/7 . 8\"'")
     from game.ui import entry  # imported late: the other commands work without a display
-    return entry.run(name, position)
+    return entry.run(name, position, watch=watched)
+
+
+def watched_solution(spec: PuzzleSpec) -> str:
+    """The first solution the level's file gives that can be played from its start; UsageError (the first
+    problem found, or that it gives none) otherwise."""
+    problems = []
+    for written in spec.solutions:
+        if written.problem:
+            problems.append(written.problem)
+            continue
+        try:
+            line_entries(spec, spec.puzzle.start, written.text)
+        except PositionError as problem:
+            problems.append(f"the solution on line {written.line} cannot be played: {problem}")
+            continue
+        return written.text
+    if problems:
+        raise UsageError(problems[0])
+    raise UsageError(f"{spec.title} comes with no solution to watch (a .sok file gives them after a level: "
+                     "'Solution: ...' or a line of LURD letters)")
 
 
 MIN_SIZE, MAX_SIZE = (200, 150), (8192, 8192)
@@ -678,8 +739,8 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
         saved = read_saved_file(args.load)
     elif args.review:
         raise UsageError("--review draws the review of a saved game: give the game with --load")
-    elif args.puzzle is None and not (args.menu or args.records or args.settings or args.demo):
-        raise UsageError("name a puzzle to render, or pass --menu, --records, --settings, --demo or --load")
+    elif args.puzzle is None and not (args.menu or args.records or args.settings or args.demo or args.collection):
+        raise UsageError("name a puzzle to render, or pass --menu, --records, --settings, --demo, --collection or --load")
     name = None
     if args.puzzle is not None:
         spec = resolve(args.puzzle, args.moves)
@@ -690,7 +751,7 @@ def cmd_screenshot(args: argparse.Namespace) -> int:
     return entry.render_screenshot(name, args.file, args.position, (width, height), args.menu,
                                  analysis=args.analysis, marks=args.marks, editor=args.editor, rules=args.rules,
                                  records=args.records, load=saved, review=args.review, settings=args.settings,
-                                 demo=args.demo,
+                                 demo=args.demo, collection=args.collection,
                                  language=args.lang, text_size=args.text_size, theme=args.theme,
                                  press=tuple(args.press))
 

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol, cast
 
 import platformdirs
 
@@ -89,7 +89,8 @@ class FileProblem(str):
 def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tuple[list[PuzzleSpec], list[str]]:
     """Specs of every usable file in ``folder`` (named apart from ``taken``), and a sentence per bad file
     (or bad puzzle of a collection). A collection file's puzzles stand on a shelf of their own, named
-    after the file; so do the puzzles of each subfolder (its files and collections), named after it.
+    after the file (and where their family shows a collection as a grid of levels, they are one group, so
+    one card, named so too); so do the puzzles of each subfolder (its files and collections), named after it.
     Each puzzle's rules are built now, to check them, unless ``known`` says what they say (see :class:`Known`)."""
     loaded = Loaded([], [], known)
     for path, got in scan_folder(folder):
@@ -104,11 +105,12 @@ def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tu
 
 
 class Loaded:
-    """What reading a folder gathers: the specs, the sentences of the files that could not be used, and the
-    index that spares building the rules of the puzzles it knows."""
+    """What reading a folder gathers: the specs, the sentences of the files that could not be used, the
+    index that spares building the rules of the puzzles it knows, and the groups named so far."""
 
     def __init__(self, specs: list[PuzzleSpec], problems: list[str], known: Known | None) -> None:
         self.specs, self.problems, self.known = specs, problems, known
+        self.groups: set[str] = set()
 
 
 def _subfolders(folder: Path) -> list[Path]:
@@ -136,8 +138,9 @@ def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf 
           loaded: Loaded) -> None:
     """The spec (or the sentence) of each puzzle one file holds, on ``shelf`` (None: its family's)."""
     if isinstance(got, Collection):
+        group = _grid_group(path, got, loaded)
         items: list[tuple[str, FileDef | PuzzleFileError, int]] = [
-            (f"{name_for(path)}-{n}", puzzle, n) for n, puzzle in enumerate(got.puzzles, 1)]
+            (f"{name_for(path)}-{n}", _in_group(puzzle, group, n), n) for n, puzzle in enumerate(got.puzzles, 1)]
     else:
         items = [(name_for(path), got, 0)]
     for name, puzzle, index in items:
@@ -155,17 +158,45 @@ def _load(path: Path, got: FileDef | Collection | PuzzleFileError, shelf: Shelf 
         loaded.specs.append(spec if shelf is None else on_shelf(spec, shelf))
 
 
+def _grid_group(path: Path, got: Collection, loaded: Loaded) -> str:
+    """The group a collection file's puzzles form where their family shows a collection as a grid of levels
+    (:attr:`~game.families.base.Family.grid`): named after the file, apart from the groups named before it
+    ('' for any other family: each puzzle a card of its own)."""
+    first = next((d for d in got.puzzles if not isinstance(d, PuzzleFileError)), None)
+    if first is None or not registry.family_of(first).grid:
+        return ""
+    title = name_words(path.stem)[:SHELF_TITLE] or path.stem[:SHELF_TITLE]
+    group, n = title, 1
+    while group in loaded.groups:
+        n += 1
+        group = f"{title} ({n})"
+    loaded.groups.add(group)
+    return group
+
+
+def _in_group(puzzle: FileDef | PuzzleFileError, group: str, number: int) -> FileDef | PuzzleFileError:
+    """One puzzle of a collection in the collection's ``group`` under its number (as it was where there is no
+    group, or it names its own)."""
+    if not group or isinstance(puzzle, PuzzleFileError) or puzzle.common.group:
+        return puzzle
+    common = replace(puzzle.common, group=group, variant=str(number))
+    return cast(FileDef, replace(cast(Any, puzzle), common=common))
+
+
 def _indexed(name: str, defn: FileDef, path: Path, index: int, known: Known | None) -> PuzzleSpec:
-    """A file's spec: with its words where ``known`` has them (its rules built when first asked for), else
-    with its rules built now, which checks them (and ``known`` learns their words)."""
+    """A file's spec: with its words where its family says them without the rules (its family's reading of the
+    file checked everything building them would) or where ``known`` has them, its rules built when first asked
+    for; else with its rules built now, which checks them (and ``known`` learns their words)."""
     origin = _origin(path, index)
+    spec = lazy_spec(name, defn, origin)
+    if spec.words is not None:
+        return spec
     words = known.words(path, index, name) if known is not None else None
     if words is None and (known is None or not known.trusting):
-        spec = built_spec(name, defn, origin)
+        spec.puzzle   # built now: a file that cannot be played is one sentence here (lazy_spec's guard)
         if known is not None:
             known.learn(path, index, spec.said)
         return spec
-    spec = lazy_spec(name, defn, origin)
     return spec if words is None else replace(spec, words=words)
 
 
@@ -237,6 +268,20 @@ def _read_built(path: Path, index: int | None) -> tuple[FileDef, PuzzleSpec]:
     number = index or 0
     name = str(path.resolve()) + (f"#{number}" if number else "")
     return defn, built_spec(name, defn, _origin(path, number))   # a file that cannot be played: one sentence here
+
+
+def read_each(text: str) -> list[tuple[str, str, FileDef | PuzzleFileError]]:
+    """Every puzzle a file named on the command line holds, in order, each as (its name, as :func:`from_path`
+    names it; how a sentence names it; its definition, or the sentence saying why it cannot be used):
+    ``FILE#3``, that one alone. PuzzleFileError or UnreadableFile for a file that cannot be read at all."""
+    path, index = _numbered(text)
+    whole = str(path.resolve())
+    if index is not None:
+        return [(f"{whole}#{index}", _origin(path, index), _read_number(path, index))]
+    got = read_puzzles(path)
+    if not isinstance(got, Collection):
+        return [(whole, _origin(path, 0), got)]
+    return [(f"{whole}#{n}", _origin(path, n), defn) for n, defn in enumerate(got.puzzles, 1)]
 
 
 def _numbered(text: str) -> tuple[Path, int | None]:

@@ -100,8 +100,12 @@ def file_text(defn: FileDef, name: str) -> str:
 def save_puzzle(spec: PuzzleSpec, position: bytes, title: str, folder: Path | None = None) -> Path:
     """Write the puzzle file into the player's folder (created if need be); its path. SaveError
     when it cannot be: a title that names a file already there, an unwritable folder..."""
+    return save_definition(definition(spec, position, title), folder)
+
+
+def save_definition(defn: FileDef, folder: Path | None = None) -> Path:
+    """Write ``defn`` (made by :func:`definition`) into the player's folder as a file named after its title."""
     folder = folder if folder is not None else library.player_folder()
-    defn = definition(spec, position, title)
     path = folder / library.file_name_for(defn.common.title)
     text = file_text(defn, path.name)
     try:
@@ -119,9 +123,10 @@ def save_puzzle(spec: PuzzleSpec, position: bytes, title: str, folder: Path | No
 
 # -- background tasks (module level, as the service wants them) ----------------------------------------
 
-def write_puzzle(report: Report, name: str, position: bytes, title: str) -> tuple[str, FileDef]:
-    """Save the puzzle ``name`` from ``position``; (the file, its definition as read back)."""
-    path = save_puzzle(catalog.get(name), position, title)
+def write_puzzle(report: Report, defn: FileDef) -> tuple[str, FileDef]:
+    """Save the puzzle ``defn`` (the editor's position, doors and title: see :func:`definition`); (the file,
+    its definition as read back)."""
+    path = save_definition(defn)
     try:
         return str(path), read_puzzle_file(path)
     except (PuzzleFileError, UnreadableFile) as err:

@@ -19,19 +19,32 @@ from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.oracles.base import Oracle, Recipe
 from game.rules.counts import MOVES, Count
-from game.rules.puzzle import Puzzle
+from game.rules.notation import Notation, Written
+from game.rules.puzzle import EMPTY, Doors, Puzzle
 
 
 
 class Kin(Protocol):
-    """What a spec asks of the family that made it (:class:`game.families.base.Family`): its key and the
-    ways it counts a move."""
+    """What a spec asks of the family that made it (:class:`game.families.base.Family`): its key, the ways
+    it counts a move, and how many of each piece a position may hold."""
 
     @property
     def key(self) -> str: ...
 
     @property
     def counts(self) -> tuple[Count, ...]: ...
+
+    def piece_limits(self, start: bytes) -> Mapping[int, tuple[int, int]]: ...
+
+
+def same_pieces(start: bytes) -> dict[int, tuple[int, int]]:
+    """Each piece of ``start`` (the empty cell aside), exactly as many as it has, and no other: the positions
+    of a puzzle whose moves neither take pieces off nor add any."""
+    counts: dict[int, int] = {}
+    for code in start:
+        if code != EMPTY:
+            counts[code] = counts.get(code, 0) + 1
+    return {code: (n, n) for code, n in counts.items()}
 
 Colour = tuple[int, int, int]
 
@@ -81,14 +94,30 @@ class Presentation:
     piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
     keys_line: str = ""                         # the play screen's line of keys, where its input mode's would
                                                 # name keys the puzzle uses otherwise (the Tower of Hanoi's)
+    # code -> a name for each of its identical pieces, by the piece's place where the game began (see
+    # game.rules.identities): Lunar Lockout's helpers, "green robot", "yellow robot"; a code without: one name
+    piece_roles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    grid: bool = False                          # its group is a collection of levels: its menu card opens a
+                                                # grid of them (small pictures, solved marks, best figures)
+    sketch: tuple[str, ...] = ()                # the start as its file draws it: a picture of it made without
+                                                # building the rules, where the family's drawing offers one
 
-    def piece_name(self, code: int) -> str:
-        """The piece in English words ("tile 5", "black frog")."""
+    @property
+    def tells_apart(self) -> bool:
+        """Whether it names identical pieces one by one, so the game follows which is which."""
+        return bool(self.piece_roles)
+
+    def piece_name(self, code: int, place: int | None = None) -> str:
+        """The piece in English words ("tile 5", "black frog"); ``place``: which of its code's pieces it
+        is (its identity), for a code whose pieces have names of their own ("green robot")."""
+        roles = self.piece_roles.get(code, ())
+        if place is not None and 0 <= place < len(roles):
+            return roles[place]
         return self.piece_names.get(code, self.piece_noun)
 
-    def shown_piece_name(self, code: int) -> str:
+    def shown_piece_name(self, code: int, place: int | None = None) -> str:
         """The piece in the active language, to fill a sentence's placeholder ("5の駒")."""
-        return translated(self.piece_name(code))
+        return translated(self.piece_name(code, place))
 
 
 @dataclass(frozen=True)
@@ -143,7 +172,10 @@ class PuzzleSpec:
     recount: Callable[[Count], "PuzzleSpec"] | None = None          # the same puzzle under another count
     edit: EditMode = EditMode.PALETTE                               # how the editor changes a position
     as_file: Callable[[bytes], FileDef] | None = None               # its file definition with another start
+    redoor: Callable[[Doors], "PuzzleSpec"] | None = None           # the same puzzle with other doors (None: none)
     words: Words | None = None                                      # known without the rules (None: ask them)
+    writes: Callable[[Puzzle], Notation] | None = None              # its family's notation of a line (LURD)
+    solutions: tuple[Written, ...] = ()                             # lines its file gives (a .sok's solutions)
 
     def __post_init__(self) -> None:
         if not self.base:
@@ -160,10 +192,22 @@ class PuzzleSpec:
         """The count spelt ``key`` among those the player may switch between."""
         return next((c for c in self.counts if c.key == key), None)
 
+    def piece_limits(self) -> Mapping[int, tuple[int, int]]:
+        """The fewest and the most of each piece (by its code; the empty cell aside) a position of this puzzle
+        may hold, as its family says (a piece it does not name may not be there at all): what the editor
+        checks a position's pieces against."""
+        start = self.puzzle.start
+        return self.family.piece_limits(start) if self.family is not None else same_pieces(start)
+
     @cached_property
     def puzzle(self) -> Puzzle:
         """The rules, built on first use."""
         return self.recipe.build()
+
+    @cached_property
+    def notation(self) -> Notation | None:
+        """How its family's players write a line of moves (Sokoban's LURD), None where they have no such text."""
+        return None if self.writes is None else self.writes(self.puzzle)
 
     @cached_property
     def oracle(self) -> Oracle:

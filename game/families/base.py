@@ -17,7 +17,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from game.catalog.spec import PuzzleSpec, Shelf
+from game.catalog.spec import PuzzleSpec, Shelf, same_pieces
 from game.files.model import Common, FileDef
 from game.files.toml_file import TomlFile
 from game.rules.counts import MOVES, Count
@@ -32,7 +32,8 @@ Colour = tuple[int, int, int]
 class Importer:
     """Another file format a family reads (jim'slide, Knuth's SLIDING, Sokoban's XSB): by extension,
     or by a look at the content of a file whose extension says nothing. A collection format (``many``)
-    holds several puzzles in one file: each is a puzzle of its own, and the file's puzzles a shelf."""
+    holds several puzzles in one file: each is a puzzle of its own, and the file's puzzles a shelf (or, for
+    a family whose groups are grids of levels, one card: see :attr:`Family.grid`)."""
 
     extensions: tuple[str, ...]                     # ".js2"
     parse: Callable[[str, str], FileDef]            # (text, file name) -> the puzzle it holds
@@ -48,11 +49,14 @@ class Drawing:
     """A family's drawing, from its view module: the board views by the key a presentation names, the
     colours that carry meaning (black and white pieces...), which must stay apart for every player, and,
     by the same keys, a board input of its own where the play screen's cell by cell input cannot say
-    what a move is (a disc taken from anywhere on its peg and dropped anywhere over another)."""
+    what a move is (a disc taken from anywhere on its peg and dropped anywhere over another); and, by the
+    same keys, a sketch: a small picture of a start drawn from its file's rows (``Presentation.sketch``) and a
+    size, without building the rules, for a grid of a thousand levels."""
 
     views: Mapping[str, Callable[[PuzzleSpec], Any]]
     distinct: Callable[[], Sequence[Mapping[str, Colour]]] = field(default=lambda: ())
     inputs: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    sketches: Mapping[str, Callable[[tuple[str, ...], tuple[int, int]], Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,9 @@ class Family:
     keys: ClassVar[tuple[str, ...]] = ()             # file keys beyond the common ones
     importers: ClassVar[tuple[Importer, ...]] = ()   # other formats it reads
     files: ClassVar[FileKeys | None] = None          # its file keys (None: it has no files)
+    # its groups are collections of levels (a menu card opens a grid of them), and a collection file's levels
+    # are one group, named after the file, rather than a card each
+    grid: ClassVar[bool] = False
 
     # -- counts ------------------------------------------------------------------------------------
 
@@ -125,6 +132,14 @@ class Family:
     def builtins(self) -> Sequence[PuzzleSpec]:
         """Puzzles this family ships as code rather than files, in the order the menu shows them."""
         return ()
+
+    # -- positions ----------------------------------------------------------------------------------
+
+    def piece_limits(self, start: bytes) -> Mapping[int, tuple[int, int]]:
+        """The fewest and the most of each piece (by code, the empty cell aside) a position of a puzzle
+        starting at ``start`` may hold; a piece not named may not be there. By default the start's pieces,
+        exactly: moves that neither take pieces off nor add any. A family whose moves take pieces off says so."""
+        return same_pieces(start)
 
     # -- drawing ------------------------------------------------------------------------------------
 

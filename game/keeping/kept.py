@@ -23,10 +23,12 @@ from game.keeping.journal import Journal
 from game.keeping.journal_files import Exported, Opened
 from game.keeping.saves import SavedGame, game_text, read_game
 from game.midend.daily import Daily, is_daily_game, result_line
+from game.midend.lines import line_entries, watch_line
 from game.midend.intent import Intent
 from game.midend.sayings import Said, Tone
 from game.midend.recount import recounted
 from game.midend.session import Session, Win
+from game.rules.puzzle import PositionError
 
 __all__ = ["TAKEN", "KeptGame", "Said", "Taken", "Turn", "adopt", "load_text", "restored", "save_text", "saved_game"]
 
@@ -83,18 +85,23 @@ class KeptGame:
 
     ``daily``: the game is the day's daily puzzle (its position is ``position``). A kept game already
     under way from that very position is resumed rather than begun again, and a win of a game from it
-    is recorded as that day's daily, with its result line."""
+    is recorded as that day's daily, with its result line.
+
+    ``watch``: a line of the puzzle's notation (a file's solution), played back from its start as a new
+    game once the game in progress is in."""
 
     def __init__(self, journal: Journal, session: Session, *, kept: bool = False, position: bytes | None = None,
-                 load: SavedGame | None = None, message: str | None = None, daily: Daily | None = None) -> None:
+                 load: SavedGame | None = None, message: str | None = None, daily: Daily | None = None,
+                 watch: str | None = None) -> None:
         self.journal = journal
         self.session = session
         self.spec = session.spec
         self.daily = daily
         self.kept = kept and journal.enabled
-        self.resuming = self.kept or load is not None   # the game in progress still to come from its file
+        self.resuming = self.kept or load is not None or watch is not None   # the game in progress still to come
         self._reading: Job[Opened] | None = None
         self._then = (position, load, message)           # what follows once it is in
+        self._watch = watch                              # ... and a line of the puzzle's notation to watch then
         self._told: tuple[int, int] | None = None        # the session and version the journal last heard of
         self._file_job: tuple[str, Job[Any]] | None = None   # Ctrl+S or Ctrl+O on its way
         self.asking = ""    # Ctrl+S found a save of another game (this digest): replace it?
@@ -138,12 +145,24 @@ class KeptGame:
         if load is not None:
             opened_words = (_("Opened a saved game of {title}: undo past its start brings back your game.")
                             if len(session.history) > 1 else _("Opened a saved game of {title}."))
-            adopt(session, load, opened_words.format(title=_(self.spec.title)))
+            adopt(session, load, message or opened_words.format(title=_(self.spec.title)))
             said = None
         self._take(session)
         if opened is not None and opened.problem:
             return [TAKEN, Said(opened.problem, Tone.NOPE)]
+        if self._watch is not None:
+            return [*self._watched(self._watch), TAKEN]
         return [TAKEN, Said(said, Tone.ACCENT)] if said else [TAKEN]
+
+    def _watched(self, text: str) -> list[Turn]:
+        """A new game from the puzzle's start, ``text`` (its notation: a file's solution) played back on it."""
+        try:
+            entries = line_entries(self.spec, self.spec.puzzle.start, text)
+        except PositionError as problem:
+            return [Said(str(problem), refused=True)]
+        watch_line(self.session, entries, _("The file's solution from the level's start: Space pauses it, any move of "
+                                            "yours takes over, U brings back your game."))
+        return []
 
     def _take(self, session: Session) -> None:
         if session is not self.session:

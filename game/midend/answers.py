@@ -30,6 +30,9 @@ class Resolved:
 WRONG = Resolved(None, wrong=True)
 
 
+UNWALKED_KEPT = 1_000
+
+
 class _Unknown:
     """Nothing known (no table, no remembered answer) can tell."""
 
@@ -44,6 +47,7 @@ class Answers:
         self.memory = Memory()
         self.searches = Searches(service, spec.oracle)
         self._waiting: tuple[str, Purpose, bytes] | None = None   # asked while the table was on its way
+        self._unwalked: set[bytes] = set()   # positions the table gave no line from (see optimal_line)
 
     @property
     def exact(self) -> bool:
@@ -68,6 +72,26 @@ class Answers:
         least = self.memory.at_least(position)
         line = self.memory.line(position)
         return None if least is None or line is None else (len(line), least)
+
+    def optimal_line(self, position: bytes) -> tuple[Move, ...] | None:
+        """A proven shortest line from ``position`` where one is known without a search: remembered, or
+        walked down the complete table (then remembered; a walk that fails is not tried again)."""
+        line = self.memory.line(position)
+        if line is not None and self.memory.proven(position):
+            return line
+        if not self.exact_at(position) or position in self._unwalked:
+            return None
+        try:
+            answer = self.oracle.instant_answer(position, ())
+        except WrongAnswer:
+            answer = None
+        if answer is None or answer.line is None or not answer.line.proven or not self.holds(answer, position, ()):
+            if len(self._unwalked) >= UNWALKED_KEPT:
+                self._unwalked.clear()
+            self._unwalked.add(position)
+            return None
+        self.memory.remember(answer.line)
+        return tuple(answer.line.moves)
 
     def dead(self, position: bytes) -> bool:
         """Known (oracle or an earlier search) to have no way to the goal."""
@@ -152,6 +176,11 @@ class Answers:
     def waiting(self) -> Purpose | None:
         """What the player asked for while the table was being prepared (answered once it is)."""
         return self._waiting[1] if self._waiting is not None else None
+
+    @property
+    def waiting_at(self) -> bytes | None:
+        """The position the question waiting for the table was asked at."""
+        return self._waiting[2] if self._waiting is not None else None
 
     def search(self, timeline: History, label: str, purpose: Purpose) -> bool:
         """Look for the answer at the cursor in the background: True if a search was sent now (``searches``

@@ -92,7 +92,7 @@ class GameCommands:
 
     # -- the solver ------------------------------------------------------------------------------------
     def hint(self, s: Session) -> list[Said]:
-        s.request_hint()   # what the hint is comes as the session's event
+        s.request_hint(answer_shown=not self.settings.hide_answer)   # what the hint is comes as the session's event
         return []
 
     def step(self, s: Session) -> list[Said]:

@@ -68,14 +68,19 @@ def daily(date: dt.date, report: Report = QUIET) -> Daily:
     off the window's thread)."""
     spec = registry.get(puzzle_of(date))
     oracle = spec.oracle
-    if not isinstance(oracle, TableOracle) or not oracle.prepare(Build.ALWAYS, report):
-        raise NoDaily(_("the daily puzzle {title} has no table of its positions.").format(title=spec.shown_title()))
-    longest = oracle.max_distance() or 0
     number = seed(date)
-    for distance in range(target_distance(date, longest), 0, -1):   # the nearest distance any position has
-        state = oracle.position_picked(distance, lambda n: number % n)
-        if state is not None:
-            return Daily(date, spec, state, distance)
+    for _attempt in range(2):   # a table whose picked entry does not hold is dropped: built again, it picks again
+        if not isinstance(oracle, TableOracle) or not oracle.prepare(Build.ALWAYS, report):
+            raise NoDaily(_("the daily puzzle {title} has no table of its positions.").format(title=spec.shown_title()))
+        longest = oracle.max_distance() or 0
+        for distance in range(target_distance(date, longest), 0, -1):   # the nearest distance any position has
+            state = oracle.position_picked(distance, lambda n: number % n)
+            if state is not None:
+                return Daily(date, spec, state, distance)
+            if not oracle.ready():
+                break
+        else:
+            break
     raise NoDaily(_("the daily puzzle {title} has no position to offer.").format(title=spec.shown_title()))
 
 

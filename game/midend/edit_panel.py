@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.midend.editor import Editor, ReadingKind
-from game.common.i18n import N_, _, pgettext
+from game.common.i18n import N_, _, ngettext, pgettext
 from game.midend.intent import Intent
 from game.midend.panel import BoxKind, BoxLine, ButtonModel, Colour, Figure, Role, StatusBox, button
 from game.midend.sayings import Tone
@@ -28,6 +28,9 @@ HELP = {
     EditMode.PIECES: N_("Drag a piece anywhere it fits, or click it and then where it goes · a piece of the same "
                         "shape trades places · arrows, Enter picks up and puts down"),
 }
+# Translators: the editor's help in door mode (D): what a click or Enter does to the doors
+DOOR_HELP = N_("Door mode: click an empty cell to make it a door (again: remove it) · click a piece to let its kind "
+               "through the doors (again: no longer) · arrows, then Enter · D moves pieces again")
 # the palette's buttons: the first word of a token's description ("black knight": Black), capitalised
 PALETTE_WORDS = {"Black": N_("Black"), "White": N_("White"), "Empty": N_("Empty")}
 # how many of each token a position has against the start, by the token's name ("black frog")
@@ -49,8 +52,9 @@ class EditorPanel:
     help: str
 
 
-def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel:
-    """The panel for this editor, with ``brush`` chosen; ``back_to`` names where Esc goes."""
+def editor_panel(editor: Editor, brush: int | None, back_to: str, door_mode: bool = False) -> EditorPanel:
+    """The panel for this editor, with ``brush`` chosen; ``back_to`` names where Esc goes; ``door_mode``: a
+    click makes and removes doors instead of moving pieces."""
     spec = editor.spec
     reading = editor.reading()
     legal = reading.kind is not ReadingKind.ILLEGAL
@@ -62,12 +66,12 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel
         heading_colour=spec.shelf.colour,
         figure=_figure(reading.kind, reading.distance),
         box=_box(editor),
-        counts=_counts(editor),
+        counts=(editor.doors_said(), Tone.MUTED) if editor.doors_editable else _counts(editor),
         palette=tuple(button(f"brush-{code}", _palette_label(editor, code), Intent.NEXT,
                              key=editor.puzzle.symbols.name(code), active=code == brush)
                       for code in editor.palette),
         buttons=(
-            button("play", _("Play from here"), Intent.PLAY_HERE, primary=True, enabled=legal),
+            button("play", _("Play from here"), Intent.PLAY_HERE, primary=True, enabled=legal and not editor.doors_changed),
             button("save", _("Save as puzzle"), Intent.SAVE, enabled=save_reason is None),
             button("copy", _("Copy"), Intent.COPY), button("paste", _("Paste"), Intent.PASTE),
             # Translators: a button: take back the last edit
@@ -78,10 +82,12 @@ def editor_panel(editor: Editor, brush: int | None, back_to: str) -> EditorPanel
             # Translators: a button: empty every cell of the board
             *((button("clear", _("Clear"), Intent.CLEAR, enabled=any(editor.position)),)
               if editor.mode is EditMode.PALETTE else ()),
+            # Translators: a button: a click on the board makes and removes doors (cells only some pieces enter)
+            *((button("doors", _("Doors"), Intent.DEAL_AT, active=door_mode),) if editor.doors_editable else ()),
             button("back", _(back_to), Intent.BACK),
         ),
         note=_("Puzzle files cannot describe sliding tiles: Ctrl+C copies the position instead.") if unsaveable else "",
-        help=_(HELP[editor.mode]).format(keys=_brush_keys(editor)),
+        help=_(DOOR_HELP) if door_mode else _(HELP[editor.mode]).format(keys=_brush_keys(editor)),
     )
 
 
@@ -140,22 +146,38 @@ def _brush_keys(editor: Editor) -> str:
 
 
 def _counts(editor: Editor) -> tuple[str, Tone] | None:
-    """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens, in green when every count is right."""
+    """'Black frogs 5 of 5 · White frogs 4 of 5' for tokens (a piece that moves take off: 'Pegs 31, 1 to 32'),
+    in green when every count is one the puzzle allows (its family says: :meth:`PuzzleSpec.piece_limits`)."""
     if editor.mode is not EditMode.PALETTE:
         return None
-    want, have = Counter(editor.puzzle.start), Counter(editor.position)
+    limits, have = editor.spec.piece_limits(), Counter(editor.position)
     parts, right = [], True
     for code in editor.palette:
         if code == 0:
             continue
-        word = editor.piece_word(code)
-        plural = editor.spec.presentation.piece_plurals.get(code)
-        if word in TOKENS_PLURAL:
-            pieces = _(TOKENS_PLURAL[word])
+        low, high = limits.get(code, (0, 0))
+        pieces = _plural(editor, code, high)
+        if low == high:
+            # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
+            parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=high))
         else:
-            shown = _(plural) if plural is not None else f"{_(word)}s"
-            pieces = shown[:1].upper() + shown[1:]
-        # Translators: how many of a piece the position has, of how many the puzzle has ("Black frogs 5 of 5")
-        parts.append(_("{pieces} {have} of {want}").format(pieces=pieces, have=have[code], want=want[code]))
-        right = right and have[code] == want[code]
+            # Translators: how many of a piece the position has, and how many it may have ("Pegs 31, 1 to 32")
+            parts.append(_("{pieces} {have}, {least} to {most}").format(pieces=pieces, have=have[code], least=low,
+                                                                      most=high))
+        right = right and low <= have[code] <= high
     return " · ".join(parts), Tone.GOOD if right else Tone.NOPE
+
+
+def _plural(editor: Editor, code: int, n: int) -> str:
+    """A piece's name for ``n`` of them, capitalised: its own plural where it has one ("Boxes"), else the
+    language's plural of its name ("Pegs"; Japanese has none: ペグ)."""
+    word = editor.piece_word(code)
+    plural = editor.spec.presentation.piece_plurals.get(code)
+    if word in TOKENS_PLURAL:
+        return _(TOKENS_PLURAL[word])
+    if plural is not None:
+        shown = _(plural) if n != 1 else _(word)
+    else:
+        # Translators: a piece's name ({piece}: "peg") as the heading of its count; English makes its plural with an "s"
+        shown = ngettext("{piece}", "{piece}s", n).format(piece=_(word))
+    return shown[:1].upper() + shown[1:]

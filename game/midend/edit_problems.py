@@ -34,26 +34,41 @@ def problem_of(spec: PuzzleSpec, state: bytes) -> str | None:
 
 
 def _counts_problem(spec: PuzzleSpec, state: bytes) -> str | None:
-    """Pieces to place or take away, said with the pieces' own names."""
-    want, have = Counter(spec.puzzle.start), Counter(state)
-    codes = sorted(c for c in set(want) | set(have) if c != EMPTY)
+    """Pieces to place or take away, said with the pieces' own names: the puzzle's family says how many
+    of each a position may hold (:meth:`PuzzleSpec.piece_limits`)."""
+    limits, have = spec.piece_limits(), Counter(state)
+    codes = sorted(c for c in set(limits) | set(have) if c != EMPTY)
     more, fewer = [], []
     for code in codes:
-        diff = want[code] - have[code]
-        if diff > 0:
-            more.append(_count(spec, code, diff, more=have[code] > 0))
-        elif diff < 0:
-            fewer.append(_count(spec, code, -diff))
+        low, high = limits.get(code, (0, 0))
+        if have[code] < low:
+            more.append(_count(spec, code, low - have[code], more=have[code] > 0))
+        elif have[code] > high:
+            fewer.append(_count(spec, code, have[code] - high))
     if not more and not fewer:
         return None
     place = _("place {pieces}").format(pieces=_listed(more)) if more else ""
     take = _("take away {pieces}").format(pieces=_listed(fewer)) if fewer else ""
     # Translators: two changes to a position in the editor ("place 2 black frogs", "take away 1 white frog")
     changes = _("{place} and {take}").format(place=place, take=take) if place and take else place or take
-    needs = _listed([_count(spec, code, want[code]) for code in codes if want[code]])
+    needs = _listed([_between(spec, code, *limits[code]) for code in sorted(limits) if limits[code][1]])
     # Translators: "Frogs, board A has 5 black frogs and 5 white frogs: place 2 more black frogs."
     return sentence(_("{title} has {pieces}: {changes}.").format(title=spec.shown_title(), pieces=needs,
                                                                  changes=changes))
+
+
+def _between(spec: PuzzleSpec, code: int, low: int, high: int) -> str:
+    """How many of a piece a position may hold: "5 black frogs", or "1 to 32 pegs" where moves take some off."""
+    if low == high:
+        return _count(spec, code, high)
+    word = piece_word(spec, code)
+    plural = spec.presentation.piece_plurals.get(code)
+    if plural is not None:
+        # Translators: how many of a piece a position may hold ("1 to 6 boxes"); {one} its name, {many} its plural
+        text = ngettext("{least} to {n} {one}", "{least} to {n} {many}", high)
+        return text.format(least=low, n=high, one=_(word), many=_(plural))
+    # Translators: how many of a piece a position may hold ("1 to 32 pegs"); English makes its plural with an "s"
+    return ngettext("{least} to {n} {piece}", "{least} to {n} {piece}s", high).format(least=low, n=high, piece=_(word))
 
 
 def _count(spec: PuzzleSpec, code: int, n: int, more: bool = False) -> str:

@@ -3,7 +3,10 @@ it is legal, and its live reading (goal, distance, dead end) from the puzzle's o
 
 What an edit is comes from the spec (:class:`~game.catalog.spec.EditMode`): tokens put in any cell,
 two cells exchanged, or whole pieces moved to any place they fit (the move rules do not apply
-in the editor; the counts and shapes of the pieces do). A position is read at once where a
+in the editor; the counts and shapes of the pieces do, and the doors: a piece stands on a door
+only if it may pass). Where the spec can be rebuilt with other doors (sliding blocks), doors are
+placed and removed, and pieces let through them or not: an edit like any other, undone alike, and
+the puzzle's rules, reading and saved file follow the doors. A position is read at once where a
 table holds it, else by a search in the background that starts a moment after the last edit,
 is superseded by the next one, and can be stopped. Nothing here imports pygame or reads a
 clock: time advances through ``update(dt)``.
@@ -20,13 +23,14 @@ from game.oracles import tasks
 from game.common.background import Job, JobState, Lane, Service, Task
 from game.oracles.base import READY, Answer, OracleStatus
 from game.rules.pieces import Pieces
-from game.rules.puzzle import PositionError
+from game.rules.puzzle import Doors, PositionError
 from game.files.model import FileDef
 from game.rules.counts import MOVES
 from game.common.i18n import N_, _
 from game.common.phrase import translated
 from game.catalog.spec import EditMode, PuzzleSpec
 from game.common.untrusted import sentence
+from game.midend.edit_doors import door_problem, doors_said, toggled
 from game.midend.edit_problems import EMPTY, piece_word, problem_of
 
 SEARCH_DELAY = 0.3      # seconds after the last edit before a search starts (keys held down edit fast)
@@ -86,6 +90,7 @@ def read_position(spec: PuzzleSpec, text: str) -> bytes:
 class Editor:
     def __init__(self, spec: PuzzleSpec, position: bytes | None = None, *, service: Service,
                  delay: float = SEARCH_DELAY) -> None:
+        self.original = spec
         self.spec = spec
         self.puzzle = spec.puzzle
         self.oracle = spec.oracle
@@ -93,13 +98,15 @@ class Editor:
         self.service = service
         self.delay = delay
         self.pieces = Pieces(self.puzzle)
-        self._history = [position if position is not None else self.puzzle.start]
+        self._history: list[tuple[bytes, Doors]] = [(position if position is not None else self.puzzle.start,
+                                                     self.puzzle.doors)]
+        self._specs: dict[Doors, PuzzleSpec] = {self.puzzle.doors: spec}   # the puzzle with each set of doors met
         self._cursor = 0
         self._idle = delay               # seconds since the last change: the first search starts at once
         self._known: dict[bytes, Found] = {}
         self._failed: dict[bytes, str] = {}
         self._stopped: set[bytes] = set()
-        self._problems: tuple[bytes, str | None] | None = None
+        self._problems: tuple[tuple[bytes, Doors], str | None] | None = None
         self.job: Job[Answer] | None = None
         self._saving: Job[tuple[str, FileDef]] | None = None
         self._title: Job[str] | None = None
@@ -109,7 +116,12 @@ class Editor:
     # -- the position and its history ------------------------------------------------------------
     @property
     def position(self) -> bytes:
-        return self._history[self._cursor]
+        return self._history[self._cursor][0]
+
+    @property
+    def doors(self) -> Doors:
+        """The doors the position is edited with (the puzzle's own until they are changed)."""
+        return self._history[self._cursor][1]
 
     def can_undo(self) -> bool:
         return self._cursor > 0
@@ -118,25 +130,25 @@ class Editor:
         return self._cursor + 1 < len(self._history)
 
     def undo(self) -> bool:
-        if not self.can_undo():
-            return False
-        self._cursor -= 1
-        self._changed()
-        return True
+        return self._step(-1) if self.can_undo() else False
 
     def redo(self) -> bool:
-        if not self.can_redo():
-            return False
-        self._cursor += 1
+        return self._step(+1) if self.can_redo() else False
+
+    def _step(self, delta: int) -> bool:
+        self._cursor += delta
         self._changed()
         return True
 
     def set_position(self, state: bytes) -> bool:
         """Replace the position (an edit that undo takes back); False if it is the same."""
-        if state == self.position:
+        return self._edit(state, self.doors)
+
+    def _edit(self, state: bytes, doors: Doors) -> bool:
+        if (state, doors) == self._history[self._cursor]:
             return False
         del self._history[self._cursor + 1:]
-        self._history.append(state)
+        self._history.append((state, doors))
         if len(self._history) > HISTORY_LIMIT:
             del self._history[0]
         self._cursor = len(self._history) - 1
@@ -228,6 +240,9 @@ class Editor:
                 out[at] = EMPTY
         for at, part in zip(new, (state[c] for c in old)):
             out[at] = part
+        doors = self.puzzle.doors
+        if not doors.admits(code, new) or (others and not doors.admits(out[old[0]], old)):
+            return _("It may not stand there: only the pieces let through the doors may stand on them.")
         return self.puzzle.settle(bytes(out))
 
     def cells_at(self, code: int, anchor: int) -> tuple[int, ...] | None:
@@ -245,12 +260,38 @@ class Editor:
         state = self.position
         return [to for to in range(len(state)) if not isinstance(self.relocated(state, cell, to), str)]
 
+    # -- doors ---------------------------------------------------------------------------------------
+    @property
+    def doors_editable(self) -> bool:
+        """Whether this puzzle's doors can be changed here (sliding blocks)."""
+        return self.original.redoor is not None
+
+    @property
+    def doors_changed(self) -> bool:
+        """Whether the doors are not the puzzle's own any more (a game needs the puzzle saved first)."""
+        return self._spec_with(self.doors) is not self.original
+
+    def toggle_door(self, cell: int) -> str | None:
+        """A click in door mode: an empty ``cell`` becomes a door or stops being one, a piece is let through
+        the doors or no longer (an edit undo takes back); a sentence if it cannot be."""
+        if not self.doors_editable:
+            return _("This puzzle has no doors.")
+        got = toggled(self.doors, self.position, self.pieces, cell)
+        if isinstance(got, str):
+            return got
+        self._edit(self.position, got)
+        return None
+
+    def doors_said(self) -> str:
+        """Where the doors are and which pieces may pass them, in one sentence."""
+        return doors_said(self.spec, self.doors)
+
     # -- legality ------------------------------------------------------------------------------------
     def problem(self) -> str | None:
         """Why the position is not one of this puzzle (one sentence), or None if it is."""
-        state = self.position
-        if self._problems is None or self._problems[0] != state:
-            self._problems = (state, problem_of(self.spec, state))
+        key = self._history[self._cursor]
+        if self._problems is None or self._problems[0] != key:
+            self._problems = (key, door_problem(self.doors) or problem_of(self.spec, key[0]))
         return self._problems[1]
 
     @property
@@ -267,8 +308,9 @@ class Editor:
         if self.puzzle.is_goal(state):
             return Reading(ReadingKind.GOAL, _("This is the goal: solved, 0 moves."), distance=0)
         try:
+            distance = self.oracle.distance(state)   # first: a table whose entry here does not hold covers nothing
             if self.oracle.covers(state):
-                return self._found(self.oracle.distance(state), _("Exact, from the table of every position."))
+                return self._found(distance, _("Exact, from the table of every position."))
         except (ValueError, IndexError, KeyError):
             return Reading(ReadingKind.FAILED, _("The rules of {title} cannot rank this position, so its distance "
                                                  "is unknown.").format(title=self.spec.shown_title()))
@@ -390,15 +432,44 @@ class Editor:
         self.job = None
 
     def _changed(self) -> None:
-        """A new position: a search for another one is superseded, and the next waits for a pause."""
+        """A new position: a search for another one is superseded, and the next waits for a pause; new
+        doors: the puzzle with them from now on."""
         self._idle = 0.0
+        spec = self._spec_with(self.doors)
+        if spec is not self.spec:
+            self._use(spec)
         if self.job is not None and self._job_position() != self.position:
             self._take_job()
             self._cancel_job()
 
-    def close(self) -> None:
-        """The editor goes: its search stops."""
+    def _spec_with(self, doors: Doors) -> PuzzleSpec:
+        """The puzzle with these doors (the pieces chosen to pass no doors at all are no doors)."""
+        doors = doors if doors.cells else Doors()
+        spec = self._specs.get(doors)
+        if spec is None:
+            assert self.original.redoor is not None, "only a puzzle that can have doors changes them"
+            spec = self._specs[doors] = self.original.redoor(doors)
+        return spec
+
+    def _use(self, spec: PuzzleSpec) -> None:
+        """Edit with ``spec``'s rules from now on (other doors): what was known of positions was of others,
+        and the table of the puzzle left behind is not needed (the catalog's own puzzle's may be)."""
         self._cancel_job()
+        if self.spec is not self.original:
+            self.oracle.stop_preparing()
+        self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
+        self.pieces = Pieces(self.puzzle)
+        self._known.clear()
+        self._failed.clear()
+        self._stopped.clear()
+        self.oracle.start_preparing(self.service)
+        self._status = self.oracle.status()
+
+    def close(self) -> None:
+        """The editor goes: its search stops, and so does the preparing of the puzzle it made with other doors."""
+        self._cancel_job()
+        if self.spec is not self.original:
+            self.oracle.stop_preparing()
 
     # -- text and files -------------------------------------------------------------------------------
     def text(self) -> str:
@@ -442,9 +513,9 @@ class Editor:
         problem = self.save_problem()
         if problem is not None:
             raise saving.SaveError(problem)
-        saving.definition(self.spec, self.position, title)   # the title and position, checked now
+        defn = saving.definition(self.spec, self.position, title)   # the title, position and doors, checked now
         catalog.names()   # the player's folder is read before the new file is in it: it is shelved once
-        task = Task(saving.write_puzzle, (self.spec.name, self.position, title), N_("Saving the puzzle"))
+        task = Task(saving.write_puzzle, (defn,), N_("Saving the puzzle"))
         self._saving = self.service.submit(task, Lane.LIGHT)
 
     @property

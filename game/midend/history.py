@@ -2,7 +2,8 @@
 
 Restart and new deals are entries too, so undo takes them back; a new entry drops the redo
 tail. Undo and redo only move the cursor. Each game (from a start, deal or restart entry)
-carries its :class:`Notes`: the help the player had in it, so a win is recorded honestly.
+carries its :class:`Notes`: the help the player had in it, so a win is recorded honestly. Which of
+several identical pieces is which is read from the history too (:mod:`game.rules.identities`).
 """
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterator, Mapping, Sequence
 
+from game.catalog.spec import PuzzleSpec
+from game.rules.identities import Identities, along, first_seen
 from game.rules.puzzle import Move, Puzzle
 
 
@@ -67,6 +70,7 @@ class History:
         self._cursor = 0
         self.notes: dict[int, Notes] = {}   # anchor index -> the notes of the game it begins (none: NO_NOTES)
         self.version = 0                    # changes with every push and every move of the cursor
+        self._who: tuple[int, Identities] | None = None   # the identities at the cursor, and the version they are of
 
     @property
     def cursor(self) -> int:
@@ -164,6 +168,16 @@ class History:
         """(index, position) of every entry before the cursor, newest first."""
         for i in range(self.cursor - 1, -1, -1):
             yield i, self.entries[i].position
+
+    def identities(self, spec: PuzzleSpec) -> Identities | None:
+        """Which identical piece is which on the position at the cursor, where ``spec`` names them one by one
+        (else None): as first seen where the current game began, each carried along by its moves."""
+        if not spec.presentation.tells_apart:
+            return None
+        if self._who is None or self._who[0] != self.version:
+            start = self.entries[self.anchor_index()].position
+            self._who = (self.version, along(spec.puzzle, first_seen(start), self.line())[-1])
+        return self._who[1]
 
     def line(self) -> list[tuple[bytes, Move]]:
         """(position before, move) for each move of the current game, in order."""

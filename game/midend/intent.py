@@ -59,6 +59,10 @@ class Intent(Enum):
     SETTINGS = auto()      # the settings screen: language, text size, colours, sound
     QUIT = auto()
     SORT = auto()          # the menu: the chosen card's shelf easiest first, or back in its own order
+    PAGE_UP = auto()       # a long list or grid: a screenful back / on
+    PAGE_DOWN = auto()
+    FIRST = auto()         # Home / End: the first / the last of a list or grid
+    LAST = auto()
 
 
 DIRECTIONS = {Intent.UP: (-1, 0), Intent.DOWN: (1, 0), Intent.LEFT: (0, -1), Intent.RIGHT: (0, 1)}

@@ -12,6 +12,7 @@ from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
 from game.midend.notation import move_words
 from game.midend.sayings import move_hint_words, unproven_count_words
+from game.rules.identities import Identities
 from game.rules.puzzle import Move
 
 __all__ = ["BANDS", "Step", "band_words", "step_message", "step_words", "steps_used", "steps_words", "used_words"]
@@ -70,9 +71,10 @@ def used_words(ladder: tuple[int, ...]) -> str:
 
 
 def step_message(spec: PuzzleSpec, position: bytes, move: Move, distance: int, at_least: int | None,
-                 step: Step) -> str:
+                 step: Step, who: Identities | None = None) -> str:
     """A hint's words at ``step``: the band, the count, the piece, or the move (``at_least``: the line is the
-    shortest found, not proven, and the shortest needs at least this many moves)."""
+    shortest found, not proven, and the shortest needs at least this many moves; ``who``: which identical
+    piece is which, see :mod:`game.midend.notation`)."""
     if step is Step.BAND:
         return band_words(distance if at_least is None else at_least)
     if step is Step.COUNT:
@@ -82,4 +84,4 @@ def step_message(spec: PuzzleSpec, position: bytes, move: Move, distance: int, a
                         distance).format(n=distance)
     if step is Step.PIECE:
         return _("Move the highlighted piece.")
-    return move_hint_words(move_words(spec, position, move), distance, at_least)
+    return move_hint_words(move_words(spec, position, move, who), distance, at_least)

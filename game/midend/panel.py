@@ -18,6 +18,7 @@ from game.catalog.spec import InputMode
 from game.common.i18n import N_, _, ngettext
 from game.keeping.settings import Settings
 from game.midend.intent import Intent
+from game.midend.lines import tally
 from game.midend.panel_status import status_box
 from game.midend.panel_types import BoxKind, BoxLine, ButtonModel, Colour, Figure, Role, StatusBox, button
 from game.midend.sayings import Tone
@@ -50,7 +51,11 @@ class PanelModel:
     deal: DealRow
     tools: tuple[ButtonModel, ...]    # the compact row: analysis, editor, help, settings
     help: str
-    legend: bool                      # the move marks' legend has its place
+    legend: bool                      # the move marks' legend has its place (the puzzle can show marks)
+    marks: bool = False               # ... and the legend is drawn there (marks are on)
+    tally: tuple[str, str] | None = None   # under the count: the game in every count side by side, and the
+                                           # optimum with its line's other counts (where the notation tells them);
+                                           # a panel with room for one line shows them joined by " · "
 
     def all_buttons(self) -> tuple[ButtonModel, ...]:
         count = (self.count,) if self.count is not None else ()
@@ -59,7 +64,8 @@ class PanelModel:
     def frame_key(self) -> tuple[object, ...]:
         """What the panel's geometry depends on: which controls there are (never their labels or states,
         never what the message area says), so every state of one game lays out alike."""
-        return (self.count is not None, len(self.buttons), len(self.tools), self.legend, self.help)
+        return (self.count is not None, len(self.buttons), len(self.tools), self.legend, self.help,
+                self.tally is not None)
 
 
 def panel_model(session: Session, status: OracleStatus, settings: Settings, deal_distance: int) -> PanelModel:
@@ -77,7 +83,9 @@ def panel_model(session: Session, status: OracleStatus, settings: Settings, deal
         deal=_deal_row(session, deal_distance),
         tools=_tools(),
         help=_(spec.presentation.keys_line or HELP[spec.input]),
-        legend=legend_shown(settings, session),
+        legend=legend_place(session),
+        marks=legend_shown(settings, session),
+        tally=_tally(session, settings.hide_answer),
     )
 
 
@@ -96,11 +104,16 @@ def marks_shown(settings: Settings, exact: bool) -> bool:
     return settings.move_marks and exact and not settings.hide_answer
 
 
+def legend_place(session: Session) -> bool:
+    """Whether the marks' legend has its place in the panel: the puzzle can show marks, its oracle keeping
+    a complete table (ready or not yet, marks on or off, the answer shown or hidden: the place is kept, so
+    nothing moves when a table arrives or O or F is pressed)."""
+    return session.oracle.exact
+
+
 def legend_shown(settings: Settings, session: Session) -> bool:
-    """Whether the marks' legend has its place in the panel: marks asked for on a puzzle whose oracle
-    keeps a complete table (ready or not yet, the answer shown or hidden: the place is kept, so nothing
-    moves when a table arrives or F is pressed)."""
-    return settings.move_marks and session.oracle.exact
+    """Whether the legend is drawn in its place: marks asked for, the answer not hidden."""
+    return legend_place(session) and settings.move_marks and not settings.hide_answer
 
 
 def sound_label(settings: Settings) -> str:
@@ -179,6 +192,26 @@ def _count_button(s: Session) -> ButtonModel | None:
     if not spec.counts or not spec.count.button:
         return None
     return button("count", _(spec.count.button), Intent.COUNT)
+
+
+def _tally(s: Session, hidden: bool) -> tuple[str, str] | None:
+    """The game so far in every count the puzzle's notation tells ("12 moves · 3 pushes"), and the optimum
+    from where it began in the count in use, with its line's other counts ("Optimal: 37 pushes (112
+    moves)"): two lines whose place the puzzle keeps whatever the state."""
+    notation, counted = s.spec.notation, tally(s)
+    if notation is None or counted is None:
+        return None
+    counts = notation.counts
+    so_far = " · ".join(c.amount(n) for c, n in zip(counts, counted.so_far))
+    best = counted.optimum
+    if hidden:
+        return so_far, _("Optimal: hidden")
+    if best is None:
+        return so_far, _("Optimal: not searched yet")
+    chosen = counts.index(s.spec.count) if s.spec.count in counts else 0
+    others = ", ".join(c.amount(n) for i, (c, n) in enumerate(zip(counts, best)) if i != chosen)
+    # Translators: the fewest moves from where the game began in the count in use, and that line's other counts
+    return so_far, _("Optimal: {count} ({others})").format(count=counts[chosen].amount(best[chosen]), others=others)
 
 
 def _deal_row(s: Session, wanted: int) -> DealRow:

@@ -51,9 +51,14 @@ def _activity(s: Session) -> StatusBox | None:
                     ngettext("Dealing {n:,} move from the goal", "Dealing {n:,} moves from the goal", n).format(n=n),
                     progress_words(job.elapsed, job.text), _cancel(), spinning=True)
     if s.waiting is not None:
+        presses = s.hint_presses if s.waiting is Purpose.HINT else 0
+        detail = (ngettext("H pressed {n:,} time: that many steps of the hint the moment every position is solved.",
+                           "H pressed {n:,} times: that many steps of the hint the moment every position is solved.",
+                           presses).format(n=presses) if presses > 1
+                  else _("It answers the moment every position is solved; the clock stands meanwhile."))
         return _box(BoxKind.SEARCHING,
                     _("Hint: waiting for the table") if s.waiting is Purpose.HINT else _("Solve: waiting for the table"),
-                    _("It answers the moment every position is solved."), _cancel(), spinning=True)
+                    detail, _cancel(), spinning=True)
     if job is not None and s.searching_elsewhere:
         return _elsewhere(s)
     if job is not None:
@@ -61,7 +66,9 @@ def _activity(s: Session) -> StatusBox | None:
                     progress_words(job.elapsed, job.text), _cancel(), spinning=True)
     if playback is not None:
         left = len(playback.remaining)
-        if not playback.proven:
+        if playback.given and not playback.paused:
+            title = ngettext("Watching: {n:,} move left", "Watching: {n:,} moves left", left).format(n=left)
+        elif not playback.proven:
             title = ngettext("Shortest found, not proven: {n:,} move left",
                              "Shortest found, not proven: {n:,} moves left", left).format(n=left)
         elif playback.paused:

@@ -1,5 +1,5 @@
-"""Auto-solve playback: an optimal line (or the shortest found, where none is proven) played one move at a
-time, at a chosen speed."""
+"""Auto-solve playback: an optimal line (or the shortest found, where none is proven, or a line a file gives,
+to be watched) played one move at a time, at a chosen speed."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -21,6 +21,7 @@ class Playback:
     remaining: list[Move] = field(default_factory=list)
     clock: float = 1.0             # moves owed; starts at one so the first move plays on the next update
     proven: bool = True            # the line is a shortest one (else: the shortest found, not proven)
+    given: bool = False            # a line given from outside (a file's solution), played to be watched
 
     def due(self, dt: float) -> int:
         """How many moves are due after ``dt`` more seconds (paused: none)."""
@@ -61,8 +62,8 @@ class AutoSolve:
         if self.playback is not None:
             self.playback.paused = not self.playback.paused
 
-    def begin(self, line: list[Move], paused: bool, proven: bool = True) -> None:
-        self.playback = Playback(self._speed, paused, line, proven=proven)
+    def begin(self, line: list[Move], paused: bool, proven: bool = True, given: bool = False) -> None:
+        self.playback = Playback(self._speed, paused, line, proven=proven, given=given)
 
     def stop(self) -> None:
         self.playback = None

@@ -20,6 +20,7 @@ from game.midend.session import Session
 from game.midend.ladder import used_words
 from game.midend.history import EntryKind, Notes
 from game.common.i18n import N_, _, ngettext
+from game.rules.identities import Identities, along, carry, first_seen
 from game.rules.puzzle import Move, Puzzle
 from game.common.words import moves_text
 
@@ -34,7 +35,8 @@ class Unknown:
 UNKNOWN = Unknown()
 Known = int | None | Unknown   # moves to the goal; None: a dead end
 DistanceOf = Callable[[bytes], Known]
-MoveWords = Callable[[bytes, Move], str]   # a move played from a position, for people
+# a move played from a position, for people (and which identical piece is which there: game.rules.identities)
+MoveWords = Callable[[bytes, Move, Identities | None], str]
 
 
 class Kind(Enum):
@@ -141,6 +143,7 @@ class Review:
     steps: tuple[Step, ...]
     optimal: tuple[str, ...] | None         # the optimal line from the game's first position (None: not known)
     solved: bool
+    who: tuple[Identities, ...] | None = None   # which identical piece is which at each position (None: not told)
 
     @property
     def par(self) -> Known:
@@ -259,24 +262,36 @@ def _mistakes(kind: Kind, count: int) -> str:
 
 
 def review(puzzle: Puzzle, line: GameLine, distance: DistanceOf, optimal: Sequence[Move] | None = None,
-           words: MoveWords | None = None) -> Review:
+           words: MoveWords | None = None, follow: bool = False) -> Review:
     """The review of ``line`` with the distances ``distance`` knows (and what they imply); ``words``: each
-    move in words (default: the puzzle's compact text)."""
-    said: MoveWords = words or puzzle.move_text
+    move in words (default: the puzzle's compact text); ``follow``: which identical piece is which, followed
+    from where the game began (a family that names them one by one)."""
+    said: MoveWords = words or _compact(puzzle)
     distances = settle([distance(p) for p in line.positions])
-    steps = tuple(Step(i + 1, said(line.positions[i], move), distances[i], distances[i + 1],
+    who = tuple(along(puzzle, first_seen(line.positions[0]), zip(line.positions, line.moves))) if follow else None
+    steps = tuple(Step(i + 1, said(line.positions[i], move, who[i] if who else None), distances[i], distances[i + 1],
                        kind_of(distances[i], distances[i + 1]), line.solver[i])
                   for i, move in enumerate(line.moves))
-    texts = None if optimal is None else tuple(line_texts(puzzle, line.positions[0], optimal, said))
-    return Review(line, distances, steps, texts, puzzle.is_goal(line.positions[-1]))
+    texts = None if optimal is None else tuple(line_texts(puzzle, line.positions[0], optimal, said, follow))
+    return Review(line, distances, steps, texts, puzzle.is_goal(line.positions[-1]), who)
 
 
-def line_texts(puzzle: Puzzle, start: bytes, moves: Sequence[Move], words: MoveWords | None = None) -> list[str]:
-    """Each move in words (default: its text), played from ``start`` (it raises on an illegal move)."""
-    said: MoveWords = words or puzzle.move_text
+def _compact(puzzle: Puzzle) -> MoveWords:
+    """A move's compact text ("B a1-c1"), as the command line writes it."""
+    return lambda before, move, _who: puzzle.move_text(before, move)
+
+
+def line_texts(puzzle: Puzzle, start: bytes, moves: Sequence[Move], words: MoveWords | None = None,
+               follow: bool = False) -> list[str]:
+    """Each move in words (default: its text), played from ``start`` (it raises on an illegal move); ``follow``:
+    as :func:`review` does."""
+    said: MoveWords = words or _compact(puzzle)
     out, state = [], start
+    who = first_seen(start) if follow else None
     for move in moves:
-        out.append(said(state, move))
+        out.append(said(state, move, who))
+        if who is not None:
+            who = carry(puzzle, who, state, move)
         state = puzzle.play(state, move)
     return out
 
@@ -303,4 +318,4 @@ def review_of(session: Session) -> Review:
     line = GameLine.of(session)
     answers = session.answers
     return review(session.puzzle, line, lambda p: known_distance(answers, p), best_line(answers, line.positions[0]),
-                  partial(move_words, session.spec))
+                  partial(move_words, session.spec), session.spec.presentation.tells_apart)

@@ -9,6 +9,7 @@ from enum import Enum
 from game.catalog.spec import PuzzleSpec
 from game.common.i18n import _, ngettext
 from game.midend.notation import move_words
+from game.rules.identities import Identities
 from game.rules.puzzle import Move
 
 __all__ = ["Said", "Tone", "celebration_words", "dead_end_words", "found_words", "hint_sentence", "hint_words",
@@ -36,9 +37,9 @@ class Said:
     refused: bool = False   # the gentle "no": what was asked for cannot be done
 
 
-def illegal_words(spec: PuzzleSpec, state: bytes, move: Move) -> str:
+def illegal_words(spec: PuzzleSpec, state: bytes, move: Move, who: Identities | None = None) -> str:
     try:
-        return _("{move} is not a legal move here.").format(move=move_words(spec, state, move))
+        return _("{move} is not a legal move here.").format(move=move_words(spec, state, move, who))
     except (IndexError, KeyError):
         return _("That is not a legal move here.")
 

@@ -34,13 +34,15 @@ from typing import Mapping, Sequence
 from game.midend.answers import Answers, Resolved
 from game.midend.dealing import Deals
 from game.common.background import Job, Service
-from game.midend.history import Entry, EntryKind, History, Notes
+from game.midend.history import Entry, EntryKind, Notes
 from game.common.i18n import N_, _, ngettext
 from game.midend.memory import Memory
+from game.midend.played import PlayedGame
 from game.midend.ladder import Step, step_message
 from game.midend.sayings import dead_end_words, found_words, illegal_words, solved_words
 from game.oracles.base import WRONG_ANSWER, Answer
 from game.midend.playback import AutoSolve, Playback
+from game.rules.identities import Identities
 from game.rules.puzzle import Move
 from game.midend.searches import Purpose
 from game.catalog.spec import PuzzleSpec
@@ -74,11 +76,12 @@ class Hint:
     proven: bool = True         # False: the line is the shortest found, not proven shortest
     step: Step = Step.MOVE      # how far up the hint ladder this position's hint has gone
     at_least: int | None = None  # not proven: the fewest moves the shortest may need
+    who: Identities | None = None   # which identical piece is which where it was given (History.identities)
 
     def words(self, spec: PuzzleSpec, position: bytes) -> str:
         """What this hint says at its step of the ladder (a hint with a move)."""
         assert self.move is not None and self.distance is not None
-        return step_message(spec, position, self.move, self.distance, self.at_least, self.step)
+        return step_message(spec, position, self.move, self.distance, self.at_least, self.step, self.who)
 
 
 @dataclass(frozen=True)
@@ -114,58 +117,27 @@ class Event:
     message: str = ""
 
 
-class Session:
+class Session(PlayedGame):
     """One game in progress. See the module docstring for the rules it keeps."""
 
     def __init__(self, spec: PuzzleSpec, position: bytes | None = None, *,
                  service: Service, rng: random.Random | None = None) -> None:
-        puzzle = spec.puzzle
-        if position is None:
-            position = puzzle.start
-        else:
-            puzzle.check(position)
-        self.spec = spec
-        self.puzzle = puzzle
+        super().__init__(spec, position)
         self.oracle = spec.oracle
         self.service = service
         self.rng = rng if rng is not None else random.Random()
-        self.timeline = History(position)
-        self.elapsed = 0.0
         self.hint_info: Hint | None = None
         self.autosolve = AutoSolve()             # the solver's line on the board, and its speed
         self.answers = Answers(spec, service)
         self.memory = self.answers.memory
         self.searches = self.answers.searches
         self.deals = Deals(self)                 # new games, and a deal at a distance being searched
-        self._started = False                    # the timer runs from the first move until solved
         self.keep_asked = False                  # the player moved on during a search: keep it? (the panel asks)
+        self.hint_presses = 0                    # presses of Hint since it was asked here, its answer on its way
+        self._answer_shown = False               # ... and whether the panel shows the count it would repeat
         self._events: deque[Event] = deque(maxlen=EVENT_LIMIT)
 
     # -- state -------------------------------------------------------------------------------
-
-    @property
-    def history(self) -> list[Entry]:
-        return self.timeline.entries
-
-    @property
-    def cursor(self) -> int:
-        return self.timeline.cursor
-
-    @property
-    def position(self) -> bytes:
-        return self.timeline.position
-
-    @property
-    def solved(self) -> bool:
-        return self.puzzle.is_goal(self.position)
-
-    @property
-    def moves(self) -> int:
-        """Moves along the current line since the last start, deal or restart."""
-        return self.timeline.moves
-
-    def legal_moves(self) -> list[Move]:
-        return self.puzzle.legal_moves(self.position)
 
     @property
     def exact(self) -> bool:
@@ -209,9 +181,10 @@ class Session:
 
     @property
     def computer_plays(self) -> bool:
-        """The computer has the turn: it searches from the board's position or plays its solution (paused
-        too: the turn is the player's again only once they move or stop it)."""
-        if self.playback is not None:
+        """The computer has the turn: it searches from the board's position, waits for the table to answer
+        what the player asked, or plays its solution (paused too: the turn is the player's again only once
+        they move or stop it)."""
+        if self.playback is not None or self.waiting is not None:
             return True
         return self.job is not None and self.purpose is not Purpose.DEAL and not self.searching_elsewhere
 
@@ -228,7 +201,8 @@ class Session:
         before = self.position
         after = next((nxt for legal, nxt in self.puzzle.successors(before) if legal == move), None)
         if after is None:
-            self._emit(Event(EventKind.ILLEGAL, move, before, None, illegal_words(self.spec, before, move)))
+            said = illegal_words(self.spec, before, move, self.timeline.identities(self.spec))
+            self._emit(Event(EventKind.ILLEGAL, move, before, None, said))
             return False
         if kind is EntryKind.MOVE:
             self.player_acts()
@@ -236,7 +210,7 @@ class Session:
             self._position_changed(before)
         else:
             self._push(Entry(after, move, kind))
-            self._started = True
+            self.clock.running = True
         self._emit(Event(EventKind.MOVED, move, before, after))
         if self.puzzle.is_goal(after):
             self.autosolve.stop()
@@ -267,11 +241,12 @@ class Session:
         return True
 
     def restart(self) -> None:
-        """Back to where this game began (last start or deal), as an entry that undo can take back."""
+        """Back to where this game began (last start or deal), as an entry that undo can take back (its clock
+        too: undo brings back the time the game had)."""
         self.player_acts()
-        self.elapsed, self._started = 0.0, False
         anchor = self.history[self.timeline.anchor_index()].position
         if self.moves == 0 and self.position == anchor:
+            self.clock.reset()
             return  # nothing to take back: only the timer resets
         before, notes = self.position, self.timeline.game_notes
         self._push(Entry(anchor, None, EntryKind.RESTART))
@@ -287,7 +262,6 @@ class Session:
             self.puzzle.check(position)
         else:
             position = self.spec.dealer.deal(self.puzzle, self.rng)
-        self.elapsed, self._started = 0.0, False
         before = self.position
         self._push(Entry(position, None, EntryKind.DEAL))
         self._emit(Event(EventKind.DEAL, None, before, self.position, message))
@@ -308,13 +282,16 @@ class Session:
         return True
 
     def _push(self, entry: Entry) -> None:
-        before = self.position
+        before, game = self.position, self.timeline.anchor_index()
+        self.clock.forget_after(self.cursor)
         self.timeline.push(entry)
+        self.clock.crossed(game, self.timeline.anchor_index(), self.moves)
         self._position_changed(before)
 
     def _goto(self, index: int, kind: EventKind, move: Move | None) -> None:
-        before = self.position
+        before, game = self.position, self.timeline.anchor_index()
         self.timeline.cursor = index
+        self.clock.crossed(game, self.timeline.anchor_index(), self.moves)
         self._position_changed(before)
         self._emit(Event(kind, move, before, self.position))
         if kind is EventKind.REDO and self.solved and not self.puzzle.is_goal(before):
@@ -349,8 +326,13 @@ class Session:
 
     # -- hints ----------------------------------------------------------------------------------
 
-    def request_hint(self) -> None:
-        """Climb the hint ladder a step (:mod:`game.midend.ladder`), at its top play the move; a dead end: go back."""
+    def request_hint(self, answer_shown: bool = False) -> None:
+        """Climb the hint ladder a step (:mod:`game.midend.ladder`), at its top play the move; a dead end: go back.
+
+        ``answer_shown``: the panel shows the live count, so where it is exact the ladder starts at the piece
+        (the band and the count would only repeat it, and are not counted as help). A press while the answer
+        is on its way (the table being built, a search) is kept: each climbs a step once it comes, up to the
+        move itself (never playing it)."""
         if self.solved:
             return self._show_hint(())
         shown = self.hint_info
@@ -362,19 +344,40 @@ class Session:
             elif shown.dead_end and shown.last_winnable is not None:
                 self.undo_to_last_winnable()
             return
+        if self.hint_on_its_way:
+            self.hint_presses += 1
+            return
+        self.hint_presses, self._answer_shown = 1, answer_shown
         if not self._answer_at_once(Purpose.HINT):
             self._search(N_("Hint"), Purpose.HINT)
 
+    @property
+    def hint_on_its_way(self) -> bool:
+        """A hint asked for at this position waits for the table or for its search."""
+        if self.waiting is not None:
+            return self.waiting is Purpose.HINT and self.answers.waiting_at == self.position
+        job = self.job
+        return job is not None and not job.done and self.purpose is Purpose.HINT and not self.searching_elsewhere
+
     def _show_hint(self, line: tuple[Move, ...], at_least: int | None = None) -> None:
+        presses, self.hint_presses = max(1, self.hint_presses), 0
         if not line:   # at the goal: nothing to climb
             self.hint_info = Hint(None, 0, False, None)
             return self._emit(Event(EventKind.HINT, None, self.position, None, _("Already solved.")))
-        self._climb(Hint(line[0], len(line), False, None, proven=at_least is None, step=Step.BAND, at_least=at_least))
+        counted = self._answer_shown and at_least is None and self.known_distance() == len(line)
+        first = Step.PIECE if counted else Step.BAND
+        top = Step(min(Step.MOVE, first + presses - 1))
+        hint = Hint(line[0], len(line), False, None, proven=at_least is None, step=first, at_least=at_least,
+                    who=self.timeline.identities(self.spec))
+        for step in range(first, top + 1):
+            self._climb(replace(hint, step=Step(step)), said=step == top)
 
-    def _climb(self, hint: Hint) -> None:   # show ``hint`` at its step of the ladder, noted as help in the game
+    def _climb(self, hint: Hint, said: bool = True) -> None:
+        """Show ``hint`` at its step of the ladder, noted as help in the game (``said``: its words too)."""
         self.hint_info, notes = hint, self.timeline.game_notes.climbed(hint.step)
         self.timeline.note(hints=notes.hints, ladder=notes.ladder)
-        self._emit(Event(EventKind.HINT, hint.move, self.position, None, hint.words(self.spec, self.position)))
+        if said:
+            self._emit(Event(EventKind.HINT, hint.move, self.position, None, hint.words(self.spec, self.position)))
 
     def _show_dead_end(self, last_winnable: int | None) -> None:
         self.hint_info = Hint(None, None, True, last_winnable)
@@ -457,6 +460,7 @@ class Session:
         self.answers.cancel()
         self.deals.forget()
         self.keep_asked = False
+        self.hint_presses = 0
 
     def _ask_again(self) -> None:
         """Answer what was asked while the table was on its way, if the position is still the same."""
@@ -493,8 +497,8 @@ class Session:
         self.oracle.status()   # takes in tables a background preparation has finished
         self._ask_again()
         self.poll_search()
-        if self._started and not self.solved and not self.computer_plays:
-            self.elapsed += dt
+        if not self.solved and not self.computer_plays:
+            self.clock.tick(dt)
         playback = self.playback
         if playback is not None:
             for _step in range(playback.due(dt)):
@@ -508,25 +512,7 @@ class Session:
     def _emit(self, event: Event) -> None:
         self._events.append(event)
 
-    # -- what helped, and the win -------------------------------------------------------------------
-
-    @property
-    def notes(self) -> Notes:
-        """The help this game has had so far (and whether its win is recorded)."""
-        return self.timeline.game_notes
-
-    def _helped(self) -> None:
-        self.timeline.note(hints=self.timeline.game_notes.hints + 1)
-
-    def note_marks(self) -> None:
-        """Move marks are on the board in this game: they tell every move's worth, so they are help."""
-        if not self.timeline.game_notes.marks:
-            self.timeline.note(marks=True)
-
-    @property
-    def game_start(self) -> bytes:
-        """The position the current game began from (its start, deal or restart)."""
-        return self.history[self.timeline.anchor_index()].position
+    # -- the win -------------------------------------------------------------------------------------
 
     def par(self) -> int | None:
         """The fewest moves from where this game began, if known without a search."""
@@ -540,9 +526,6 @@ class Session:
         return Win(self.spec.name, self.game_start == self.puzzle.start, self.moves, self.par(), self.elapsed,
                    notes, self.timeline.current.kind is EntryKind.SOLVE)
 
-    def mark_recorded(self) -> None:
-        self.timeline.note(recorded=True)
-
     # -- a history from elsewhere -------------------------------------------------------------------
 
     def follow_with(self, entries: Sequence[Entry], cursor: int, notes: Mapping[int, Notes], seconds: float,
@@ -552,16 +535,16 @@ class Session:
         (:meth:`History.follow_with`), so undo past its first position comes back to the game there was."""
         self.player_acts()
         self.deals.forget()
-        before = self.position
+        before, game = self.position, self.timeline.anchor_index()
+        self.clock.forget_after(self.cursor)
+        earlier = game if len(self.history) > 1 else None   # a history of one position is taken as it is
         self.timeline.follow_with(entries, cursor, notes)
+        self.clock.resume(seconds, self.moves, earlier)
         self._position_changed(before)
-        self.elapsed = seconds
-        self._started = self.moves > 0 and not self.solved
         self._emit(Event(EventKind.DEAL, None, before, self.position, message))
 
     def resume_clock(self, seconds: float) -> None:
         """A loaded game: its play time so far; it shows its position without replaying animations."""
-        self.elapsed = seconds
-        self._started = self.moves > 0
+        self.clock.resume(seconds, self.moves)
         self._events.clear()
 

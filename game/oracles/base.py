@@ -285,6 +285,13 @@ class Oracle(ABC):
             return   # ready, or on its way; one that failed or ended with nothing (an inline service) starts again
         self._preparation = Preparation(self, service)
 
+    def stop_preparing(self) -> None:
+        """Stop getting ready in the background: nobody will ask this oracle any more (the editor's puzzle
+        with doors it no longer has). Asked again, it starts again."""
+        if self._preparation is not None:
+            self._preparation.job.cancel()
+            self._preparation = None
+
     def status(self) -> OracleStatus:
         """How ready this oracle is (polling also installs what a finished preparation brought)."""
         if self.ready():

@@ -11,11 +11,13 @@ larger than the table limit, or slower to sweep than an answer may wait, is answ
 from __future__ import annotations
 
 from abc import abstractmethod
+from typing import Callable
 
 import numpy as np
 
 from solvers import cache
 from solvers.components import ComponentRanker, PlacementKeys, TooManyPositions
+from solvers.entries import Batch, in_component
 from solvers.sweep import UNREACHED, Analysis, PositionSet, Progress, analyse
 from solvers.tables import (CHECK_CHUNK, TABLE_VERSION, DistanceTable, after_delay, checked_ranks, fewest,
                             load_or_build, steps_hold, table_key)
@@ -33,6 +35,7 @@ CHEAP = 1_000_000           # positions an answer may build a table for on the s
                             # than the plain search it saves ...
 CHEAP_SECONDS = 10.0        # ... and how long it may try on a slow machine before it leaves the answer to a search
 KEY_BYTES = 8
+OUTSIDE = -2                # the entry a check reads for a position outside the component: below any true one
 
 
 def pack(keys: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -121,7 +124,7 @@ class ComponentOracle(TableOracle):
     def install(self, payload: object) -> None:
         assert isinstance(payload, TablePayload)
         keys, table = unpack(payload.table)
-        self.notices = payload.notices
+        self.take_notices(payload.notices)
         self._analysis = None
         self._loaded = _Loaded(DistanceTable(table.copy(), self.ranker_for(keys)), None, payload.counts)
 
@@ -153,6 +156,17 @@ class ComponentOracle(TableOracle):
             if not steps_hold(table[chunk], self.goal_mask(boards), fewest(len(chunk), rows, table[found])):
                 return False
         return True
+
+    def entry_of(self, table: DistanceTable) -> Callable[[bytes], int | None]:
+        """Every successor of a position of the component is in it: one outside has an entry no equation
+        can meet (the keys are not the component's), where a table of every rank would say "no way"."""
+        def entry(state: bytes) -> int | None:
+            return table.distance(state) if table.rank(state) is not None else OUTSIDE
+        return entry
+
+    def batch_of(self, table: DistanceTable) -> Batch | None:
+        """Many entries checked at once, as :meth:`_matches` checks them."""
+        return in_component(table, self._keys, self.successors_of, self.goal_mask)
 
     def _figures(self, loaded: _Loaded, report: Report) -> Analysis:
         """The component is exactly what the start reaches: every entry of the table counts."""

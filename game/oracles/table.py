@@ -11,20 +11,23 @@ import os
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
 from solvers import cache
+from solvers.entries import Batch, Entries, by_rules
 from solvers.problem import Cancel
 from solvers.ranking import Ranker, SlotRanker
+from solvers.rules import RuleMatrix
 from solvers.sweep import (UNREACHED, Analysis, OverBudget, PositionSet, Progress, analyse, distance_counts,
                            distance_table, ranks_at, reachable_mask, sweep_bytes)
 from solvers.tables import (FULL_CHECK, RANK_SPACE_CHECK, TABLE_VERSION, DistanceTable, after_delay, consistent,
                             fingerprint, load_or_build, table_key)
 
+from game.common.background import Service
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Answer, Build, Line, Recipe, Report, TooLarge, Verdict, WrongAnswer
+from game.oracles.base import QUIET, Answer, Build, Line, OracleStatus, Recipe, Report, TooLarge, Verdict
 from game.oracles.search import SearchOracle
 from game.common.phrase import Phrase
 from game.rules.puzzle import Move, Puzzle
@@ -84,6 +87,11 @@ class _NotCached(Exception):
     """The table is not in the cache and may not be built now."""
 
 
+class Forged(Exception):
+    """An entry of the table does not hold (:mod:`solvers.entries`): the table is not the puzzle's,
+    whatever its checks on loading said."""
+
+
 class TableOracle(SearchOracle):
     exact = True
     whole_space = True    # the table holds every rank of its ranker (False: a set of positions it found)
@@ -96,6 +104,10 @@ class TableOracle(SearchOracle):
         self._whole_reach: PositionSet | None = None
         self._memory: int | None = None             # bytes its build needs, estimated once
         self._over_budget: Phrase | None = None     # why a build went past the memory allowed (then: searches)
+        self._entries: tuple[DistanceTable, Entries] | None = None   # the loaded table's entries, as checked
+        self._matrix: RuleMatrix | None = None      # the rules as arrays, for checking many entries at once
+        self._restart: Service | None = None        # where to prepare again a table dropped as forged
+        self.dropped = 0                            # tables dropped because an entry did not hold
 
     # -- the table's rank space and cache name ------------------------------------------------
 
@@ -186,9 +198,13 @@ class TableOracle(SearchOracle):
     def install(self, payload: object) -> None:
         assert isinstance(payload, TablePayload)
         ranker = self.layout()[0]
-        self.notices = payload.notices
+        self.take_notices(payload.notices)
         self._analysis = None
         self._loaded = _Loaded(DistanceTable(payload.table, ranker), payload.reachable, payload.counts)
+
+    def take_notices(self, notices: Iterable[str]) -> None:
+        """Add what preparing found worth saying to what is said (each sentence once)."""
+        self.notices = tuple(dict.fromkeys((*self.notices, *notices)))
 
     def _reachable(self, table: DistanceTable, cancel: Cancel | None, budget: int | None) -> PositionSet | None:
         """The solvable positions the start reaches (what deals and counts need); None when
@@ -226,23 +242,107 @@ class TableOracle(SearchOracle):
         loaded = self._loaded
         return loaded.reachable if loaded is not None else None
 
+    # -- every entry used is checked first (solvers.entries) ---------------------------------------
+
+    def table_successors(self, state: bytes) -> Iterable[bytes]:
+        """The positions one move of the table's count away (what its entries follow from)."""
+        return (after for _move, after in self.puzzle.successors(state))
+
+    def entries(self, table: DistanceTable) -> Entries:
+        """The entries of ``table`` as they are checked where they are used, made once per table."""
+        made = self._entries
+        if made is None or made[0] is not table:
+            made = self._entries = (table, Entries(self.entry_of(table), self.table_successors, self.puzzle.is_goal,
+                                                   self.batch_of(table)))
+        return made[1]
+
+    def entry_of(self, table: DistanceTable) -> Callable[[bytes], int | None]:
+        """A position's entry as its successors' checks read it (None: no way to the goal)."""
+        return table.distance
+
+    def batch_of(self, table: DistanceTable) -> Batch | None:
+        """Many entries checked at once, as the load's check does (None: one by one, by
+        :meth:`table_successors`)."""
+        if table.table.dtype != np.uint8:
+            return None
+        if self._matrix is None:
+            self._matrix = RuleMatrix(self.puzzle.rules.rules, self.puzzle.rules.ncells)
+        return by_rules(table, self._matrix, self.puzzle.is_goal)
+
+    def holding(self, states: Iterable[bytes]) -> DistanceTable | None:
+        """The table, once the entries of ``states`` hold; None when there is no table, or when one does not
+        hold: that table is then dropped (:meth:`drop`)."""
+        table = self.table
+        if table is None:
+            return None
+        if self.entries(table).all_hold(states):
+            return table
+        self.drop(table)
+        return None
+
+    def cache_names(self) -> tuple[str, ...]:
+        """The cache files the table is read from."""
+        return (self.layout()[1],)
+
+    def drop(self, table: DistanceTable) -> None:
+        """A table an entry of which does not hold is not this puzzle's: it is forgotten and its file
+        discarded (said in one sentence), and it is built again: by the next answer, or in the background
+        where it was prepared there (the next time :meth:`status` is asked)."""
+        loaded = self._loaded
+        if loaded is None or loaded.table is not table:
+            return   # dropped already, or another table is in now
+        self._loaded = None
+        self._analysis = None
+        self._entries = None
+        self.dropped += 1
+        for name in self.cache_names():
+            cache.discard(name)
+            cache.note_rebuilt(name)
+        self.take_notices(cache.take_notices())
+        preparation, self._preparation = self._preparation, None   # its payload is the dropped table
+        if preparation is not None:
+            self._restart = preparation.service
+
+    def status(self) -> OracleStatus:
+        restart = self._restart
+        if restart is not None:
+            self._restart = None
+            if not self.ready():
+                self.start_preparing(restart)
+        return super().status()
+
+    # -- instant answers ----------------------------------------------------------------------
+
     def distance(self, state: bytes) -> int | None:
         table = self.table
-        return table.distance(state) if table is not None else super().distance(state)
+        if table is None or table.rank(state) is None:
+            return table.distance(state) if table is not None else super().distance(state)
+        checked = self.holding([state])
+        return checked.distance(state) if checked is not None else super().distance(state)
 
     def dead_end(self, state: bytes) -> bool:
         table = self.table
-        return table is not None and table.rank(state) is not None and table.distance(state) is None
+        if table is None or table.rank(state) is None or table.distance(state) is not None:
+            return False
+        return self.holding([state]) is not None
 
     def covers(self, state: bytes) -> bool:
         table = self.table
         return table is not None and table.rank(state) is not None
 
     def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:
+        table = self.marked(state)
+        if table is None:
+            return None
+        return [(move, _VERDICTS[v]) for move, v in table.classify(self.puzzle, state)]
+
+    def marked(self, state: bytes) -> DistanceTable | None:
+        """The table, once the entries the marks of ``state`` compare hold: the position's and each
+        successor's (None where the table does not hold the position, or an entry does not hold)."""
         table = self.table
         if table is None or table.rank(state) is None:
             return None
-        return [(move, _VERDICTS[v]) for move, v in table.classify(self.puzzle, state)]
+        return self.holding([state, *(after for _move, after in self.puzzle.successors(state))])
 
     def max_distance(self) -> int | None:
         loaded = self._loaded
@@ -257,7 +357,7 @@ class TableOracle(SearchOracle):
 
     def position_picked(self, distance: int, pick: Callable[[int], int]) -> bytes | None:
         """The position ``pick(n)`` chooses among the n the start reaches at ``distance`` (in the table's
-        rank order, the same on every machine), or None where there is none."""
+        rank order, the same on every machine), or None where there is none (or its entry does not hold)."""
         loaded = self._loaded
         if loaded is None or distance < 1:
             return None
@@ -267,7 +367,8 @@ class TableOracle(SearchOracle):
         if not len(ranks):
             return None
         rank = int(ranks[pick(len(ranks))])
-        return bytes(loaded.table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
+        position = bytes(loaded.table.ranker.unrank(np.array([rank], dtype=np.int64))[0])
+        return position if self.holding([position]) is not None else None
 
     def random_position(self, rng: random.Random) -> bytes | None:
         """Uniform over every solvable position the start reaches: a distance drawn in proportion to
@@ -283,47 +384,76 @@ class TableOracle(SearchOracle):
         return None
 
     def instant_answer(self, state: bytes, earlier: Sequence[bytes] = ()) -> Answer | None:
+        """The table's answer, every entry it rests on checked: None where the table does not hold the
+        position, or where an entry does not hold (the table is then dropped, to be built again)."""
         table = self.table
         if table is None or table.rank(state) is None:   # not in the table: a search must answer
             return None
-        line = self._walk(table, state)
-        if line is not None:
-            return Answer(line)
-        for index, before in enumerate(earlier):
-            found = self._walk(table, before)
-            if found is not None:
-                return Answer(None, index, found)
+        try:
+            line = self._walk(table, state)
+            if line is not None:
+                return Answer(line)
+            for index, before in enumerate(earlier):
+                found = self._walk(table, before) if table.rank(before) is not None else None
+                if found is not None:
+                    return Answer(None, index, found)
+        except Forged:
+            self.drop(table)
+            return None
         return Answer(None)
 
     def _walk(self, table: DistanceTable, state: bytes) -> Line | None:
+        """A shortest line down the table, or None from a dead end; Forged where an entry it rests on does
+        not hold (the position's, and every one on the line: :meth:`solvers.entries.Entries.line_holds`)."""
         started = time.perf_counter()
+        entries = self.entries(table)
+        if not entries.holds(state):
+            raise Forged
         try:
             walked = table.path(self.puzzle, state)
         except ValueError:   # no way downhill: the table does not fit the puzzle, whatever its checks said
-            raise WrongAnswer() from None
+            raise Forged from None
         if walked is None:
             return None
         moves, states = walked
+        if not entries.line_holds(states):
+            raise Forged
         return Line(tuple(moves), tuple(states), len(moves) + 1, time.perf_counter() - started, "table")
 
     # -- searching ----------------------------------------------------------------------------
 
     def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
-        """A table walk when the table is here, in the cache, or cheap to build; else a search."""
-        self.prepare(Build.FOR_ANSWERS, report)
-        got = self.instant_answer(state, earlier)
+        """A table walk when the table is here, in the cache, or cheap to build; else a search. A table
+        found not to hold is built again (as it is allowed) and answers."""
+        got = self.answer_at_once(state, earlier, report)
         return got if got is not None else super().answer(state, earlier, report)
+
+    def answer_at_once(self, state: bytes, earlier: Sequence[bytes], report: Report) -> Answer | None:
+        """The table's answer, the table loaded or built first as answers may, and built again once if
+        an entry it rests on does not hold; None where the table cannot answer."""
+        self.prepare(Build.FOR_ANSWERS, report)
+        dropped = self.dropped
+        got = self.instant_answer(state, earlier)
+        if got is None and self.dropped != dropped:
+            self.prepare(Build.FOR_ANSWERS, report)
+            got = self.instant_answer(state, earlier)
+        return got
 
     def analysis(self, report: Report = QUIET) -> tuple[Analysis, float]:
         """Figures of the whole space, counted once per table."""
         if self._analysis is not None:
             return self._analysis
         started = time.perf_counter()
-        if not self.prepare(Build.ALWAYS, report):
-            raise TooLarge(self.no_table_reason())
-        loaded = self._loaded
-        assert loaded is not None
-        self._analysis = (self._figures(loaded, report), time.perf_counter() - started)
+        for _attempt in range(2):   # a table whose start or hardest positions do not hold is built again, once
+            if not self.prepare(Build.ALWAYS, report):
+                raise TooLarge(self.no_table_reason())
+            loaded = self._loaded
+            assert loaded is not None
+            figures = self._figures(loaded, report)
+            start = [self.puzzle.start] if loaded.table.rank(self.puzzle.start) is not None else []
+            if self.holding([*start, *figures.hardest]) is not None:
+                break
+        self._analysis = (figures, time.perf_counter() - started)
         return self._analysis
 
     def _figures(self, loaded: _Loaded, report: Report) -> Analysis:

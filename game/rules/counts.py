@@ -20,6 +20,10 @@ def _moves_word() -> str:
     return _("moves")
 
 
+def _amount(n: int) -> str:
+    return ngettext("{n:,} move", "{n:,} moves", n).format(n=n)
+
+
 def _solvable(n: int) -> str:
     return ngettext("Solvable: {n:,} move to the goal.", "Solvable: {n:,} moves to the goal.", n).format(n=n)
 
@@ -36,6 +40,7 @@ class Count:
     now: str = ""                            # the help's sentence: counted this way now, and what K offers
     recounted: str = ""                      # the message once the player switched to this count
     solvable: Callable[[int], str] = _solvable     # the editor's reading: n moves to the goal, counted so
+    amount: Callable[[int], str] = _amount         # n of them, translated: "37 pushes"
     published: tuple[str, str] = ("", "")          # a card's line on the literature's figure, one and many
                                                    # ({moves:,}; marked): "Published: 81 moves (path)."
 

@@ -8,7 +8,7 @@ know which family it holds (what a puzzle is, beyond its rules, its spec declare
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Mapping, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Protocol, Sequence
 
 from solvers.ranking import Ranker
 from solvers.rules import EMPTY, Rule, RuleSet
@@ -168,6 +168,23 @@ class Symbols:
 Validator = Callable[[bytes], None]
 
 
+@dataclass(frozen=True)
+class Doors:
+    """Cells only some pieces may stand on or pass through (a sliding-block box's exit, the gates round
+    a goal): the door cells, and the anchor codes of the pieces that may (every piece of a kind alike).
+    The rules keep the others off; the board draws the doors, and the editor places and removes them."""
+
+    cells: frozenset[int] = frozenset()
+    passing: frozenset[int] = frozenset()
+
+    def admits(self, anchor_code: int, cells: Iterable[int]) -> bool:
+        """Whether the piece whose anchor code is ``anchor_code`` may cover ``cells``."""
+        return anchor_code in self.passing or self.cells.isdisjoint(cells)
+
+
+NO_DOORS = Doors()
+
+
 @dataclass
 class Puzzle:
     """One named puzzle: board, pieces, rules, start and goals. Implements solvers.Problem."""
@@ -187,6 +204,7 @@ class Puzzle:
     heuristic: Callable[[bytes], int] | None = None
     kinds: Sequence[MoveKind] = ()     # every kind of move the rules may label a move with
     start_given: bool = True           # the puzzle names its start (False: its start is only a deal)
+    doors: Doors = NO_DOORS            # cells only some pieces may enter (sliding blocks)
 
     def __post_init__(self) -> None:
         self.kind_of: dict[str, MoveKind] = {kind.label: kind for kind in self.kinds}

@@ -13,11 +13,11 @@ so a scene module pulls in no other screen but those it really uses.
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, Sequence
 
 import pygame
 
-from game.catalog.spec import PuzzleSpec
+from game.catalog.spec import Colour, PuzzleSpec
 from game.common.background import Service
 from game.keeping.journal import Journal
 from game.keeping.saves import SavedGame
@@ -88,6 +88,8 @@ class Navigator(Protocol):
 
     def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None) -> None: ...
 
+    def open_collection(self, specs: Sequence[PuzzleSpec], title: str, key: str, colour: Colour) -> None: ...
+
     def open_editor(self, name: str, position: bytes | None = None) -> None: ...
 
     def open_analysis(self, name: str) -> None: ...
@@ -107,6 +109,8 @@ class Navigator(Protocol):
     def menu_back(self) -> None: ...
 
     def play_position(self, name: str, position: bytes, message: str = "") -> None: ...
+
+    def play_game(self, game: SavedGame, message: str = "") -> None: ...
 
     def play_daily(self, daily: Daily) -> None: ...
 

@@ -59,9 +59,11 @@ def _fail(err: Exception) -> int:
     return 2
 
 
-def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False, load: SavedGame | None = None) -> int:
-    """The game in a window: the menu, and over it the puzzle named (resumed, or from ``position``) or the
-    saved game ``load`` (read and checked by the command line)."""
+def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False, load: SavedGame | None = None,
+        watch: str | None = None) -> int:
+    """The game in a window: the menu, and over it the puzzle named (resumed, or from ``position``; ``watch``:
+    this line of its notation played back from its start) or the saved game ``load`` (read and checked by the
+    command line)."""
     try:
         spec, state = _start(puzzle_name, position)
     except (PositionError, catalog.UnknownPuzzle) as err:
@@ -70,7 +72,7 @@ def run(puzzle_name: str | None, position: str | None, fullscreen: bool = False,
         app = App(fullscreen=fullscreen)
     except Exception as err:  # noqa: BLE001 - no display, no video driver: one sentence, not a traceback
         return _fail(RuntimeError(f"the game window could not open ({err}); try 'screenshot' for a headless picture"))
-    app.nav.start(spec.name if spec is not None else None, state, load)
+    app.nav.start(spec.name if spec is not None else None, state, load, watch)
     return app.run()
 
 
@@ -87,16 +89,17 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
                       size: tuple[int, int], menu: bool, analysis: bool = False, marks: bool = False,
                       editor: bool = False, rules: bool = False, records: bool = False,
                       load: SavedGame | None = None, review: bool = False, settings: bool = False,
-                      demo: bool = False, language: str = i18n.ENGLISH, text_size: int = 100, theme: str = "standard",
-                      press: tuple[str, ...] = ()) -> int:
+                      demo: bool = False, collection: str | None = None, language: str = i18n.ENGLISH,
+                      text_size: int = 100, theme: str = "standard", press: tuple[str, ...] = ()) -> int:
     """One frame of the game, drawn without a display: the menu (with a puzzle's card chosen, if one is
     named), a puzzle (its analysis, editor or help card over it; ``press``: after these keys, a second
-    apart), the records screen (the player's own records), a saved game, or the demo."""
+    apart), a collection's grid of levels (``collection``: its title, or one of its levels, chosen; ``press``
+    there too), the records screen (the player's own records), a saved game, or the demo."""
     try:
         spec, state = _start(puzzle_name, position)
         if load is not None:
             spec = load.spec
-        if spec is None and not (menu or records or settings or demo):
+        if spec is None and not (menu or records or settings or demo or collection):
             raise PositionError("name a puzzle to render, or pass --menu.")
         if size[0] < 200 or size[1] < 150 or size[0] > 8192 or size[1] > 8192:
             raise PositionError(f"the size {size[0]}x{size[1]} is outside 200x150 to 8192x8192.")
@@ -112,12 +115,16 @@ def render_screenshot(puzzle_name: str | None, path: str, position: str | None,
     app.settings.language, app.settings.text_size, app.settings.theme = language, text_size, theme
     app.apply_settings()
     app.resized()
-    if records or menu:   # the player's own records (the menu's stars and counts at par), read as the game reads them
-        app.journal.records = read_records(Folders.here().records)[0]
-    shot = _Shot(spec, state, load, tuple(keys), menu, analysis, editor, rules, records, settings, demo, review)
+    if records or menu or collection:   # the player's own records (the menu's stars and counts at par, a grid's
+        app.journal.records = read_records(Folders.here().records)[0]   # marks), read as the game reads them
+    shot = _Shot(spec, state, load, tuple(keys), menu, analysis, editor, rules, records, settings, demo, review,
+                 collection)
     what = shot.words(app)
     try:
         shot.draw(app)
+    except PositionError as err:   # a collection not found
+        app.close()
+        return _fail(err)
     except (MemoryError, OSError, app.pg.error) as err:
         app.close()
         if _out_of_memory(err):
@@ -155,9 +162,12 @@ class _Shot:
     settings: bool
     demo: bool
     review: bool
+    collection: str | None = None
 
     def words(self, app: App) -> str:
         """What the picture shows, for a sentence about it: "the records screen (records of 10,000 puzzles)"."""
+        if self.collection is not None:
+            return f"the collection {self.collection}"
         if self.records and not self.menu:
             n = len(app.journal.records.puzzles)
             return f"the records screen (records of {n:,} puzzle{'' if n == 1 else 's'})"
@@ -174,7 +184,9 @@ class _Shot:
         nav, spec = app.nav, self.spec
         shelves = MenuScene(app)
         app.push(shelves)
-        if self.menu and spec is not None:   # the menu with that puzzle's card chosen, scrolled into sight
+        if self.collection is not None:
+            self._collection(app, shelves, self.collection)
+        elif self.menu and spec is not None:   # the menu with that puzzle's card chosen, scrolled into sight
             shelves.select_name(spec.name)
         elif self.analysis and spec is not None:
             nav.open_analysis(spec.name)
@@ -182,6 +194,7 @@ class _Shot:
             nav.open_editor(spec.name, self.state)
             for _ in range(3):   # the editor's verdict: from the table, or a search inline
                 app.tick(0.4)
+            _pressed(app, list(self.keys))
         elif self.records:
             nav.open_records()
         elif self.settings:
@@ -194,6 +207,23 @@ class _Shot:
             nav.open_puzzle(spec.name, self.state, load=self.load)
             self._played(app)
         app.tick(0.0)
+
+    def _collection(self, app: App, shelves: MenuScene, name: str) -> None:
+        """The grid of the collection titled ``name`` (or holding the level ``name``, chosen), the keys
+        pressed on it, its pictures drawn."""
+        wanted = name.casefold()
+        card = next((c for c in shelves.flat if c.collection and c.group.casefold() == wanted), None)
+        if card is None:
+            card = next((c for c in shelves.flat if c.collection and name in c.positions), None)
+            if card is None:
+                raise PositionError(f"there is no collection called '{name}'.")
+            card.choose(card.positions[name])
+        shelves.selected = shelves.flat.index(card)
+        shelves.open(shelves.selected)
+        if self.keys:
+            _pressed(app, list(self.keys))
+        for _ in range(60):   # the pictures in view, a few a frame
+            app.tick(1 / 30)
 
     def _played(self, app: App) -> None:
         """A puzzle's help card, the keys pressed on it, or the review over it."""

@@ -55,6 +55,31 @@ class Line:
     pos: tuple[int, int]
 
 
+def balanced(heights: list[int], columns: int) -> list[tuple[int, int]]:
+    """The rows split, in their order, into at most ``columns`` runs (each a column: its first and past-last
+    index) whose tallest is as short as it can be."""
+    n = len(heights)
+    if n == 0:
+        return []
+    low, high = max(heights), sum(heights)
+    while low < high:   # the least height within which the rows go into the columns, found by halving
+        mid = (low + high) // 2
+        used, run = 1, 0
+        for h in heights:
+            if run + h > mid:
+                used, run = used + 1, 0
+            run += h
+        low, high = (mid + 1, high) if used > columns else (low, mid)
+    out, start, run = [], 0, 0
+    for i, h in enumerate(heights):
+        if run + h > low:
+            out.append((start, i))
+            start, run = i, 0
+        run += h
+    out.append((start, n))
+    return out
+
+
 class HelpScene(Scene):
     takes_every_key = True   # any key closes it, the sound key too: only F1 and ? mean what they mean elsewhere
 
@@ -67,8 +92,9 @@ class HelpScene(Scene):
         self.card = pygame.Rect(0, 0, 0, 0)
         self.lines: list[Line] = []
         self.pictures: list[Picture] = []
-        self.key_cells: list[tuple[str, str, pygame.Rect]] = []
+        self.key_cells: list[tuple[str, list[str], pygame.Rect]] = []
         self.key_cap_w = 0
+        self.key_px = self.theme.size_of("small")   # the size of the keys' words
         self._backdrop: pygame.Surface | None = None
         self.layout(ctx.size)
 
@@ -158,28 +184,54 @@ class HelpScene(Scene):
     def _keys_height(self, width: int, side: bool) -> tuple[int, int]:
         """How tall the keys are in the columns that fit ``width``; and how many columns."""
         th = self.theme
-        row_h = self._key_row_h()
         columns = 1 if side else (3 if width >= th.px(1000) else 2)
-        rows = -(-len(self.keys) // columns)
-        return th.size_of("heading") + th.px(8) + rows * row_h, columns
+        heights = [h for _keys, _lines, h in self._key_rows(width, columns)]
+        tallest = max((sum(heights[a:b]) for a, b in balanced(heights, columns)), default=0)
+        return th.size_of("heading") + th.px(8) + tallest, columns
 
     def _key_row_h(self) -> int:
         th = self.theme
         return max(th.size_of("small"), th.size_of("tiny") + th.px(8)) + th.px(5)
 
+    def _cap_w(self) -> int:
+        th = self.theme
+        return max((th.measure(keys, th.size_of("tiny")) for keys, _words in self.keys), default=0) + th.px(12)
+
+    def _key_rows(self, width: int, columns: int) -> list[tuple[str, list[str], int]]:
+        """Each key with its words wrapped beside its cap (whole, never cut), and the height of its row: in the
+        size, down to four fifths of the small text's, that keeps the keys shortest (the largest of those)."""
+        th = self.theme
+        col_w = (width - th.px(16) * (columns - 1)) // columns
+        room = max(1, col_w - self._cap_w() - th.px(10))
+        full = th.size_of("small")
+        best: tuple[int, int, list[tuple[str, list[str], int]]] | None = None
+        for px in range(full, max(1, full * 4 // 5) - 1, -1):
+            line_h = px + th.px(2)
+            rows = []
+            for keys, words in self.keys:
+                lines = th.wrap(words, px, room) or [""]
+                rows.append((keys, lines, max(self._key_row_h(), len(lines) * line_h + th.px(5))))
+            height = max((sum(h for *_rest, h in rows[a:b]) for a, b in balanced([r[2] for r in rows], columns)),
+                         default=0)
+            if best is None or height < best[0]:
+                best = (height, px, rows)
+        assert best is not None
+        self.key_px = best[1]
+        return best[2]
+
     def _place_keys(self, rect: pygame.Rect, columns: int) -> None:
         th = self.theme
         self.keys_title = (rect.x, rect.y)
         top = rect.y + th.size_of("heading") + th.px(8)
-        row_h = self._key_row_h()
         col_w = (rect.w - th.px(16) * (columns - 1)) // columns
-        self.key_cap_w = max(th.measure(keys, th.size_of("tiny")) for keys, _words in self.keys) + th.px(12)
-        rows = -(-len(self.keys) // columns)
+        self.key_cap_w = self._cap_w()
         self.key_cells = []
-        for i, (keys, words) in enumerate(self.keys):
-            col, row = divmod(i, rows)
-            self.key_cells.append((keys, words, pygame.Rect(rect.x + col * (col_w + th.px(16)), top + row * row_h,
-                                                            col_w, row_h)))
+        rows = self._key_rows(rect.w, columns)
+        for col, (a, b) in enumerate(balanced([h for _keys, _lines, h in rows], columns)):
+            y = top
+            for keys, lines, height in rows[a:b]:
+                self.key_cells.append((keys, lines, pygame.Rect(rect.x + col * (col_w + th.px(16)), y, col_w, height)))
+                y += height
 
     def _place_pictures(self, area: pygame.Rect) -> list[Picture]:
         """The examples in the arrangement that draws their boards largest."""
@@ -320,13 +372,17 @@ class HelpScene(Scene):
             return
         surface.blit(th.text(_("Keys"), "heading", pal.text), self.keys_title)
         tiny = th.size_of("tiny")
-        for keys, words, cell in self.key_cells:
+        line_h = self.key_px + th.px(2)
+        for keys, lines, cell in self.key_cells:
             cap = th.text(keys, tiny, pal.text)
             box = pygame.Rect(cell.x, cell.y, self.key_cap_w, cap.get_height() + th.px(6))
-            box.centery = cell.centery
+            box.centery = cell.y + max(self._key_row_h(), line_h) // 2
             pygame.draw.rect(surface, T.shade(pal.card, -0.15), box, border_radius=max(3, box.h // 4))
             pygame.draw.rect(surface, pal.panel_edge, box, 1, border_radius=max(3, box.h // 4))
             surface.blit(cap, cap.get_rect(center=box.center))
             x = box.right + th.px(10)
-            text = th.squeeze(words, "small", cell.right - x, pal.muted)
-            surface.blit(text, text.get_rect(midleft=(x, cell.centery)))
+            y = box.centery - line_h // 2   # the first line beside the cap, the others under it
+            for line in lines:
+                text = th.text(line, self.key_px, pal.muted)
+                surface.blit(text, (x, y + (line_h - text.get_height()) // 2))
+                y += line_h

@@ -81,6 +81,14 @@ KEYMAP: dict[tuple[int, str], Intent] = {
     (pygame.K_KP_MINUS, _CTRL): Intent.VOLUME_DOWN,
     (pygame.K_q, _CTRL): Intent.QUIT,
     (pygame.K_l, _PLAIN): Intent.SORT,
+    (pygame.K_PAGEUP, _PLAIN): Intent.PAGE_UP,
+    (pygame.K_PAGEDOWN, _PLAIN): Intent.PAGE_DOWN,
+    (pygame.K_HOME, _PLAIN): Intent.FIRST,
+    (pygame.K_END, _PLAIN): Intent.LAST,
+    (pygame.K_KP9, _PLAIN): Intent.PAGE_UP,
+    (pygame.K_KP3, _PLAIN): Intent.PAGE_DOWN,
+    (pygame.K_KP7, _PLAIN): Intent.FIRST,
+    (pygame.K_KP1, _PLAIN): Intent.LAST,
 }
 
 def intent_for(event: pygame.event.Event) -> Intent | None:

@@ -1,11 +1,14 @@
-"""Which screen comes next: the menu, a game, the editor, the analysis, the records, a review, the help,
-the settings, the demo. Scenes ask for another screen through their context (``ctx.nav``); this is the
-one module that knows every screen, so no screen needs to know another to open it.
+"""Which screen comes next: the menu, a collection's grid of levels, a game, the editor, the analysis, the
+records, a review, the help, the settings, the demo. Scenes ask for another screen through their context
+(``ctx.nav``); this is the one module that knows every screen, so no screen needs to know another to open it.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from game.catalog import registry as catalog
 from game.catalog.demo import Playlist, offers
+from game.catalog.spec import Colour, PuzzleSpec
 from game.common.i18n import N_, _
 from game.common.words import moves_text
 from game.midend.daily import Daily
@@ -15,6 +18,7 @@ from game.ui.edit.scene import EditorScene
 from game.ui.help import HelpScene, help_key
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.analysis import AnalysisScene
+from game.ui.scenes.collection import CollectionScene
 from game.ui.scenes.demo import DemoScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.records import RecordsScene
@@ -61,13 +65,15 @@ class Navigation:
                 top.invalidate()
 
     # -- the first screens ------------------------------------------------------------------------
-    def start(self, name: str | None = None, position: bytes | None = None, load: SavedGame | None = None) -> None:
-        """The menu, and over it a game of ``name`` or of the saved game ``load``."""
+    def start(self, name: str | None = None, position: bytes | None = None, load: SavedGame | None = None,
+              watch: str | None = None) -> None:
+        """The menu, and over it a game of ``name`` (``watch``: a line of its notation played back from its
+        start) or of the saved game ``load``."""
         self.push(MenuScene(self.stage))
         if load is not None:
             self.open_puzzle(load.spec.name, load=load)
         elif name is not None:
-            self.open_puzzle(name, position)
+            self.open_puzzle(name, position, watch=watch)
 
     def back_to_menu(self) -> None:
         if len(self.stage.scenes) > 1:
@@ -95,10 +101,17 @@ class Navigation:
                 scenes[i] = fresh
 
     # -- games --------------------------------------------------------------------------------------
-    def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None) -> None:
+    def open_puzzle(self, name: str, position: bytes | None = None, load: SavedGame | None = None,
+                    message: str | None = None, watch: str | None = None) -> None:
         """The puzzle's game in progress, resumed (``position``: then a new game from there; ``load``:
-        a saved game, then, as a new game)."""
-        self.push(PlayScene(self.stage, catalog.get(name), position, kept=True, load=load))
+        a saved game, then, as a new game; ``watch``: a line of its notation, then, played back from its start)."""
+        self.push(PlayScene(self.stage, catalog.get(name), position, kept=True, load=load, message=message,
+                            watch=watch))
+
+    def open_collection(self, specs: Sequence[PuzzleSpec], title: str, key: str, colour: Colour) -> None:
+        """A collection's levels as a grid (``key``: what the menu's memory keeps its chosen level under); a
+        level played from it comes back to it."""
+        self.push(CollectionScene(self.stage, specs, title, key, colour))
 
     def play_daily(self, daily: Daily) -> None:
         """The day's daily puzzle: its position as a new game (the daily's game already under way: resumed)."""
@@ -117,6 +130,16 @@ class Navigation:
         if isinstance(stage.scene, PlayScene) and stage.scene.spec.name == name and len(stage.scenes) > 1:
             self._pop()
         self._new_game(name, position, message)
+
+    def play_game(self, game: SavedGame, message: str = "") -> None:
+        """A game of its own (a pasted code with the moves that led to it): opened over the menu, as a new
+        game after the one there was, as a saved game opens."""
+        stage = self.stage
+        if isinstance(stage.scene, AnalysisScene) and len(stage.scenes) > 1:
+            self._pop()
+        if isinstance(stage.scene, PlayScene) and stage.scene.spec.name == game.spec.name and len(stage.scenes) > 1:
+            self._pop()
+        self.open_puzzle(game.spec.name, load=game, message=message or None)
 
     def play_from_editor(self, name: str, position: bytes, message: str = "") -> None:
         """The editor gives way to a game from its position: the game it was opened over takes it

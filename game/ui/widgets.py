@@ -73,22 +73,32 @@ def key_cap_fits(theme: T.Theme, rect: pygame.Rect, label_width: int, key: str) 
     return rect.w - pad // 2 - 2 - _key_cap_box(theme, key).w > pad + label_width + 2
 
 
+def button_lift(rect: pygame.Rect) -> int:
+    """How far a raised button's face stands above its shadow."""
+    return max(1, rect.h // 14)
+
+
+def button_face(rect: pygame.Rect, style: ButtonStyle, pressed: bool = False) -> pygame.Rect:
+    """Where a button's face (and so its label) is drawn: on ``rect`` whether it is enabled or not, so a
+    button that turns grey keeps its label where it was; only a press (the player's own finger) sinks it
+    onto its shadow."""
+    return rect.move(0, button_lift(rect)) if pressed and style.enabled else rect.copy()
+
+
 def draw_button(surface: pygame.Surface, theme: T.Theme, rect: pygame.Rect, label: pygame.Surface, key: str,
                 style: ButtonStyle, hover: bool, pressed: bool) -> None:
     """A raised button: its face, the rendered label and, where it fits, the key cap. A disabled one
-    lies flat, outlined: it reads as not pressable by its shape, and its label stays readable."""
+    lies flat, outlined, with no shadow under it: it reads as not pressable by its shape, its label stays
+    readable, and its face, label and key cap are where the enabled button has them."""
     pal = theme.palette
     if rect.w <= 0:
         return
     hover = hover and style.enabled
     rad = max(4, rect.h // 4)
     base = pal.button_face(style.primary, style.enabled, style.active, hover)
+    face = button_face(rect, style, pressed and hover)
     if style.enabled:
-        lift = 0 if (pressed and hover) else max(1, rect.h // 14)
-        pygame.draw.rect(surface, T.shade(base, -0.35), rect.move(0, lift), border_radius=rad)
-        face = rect.move(0, 0 if lift else max(1, rect.h // 14))
-    else:
-        face = rect.move(0, max(1, rect.h // 14))
+        pygame.draw.rect(surface, T.shade(base, -0.35), rect.move(0, button_lift(rect)), border_radius=rad)
     pygame.draw.rect(surface, base, face, border_radius=rad)
     edge = pal.button_edge(style.enabled)
     if edge is not None:

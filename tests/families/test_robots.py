@@ -301,7 +301,6 @@ def test_the_goal_names_the_target_robots_colour_as_it_is_drawn():
     pure red), not the vermillion a player calls orange."""
     import colorsys
 
-    from game.families.robots.rules import TARGET_PAINT
-    word, colour = TARGET_PAINT
-    hue, _lightness, saturation = colorsys.rgb_to_hls(*(c / 255 for c in colour))
-    assert word == "red" and saturation > 0.5 and min(hue, 1 - hue) * 360 <= 12
+    from game.families.robots.rules import TARGET
+    hue, _lightness, saturation = colorsys.rgb_to_hls(*(c / 255 for c in TARGET.colour))
+    assert TARGET.name == "red robot" and saturation > 0.5 and min(hue, 1 - hue) * 360 <= 12

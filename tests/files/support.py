@@ -52,7 +52,9 @@ def canonical(defn: BlocksDef) -> BlocksDef:
     same = tuple(sorted("".join(sorted(rename[ch] for ch in group)) for group in defn.same))
     axis = {rename[ch]: value for ch, value in sorted(defn.axis.items(), key=lambda item: rename[item[0]])}
     common = dataclasses.replace(defn.common, origin="")
-    return BlocksDef(common, relabel(defn.start, rename), relabel(defn.goal, goal_rename), same, axis, defn.moves)
+    doors = defn.doors and dataclasses.replace(defn.doors, pieces="".join(sorted(rename[ch] for ch in defn.doors.pieces)))
+    return BlocksDef(common, relabel(defn.start, rename), relabel(defn.goal, goal_rename), same, axis, defn.moves,
+                     doors)
 
 
 def puzzle_only(defn: BlocksDef) -> BlocksDef:

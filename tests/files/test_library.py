@@ -6,7 +6,7 @@ import pytest
 
 from tests.families.test_pegs_family import LARGE, SMALL
 
-from game.families.blocks.model import BlocksDef
+from game.families.blocks.model import BlocksDef, DoorsDef
 from game.families.frogs.files import FrogsDef
 from game.families.knights.files import KnightsDef
 from game.families.pairs.files import PairsDef
@@ -32,7 +32,10 @@ EXPECTED = {
     "motor-car": ("123/#.#/..#/#.#/456", ["123", "456"], "456/#.#/..#/#.#/123", {"path": 17}),
     "moving-day": ("11..AA/11..AA/2233BB/2233BB", ["123"], {"B": (0, 4), "A": (2, 4)}, {"path": 17}),
     "hughes": ("A.1/A.2/633/554", ["1246", "35"], {"A": (2, 2)}, {"path": 21}),
+    # Klotski's box with its exit under it, two cells wide and two deep, that only the donkey may enter
+    "red-donkey": ("ABBC/ABBC/DEEF/DGHF/I..J/#..#/#..#", ["ACDF", "GHIJ"], {"B": (5, 1)}, {}),
 }
+DOORS = {"red-donkey": DoorsDef(((5, 1), (5, 2), (6, 1), (6, 2)), "B")}   # every other file has none
 
 
 # The token puzzles of LIBRARY.md "Tokens" and the seed boards written as files:
@@ -125,6 +128,7 @@ def test_each_file_is_the_puzzle_library_md_describes(name):
     assert sorted(map(sorted, defn.same)) == sorted(map(sorted, same))
     assert dict(defn.common.published) == published
     assert defn.moves == "path" and not defn.axis and defn.common.title
+    assert defn.doors == DOORS.get(name)
     if isinstance(goal, str):
         assert _same_up_to_identical(defn, tuple(goal.split("/")))
     else:

@@ -192,3 +192,35 @@ def test_a_waiting_hint_can_be_cancelled_and_a_move_drops_it(gated_table):
     _gate.set()
     assert _settle(s)
     assert s.hint_info is None and s.searched == []
+
+
+def test_the_clock_stands_while_a_hint_waits_for_the_table_and_every_press_is_kept(gated_table):
+    """The English board with an empty cache added 25 s to the player's time and dropped the presses of H
+    made meanwhile: the clock stands while the computer works for the player, and each press is a step."""
+    from game.midend.ladder import Step
+    s = gated_table
+    s.play(s.puzzle.legal_moves(s.position)[0])
+    s.update(5.0)
+    s.request_hint()
+    s.update(25.0)                                                # the table is being built
+    assert s.waiting is Purpose.HINT and s.elapsed == 5.0
+    s.request_hint()
+    s.request_hint()
+    assert s.hint_presses == 3
+    detail = panel_model(s, s.oracle.status(), Settings(), 10).status.lines[1].text
+    assert "H pressed 3 times" in detail
+    _gate.set()
+    assert _settle(s)
+    assert s.hint_info is not None and s.hint_info.step is Step.PIECE   # the band, the count, the piece
+    assert s.notes.ladder == (1, 1, 1, 0) and s.searched == []
+    assert s.elapsed < 5.5
+
+
+def test_presses_kept_for_a_hint_never_play_its_move(gated_table):
+    from game.midend.ladder import Step
+    s = gated_table
+    for _ in range(7):
+        s.request_hint()
+    _gate.set()
+    assert _settle(s)
+    assert s.hint_info is not None and s.hint_info.step is Step.MOVE and s.moves == 0

@@ -2,7 +2,8 @@
 family of the registry, the start each library file writes (its grid's rows joined by '/', or its position
 text) reads as that puzzle's start, and so do the start printed as position text, in full and in ASCII
 (``solve --json``, the window's copy). A grid with columns or rows of holes round it (a pegs file's
-``start = "oo..#"``) is its own position text too, whichever side they stand on."""
+``start = "oo..#"``) is its own position text too, whichever side they stand on. A door (a blocks file's
+``[doors]``) is an ordinary cell in position text: an empty one is '.', one with a piece on it the piece."""
 from __future__ import annotations
 
 import tomllib
@@ -85,8 +86,11 @@ def test_holes_round_a_files_grid_are_its_position_text_too(family, data):
     height, width = len(defn.start), len(defn.start[0])
     left, right = (data.draw(st.integers(0, min(2, (MAX_SIDE - width) // 2))) for _side in range(2))
     top, bottom = (data.draw(st.integers(0, min(2, (MAX_SIDE - height) // 2))) for _side in range(2))
-    changes = {key: _holed(getattr(defn, key), left, right, top, bottom)
-               for key in ("start", "goal") if _is_grid(getattr(defn, key))}
+    changes: dict[str, object] = {key: _holed(getattr(defn, key), left, right, top, bottom)
+                                  for key in ("start", "goal") if _is_grid(getattr(defn, key))}
+    doors = getattr(defn, "doors", None)
+    if doors is not None:   # a blocks file's doors stay on their cells
+        changes["doors"] = replace(doors, cells=tuple((r + top, c + left) for r, c in doors.cells))
     try:
         holed = parse_toml(to_toml(replace(defn, **changes)), origin)   # type: ignore[type-var]
     except PuzzleFileError:
@@ -109,3 +113,14 @@ def test_a_pegs_files_own_row_is_position_text_on_the_command_line(capsys, tmp_p
     assert main(["solve", str(path), "--from", given, "--json"]) == 0
     out, err = capsys.readouterr()
     assert err == "" and '"start": "o o . ."' in out and '"length": 1' in out
+
+
+def test_a_door_is_an_ordinary_cell_of_position_text():
+    """The library's puzzle with doors (the Red Donkey's exit): an empty door prints '.', the donkey on its
+    doors prints as itself, and both read back."""
+    origin, defn = next((o, d) for o, d in LIBRARY["blocks"] if getattr(d, "doors", None) is not None)
+    puzzle = _puzzle(defn, origin)
+    assert puzzle.doors.cells and puzzle.format(puzzle.start).endswith("/# . . #/# . . #")
+    out = "A . . C/A . . C/D E E F/D G H F/I . . J/# B B #/# B B #"
+    state = puzzle.parse(out)
+    assert puzzle.is_goal(state) and puzzle.format(state) == out and puzzle.parse(puzzle.format(state, True)) == state

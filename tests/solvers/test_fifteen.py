@@ -196,6 +196,48 @@ def test_implausible_tables_are_rebuilt(cheap, tmp_path, monkeypatch, change):
     assert np.array_equal(fifteen.load_tables(CHEAP)[CHEAP[0]], cheap[0][CHEAP[0]])
 
 
+# The 6-6-3 partition's tile 2, 3, 4 table: small enough to build in a moment, its digest known like the others'.
+KNOWN_SMALL = (2, 3, 4)
+
+
+def _raised_unseen_by_local_checks(table: np.ndarray) -> int:
+    """The rank of an entry of a 15-puzzle table that can be raised by two while every entry still passes the
+    local checks a sample makes (:func:`pattern_db.plausible`): no neighbour whose free cells form one region
+    lies below it, and each neighbour keeps a lower neighbour of its own."""
+    cells = pattern_db.unrank(np.arange(table.size, dtype=np.int64), len(KNOWN_SMALL))
+    whole, near = pattern_db._neighbour_ranks(cells)
+    values = table.astype(np.int64)
+    for rank in np.argsort(-values, kind="stable"):   # far entries first: the ones a raise hides best in
+        value, seen = int(values[rank]) + 2, near[rank] >= 0
+        if (near[rank][seen & whole[rank]].size and values[near[rank][seen & whole[rank]]].min() + 1 < value):
+            continue
+        if all(min(value if r == rank else int(values[r]) for r in near[q][near[q] >= 0]) < values[q] or values[q] == 0
+               for q in near[rank][seen]):
+            return int(rank)
+    raise AssertionError("every raised entry shows locally")
+
+
+def test_a_table_whose_digest_is_known_is_used_only_byte_for_byte(tmp_path, monkeypatch):
+    """One entry raised by two where no local check can see it (IDA* would then return a line longer than
+    the shortest and call it optimal): the digest finds it, and the table is built again."""
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
+    built = fifteen.load_tables((KNOWN_SMALL,))[KNOWN_SMALL]
+    rank = _raised_unseen_by_local_checks(built)
+    forged = built.copy()
+    forged[rank] += 2
+    assert pattern_db.plausible(KNOWN_SMALL, forged, samples=20_000)   # a sample passes it
+    _forge(tmp_path, [KNOWN_SMALL], lambda table: forged)
+    assert fifteen.load_tables((KNOWN_SMALL,), build=False) is None
+    assert np.array_equal(fifteen.load_tables((KNOWN_SMALL,))[KNOWN_SMALL], built)
+    assert fifteen.holds(KNOWN_SMALL, built) and not fifteen.holds(KNOWN_SMALL, forged)
+
+
+def test_the_small_known_tables_are_the_ones_built():
+    """The digests of the tables built in a moment (the larger: the slow test below)."""
+    for group in ((1,), KNOWN_SMALL):
+        assert fifteen.holds(group, pattern_db.build_ranked(group)), group
+
+
 def test_the_goal_is_the_board_not_a_zero_heuristic():
     """Installed directly (no load checks), tables of zeros only slow the search down."""
     fifteen.install({g: np.zeros(pattern_db.placements(len(g)), dtype=np.uint8) for g in CHEAP})
@@ -492,7 +534,17 @@ def test_full_build_reports_progress_caches_and_passes_the_load_checks(built):
     fractions = [f for f, _ in calls]
     assert fractions[-1] == 1.0 and fractions == sorted(fractions)
     assert len(list(folder.glob("*.npt"))) == len(fifteen.PARTITION)
-    assert all(pattern_db.plausible(g, t, samples=20000) for g, t in tables.items())
+    assert all(fifteen.holds(g, t) for g, t in tables.items())
+
+
+@pytest.mark.slow
+@needs_numba
+def test_the_tables_built_are_the_ones_whose_digests_are_known():
+    """Every table of both partitions, built afresh, is byte for byte the one whose digest the game knows
+    (a table that changes must change its digest with it, else every load would build it again)."""
+    for group in dict.fromkeys(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION):
+        assert fifteen.holds(group, pattern_db.build_ranked(group)), group
+    assert set(fifteen.BUILT_DIGESTS) == set(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION)
 
 
 @pytest.mark.slow

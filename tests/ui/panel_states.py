@@ -32,9 +32,10 @@ STATES = ("idle", "idle-cursor", "solving", "paused", "building", "building-and-
           "sokoban", "sokoban-hint", "sokoban-solving", "sokoban-paused", "sokoban-solved",
           "sokoban-pushes",
           "pegs", "pegs-jump", "pegs-hint", "pegs-dead-end", "pegs-solving", "pegs-paused",
-          "pegs-solved")
+          "pegs-solved", "idle-no-marks", "warehouse", "warehouse-no-marks", "warehouse-hint", "warehouse-solving",
+          "warehouse-solved", "reve", "reve-no-marks", "reve-hint", "reve-solving", "reve-paused", "reve-solved")
 # the states of one game, whose panels must lay out alike (every control in the same place)
-GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "hint-count", "hint-piece", "hint-move", "failed",
+GAMES = {"eight": ("idle", "idle-no-marks", "solving", "paused", "solved", "hint", "hint-count", "hint-piece", "hint-move", "failed",
                    "hidden"),
          "fifteen": ("building", "building-and-solving", "searching", "searching-while-building", "dealing", "asking",
                      "searching-elsewhere", "fifteen-idle"),
@@ -45,9 +46,13 @@ GAMES = {"eight": ("idle", "solving", "paused", "solved", "hint", "hint-count", 
          "sokoban": ("sokoban", "sokoban-hint", "sokoban-solving", "sokoban-paused", "sokoban-solved",
                      "sokoban-pushes"),
          # peg solitaire, K's other count among them: switching the count moves no control either
-         "pegs": ("pegs", "pegs-jump", "pegs-hint", "pegs-dead-end", "pegs-solving", "pegs-paused", "pegs-solved")}
+         "pegs": ("pegs", "pegs-jump", "pegs-hint", "pegs-dead-end", "pegs-solving", "pegs-paused", "pegs-solved"),
+         # move marks on and off (O), and the solver's playing to a win: the buttons and the legend's place stay
+         "warehouse": ("warehouse", "warehouse-no-marks", "warehouse-hint", "warehouse-solving", "warehouse-solved"),
+         "reve": ("reve", "reve-no-marks", "reve-hint", "reve-solving", "reve-paused", "reve-solved")}
 ROBOTS = "lunar-lockout-08"     # one way to count: no count row
 PEGS = "pegs-triangle-a1"
+REVE = "reve-almost-home"
 
 
 @dataclass
@@ -114,7 +119,7 @@ def panel_states() -> Iterator[list[PanelState]]:
 
 
 def _state(name: str, inline: Service, threads: list[Service], sessions: list[Session]) -> PanelState:
-    settings = Settings(move_marks=True, deal_distance=24)
+    settings = Settings(move_marks=not name.endswith("-no-marks"), deal_distance=24)
 
     def game(puzzle: str, position: str | None = None, service: Service = inline) -> Session:
         spec = catalog.get(puzzle)
@@ -124,7 +129,7 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
         return s
 
     building = OracleStatus(Phase.BUILDING, 0.37)
-    if name == "idle":
+    if name in ("idle", "idle-no-marks"):
         s = game("eight", "8 6 7/2 5 4/3 . 1")
     elif name == "idle-cursor":
         s = game("knights")
@@ -243,6 +248,8 @@ def _state(name: str, inline: Service, threads: list[Service], sessions: list[Se
                 s.play(move)
     elif name.startswith("pegs"):
         s = _pegs_state(name, game)
+    elif name.startswith(("warehouse", "reve")):
+        s = _played_state(name, game("warehouse-1" if name.startswith("warehouse") else REVE))
     else:
         raise ValueError(name)
     return PanelState(name, s, s.oracle.status(), settings)
@@ -268,4 +275,19 @@ def _pegs_state(name: str, game) -> Session:
     elif name == "pegs-solved":
         for move in s.oracle.solve(s.position).moves:
             s.play(move)
+    return s
+
+
+def _played_state(name: str, s: Session) -> Session:
+    """A game at rest (marks on or off), at a hint, solving or paused, or won by the solver."""
+    if name.endswith("-hint"):
+        s.request_hint()
+    elif name.endswith(("-solving", "-paused")):
+        s.start_solve()
+        if name.endswith("-paused"):
+            s.autosolve.toggle_pause()
+    elif name.endswith("-solved"):
+        s.start_solve()
+        while s.playback is not None:
+            s.update(1.0)
     return s

@@ -98,3 +98,83 @@ def test_no_item_overlaps_and_every_label_fits(states, size):
         assert shown == {b.name for b in (*model.box.buttons, *model.palette, *model.buttons)}, where
         if size in SIZES[2:]:
             assert layout.max_scroll == 0, where
+
+
+def _steady_states() -> dict[str, list[tuple[str, Editor]]]:
+    """Editors of one puzzle in each of their readings and states of undo, save and clear."""
+    inline = Service(Where.INLINE)
+    frogs, pegs = catalog.get("frogs-a"), catalog.get("pegs-english")
+    for spec in (frogs, pegs):
+        spec.oracle.prepare(Build.ALWAYS)
+    jumped = pegs.puzzle.play(pegs.puzzle.start, pegs.puzzle.legal_moves(pegs.puzzle.start)[0])
+    edits = {
+        "frogs": (frogs, {"start": None, "illegal": lambda e: e.clear(), "goal": lambda e: e.set_position(
+            e.puzzle.goal_states[0]), "dead end": lambda e: e.paste("./B B/B B B W W/W W/W"),
+            "edited": lambda e: e.swap(0, 1), "edited back": lambda e: (e.swap(0, 1), e.undo())}),
+        "pegs": (pegs, {"start": None, "jumped": lambda e: e.set_position(jumped), "illegal": lambda e: e.clear(),
+                        "one peg more": lambda e: e.place(jumped.index(0), 1)}),
+    }
+    out: dict[str, list[tuple[str, Editor]]] = {}
+    for game, (spec, states) in edits.items():
+        for name, edit in states.items():
+            e = Editor(spec, service=inline)
+            if edit is not None:
+                edit(e)
+            e.update(1.0)
+            out.setdefault(game, []).append((name, e))
+    return out
+
+
+@pytest.mark.parametrize("size,language,scale", [((800, 600), "ja", 1.5), ((1280, 800), "en", 1.0)],
+                         ids=lambda v: str(v))
+def test_every_control_of_the_editor_keeps_its_place_whatever_the_reading(size, language, scale):
+    """The brush row and the buttons stood lower when the reading took more lines (800x600, 150 % Japanese:
+    the brush row 264 then 275 px down, "Play from here" 301 then 313): the reading has its lines now."""
+    from game.common import i18n
+    from tests.ui.test_panel_layout import drawn_controls
+    pygame.font.init()
+    games = _steady_states()
+    try:
+        i18n.activate(language)
+        theme = Theme(size)
+        theme.text_scale = scale
+        panel = screen_areas(theme, size).panel
+        for game, states in games.items():
+            seen: dict[str, tuple[tuple[object, ...], str]] = {}
+            readings = set()
+            for name, editor in states:
+                readings.add(editor.reading().kind)
+                layout = lay_out_editor(editor_panel(editor, editor.palette[0], "Back to the game"), panel, theme)
+                assert layout.max_scroll == 0 and not theme.cuts, (game, name, list(theme.cuts))
+                for control, drawn in drawn_controls(layout, theme).items():
+                    first, state = seen.setdefault(control, (drawn, name))
+                    assert drawn == first, f"{game} {name}: {control} drawn at {drawn}, but at {first} in {state}"
+            assert len(readings) >= 2, (game, readings)
+    finally:
+        i18n.deactivate()
+
+
+def test_the_peg_editor_takes_positions_from_play_and_says_what_the_family_allows():
+    """A jump takes a peg off: the editor asked for the start's 32 pegs ("place 1 more") and refused every
+    position of a game. The family says what a position holds: one peg to the start's number, pegs only."""
+    from game.common import i18n
+    spec = catalog.get("pegs-english")
+    puzzle = spec.puzzle
+    e = Editor(spec, service=Service(Where.INLINE))
+    position = puzzle.start
+    for _ in range(5):   # five jumps of a real game: each one a position the editor takes
+        position = puzzle.play(position, puzzle.legal_moves(position)[0])
+        e.set_position(position)
+        assert e.legal, e.problem()
+        assert editor_panel(e, None, "Back").counts == (f"Pegs {position.count(1)}, 1 to 32", Tone.GOOD)
+    assert spec.piece_limits() == {1: (1, 32)} and catalog.get("frogs-a").piece_limits() == {1: (5, 5), 2: (5, 5)}
+    e.set_position(bytes(1 if c == 0 else c for c in puzzle.start))   # every hole filled: one too many
+    assert e.problem() == "English board has 1 to 32 pegs: take away 1 peg."
+    e.clear()
+    assert e.problem() == "English board has 1 to 32 pegs: place 1 peg."
+    try:
+        i18n.activate("ja")
+        pieces = editor_panel(e, None, "Back").counts[0]
+        assert pieces.startswith("ペグ ") and "ペグs" not in pieces, pieces   # a plural from gettext, not an "s"
+    finally:
+        i18n.deactivate()

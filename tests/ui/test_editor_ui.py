@@ -277,6 +277,31 @@ def test_blocks_are_carried_by_mouse_and_keys_to_where_they_fit(app):
     assert ed.editor.reading().kind is ReadingKind.SOLVABLE
 
 
+def test_d_places_doors_and_lets_pieces_through_them_with_clicks_and_the_board_draws_them(app):
+    ed = open_editor(app, "hughes")
+    assert ed.button_rect("doors") is not None and not ed.puzzle.doors.cells
+    key(app, pygame.K_d)
+    assert ed.board.door_mode and ed.model.help.startswith("Door mode")
+    click(app, centre(ed, 4))                        # b2: a door
+    assert ed.editor.doors.cells == {4} and ed.view.blocks.doors.cells == {4}   # drawn with its door now
+    assert ed.footer.text.startswith("Doors at b2: no piece may pass them yet")
+    assert ed.editor.reading().kind is ReadingKind.ILLEGAL
+    click(app, centre(ed, 8))                        # a wide block: its kind may pass
+    assert ed.footer.text.startswith("Doors at b2; pieces that may pass them:") and ed.editor.problem() is None
+    assert ed.view.blocks.doors.passing == {ed.editor.position[7]} and ed.model.counts[0] == ed.footer.text
+    assert not next(b for b in ed.model.buttons if b.name == "play").enabled
+    key(app, pygame.K_p)                             # another puzzle now: saved first, then played
+    assert app.scene is ed and ed.footer.text.startswith("The doors have changed: save it as a puzzle first")
+    key(app, pygame.K_d)
+    assert not ed.board.door_mode
+    drag(app, centre(ed, 2), centre(ed, 4))          # the small block may not stand on the door
+    assert ed.footer.text.startswith("It may not stand there") and ed.editor.position[4] == EMPTY
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert ed.editor.doors.cells == frozenset() and ed.footer.text.startswith("No doors")
+    assert not ed.view.blocks.doors.cells and ed.view.spec is catalog.get("hughes")
+
+
 def test_tiles_swap_by_two_clicks_and_parity_is_said_at_once(app):
     ed = open_editor(app, "eight", "1 2 3/4 5 6/7 8 .")
     assert ed.editor.reading().kind is ReadingKind.GOAL

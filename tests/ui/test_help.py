@@ -247,6 +247,18 @@ def test_without_first_help_nothing_shows_itself(app):
 
 # -- the layout -------------------------------------------------------------------------------------------------
 
+def _keys_whole(h: HelpScene) -> None:
+    """Every key's words are drawn whole (wrapped, never cut), each line inside its cell beside the cap."""
+    th = h.theme
+    words = dict(keys_for(h.spec))
+    for keys, lines, cell in h.key_cells:
+        room = cell.right - (cell.x + h.key_cap_w + th.px(10))
+        assert all(th.measure(line, h.key_px) <= room for line in lines), lines
+        assert "".join(lines).replace(" ", "") == words[keys].replace(" ", ""), (keys, lines)
+        assert len(lines) * (h.key_px + th.px(2)) <= cell.h, (keys, lines, cell)
+    assert h.key_px >= th.size_of("small") * 4 // 5
+
+
 def boxes(h: HelpScene) -> list[tuple[str, pygame.Rect]]:
     """Everything the card draws, as rectangles."""
     th = h.theme
@@ -276,9 +288,7 @@ def test_the_help_lays_out_without_overlap(app, size, name):
         assert h.card.contains(rect), what
     for (a, ra), (b, rb) in itertools.combinations(drawn, 2):
         assert not ra.colliderect(rb), (a, b)
-    for _, words, cell in h.key_cells:                       # no key's words cut short
-        room = cell.right - (cell.x + h.key_cap_w + th.px(10))
-        assert th.text(words, "small").get_width() <= room, words
+    _keys_whole(h)
     for p in h.pictures:                                     # the boards drawn inside their frames, large enough
         for view, frame in ((p.before_view, p.before), (p.after_view, p.after)):
             assert frame.contains(view.frame_rect()) and view.pitch >= 16
@@ -299,3 +309,28 @@ def test_the_after_picture_plays_the_move_and_holds_still_with_reduced_motion(ap
     assert len({start, moving, done}) == 3 and h.animating()
     app.settings.reduce_motion = True
     assert after_frame(0.0) == after_frame(HOLD_BEFORE + SLIDE.help_seconds / 2) and not h.animating()
+
+
+@pytest.mark.parametrize("name", ["pegs-english", "lunar-lockout-24", "klotski", "warehouse-1"])
+def test_at_150_percent_japanese_on_800x600_every_key_is_said_whole_beside_the_pictures(app, name):
+    """The card at its most crowded: 9 of the 18 key descriptions ended in "…" (cut by the column); now
+    each wraps whole in its column, the columns balanced, and the pictures of a move still drawn."""
+    from game.common import i18n
+    try:
+        app.settings.language, app.settings.text_size = "ja", 150
+        app.apply_settings()
+        app.resize((800, 600))
+        open_puzzle(app, name)
+        h = HelpScene(app, catalog.get(name), None)
+        h.theme.cuts.clear()
+        h.draw(app.screen)
+        assert not h.theme.cuts, h.theme.cuts
+        _keys_whole(h)
+        assert h.pictures and len(h.key_cells) == len(keys_for(h.spec))
+        drawn = boxes(h)
+        for what, rect in drawn:
+            assert h.card.contains(rect), what
+        for (a, ra), (b, rb) in itertools.combinations(drawn, 2):
+            assert not ra.colliderect(rb), (a, b)
+    finally:
+        i18n.deactivate()

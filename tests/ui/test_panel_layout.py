@@ -1,6 +1,6 @@
-"""The play panel is steady: in every state of a game (idle, hint shown, searching, asking whether to
-keep a search, solving, paused, building or loading tables, dead end, solved...) each control keeps its
-rectangle, in English and Japanese, at 100 and 150 % text, from 800x600 to 3840x2160; nothing overlaps,
+"""The play panel is steady: in every state of a game (idle, move marks on or off, hint shown, searching,
+asking whether to keep a search, solving, paused, building or loading tables, dead end, solved...) each
+control keeps its rectangle, and its label and key cap where they are drawn (enabled or not), in English and Japanese, at 100 and 150 % text, from 800x600 to 3840x2160; nothing overlaps,
 every label fits in full (no ellipsis, nothing cut), and nothing scrolls. The states come from real
 sessions (see panel_states); the panel is laid out, not drawn, so the whole grid takes seconds."""
 from __future__ import annotations
@@ -155,6 +155,10 @@ def test_the_states_are_what_they_say(models):
     assert [kinds[n] for n in GAMES["pegs"]] == ["idle", "idle", "hint", "dead end", "solving", "paused", "solved"]
     counts = [by_name[name].count for name in ("pegs", "pegs-jump")]   # the two counts, each said on its button
     assert [c.label for c in counts if c is not None] == ["Moves counted: chain ›", "Moves counted: jump ›"]
+    for game in ("warehouse", "reve"):
+        assert [kinds[n] for n in GAMES[game]][-1] == "solved" and "solving" in [kinds[n] for n in GAMES[game]]
+        assert not by_name[f"{game}-no-marks"].marks and by_name[game].marks   # the legend drawn with marks on only
+        assert not by_name[f"{game}-solved"].buttons[0].enabled                 # Hint greyed after the win
     for name in ("building", "building-and-solving", "building-exact", "searching-while-building"):
         assert by_name[name].status.bar is not None, name
     assert "none shorter than 56" in by_name["searching"].status.lines[1].text   # the bound reached, said
@@ -178,3 +182,66 @@ def test_the_layout_is_kept_until_the_model_or_the_panel_changes(models):
     assert view.layout(solving, theme) is not first
     view.place(screen_areas(theme, (1280, 700)).panel)
     assert view.layout(solving, theme).rect.h != first.rect.h
+
+
+class Blits(pygame.Surface):
+    """A surface that notes where each text the theme rendered lands on it."""
+
+    theme: Theme | None = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):   # type: ignore[override]
+        drawn = super().blit(source, dest, area, special_flags)
+        text = self.theme.drawn_text.get(source) if self.theme is not None else None
+        if text is not None:
+            at = dest.topleft if isinstance(dest, pygame.Rect) else (int(dest[0]), int(dest[1]))
+            self.texts.append((text, pygame.Rect(at, source.get_size())))
+        return drawn
+
+
+def drawn_controls(layout: PanelLayout, theme: Theme) -> dict[str, tuple[object, ...]]:
+    """Each button as the panel draws it: its rectangle, where its label is anchored (the middle of its left
+    edge; a one-glyph label its centre) and where its key cap's text is centred (None: no cap)."""
+    from game.ui.play.panel_view import _draw_item
+    surface = Blits(theme.size, pygame.SRCALPHA)
+    surface.theme = theme
+    out: dict[str, tuple[object, ...]] = {}
+    for item in layout.buttons():
+        surface.texts.clear()
+        _draw_item(surface, theme, item, (0, 0), None, None)
+        model = item.model
+        label = next(r for text, r in surface.texts if text == model.label)
+        cap = next((r.center for text, r in surface.texts if item.show_key and text == model.key), None)
+        out[f"button {model.name}"] = (tuple(item.rect), label.center if model.centred else label.midleft, cap)
+    return out
+
+
+STEADY_LOOKS = [((800, 600), "ja", 1.5), ((1280, 800), "en", 1.0), ((1280, 800), "ja", 1.0)]
+
+
+@pytest.mark.parametrize("size,language,scale", STEADY_LOOKS, ids=lambda v: str(v))
+def test_every_label_and_key_cap_is_drawn_in_one_place_in_every_state(models, size, language, scale):
+    """Drawn, not only laid out: a button greyed out (Hint and Solve after a win, Undo at the start) draws
+    its label and key cap where the enabled button does (they sank 3 px), and move marks turned on or off
+    move nothing (their legend took a row of its own and every button moved up)."""
+    for game, names in GAMES.items():
+        seen: dict[str, tuple[tuple[object, ...], str]] = {}
+        for name in names:
+            layout, theme = _laid_out(models[language][name], size, scale)
+            where = f"{name} ({game}) in {language} at {size[0]}x{size[1]}, text {scale:.0%}"
+            for control, drawn in drawn_controls(layout, theme).items():
+                first, state = seen.setdefault(control, (drawn, name))
+                assert drawn == first, f"{where}: {control} drawn at {drawn}, but at {first} in {state}"
+
+
+@pytest.mark.parametrize("size,language,scale", STEADY_LOOKS, ids=lambda v: str(v))
+def test_every_tool_keeps_its_key_cap(models, size, language, scale):
+    """At 800x600 with 150 % Japanese text, Editor, Help and Settings lost their key caps in a row of four:
+    the row goes two a row where the caps would not fit beside the labels."""
+    for game, names in GAMES.items():
+        layout, _theme = _laid_out(models[language][names[0]], size, scale)
+        tools = [i for i in layout.buttons() if i.model in models[language][names[0]].tools]
+        assert len(tools) == 4 and all(t.show_key for t in tools), (game, [(t.model.name, t.show_key) for t in tools])

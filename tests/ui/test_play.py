@@ -82,8 +82,10 @@ def test_undo_redo_restart_keys(app):
 
 
 def test_hint_climbs_the_ladder_one_step_a_press_then_plays(app):
-    """H: the band, the exact count, the piece (its cell only), the move (from and to); H once more plays it."""
+    """With the answer hidden (F), H: the band, the exact count, the piece (its cell only), the move (from and
+    to); H once more plays it."""
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
+    key(app, pygame.K_f)                       # no live count on screen: the ladder has all its steps
     key(app, pygame.K_h)
     hint = s.session.hint_info
     assert hint is not None and hint.distance == 2 and hint.step is Step.BAND
@@ -106,13 +108,26 @@ def test_hint_climbs_the_ladder_one_step_a_press_then_plays(app):
     assert s.session.hint_info.step is Step.BAND and s.session.notes.ladder == (2, 1, 1, 1)
 
 
+def test_with_the_live_count_on_screen_the_hint_starts_at_the_piece(app):
+    """The panel reads "Fewest to goal 2": the band and the count would repeat it, so H shows the piece,
+    then the move, then plays it; the steps skipped are not counted as help."""
+    s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
+    key(app, pygame.K_h)
+    assert s.session.hint_info.step is Step.PIECE and s.highlights().hint_from == {4 + 3}
+    assert s.footer.text == "Move the highlighted piece."
+    key(app, pygame.K_h)
+    assert s.session.hint_info.step is Step.MOVE
+    key(app, pygame.K_h)
+    assert fmt(s) == "1 2 3/4 5 6/7 . 8" and s.session.notes.ladder == (0, 0, 1, 1)
+
+
 def test_clicks_on_hint_at_the_same_spot_climb_the_ladder_and_play_the_move(app):
     """Click Hint, click the same spot again and again: each hint step shows in its reserved place and the
     button stays under the pointer, so the later clicks climb to the move and the last one plays it."""
     s = open_puzzle(app, "eight", "8 6 7/2 5 4/3 . 1")
     spot = s.button_rect("hint").center
     before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
-    for step in Step:
+    for step in (Step.PIECE, Step.MOVE):      # the live count shows the distance: the ladder starts at the piece
         click(app, spot)
         assert s.session.hint_info is not None and s.session.hint_info.step is step and s.session.moves == 0
         after = {b.model.name: b.rect for b in s.panel_layout().buttons()}
@@ -128,7 +143,7 @@ def test_esc_puts_a_shown_hint_away_before_it_leaves(app):
     from game.ui.scenes.menu import MenuScene
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     before = {b.model.name: b.rect.copy() for b in s.panel_layout().buttons()}
-    for _ in Step:                           # up the ladder to the move
+    for _ in (Step.PIECE, Step.MOVE):        # up the ladder to the move
         key(app, pygame.K_h)
     assert s.session.hint_info is not None and s.highlights().hint_from and s.footer.text.startswith("Hint:")
     key(app, pygame.K_ESCAPE)
@@ -145,7 +160,7 @@ def test_esc_puts_a_shown_hint_away_before_it_leaves(app):
 def test_hint_message_goes_when_the_position_changes(app):
     s = open_puzzle(app, "eight", "1 2 3/4 . 6/7 5 8")
     key(app, pygame.K_h)
-    assert s.footer.text.startswith("The goal is")
+    assert s.footer.text == "Move the highlighted piece."
     click(app, centre(s, 3))                 # another move: tile 4 slides right instead
     assert fmt(s) == "1 2 3/. 4 6/7 5 8"
     assert s.footer.text == ""

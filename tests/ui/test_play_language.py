@@ -81,7 +81,7 @@ def test_the_play_screen_says_its_messages_in_the_player_s_language(app, monkeyp
     monkeypatch.setattr(i18n, "_active", Marking())
     key(app, pygame.K_u)                                   # nothing to undo yet
     assert whole(scene.footer.text), scene.footer.text
-    for _ in range(4):                                     # up the ladder: a hint names its move inside one sentence
+    for _ in range(2):                                     # up the ladder: a hint names its move inside one sentence
         key(app, pygame.K_h)
         assert whole(scene.footer.text), scene.footer.text
     assert whole(scene.footer.text) and scene.footer.text.count("«") >= 3, scene.footer.text

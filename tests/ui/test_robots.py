@@ -179,26 +179,37 @@ def test_the_hint_and_the_solve_reach_the_goal_in_the_fewest_moves(app):
 
 def test_moves_name_the_robots_as_the_board_paints_them():
     """Every robots puzzle: the goal's robot is the red one on its hatch; any two robots painted
-    differently are named differently (by their paint, or by the letter a robot of its own wears)."""
-    from game.midend.notation import describe_move
+    differently are named differently, and a robot is named by its paint wherever it stands at the start."""
+    from game.midend.notation import describe_move, piece_words
     from game.ui.views import view_for
     for name in catalog.names():
         spec = catalog.get(name)
         if spec.presentation.view != "robots":
             continue
         puzzle, view = spec.puzzle, view_for(spec)
-        codes = range(1, len(puzzle.cast) + 1)
-        words = {code: spec.presentation.shown_piece_name(code) for code in codes}
-        for code in set(view.targets.values()):
-            assert words[code] == "red robot", name
-        for a in codes:
-            for b in codes:
-                if view.colours[a] != view.colours[b]:
-                    assert words[a] != words[b], (name, words)
+        start = puzzle.start
+        robots = [cell for cell, code in enumerate(start) if code]
+        painted = {cell: view.paint(start[cell], place) for cell, place in zip(robots, first_places(start))}
+        for cell in robots:
+            assert piece_words(spec, start, cell) == painted[cell].name, name
+            if start[cell] in view.targets.values():
+                assert painted[cell].name == "red robot", name
+        assert len({p.colour for p in painted.values()}) == len({p.name for p in painted.values()}) == len(robots)
         assert spec.goal_sentence() == "Goal: the red robot on the hatch.", name
     spec = catalog.get(NAME)
     sent = {describe_move(spec, spec.puzzle.start, m) for m in spec.puzzle.legal_moves(spec.puzzle.start)}
     assert sent == {"send the blue robot right", "send the red robot left"}
+
+
+def first_places(position: bytes) -> list[int]:
+    """Each robot's place among the robots of its code, in reading order."""
+    seen: dict[int, int] = {}
+    out = []
+    for code in position:
+        if code:
+            out.append(seen.get(code, 0))
+            seen[code] = out[-1] + 1
+    return out
 
 
 def test_the_help_draws_a_robots_move_and_names_its_keys(app):

@@ -1,4 +1,4 @@
-"""The menu, records, review, analysis and demo screens draw every word through the catalog.
+"""The menu, records, review, analysis, collection and demo screens draw every word through the catalog.
 
 A pseudo catalog (each message in capitals, its {fields} kept) stands in for a language: whatever
 these screens draw with a lower-case word in it skipped gettext. Data is allowed: moves in cell
@@ -122,6 +122,17 @@ def test_the_analysis_with_and_without_a_table(app, drawn, name):
     scene.hover = scene.chart.bars[3][1].center if scene.chart.bars else None
     scene.draw(app.screen)
     assert untranslated(drawn) == []
+
+
+def test_a_collections_grid_with_a_level_solved(app, drawn):
+    app.journal.record(Win("warehouse-2", True, 23, 21, 9.0, Notes(), False))
+    app.journal.record(Win("warehouse-2@pushes", True, 9, 9, 9.0, Notes(), False))
+    menu = app.scene
+    drawn.clear()
+    menu.open(next(i for i, card in enumerate(menu.flat) if card.collection))
+    frames(app, 5)   # the tiles drawn, and kept as drawn
+    assert untranslated(drawn) == []
+    assert "BEST: MOVES 23 · PUSHES 9" in drawn and "FEWEST: MOVES 21 · PUSHES 9" in drawn
 
 
 def test_the_demo(app, drawn):

@@ -26,6 +26,7 @@ from game.families.registry import register
 from game.families.blocks.oracle import blocks_oracle
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
+from game.rules.puzzle import Doors
 
 __all__ = ["BLOCKS", "BlocksFamily", "FAMILY"]
 
@@ -49,7 +50,7 @@ class BlocksFamily(Family):
     counts = COUNTS
     default = PATH
     kinds = KINDS
-    keys = ("moves", "same", "axis")
+    keys = ("moves", "same", "axis", "doors")
     importers = (
         Importer((".sliding",), parse_sliding, lambda lines: bool(lines) and bool(_SLIDING_SIZE.match(lines[0])),
                  N_("Knuth's SLIDING input")),
@@ -72,7 +73,12 @@ class BlocksFamily(Family):
                                        common.group, common.variant, common.subtitle),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PIECES,
-                          as_file=partial(files.with_start, defn, count=count.key))
+                          as_file=partial(files.with_start, defn, count=count.key),
+                          redoor=partial(self.redoored, name, defn, count))
+
+    def redoored(self, name: str, defn: BlocksDef, count: Count, doors: Doors) -> PuzzleSpec:
+        """The same puzzle under the same count with other doors (the editor's)."""
+        return self.spec(name, files.with_doors(defn, doors), count)
 
     def builtins(self) -> Sequence[PuzzleSpec]:
         recipe = Recipe("goat", goat.make_goat, TableOracle)

@@ -12,12 +12,13 @@ from game.common.i18n import N_, _, ngettext
 from game.common.untrusted import shown
 from game.families.blocks.counts import COUNTS, PATH
 from game.files.grids import same_groups, same_size, same_walls
-from game.families.blocks.model import Axis, BlocksDef
+from game.families.blocks.doors import read_doors, write_doors
+from game.families.blocks.model import Axis, BlocksDef, DoorsDef
 from game.families.blocks.rules import layout, placements
 from game.families.base import FileKeys
 from game.files.model import Common, Grid
 from game.common.i18n import N_
-from game.rules.puzzle import PositionError
+from game.rules.puzzle import Doors, PositionError
 from game.files.shapes import (ANY, EMPTY, MAX_PIECES, WALL, copies, is_connected, piece_cells, shape_of,
                                unplaced)
 from game.files.toml_file import TomlFile
@@ -47,7 +48,7 @@ def read(file: TomlFile, common: Common) -> BlocksDef:
     axis = _axis(file, pieces, same)
     goal = file.grid("goal")
     _blocks_goal(file, start, goal, pieces, same)
-    return BlocksDef(common, start, goal, same, axis, moves)
+    return BlocksDef(common, start, goal, same, axis, moves, read_doors(file, start, goal, same))
 
 
 def _same(file: TomlFile, pieces: dict[str, list[tuple[int, int]]]) -> tuple[str, ...]:
@@ -112,7 +113,8 @@ def _blocks_goal(file: TomlFile, start: Grid, goal: Grid, pieces: dict[str, list
 
 
 def write(defn: BlocksDef) -> list[str]:
-    """The family's lines: the count, the start, the identical pieces, the axes, the goal."""
+    """The family's lines: the count, the start, the identical pieces, the axes, the goal, then the doors'
+    table (the last of the family's keys: a table ends the top-level keys)."""
     lines = [f"moves = {string(defn.moves)}", f"start = {grid(defn.start)}"]
     if defn.same:
         lines.append(f"same = {string_list(defn.same)}")
@@ -120,6 +122,8 @@ def write(defn: BlocksDef) -> list[str]:
         pairs = ", ".join(f"{key(ch)} = {string(axis.value)}" for ch, axis in defn.axis.items())
         lines.append(f"axis = {{ {pairs} }}")
     lines.append(f"goal = {grid(defn.goal)}")
+    if defn.doors is not None:
+        lines += write_doors(defn.doors)
     return lines
 
 
@@ -157,6 +161,18 @@ def blocks_grid(defn: BlocksDef, state: bytes) -> Grid:
 def with_start(defn: BlocksDef, state: bytes, count: str | None = None) -> BlocksDef:
     """A sliding-block definition starting from ``state``, its moves counted by ``count`` (a key)."""
     return replace(defn, start=blocks_grid(defn, state), moves=count or defn.moves)
+
+
+def with_doors(defn: BlocksDef, doors: Doors) -> BlocksDef:
+    """A sliding-block definition with other doors: ``doors`` names board cells and the anchor codes of
+    the kinds that may pass (as :class:`~game.families.blocks.rules.BlocksPuzzle` numbers them), written
+    as a file writes them: cells in reading order, the pieces in the start's order."""
+    if not doors.cells:
+        return replace(defn, doors=None)
+    lay = layout(defn)
+    cells = tuple(lay.board.cells[cell] for cell in sorted(doors.cells))
+    pieces = "".join(kind.chars for kind in lay.kinds if kind.codes[0] in doors.passing)
+    return replace(defn, doors=DoorsDef(cells, pieces))
 
 
 KEYS = FileKeys(read, write, with_start)

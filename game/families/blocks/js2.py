@@ -25,7 +25,9 @@ Unlike js2 itself, the order of lines does not matter, and what js2 would silent
 error: an unknown command, a second definition of a type, a lock of an undefined type, a stray
 number, position or label after a command's arguments, and ``xstep``/``ystep`` (they change
 which positions count, a rule this game cannot honour). The
-file says nothing about how moves are counted, so the definition takes the game's default.
+file says nothing about how moves are counted, so the definition takes the game's default. Nor
+can it say that only some pieces may enter a cell (``lockx``/``locky`` lock a piece's axis, not
+cells), so an import has no doors (a TOML file's ``[doors]``).
 Each placed piece gets its own character (its label if usable, else letters, then digits).
 """
 from __future__ import annotations

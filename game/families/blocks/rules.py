@@ -3,15 +3,30 @@
 Pieces are polyominoes, never rotated. Each *kind* of piece (a shape, shared by the pieces
 declared identical) has one code per cell of its shape, so a position is still one code per
 cell and every move is a rewrite rule (:mod:`solvers.rules`): the piece's cells must hold its
-codes and the cells it enters must be empty. Kinds of one shape and axis share their rules (a
-rule cell then accepts any of their codes): a match is always one whole piece, because a
-cell's code says which cell of its shape it is, hence where that piece's anchor lies.
+codes and the cells it enters must be empty. Kinds of one shape, axis and doors share their
+rules (a rule cell then accepts any of their codes): a match is always one whole piece, because
+a cell's code says which cell of its shape it is, hence where that piece's anchor lies.
 
 How a move is counted (Knuth's styles): ``cell``, one piece one cell; ``line``, any distance
 in one straight line; ``path``, anywhere one piece can reach through empty cells, turning
 corners. Cell and line moves are rules; a path move is a chain of one piece's cell moves,
 found by following that piece (vectorised for sweeps, a small search for single positions).
 With a single empty cell the three counts coincide, and the puzzle uses cell moves.
+
+Doors (a file's ``[doors]`` table) are board cells only some kinds may cover. A kind that may
+not enter them simply has no placement covering one (:func:`kind_placements`), so no rule puts
+it there, a line slide stops before a door, and a path (a chain of those rules) never passes
+one: every count, every solver, the hint and the marks follow, as they all go through the rules.
+Where the door information lives, for a move generator of its own:
+
+- ``Kind.barred``: the board cells (indices into ``Board.cells``) pieces of that kind may not
+  cover; empty for a kind that may pass, and for every kind of a puzzle without doors;
+- ``Layout.doors``: every door cell, with the characters of the pieces that may pass;
+- ``BlocksPuzzle.barred_table()``: a ``(256, cells)`` boolean array, True where a cell may not
+  hold that code (every code of a barred kind, on each door): a move is legal only if no cell it
+  fills gets a code barred there;
+- ``BlocksPuzzle.doors``: the same as :class:`~game.rules.puzzle.Doors` (door cells, and the
+  anchor codes of the kinds that may pass), as the board view and the editor read it.
 """
 from __future__ import annotations
 
@@ -31,8 +46,8 @@ from game.files.shapes import is_connected, piece_cells
 from game.common.i18n import _
 from game.rules.counts import Count
 from game.rules.kinds import MoveKind
-from game.rules.puzzle import (Board, Move, PositionError, Puzzle, Symbols, Validator, cells_problem, not_a_piece,
-                               rows_problem)
+from game.rules.puzzle import (Board, Doors, Move, PositionError, Puzzle, Symbols, Validator, cells_problem,
+                               not_a_piece, rows_problem)
 from game.common.untrusted import shown
 
 WALL = "#"
@@ -49,6 +64,7 @@ class Kind:
     codes: tuple[int, ...]
     faces: str
     axis: Axis | None = None
+    barred: frozenset[int] = frozenset()     # board cells (doors) its pieces may not cover
 
     @property
     def count(self) -> int:
@@ -64,6 +80,7 @@ class Layout:
     height: int
     kinds: tuple[Kind, ...]
     kind_of: Mapping[str, Kind] = field(repr=False)
+    doors: Mapping[int, str] = field(default_factory=dict)   # door cell -> the pieces that may pass
 
 
 def _shape(cells: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -84,6 +101,7 @@ def layout(defn: BlocksDef, faces: Mapping[str, str] | None = None) -> Layout:
         group = group_of.get(ch, ch)
         if group not in order:
             order.append(group)
+    doors = _doors(defn, board)
     kinds, kind_of, code = [], {}, 1
     for group in order:
         members = [ch for ch in group if ch in pieces]
@@ -98,24 +116,42 @@ def layout(defn: BlocksDef, faces: Mapping[str, str] | None = None) -> Layout:
         if len(face) != len(shape):
             raise PositionError(_("piece '{piece}' needs one face per cell ({cells}).")
                                 .format(piece=shown(members[0]), cells=len(shape)))
+        passes = defn.doors is not None and members[0] in defn.doors.pieces
         kind = Kind("".join(members), shape, tuple(range(code, code + len(shape))), face,
-                    defn.axis.get(members[0]))
+                    defn.axis.get(members[0]), frozenset() if passes else frozenset(doors))
         code += len(shape)
         kinds.append(kind)
         kind_of.update({ch: kind for ch in members})
     if code > 255:
         raise PositionError(_("the puzzle has too many piece cells to code (at most 254)."))
-    return Layout(board, width, height, tuple(kinds), kind_of)
+    return Layout(board, width, height, tuple(kinds), kind_of, doors)
 
 
-def placements(board: Board, shape: Sequence[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
-    """Anchor cell -> the cells a piece of ``shape`` anchored there covers (where it fits)."""
+def _doors(defn: BlocksDef, board: Board) -> dict[int, str]:
+    """Each door cell of the definition (a cell of the board, as the file is checked) with its pieces."""
+    if defn.doors is None:
+        return {}
+    cells = [board.at(r, c) for r, c in defn.doors.cells]
+    if any(cell is None for cell in cells):
+        raise PositionError(_("a door of the puzzle lies on a wall."))
+    return {cell: defn.doors.pieces for cell in cells if cell is not None}
+
+
+def placements(board: Board, shape: Sequence[tuple[int, int]],
+               barred: frozenset[int] = frozenset()) -> dict[int, tuple[int, ...]]:
+    """Anchor cell -> the cells a piece of ``shape`` anchored there covers (where it fits, and covers
+    no cell of ``barred``)."""
     out = {}
     for anchor, (r, c) in enumerate(board.cells):
         cells = [board.at(r + dr, c + dc) for dr, dc in shape]
-        if all(cell is not None for cell in cells):
+        if all(cell is not None and cell not in barred for cell in cells):
             out[anchor] = tuple(cell for cell in cells if cell is not None)
     return out
+
+
+def kind_placements(board: Board, kind: Kind) -> dict[int, tuple[int, ...]]:
+    """Where a piece of ``kind`` may stand: anchor -> its cells, never on a door it may not enter."""
+    return placements(board, kind.shape, kind.barred)
 
 
 def _slide(old: Sequence[int], new: Sequence[int], swept: Sequence[int], codes: Sequence[frozenset[int]],
@@ -133,14 +169,15 @@ def _slide(old: Sequence[int], new: Sequence[int], swept: Sequence[int], codes: 
 
 
 def block_rules(board: Board, kinds: Sequence[Kind], count: Count) -> list[Rule]:
-    """Cell or line moves of every piece; kinds of one shape and axis share their rules."""
+    """Cell or line moves of every piece; kinds of one shape, axis and doors share their rules. A piece
+    goes only where it may stand, so a line slide stops before a door it may not enter."""
     classes: dict[tuple, list[Kind]] = {}
     for kind in kinds:
-        classes.setdefault((kind.shape, kind.axis), []).append(kind)
+        classes.setdefault((kind.shape, kind.axis, kind.barred), []).append(kind)
     rules = []
-    for (shape, axis), members in classes.items():
+    for (shape, axis, barred), members in classes.items():
         codes = [frozenset(k.codes[i] for k in members) for i in range(len(shape))]
-        fits = placements(board, shape)
+        fits = placements(board, shape, barred)
         label = SLIDE.label if len(shape) == 1 else BLOCK.label
         for a, old in fits.items():
             for dr, dc in STEPS[axis]:
@@ -166,6 +203,8 @@ class BlocksPuzzle(Puzzle):
         self.goal_pattern = tuple(goal_pattern)
         self.constrained = tuple((c, ok) for c, ok in enumerate(self.goal_pattern) if ok is not None)
         self.anchor_codes = frozenset(k.codes[0] for k in lay.kinds)
+        self.doors = Doors(frozenset(lay.doors), frozenset(k.codes[0] for k in lay.kinds if not k.barred)) \
+            if lay.doors else Doors()
         self.by_src: dict[int, list[Rule]] = {}
         for rule in self.rules.rules:
             self.by_src.setdefault(rule.src, []).append(rule)
@@ -245,7 +284,7 @@ class BlocksPuzzle(Puzzle):
         if self.count is not PATH:
             return super().carried(before, move)
         kind = next(k for k in self.layout.kinds if k.codes[0] == before[move.src])
-        fits = placements(self.board, kind.shape)
+        fits = kind_placements(self.board, kind)
         return tuple(zip(fits[move.src], fits[move.dst]))
 
     def move_kind(self, move: Move) -> MoveKind:
@@ -292,10 +331,19 @@ class BlocksPuzzle(Puzzle):
         """Perfect keys of positions: where each kind of piece stands."""
         kinds = []
         for kind in self.layout.kinds:
-            fits = placements(self.board, kind.shape)
+            fits = kind_placements(self.board, kind)
             covers = tuple(fits.get(cell) for cell in range(len(self.board)))
             kinds.append(KeyKind(kind.codes[0], kind.count, kind.codes, covers))
         return PlacementKeys(len(self.board), kinds)
+
+    def barred_table(self) -> np.ndarray:
+        """A ``(256, cells)`` boolean array: True where a cell may not hold that code (each code of a
+        kind that may not pass the doors, on every door)."""
+        table = np.zeros((256, len(self.board)), dtype=bool)
+        for kind in self.layout.kinds:
+            if kind.barred:
+                table[np.ix_(list(kind.codes), sorted(kind.barred))] = True
+        return table
 
     # -- position text -----------------------------------------------------------------------------
 
@@ -338,7 +386,7 @@ class BlocksPuzzle(Puzzle):
         """A character per cell naming its piece: the kind's characters handed out in reading order."""
         out = ["."] * len(state)
         for kind in self.layout.kinds:
-            fits = placements(self.board, kind.shape)
+            fits = placements(self.board, kind.shape)   # where it fits, doors or not: the text says what is there
             anchors = [cell for cell, code in enumerate(state) if code == kind.codes[0]]
             for ch, anchor in zip(kind.chars, anchors):
                 for cell in fits[anchor]:
@@ -481,7 +529,8 @@ def goal_pattern(defn: BlocksDef, lay: Layout) -> list[frozenset[int] | None]:
 
 
 def _whole_pieces(lay: Layout) -> Validator:
-    """Every piece of a position whole: each anchor code with its shape's codes in place."""
+    """Every piece of a position whole, each anchor code with its shape's codes in place, and none on a
+    door it may not enter."""
     kinds = [(k, placements(lay.board, k.shape)) for k in lay.kinds]
 
     def check(state: bytes) -> None:
@@ -494,10 +543,20 @@ def _whole_pieces(lay: Layout) -> Validator:
                 if cells is None or any(state[x] != want for x, want in zip(cells, kind.codes)):
                     raise PositionError(_("a piece '{piece}' is not whole in this position.")
                                         .format(piece=shown(kind.chars[0])))
+                door = next((x for x in cells if x in kind.barred), None)
+                if door is not None:
+                    raise PositionError(_("piece '{piece}' stands on the door {cell}, which only {pieces} may "
+                                          "enter.").format(piece=shown(kind.chars[0]), cell=lay.board.coord(door),
+                                                           pieces=_passing(lay)))
                 covered += len(cells)
         if covered != sum(1 for code in state if code):
             raise PositionError(_("this position has piece cells that belong to no whole piece."))
     return check
+
+
+def _passing(lay: Layout) -> str:
+    """The pieces that may pass the doors, as position text names them: 'B', or 'A', 'C'."""
+    return ", ".join(f"'{shown(ch)}'" for k in lay.kinds if not k.barred for ch in k.chars)
 
 
 def count_named(key: str) -> Count:

@@ -22,7 +22,9 @@ Where his program is more lenient, this reader refuses with one sentence: a piec
 separate parts (this game's pieces are edge-connected), a redefined name (he warns and keeps the
 first), a missing stop line (he would reuse the start), a board over 16x16. Spaces around ``x``
 and ``=``, trailing blanks, and blank lines before the size line or the stop are accepted. The move style is chosen on his command
-line, not in the file, so the definition takes the game's default move count.
+line, not in the file, so the definition takes the game's default move count. A cell is empty,
+a piece's or blocked for every piece (``x``): the format has no cell that only some pieces may
+enter, so an import has no doors (a TOML file's ``[doors]``).
 """
 from __future__ import annotations
 

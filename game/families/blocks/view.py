@@ -22,6 +22,7 @@ from game.ui import theme as T
 from game.ui.views.base import BoardView, Highlights, Mark, Motion, blit_alpha, cached_shape, mark_sprite
 from game.rules.pieces import Pieces
 from game.families.base import Drawing
+from game.families.blocks.view_doors import draw_doors
 from game.families.blocks.view_goat import GoatView
 from game.families.blocks.words import exits
 from game.families.blocks.view_wood import (LACQUER, even, fill_cells, kind_colours, paint_block, paint_grain, rect_of,
@@ -51,7 +52,9 @@ class BlocksView(BoardView):
         self.colours, self.pinned, self.lacquered = kind_colours(puzzle)
         self.targets = self._targets()
         self.exits = exits(puzzle.layout, puzzle.goal_pattern)
+        self.passers = [self.colours[k] for k in puzzle.layout.kinds if k.codes[0] in puzzle.doors.passing]
         self._shown = puzzle.start
+        self._board_palette = ""
 
     def _targets(self) -> list[tuple[Kind, tuple[int, ...]]]:
         """Where the goal pins each pinned kind: its kind and the cells of each place."""
@@ -94,6 +97,12 @@ class BlocksView(BoardView):
         super().blit_piece(surface, code, rect, variant, scale, lift)
 
     # -- the tray ------------------------------------------------------------------------------------
+    def board_surface(self) -> pygame.Surface:
+        """The tray, made again when the palette changes (its doors are bolder in high contrast)."""
+        if self._board_palette != self.palette.name:
+            self._board_surface, self._board_palette = None, self.palette.name
+        return super().board_surface()
+
     def make_board(self) -> pygame.Surface:
         fr = self.frame_rect()
         k = BOARD_SUPERSAMPLE
@@ -114,6 +123,7 @@ class BlocksView(BoardView):
         self._draw_floor(big, P, origin)
         self._draw_exits(big, P, origin)
         self._draw_targets(big, P, origin)
+        draw_doors(big, self.board, self.blocks.doors.cells, self.passers, P, origin, self.palette.outlined)
         return pygame.transform.smoothscale(big, fr.size)
 
     def _draw_floor(self, big: pygame.Surface, P: int, origin: tuple[int, int]) -> None:

@@ -15,7 +15,7 @@ from solvers.rules import EMPTY
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.families.blocks.model import Axis, BlocksDef
-from game.families.blocks.rules import Kind, Layout, goal_pattern, layout, placements
+from game.families.blocks.rules import Kind, Layout, goal_pattern, kind_placements, layout
 
 __all__ = ["LACQUER_WORDS", "Exit", "exits", "goal_kinds", "goal_text", "piece_word", "piece_words"]
 
@@ -76,7 +76,7 @@ def piece_words(defn: BlocksDef) -> dict[int, str]:
 
 def places(lay: Layout, pattern: Pattern, kind: Kind) -> list[tuple[int, ...]]:
     """The cells of each place the goal pins ``kind`` to."""
-    fits = placements(lay.board, kind.shape)
+    fits = kind_placements(lay.board, kind)
     return [fits[cell] for cell, ok in enumerate(pattern) if ok == frozenset({kind.codes[0]}) and cell in fits]
 
 

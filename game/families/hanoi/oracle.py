@@ -5,16 +5,18 @@ goal and a sample drawn anew of a large one."""
 from __future__ import annotations
 
 import hashlib
+from typing import Sequence
 
 import numpy as np
 
 from solvers import cache
+from solvers.entries import Batch
 from solvers.ranking import DigitRanker
 from solvers.sweep import OverBudget
-from solvers.tables import FULL_CHECK, TABLE_VERSION, after_delay, checked_ranks, load_or_build, table_key
+from solvers.tables import FULL_CHECK, TABLE_VERSION, DistanceTable, after_delay, checked_ranks, load_or_build, table_key
 
 from game.families.hanoi.rules import HanoiPuzzle
-from game.families.hanoi.sweep import UNSET, distances, holds
+from game.families.hanoi.sweep import UNSET, RankMoves, distances, holds
 from game.oracles.base import QUIET, Build, Recipe, Report
 from game.oracles.table import CHEAP_POSITIONS, TableOracle, TablePayload, table_memory
 from game.rules.puzzle import Puzzle
@@ -39,6 +41,7 @@ class HanoiOracle(TableOracle):
         goal = self.digits.rank_state(puzzle.goals()[0])
         assert goal is not None
         self.goal = goal
+        self._moves: RankMoves | None = None
 
     def layout(self) -> tuple[DigitRanker, str, str]:
         """The rank space and the cache's name: the pegs, the discs and the goal say everything the table
@@ -97,6 +100,23 @@ class HanoiOracle(TableOracle):
             return False
         ranks = checked_ranks(len(table), WHOLE_CHECK)
         return holds(table, self.hanoi.pegs, self.hanoi.discs, self.goal, ranks)
+
+    def batch_of(self, table: DistanceTable) -> Batch | None:
+        """Many entries checked at once in rank space (0 at the goal, else one more than the best neighbour's)."""
+        if self._moves is None:
+            self._moves = RankMoves(self.hanoi.pegs, self.hanoi.discs)
+        moves = self._moves
+
+        def hold(states: Sequence[bytes]) -> bool | None:
+            ranks = [table.rank(state) for state in states]
+            if None in ranks:
+                return None
+            chosen = np.array(ranks, dtype=np.int64)
+            best = moves.best_neighbour(table.table, chosen).astype(np.int64)
+            want = np.where(chosen == self.goal, 0, np.minimum(best + 1, UNSET))
+            return bool(np.array_equal(table.table[chosen].astype(np.int64), want))
+
+        return hold
 
     def checks_every_entry(self) -> bool:
         return self.digits.size <= WHOLE_CHECK

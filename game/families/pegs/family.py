@@ -3,6 +3,7 @@ gives; every jump counted, or one peg's chain of jumps as one move."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Mapping
 
 from game.catalog.dealers import ClassicStart
 from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
@@ -40,6 +41,10 @@ class PegsFamily(Family):
     default = CHAIN
     kinds = KINDS
     keys = ("directions", "moves", "goal_pegs")
+
+    def piece_limits(self, start: bytes) -> Mapping[int, tuple[int, int]]:
+        """Pegs only, from one to as many as the start has: a jump takes a peg off, and nothing puts one back."""
+        return {PEG: (1, start.count(PEG))}
 
     def spec(self, name: str, defn: PegsDef, count: Count | None = None) -> PuzzleSpec:
         own = count_named(defn.moves)

@@ -22,6 +22,7 @@ import numpy as np
 
 from solvers import cache
 from solvers.ranking import BitmaskRanker, Ranker
+from solvers.entries import Batch
 from solvers.search import SEARCH_SECONDS
 from solvers.sweep import UNREACHED, Analysis, PositionSet, Progress, analyse
 from solvers.tables import (TABLE_VERSION, DistanceTable, after_delay, fingerprint, load_or_build, table_key)
@@ -34,7 +35,7 @@ from game.families.pegs.rules import Chain, PegsPuzzle
 from game.families.pegs.search import Outcome, PegSearch, SearchTimeout
 from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Recipe, Report, TooLarge, Verdict, first_winnable
 from game.oracles.search import SearchOracle
-from game.oracles.table import TableOracle, TablePayload, _Loaded, table_memory
+from game.oracles.table import Forged, TableOracle, TablePayload, _Loaded, table_memory
 from game.rules.puzzle import Move, Puzzle
 
 __all__ = ["DENSE_HOLES", "PegsSearchOracle", "PegsSetOracle", "PegsTableOracle", "pegs_oracle"]
@@ -116,6 +117,9 @@ class PegsTableOracle(TableOracle):
             self._layout = (ranker, table_key(puzzle.name, digest), digest)
         return self._layout
 
+    def batch_of(self, table: DistanceTable) -> Batch | None:
+        return None   # a move may be a chain of jumps, no rule: each entry is checked by its successors
+
     def memory_needed(self) -> int:
         size = self.layout()[0].size
         return size + 4 * ((size + 7) // 8) + (32 << 20)   # the table, the start's reach swept beside it
@@ -134,10 +138,10 @@ class PegsTableOracle(TableOracle):
                              np.zeros(1, dtype=np.int64), empty, array, True)
 
     def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:
-        table = self.table
-        if not self.pegs.chains or table is None or table.rank(state) is None:
+        if not self.pegs.chains:
             return super().verdicts(state)
-        return chain_verdicts(self.pegs, table, state)
+        table = self.marked(state)   # counted by chains, a jump's verdict is the best chain's it begins: a successor
+        return chain_verdicts(self.pegs, table, state) if table is not None else None
 
 
 # -- larger boards: the solvable positions the start reaches ------------------------------------------
@@ -215,10 +219,22 @@ class PegsSetOracle(TableOracle):
         search may take seconds to prove a dead end). Both counts share its positions: built once."""
         return self._over_budget is None
 
+    def batch_of(self, table: DistanceTable) -> Batch | None:
+        return None   # positions outside the set have no rank: each entry is checked by its successors
+
+    def cache_names(self) -> tuple[str, ...]:
+        """The positions' file and their distances' file (one for each count)."""
+        return f"pegs-solvable-{self._digest}", table_key(self.puzzle.name, f"{self._digest}-{self.pegs.count.key}")
+
+    def drop(self, table: DistanceTable) -> None:
+        super().drop(table)
+        if self.table is None:
+            self._search = None   # its searches end on the table's positions
+
     def payload(self, build: Build, report: Report = QUIET) -> TablePayload | None:
         allowed = build is Build.ALWAYS or (build is Build.FOR_ANSWERS and self.cheap())
         progress = after_delay(report.progress)
-        name = f"pegs-solvable-{self._digest}"
+        name, key = self.cache_names()
 
         def make_keys() -> np.ndarray:
             if not allowed:
@@ -238,7 +254,6 @@ class PegsSetOracle(TableOracle):
                 return sweeps.values_over(self.problem, keys, self.pegs.chains, progress=progress,
                                           cancel=report.cancelled)
 
-            key = table_key(self.puzzle.name, f"{self._digest}-{self.pegs.count.key}")
             values = load_or_build(key, make_values, TABLE_VERSION, progress, size=len(keys),
                                    meta={"fingerprint": self._digest}, validate=lambda v: self._values_hold(keys, v))
         except _NotCached:
@@ -258,7 +273,7 @@ class PegsSetOracle(TableOracle):
     def install(self, payload: object) -> None:
         assert isinstance(payload, TablePayload)
         keys, values = _unpack(payload.table)
-        self.notices = payload.notices
+        self.take_notices(payload.notices)
         self._analysis = None
         self._search = None   # the next search may end on the table's positions
         ranker = SetRanker(self.pegs.geometry, self.perms, keys)
@@ -295,22 +310,19 @@ class PegsSetOracle(TableOracle):
             return False
         mask = Geometry.mask_of(state)
         return any(table.ranker.rank_state(self.pegs.geometry.state_of(before)) is not None
-                   for _jump, before in self.pegs.geometry.parents(mask))
+                   for _jump, before in self.pegs.geometry.parents(mask)) and self.holding([state]) is not None
 
     def covers(self, state: bytes) -> bool:
         return super().covers(state) or self.dead_end(state)
 
     def verdicts(self, state: bytes) -> list[tuple[Move, Verdict]] | None:
-        table = self.table
-        if table is None or table.rank(state) is None:
-            return None
-        if self.pegs.chains:
-            return chain_verdicts(self.pegs, table, state)
-        return super().verdicts(state)
+        if not self.pegs.chains:
+            return super().verdicts(state)
+        table = self.marked(state)
+        return chain_verdicts(self.pegs, table, state) if table is not None else None
 
     def answer(self, state: bytes, earlier: Sequence[bytes] = (), report: Report = QUIET) -> Answer:
-        self.prepare(Build.FOR_ANSWERS, report)
-        got = self.instant_answer(state, earlier)
+        got = self.answer_at_once(state, earlier, report)
         if got is not None:
             return got
         if self.dead_end(state):
@@ -361,10 +373,15 @@ def searched(oracle: PegsSetOracle | PegsSearchOracle, puzzle: PegsPuzzle, state
     states = [state]
     while not puzzle.is_goal(states[-1]):
         if table is not None and table.rank(states[-1]) is not None:
-            walked = table.path(puzzle, states[-1])
+            assert isinstance(oracle, PegsSetOracle)
+            try:
+                walked = oracle._walk(table, states[-1])
+            except Forged:   # an entry the walk rests on does not hold: the table goes, and the search starts again
+                oracle.drop(table)
+                return searched(oracle, puzzle, state, earlier, report)
             assert walked is not None
-            moves += walked[0]
-            states += walked[1][1:]
+            moves += walked.moves
+            states += walked.states[1:]
             break
         found = _run(search, puzzle, states[-1], report)
         nodes += found.nodes

@@ -34,10 +34,11 @@ class RobotsFamily(Family):
 
     def spec(self, name: str, defn: RobotsDef, count: Count | None = None) -> PuzzleSpec:
         common = defn.common
+        names, roles = robot_words(defn)
         return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_robots, name, defn), robots_oracle),
                           ClassicStart(), InputMode.SEND,
                           Presentation("robots", card_title(common.title, self.shelf), common.subtitle or BLURB,
-                                       robot_words(defn), N_("robot"), common.group, common.variant),
+                                       names, N_("robot"), common.group, common.variant, piece_roles=roles),
                           Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
                           family=self, edit=EditMode.PIECES, as_file=partial(files.with_start, defn))
 

@@ -11,7 +11,7 @@ undone in general (a robot seldom finds a stop on its way back), so the puzzle h
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Collection, Sequence
 
 import numpy as np
 
@@ -26,7 +26,7 @@ from game.families.robots.slides import SlideRules, Way
 from game.files.shapes import ANY, WALL
 from game.rules.puzzle import Board, Puzzle, Symbols
 
-__all__ = ["GOAL_LIMIT", "HELPER_PAINTS", "TARGET_PAINT", "RobotsPuzzle", "make_robots", "paints", "robot_words",
+__all__ = ["GOAL_LIMIT", "HELPERS", "TARGET", "Paint", "RobotsPuzzle", "make_robots", "robot_paints", "robot_words",
            "slide_rules", "table_worth", "ways"]
 
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -38,16 +38,27 @@ MOVE_RULES = {
                "wall, or it reaches the edge of the board."),
 }
 Colour = tuple[int, int, int]
-# How the board paints the robots and what the words call them, in one place: the goal's robots red (a
-# red a player calls red, darker than the orange and yellow helpers), every other kind in turn (Okabe and
-# Ito's colours, apart in every colour vision).
-# Translators: the colours the robots are painted in, "the {colour} robot"
-TARGET_PAINT: tuple[str, Colour] = (N_("red"), (210, 40, 36))
-HELPER_PAINTS: tuple[tuple[str, Colour], ...] = (
-    (N_("blue"), (86, 180, 233)), (N_("green"), (0, 158, 115)), (N_("yellow"), (240, 228, 66)),
-    (N_("pink"), (204, 121, 167)), (N_("orange"), (230, 159, 0)), (N_("dark blue"), (0, 114, 178)))
-# Translators: a robot by the colour it is painted in: "red robot", "blue robot"
-PAINTED = N_("{colour} robot")
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How the board paints one robot and what the words call it, in one place, so they cannot part."""
+
+    name: str          # "green robot", marked for translation
+    colour: Colour
+    letter: str = ""   # the mark it wears where its name has its letter ("robot H"); else the name's first letter
+
+
+# The goal's robot red (a red a player calls red), each helper a colour of its own, as the physical game's
+# robots are: far apart in hue and lightness in every colour vision (Okabe and Ito's green, yellow and sky
+# blue, a deep purple, white; checked by the theme's audit), each robot wearing its name's first letter (G,
+# 緑) so no one needs the colour alone. Past the palette a helper is steel grey and named by its letter.
+# Translators: a robot by its colour; the robot wears the first character of this name: begin with the colour
+TARGET = Paint(N_("red robot"), (210, 40, 36))
+HELPERS = (Paint(N_("green robot"), (0, 158, 115)), Paint(N_("yellow robot"), (240, 228, 66)),
+           Paint(N_("blue robot"), (86, 180, 233)), Paint(N_("purple robot"), (125, 70, 190)),
+           Paint(N_("white robot"), (236, 236, 240)))
+UNPAINTED: Colour = (150, 156, 168)
 
 Pattern = tuple[frozenset[int] | None, ...]
 
@@ -170,12 +181,31 @@ def goal_words(named: Sequence[int]) -> str:
     return N_("the red robot on the hatch") if len(named) == 1 else N_("each red robot on a hatch of its own")
 
 
-def paints(cast: Sequence[str], named: Sequence[int]) -> dict[int, tuple[str, Colour]]:
-    """Each robot code's colour and its word: the goal's robots red, the others in turn."""
-    others = [code for code in range(1, len(cast) + 1) if code not in named]
-    out = {code: TARGET_PAINT for code in named}
-    out.update({code: HELPER_PAINTS[i % len(HELPER_PAINTS)] for i, code in enumerate(others)})
+def robot_paints(kinds: Sequence[str], named: Collection[int]) -> dict[int, tuple[Paint, ...]]:
+    """Each code's robots by their place among its robots (their identity: :mod:`game.rules.identities`): the
+    goal's robots red, the helpers each the next colour, code by code. A helper past the palette, or a goal
+    robot beside another, is named by its letter (the letter its place has in the file, as position text
+    hands them out where the game began)."""
+    targets = sum(len(kinds[code - 1]) for code in named)
+    helpers = iter(HELPERS)
+    out: dict[int, tuple[Paint, ...]] = {}
+    for code, letters in enumerate(kinds, 1):
+        if code in named:
+            out[code] = tuple(TARGET if targets == 1 else
+                              # Translators: one of several robots the goal names, all red: "red robot A"
+                              Paint(Phrase(N_("red robot {letter}"), letter=ch), TARGET.colour, ch) for ch in letters)
+        else:
+            out[code] = tuple(next(helpers, None) or
+                              # Translators: a robot named by its letter in the puzzle file: "robot B"
+                              Paint(Phrase(N_("robot {letter}"), letter=ch), UNPAINTED, ch) for ch in letters)
     return out
+
+
+def goal_codes(defn: RobotsDef) -> list[int]:
+    """The codes of the robots the goal names."""
+    kinds = cast(defn.start, defn.same)
+    letters_named = {ch for row in defn.goal for ch in row if ch not in (ANY, WALL, ".")}
+    return [code for code, letters in enumerate(kinds, 1) if letters_named & set(letters)]
 
 
 def make_robots(name: str, defn: RobotsDef) -> RobotsPuzzle:
@@ -189,8 +219,7 @@ def make_robots(name: str, defn: RobotsDef) -> RobotsPuzzle:
     named = sorted({next(iter(ok)) for ok in pattern if ok is not None and ok != {EMPTY}})
     symbols = Symbols({EMPTY: ".", **{code: letters[0] for code, letters in enumerate(kinds, 1)}},
                       aliases={ch: code for code, letters in enumerate(kinds, 1) for ch in letters[1:]},
-                      describe={EMPTY: N_("empty"),
-                                **{code: Phrase(PAINTED, colour=Phrase(TARGET_PAINT[0])) for code in named}})
+                      describe={EMPTY: N_("empty"), **{code: TARGET.name for code in named}})
     counts = [start.count(code) for code in range(len(kinds) + 1)]
     every_way = ways(board, (len(defn.start), len(defn.start[0])), defn.edge)
     rules = SlideRules(slide_rules(every_way, robots), len(board), every_way)
@@ -201,21 +230,15 @@ def make_robots(name: str, defn: RobotsDef) -> RobotsPuzzle:
                         edge=defn.edge)
 
 
-def robot_words(defn: RobotsDef) -> dict[int, str]:
-    """Each robot as the board shows it: by its paint ("red robot", "blue robot"), or, where it wears
-    a letter of its own (a robot with no twin), by that letter ("robot B")."""
+def robot_words(defn: RobotsDef) -> tuple[dict[int, str], dict[int, tuple[str, ...]]]:
+    """Each robot as the board paints it: each code's name ("red robot"; a group of identical helpers:
+    "helper robot"), and the name of each robot of a group by its place ("green robot", "yellow robot")."""
     kinds = cast(defn.start, defn.same)
-    letters_named = {ch for row in defn.goal for ch in row if ch not in (ANY, WALL, ".")}
-    named = [code for code, letters in enumerate(kinds, 1) if letters_named & set(letters)]
-    painted = paints(kinds, named)
-    words: dict[int, str] = {}
-    for code, letters in enumerate(kinds, 1):
-        if code in named or len(letters) > 1:
-            words[code] = Phrase(PAINTED, colour=Phrase(painted[code][0]))
-        else:
-            # Translators: a robot named by its letter in the puzzle file: "robot B"
-            words[code] = Phrase(N_("robot {letter}"), letter=letters[0])
-    return words
+    painted = robot_paints(kinds, goal_codes(defn))
+    names = {code: paints[0].name if len(paints) == 1 else
+             TARGET.name if paints[0].colour == TARGET.colour else N_("helper robot")
+             for code, paints in painted.items()}
+    return names, {code: tuple(p.name for p in paints) for code, paints in painted.items() if len(paints) > 1}
 
 
 def table_worth(puzzle: RobotsPuzzle) -> bool:

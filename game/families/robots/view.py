@@ -1,8 +1,10 @@
-"""Robots drawn as small machines on a steel deck: each kind of robot has its own colour and head (a
-dome, a box, twin antennae), a robot of its own wears its letter, and the target robot glows. Its
-target cell is marked in its colour with a ringed hatch. Wall blocks stand up from the deck; where the
-board's edge stops a robot (Ricochet Robots) the deck has a raised rim, where a robot would fall off
-(Lunar Lockout) the deck ends in a bare drop.
+"""Robots drawn as small machines on a steel deck: each robot has its own colour, head (a dome, a box, twin
+antennae) and mark (its name's first letter, G for the green robot, 緑 in Japanese), and the target robot
+glows. Identical helpers are painted apart by who is who (:mod:`game.rules.identities`: the game's history
+says it, the highlights bring it), so a robot keeps its colour as it moves, undone or redone. Its target
+cell is marked in its colour with a ringed hatch. Wall blocks stand up from the deck; where the board's
+edge stops a robot (Ricochet Robots) the deck has a raised rim, where a robot would fall off (Lunar
+Lockout) the deck ends in a bare drop.
 """
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ import pygame
 from solvers.rules import EMPTY
 
 from game.catalog.spec import PuzzleSpec
+from game.common.i18n import language
+from game.common.phrase import translated
 from game.families.base import Drawing
-from game.families.robots.rules import HELPER_PAINTS, TARGET_PAINT, RobotsPuzzle, paints
+from game.families.robots.rules import HELPERS, TARGET, UNPAINTED, Paint, RobotsPuzzle, robot_paints
+from game.fontsubset import UI
 from game.ui import theme as T
 from game.ui.views.base import BoardView
 
@@ -42,13 +47,12 @@ class RobotsView(BoardView):
         puzzle = self.puzzle
         assert isinstance(puzzle, RobotsPuzzle), "the robots view draws robot puzzles"
         self.robots = puzzle
-        named = [next(iter(ok)) for ok in puzzle.pattern if ok is not None and ok != {EMPTY}]
         self.targets = {cell: next(iter(ok)) for cell, ok in enumerate(puzzle.pattern)
                         if ok is not None and ok != {EMPTY}}
-        others = [code for code in range(1, len(puzzle.cast) + 1) if code not in named]
-        self.colours = {code: colour for code, (_word, colour) in paints(puzzle.cast, named).items()}
-        self.heads = {code: HEADS[i % len(HEADS)] for i, code in enumerate(others)}
-        self.heads.update({code: "dome" for code in named})
+        self.paints = robot_paints(puzzle.cast, set(self.targets.values()))
+        helpers = [(code, place) for code, paints in self.paints.items() if code not in self.targets.values()
+                   for place in range(len(paints))]
+        self.heads = {robot: HEADS[i % len(HEADS)] for i, robot in enumerate(helpers)}
         rows, cols = puzzle.size
         self.walls = [(r, c) for r in range(rows) for c in range(cols) if self.board.at(r, c) is None]
         self.stops = self.robots.edge == "stop"
@@ -58,13 +62,27 @@ class RobotsView(BoardView):
         return self.robots.size[1], self.robots.size[0]
 
     # -- the robots ---------------------------------------------------------------------------------
+    def paint(self, code: int, place: int | None) -> Paint:
+        """How the robot of ``code`` at ``place`` among its code's robots (its identity) is painted."""
+        paints = self.paints[code]
+        return paints[(place or 0) % len(paints)]
+
+    def variant(self, position: bytes, cell: int) -> tuple[int, str]:
+        """The robot's identity, and the language its mark is written in."""
+        return self.travel_variant(cell)
+
+    def travel_variant(self, cell: int) -> tuple[int, str]:
+        return (self.who[cell] if cell < len(self.who) else 0), language()
+
     def make_sprite(self, code: int, pitch: int, variant: object) -> pygame.Surface | None:
         if code == EMPTY:
             return None
+        place = variant[0] if isinstance(variant, tuple) else 0
+        paint = self.paint(code, place)
         big, k, done = self.supersampled(pitch, pitch)
-        letters = self.robots.cast[code - 1]
-        draw_robot(big, pitch * k, self.colours[code], self.heads[code], code in self.targets.values(),
-                   letters if len(letters) == 1 else "")
+        target = code in self.targets.values()
+        draw_robot(big, pitch * k, paint.colour, "dome" if target else self.heads.get((code, place), "dome"), target,
+                   paint.letter or translated(paint.name)[:1].upper())
         return done()
 
     # -- the deck -------------------------------------------------------------------------------------
@@ -90,7 +108,7 @@ class RobotsView(BoardView):
             pygame.draw.rect(surface, DECK_CELL, square.inflate(-p // 12, -p // 12), border_radius=max(2, p // 12))
             pygame.draw.rect(surface, DECK_LINE, square, max(1, p // 40))
         for cell, code in self.targets.items():
-            self._target(surface, self.cell_rect(cell).move(-fr.x, -fr.y), self.colours[code])
+            self._target(surface, self.cell_rect(cell).move(-fr.x, -fr.y), self.paint(code, 0).colour)
         for r, c in self.walls:
             self._wall(surface, pygame.Rect(deck.x + c * p, deck.y + r * p, p, p))
         return surface
@@ -124,9 +142,9 @@ class RobotsView(BoardView):
         surface.blit(stripes, band.topleft)
 
 
-def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: bool, letter: str) -> None:
-    """A robot seen from the front, filling a P x P canvas: treads, a body with a chest plate (its letter),
-    a head with a visor and two eyes, and an antenna (the target's glows)."""
+def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: bool, mark: str) -> None:
+    """A robot seen from the front, filling a P x P canvas: treads, a body, a head with a visor and two eyes,
+    an antenna (the target's glows), and on its chest a plate with its mark."""
     dark, light = T.shade(colour, -0.45), T.shade(colour, 0.3)
     line = max(2, P // 40)
     # the shadow and the treads
@@ -137,20 +155,11 @@ def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: b
         for i in range(3):
             cx = tread.x + tread.w * (i + 1) // 4
             pygame.draw.circle(big, (90, 92, 100), (cx, tread.centery), max(1, P // 40))
-    # the body and its chest plate
+    # the body
     body = pygame.Rect(int(P * 0.17), int(P * 0.44), int(P * 0.66), int(P * 0.36))
     pygame.draw.rect(big, dark, body.move(0, P // 40), border_radius=P // 10)
     pygame.draw.rect(big, colour, body, border_radius=P // 10)
     pygame.draw.rect(big, dark, body, line, border_radius=P // 10)
-    plate = body.inflate(-int(P * 0.22), -int(P * 0.1))
-    pygame.draw.rect(big, light, plate, border_radius=P // 20)
-    if letter:
-        font = T.latin_font(max(8, int(P * 0.25)), bold=True)
-        text = font.render(letter, True, INK)
-        big.blit(text, text.get_rect(center=plate.center))
-    else:
-        for i in range(3):
-            pygame.draw.circle(big, dark, (plate.x + plate.w * (i + 1) // 4, plate.centery), max(2, P // 28))
     # the head
     head_rect = pygame.Rect(int(P * 0.24), int(P * 0.15), int(P * 0.52), int(P * 0.3))
     if head == "box":
@@ -175,11 +184,27 @@ def draw_robot(big: pygame.Surface, P: int, colour: Colour, head: str, target: b
         if target:
             pygame.draw.circle(big, (*T.shade(colour, 0.5), 110), top, max(3, P // 12))
         pygame.draw.circle(big, light if target else dark, top, max(2, P // 22))
+    _chest(big, P, body.inflate(-int(P * 0.22), -int(P * 0.1)), light, dark, mark)
+
+
+def _chest(big: pygame.Surface, P: int, plate: pygame.Rect, light: Colour, dark: Colour, mark: str) -> None:
+    """The chest plate, in front of the chin, and the mark on it: a letter, or the first character of the
+    robot's name in the player's language (three dots where no font draws it)."""
+    pygame.draw.rect(big, light, plate, border_radius=P // 20)
+    face = T.face_of(mark[:1]) if mark else None
+    if face is None:
+        for i in range(3):
+            pygame.draw.circle(big, dark, (plate.x + plate.w * (i + 1) // 4, plate.centery), max(2, P // 28))
+        return
+    px = max(8, int(P * 0.3))
+    font = T.latin_font(px, bold=True) if face == UI.name else T.load_font(face, px)
+    text = font.render(mark, True, INK)
+    big.blit(text, text.get_rect(center=plate.center))
 
 
 def robot_colours() -> list[dict[str, Colour]]:
     """The robots' colours, which tell the robots apart (and the target from the others)."""
-    return [{"target": TARGET_PAINT[1], **{f"robot {i}": c for i, (_w, c) in enumerate(HELPER_PAINTS)}}]
+    return [{paint.name: paint.colour for paint in (TARGET, *HELPERS)} | {"robot past the palette": UNPAINTED}]
 
 
 DRAWING = Drawing({"robots": RobotsView}, distinct=robot_colours)

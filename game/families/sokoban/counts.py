@@ -32,6 +32,10 @@ def _pushes_solvable(n: int) -> str:
                     "Solvable: {n:,} pushes to the goal (walking free).", n).format(n=n)
 
 
+def _pushes_amount(n: int) -> str:
+    return ngettext("{n:,} push", "{n:,} pushes", n).format(n=n)
+
+
 STEPS = Count(
     "moves", _steps_word,
     rule=N_("A move steps the keeper to the next cell, pushing the box there one cell on if it can go."),
@@ -48,7 +52,7 @@ PUSHES = Count(
     button=N_("Counted: pushes ›"),
     now=N_("Only pushes are counted now (walking is free); K counts every step."),
     recounted=N_("Now only pushes are counted: the same game, each walk joined to its push."),
-    solvable=_pushes_solvable,
+    solvable=_pushes_solvable, amount=_pushes_amount,
     published=(N_("Published: {moves:,} push."), N_("Published: {moves:,} pushes.")))
 COUNTS = (STEPS, PUSHES)
 

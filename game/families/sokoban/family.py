@@ -1,12 +1,13 @@
 """Sokoban (``family = "sokoban"``): levels in TOML files or straight from ``.xsb`` and ``.sok``
-collections, counted by moves or by pushes."""
+collections (a ``.sok`` level's solutions with it), counted by moves or by pushes, their lines written in
+LURD (:mod:`game.families.sokoban.lurd`)."""
 from __future__ import annotations
 
 from functools import partial
 
 from game.catalog.dealers import ClassicStart
 from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
-    variant_name
+    Words, variant_name
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.families.base import Family, Importer
@@ -16,10 +17,12 @@ from game.families.sokoban.counts import COUNTS, STEPS, count_named
 from game.families.sokoban.files import SokobanDef
 from game.families.sokoban.kinds import KINDS
 from game.families.sokoban.level import BOX, KEEPER
+from game.families.sokoban.lurd import Lurd
 from game.families.sokoban.oracle import sokoban_oracle
-from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
+from game.families.sokoban.rules import GOAL, SokobanPuzzle, make_sokoban
 from game.families.sokoban.xsb import parse_collection, parse_level, sniff
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "SOKOBAN", "SokobanFamily"]
 
@@ -34,6 +37,12 @@ def build(name: str, defn: SokobanDef, count: str) -> SokobanPuzzle:
     return make_sokoban(name, defn, count_named(count))
 
 
+def _lurd(puzzle: Puzzle) -> Lurd:
+    """The notation of the level's lines (a level's rules are always Sokoban's own)."""
+    assert isinstance(puzzle, SokobanPuzzle)
+    return Lurd(puzzle)
+
+
 class SokobanFamily(Family):
     key = "sokoban"
     shelf = SOKOBAN
@@ -45,8 +54,12 @@ class SokobanFamily(Family):
     kinds = KINDS
     keys = ("level", "moves")
     importers = (Importer((".xsb", ".sok"), parse_level, sniff, N_("Sokoban level collection"), many=parse_collection),)
+    grid = True   # a collection's levels are a grid of pictures, as Sokoban players know them
 
     def spec(self, name: str, defn: SokobanDef, count: Count | None = None) -> PuzzleSpec:
+        """The level's spec. Its words are known without the rules (the title, the count's rule, the goal every
+        level shares), and reading its file checked everything building them would (:func:`read_level`), so a
+        collection of a thousand levels builds none of them until each is played or asked about."""
         own = count_named(defn.moves)
         count = count or own
         common = defn.common
@@ -56,10 +69,11 @@ class SokobanFamily(Family):
         recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), sokoban_oracle)
         return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.WALK,
                           Presentation("sokoban", common.title, blurb, PIECE_WORDS, N_("box"), common.group,
-                                       common.variant, common.subtitle, PLURALS),
+                                       common.variant, common.subtitle, PLURALS, grid=self.grid, sketch=defn.level),
                           Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
                           count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
-                          as_file=partial(files.with_start, defn, count=count.key))
+                          as_file=partial(files.with_start, defn, count=count.key), writes=_lurd,
+                          solutions=defn.solutions, words=Words(common.title, count.rule, GOAL))
 
 
 FAMILY = register(SokobanFamily())

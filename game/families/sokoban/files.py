@@ -2,7 +2,7 @@
 how its solutions are counted (``"moves"``: every step; ``"pushes"``: pushes, walking free)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.common.i18n import N_, _
 from game.families.base import FileKeys
@@ -10,6 +10,7 @@ from game.families.sokoban.level import BOX, KEEPER, LevelProblem, level_text, r
 from game.files.model import Common, Grid
 from game.files.toml_file import TomlFile, describe
 from game.files.toml_text import escaped, string
+from game.rules.notation import Written
 from game.rules.puzzle import PositionError
 
 __all__ = ["KEYS", "MOVES", "SokobanDef", "level_grid", "read", "with_start", "write"]
@@ -19,11 +20,14 @@ MOVES = ("moves", "pushes")
 
 @dataclass(frozen=True)
 class SokobanDef:
-    """family = "sokoban": a level (normalised rows, see :mod:`game.families.sokoban.level`) and its count."""
+    """family = "sokoban": a level (normalised rows, see :mod:`game.families.sokoban.level`) and its count;
+    from a ``.sok`` file, the solutions it gives (:mod:`game.families.sokoban.xsb`)."""
 
     common: Common
     level: Grid
     moves: str = "moves"
+    # the solutions a .sok file gives after the level (never written to TOML, never part of what the level is)
+    solutions: tuple[Written, ...] = field(default=(), compare=False)
 
 
 def level_grid(file: TomlFile) -> Grid:
@@ -64,7 +68,7 @@ def with_start(defn: SokobanDef, state: bytes, count: str | None = None) -> Soko
         raise PositionError(_("this position does not fit the level."))
     boxes = frozenset(rc for rc, code in zip(level.cells, state) if code == BOX)
     keeper = level.cells[state.index(KEEPER)]
-    return replace(defn, level=level_text(defn.level, boxes, keeper), moves=count or defn.moves)
+    return replace(defn, level=level_text(defn.level, boxes, keeper), moves=count or defn.moves, solutions=())
 
 
 KEYS = FileKeys(read, write, with_start)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from solvers.rules import RuleMatrix
 from solvers.problem import Path
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS, walk_back
 from solvers.sweep import Progress
+from solvers.entries import Entries
 from solvers.tables import DistanceTable, fingerprint
 
 from game.common.i18n import N_
@@ -37,8 +39,9 @@ from game.families.sokoban.counts import PUSHES
 from game.families.sokoban.floor import Floor
 from game.families.sokoban.rules import SokobanPuzzle
 from game.families.sokoban.search import search
-from game.oracles.base import QUIET, Line, Oracle, Recipe, Report, Ticker, TooLarge, Verdict, WrongAnswer
+from game.oracles.base import QUIET, Line, Oracle, Recipe, Report, Ticker, TooLarge, Verdict
 from game.oracles.component import CHEAP_SECONDS, ComponentOracle
+from game.oracles.table import Forged
 from game.oracles.search import SearchOracle
 from game.rules.puzzle import Move, Puzzle
 
@@ -176,17 +179,35 @@ class SokobanTableOracle(Searching, ComponentOracle):
             return got
         return [(move, verdict) for move, verdict in got if self.level.is_push(state, move)]
 
+    def table_successors(self, state: bytes) -> Iterable[bytes]:
+        """Under ``pushes``, a push state's entry follows from the pushes the keeper can walk to."""
+        if not self.by_push:
+            return super().table_successors(state)
+        return (after for _move, after, _walked in self.level.push_moves(state))
+
     def _walk(self, table: DistanceTable, state: bytes) -> Line | None:
         if not self.by_push:
             return super()._walk(table, state)
         started = time.perf_counter()
+        entries = self.entries(table)
+        if not entries.holds(push_state(self.level, state)):
+            raise Forged
         try:
             found = fewest_steps_downhill(self.level, table, state)
         except ValueError:   # no way downhill: the table does not fit the level, whatever its checks said
-            raise WrongAnswer() from None
+            raise Forged from None
         if found is None:
             return None
+        if not self._pushes_hold(entries, found.states, found.moves):
+            raise Forged
         return Line(tuple(found.moves), tuple(found.states), found.nodes, time.perf_counter() - started, "table")
+
+    def _pushes_hold(self, entries: Entries, states: Sequence[bytes], moves: Sequence[Move]) -> bool:
+        """Whether a line of fewest pushes is one as the table tells it: it ends at a goal, the first entry
+        is its count of pushes, and the entry of every push state on it holds."""
+        pushes = sum(self.level.is_push(before, move) for before, move in zip(states, moves))
+        return (self.puzzle.is_goal(states[-1]) and entries.value(states[0]) == pushes
+                and entries.all_hold(dict.fromkeys(push_state(self.level, at) for at in states)))
 
 
 def fewest_steps_downhill(puzzle: SokobanPuzzle, table: DistanceTable, state: bytes) -> Path[bytes, Move] | None:

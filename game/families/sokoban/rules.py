@@ -30,7 +30,7 @@ from game.rules.counts import Count
 from game.rules.kinds import MoveKind
 from game.rules.puzzle import Board, Move, PositionError, Puzzle, Symbols, cells_problem, rows_problem
 
-__all__ = ["BOX", "DIRECTIONS", "EMPTY", "KEEPER", "SokobanPuzzle", "make_sokoban"]
+__all__ = ["BOX", "DIRECTIONS", "EMPTY", "GOAL", "KEEPER", "SokobanPuzzle", "make_sokoban"]
 
 DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))      # up, down, left, right
 SYMBOLS = Symbols({EMPTY: "-", KEEPER: "@", BOX: "$"}, aliases={"_": EMPTY, ".": EMPTY, "+": KEEPER, "*": BOX},
@@ -176,6 +176,11 @@ class SokobanPuzzle(Puzzle):
                 yield move, bytes(back)
 
     # -- moves ---------------------------------------------------------------------------------------
+
+    def move_for(self, src: int, dst: int, kind: str) -> Move:
+        """The move of the rule that takes ``src`` to ``dst`` (a push's box, or a step's keeper), with its
+        rule, so its kind is known without the position."""
+        return Move(src, dst, self._rule_of[(src, dst, kind)])
 
     @property
     def moves_are_rules(self) -> bool:

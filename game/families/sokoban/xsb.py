@@ -6,6 +6,12 @@ Anything else separates levels: blank lines, ``;`` comments, ``Key: value`` line
 by the ``Title:`` line after it (the ``.sok`` convention), else by the line just before it
 (``; 12``, ``Level 12``), else by the file and its number. One level that is wrong is one sentence
 beside the others; the rest of the collection still loads.
+
+A ``.sok`` file may give a level's solutions in LURD in the lines after it: a ``Solution`` line (``Solution:
+...``, ``Solution (moves 112, pushes 37):``, ``Solution/Moves``) with the letters after its colon or on the
+lines under it, or lines of LURD letters alone (letters under a ``Snapshot`` line are an unfinished game, not
+a solution). Lines in a row make one solution. Each is kept with the level as the file writes it, bounded;
+one that cannot be read is kept as its sentence, naming the level and the line, and the level still loads.
 """
 from __future__ import annotations
 
@@ -17,15 +23,22 @@ from game.common.i18n import _, ngettext
 from game.common.untrusted import shown
 from game.families.sokoban.files import SokobanDef
 from game.families.sokoban.level import CHARACTERS, LevelProblem, read_level
+from game.families.sokoban.lurd import checked
 from game.files.errors import PuzzleFileError, at_line
 from game.files.model import Common, name_words
 from game.files.toml_file import TEXT_LIMITS
+from game.rules.notation import Written
+from game.rules.puzzle import PositionError
 
 __all__ = ["MAX_LEVELS", "parse_collection", "parse_level", "sniff"]
 
 MAX_LEVELS = 1000
+MAX_SOLUTIONS = 8       # solutions kept with one level
 _RUN = re.compile(r"(\d+)(.)")
 _KEY = re.compile(r"\s*([A-Za-z][A-Za-z ]{0,30}):\s?(.*)$")
+_SOLUTION = re.compile(r"\s*solution\b[^:]{0,60}(?::(.*))?$", re.IGNORECASE)
+_SNAPSHOT = re.compile(r"\s*snapshot\b", re.IGNORECASE)
+_LURD_LINE = re.compile(r"[0-9]*[lurdLURD][0-9lurdLURD]*")
 
 
 def _expanded(line: str) -> list[str] | None:
@@ -51,11 +64,12 @@ def sniff(lines: Sequence[str]) -> bool:
     return len(drawn) >= 3 and any(ch in "@+" for line in drawn for ch in line)
 
 
-def _blocks(text: str) -> list[tuple[int, list[str], list[str]]]:
-    """(first line number, rows, the lines before it since the last level) of every level drawn."""
-    out: list[tuple[int, list[str], list[str]]] = []
+def _blocks(text: str) -> list[tuple[int, list[str], list[str], int]]:
+    """(first line number, rows, the lines before it since the last level, the number of the first of those)
+    of every level drawn."""
+    out: list[tuple[int, list[str], list[str], int]] = []
     rows: list[str] = []
-    first, gap = 0, list[str]()
+    first, gap, gap_first = 0, list[str](), 1
     for number, line in enumerate(text.split("\n"), 1):
         drawn = _expanded(line)
         if drawn is not None:
@@ -64,15 +78,47 @@ def _blocks(text: str) -> list[tuple[int, list[str], list[str]]]:
             rows += drawn
             continue
         if rows:
-            out.append((first, rows, gap))
-            rows, gap = [], []
+            out.append((first, rows, gap, gap_first))
+            rows, gap, gap_first = [], [], number
             if len(out) > MAX_LEVELS:
                 break
         gap.append(line.strip())
     if rows:
-        out.append((first, rows, gap))
-    out.append((0, [], gap))   # what follows the last level: its title
+        out.append((first, rows, gap, gap_first))
+    out.append((0, [], gap, gap_first))   # what follows the last level: its title
     return out
+
+
+def _is_lurd(line: str) -> bool:
+    """A line of LURD letters alone (run lengths allowed), so never a level's name."""
+    return _LURD_LINE.fullmatch(line) is not None
+
+
+def _solutions(after: list[str], first: int, title: str) -> tuple[Written, ...]:
+    """The solutions the lines after a level give (``first``: the number of the first of them)."""
+    found: list[Written] = []
+    start, parts, skipping = 0, list[str](), False
+    for number, line in enumerate(after + [""], first):
+        head = _SOLUTION.match(line)
+        if _is_lurd(line) and (parts or not skipping):
+            start, parts = start if parts else number, parts + [line]
+            continue
+        if parts:
+            found.append(_written(start, parts, title))
+            parts = []
+        skipping = _SNAPSHOT.match(line) is not None
+        if head is not None:
+            start, parts = number, [(head[1] or "").strip()]
+    return tuple(found[:MAX_SOLUTIONS])
+
+
+def _written(line: int, parts: list[str], title: str) -> Written:
+    try:
+        return Written(line, checked("".join(parts)))
+    except PositionError as problem:
+        # Translators: {level} is a level's name, {line} a line of its file; {problem} says what is wrong
+        return Written(line, "", _("The solution of {level} on line {line} cannot be read: {problem}")
+                       .format(level=shown(title, 60), line=line, problem=problem))
 
 
 def _title(before: list[str], after: list[str], alone: bool) -> str:
@@ -83,7 +129,8 @@ def _title(before: list[str], after: list[str], alone: bool) -> str:
             key = _KEY.match(line)
             if key and key[1].strip().lower() == "title" and key[2].strip():
                 return key[2].strip()
-    plain = [line.lstrip(";' ").strip() for line in before if line and not _KEY.match(line.lstrip(";' "))]
+    plain = [line.lstrip(";' ").strip() for line in before
+             if line and not _KEY.match(line.lstrip(";' ")) and not _SOLUTION.match(line) and not _is_lurd(line)]
     return plain[-1] if plain and plain[-1] else ""
 
 
@@ -103,8 +150,8 @@ def parse_collection(text: str, name: str) -> list[SokobanDef | PuzzleFileError]
                                                  "this file holds more than {limit} levels", MAX_LEVELS)
                               .format(limit=MAX_LEVELS))
     out: list[SokobanDef | PuzzleFileError] = []
-    for index, (line, rows, before) in enumerate(levels):
-        after = blocks[index + 1][2]
+    for index, (line, rows, before, _first) in enumerate(levels):
+        after, after_first = blocks[index + 1][2], blocks[index + 1][3]
         title = _title(before, after, len(levels) == 1)[:TEXT_LIMITS["title"]]
         if not title or not title.isprintable():
             title = f"{_stem(name)} {index + 1}" if len(levels) > 1 else _stem(name)
@@ -115,7 +162,7 @@ def parse_collection(text: str, name: str) -> list[SokobanDef | PuzzleFileError]
         except LevelProblem as problem:
             out.append(PuzzleFileError(shown(name, 60), at_line(line), str(problem)))
             continue
-        out.append(SokobanDef(Common(title, origin=name), level))
+        out.append(SokobanDef(Common(title, origin=name), level, solutions=_solutions(after, after_first, title)))
     return out
 
 

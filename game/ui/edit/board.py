@@ -3,6 +3,9 @@ down (Enter, or two clicks), dragging, and painting cells with the brush (tokens
 only chooses the brush: a cell changes on a click, Space or Enter, never on the key that names
 what it would hold.
 
+In door mode (sliding blocks) a click or Enter changes the doors instead: an empty cell becomes a
+door or stops being one, a piece is let through them or no longer.
+
 Every change goes through the editor midend; what it refuses comes back as a sentence for the
 scene to show. Hit testing goes through the board view, as on the play screen.
 """
@@ -31,6 +34,7 @@ class EditorBoard:
         self.press: tuple[int, Point] | None = None
         self.dragging = False
         self.drag_offset: Point = (0, 0)
+        self.door_mode = False
 
     # -- the operations, for keys and mouse alike ------------------------------------------------
     def pick(self, cell: int) -> str | None:
@@ -63,6 +67,12 @@ class EditorBoard:
     def paint(self, cell: int, code: int) -> str | None:
         return self.editor.place(cell, code)
 
+    def toggle_door_mode(self) -> bool:
+        """D: clicks change the doors, or move pieces again; whether door mode is on now."""
+        self.door_mode = not self.door_mode and self.editor.doors_editable
+        self.held, self.press, self.dragging = None, None, False
+        return self.door_mode
+
     def drop_hold(self) -> bool:
         """Esc: let go of what is picked up; False if nothing was."""
         if self.held is None:
@@ -80,6 +90,8 @@ class EditorBoard:
         """Enter: with a brush, paint the cell under the cursor; otherwise pick up at the cursor, or put
         down what is held there."""
         self.show_cursor = True
+        if self.door_mode:
+            return self.editor.toggle_door(self.cursor)
         if self.brush is not None and self.editor.mode is EditMode.PALETTE and self.held is None:
             return self.paint_cursor()
         if self.held is None:
@@ -127,6 +139,8 @@ class EditorBoard:
             return None
         self.show_cursor = False
         self.cursor = cell
+        if self.door_mode:
+            return self.editor.toggle_door(cell)
         if self.held is not None:      # a second click: put down what the first picked up
             held = self.held
             return None if cell == held and self.drop_hold() else self.put(held, cell)

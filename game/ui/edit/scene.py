@@ -34,6 +34,7 @@ from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.context import Context
 from game.ui.scenes.base import background
+from game.rules.puzzle import Doors
 from game.ui.views import Highlights, view_for
 
 
@@ -70,7 +71,7 @@ class EditorScene(BoardScreen):
             Intent.RESTART: self.reset, Intent.CLEAR: editor.clear, Intent.ERASE: self.erase,
             Intent.COPY: self.copy, Intent.PASTE: self.paste, Intent.PLAY_HERE: self.play_here,
             Intent.SAVE: self.open_save, Intent.CANCEL: self.stop, Intent.SOLVE: self.search,
-            Intent.MOTION: self.toggle_motion,
+            Intent.MOTION: self.toggle_motion, Intent.DEAL_AT: self.toggle_doors,
         }
 
     # -- layout -------------------------------------------------------------------------------------
@@ -86,9 +87,13 @@ class EditorScene(BoardScreen):
         return self.panel_view.rect_of(self.panel_layout(), name)
 
     def _model(self) -> EditorPanel:
-        return editor_panel(self.editor, self.board.brush, self.back_to)
+        return editor_panel(self.editor, self.board.brush, self.back_to, self.board.door_mode)
 
     def refresh(self) -> None:
+        if self.view.spec is not self.editor.spec:   # other doors: the board drawn with them
+            self.view = self.board.view = view_for(self.editor.spec)
+            self.puzzle = self.editor.puzzle
+            self.layout(self.ctx.size)
         model = self._model()
         if model != self.model:
             self.model = model
@@ -106,7 +111,9 @@ class EditorScene(BoardScreen):
             return   # the dialog reads keys itself (see capturing_text)
         handler = self.handlers.get(intent)
         if handler is not None:
+            doors = self.editor.doors
             self.answer(handler())
+            self._doors_news(doors)
         self.refresh()
 
     def answer(self, refused: str | None) -> None:
@@ -114,6 +121,11 @@ class EditorScene(BoardScreen):
         if refused:
             self.effects.shake(self.board.cursor)
             self.say(refused, Tone.NOPE)
+
+    def _doors_news(self, before: Doors) -> None:
+        """After an edit that changed the doors (or undid a change): where they are now."""
+        if self.editor.doors != before:
+            self.say(self.editor.doors_said())
 
     def say(self, text: str, tone: Tone | None = None) -> None:
         self.footer.say(text, tone)
@@ -184,6 +196,8 @@ class EditorScene(BoardScreen):
         return refused
 
     def play_here(self) -> str | None:
+        if self.editor.doors_changed:
+            return _("The doors have changed: save it as a puzzle first, then play it from the menu.")
         problem = self.editor.problem()
         if problem is not None:
             # Translators: {problem} is a sentence saying what is wrong with the position
@@ -242,6 +256,16 @@ class EditorScene(BoardScreen):
                 else _("Saved as {file}: “{title}” is on the menu now."))
         self.say(said.format(file=path.name, title=spec.title), Tone.GOOD)
 
+    def toggle_doors(self) -> str | None:
+        if not self.editor.doors_editable:
+            return _("This puzzle has no doors: only sliding blocks have them.")
+        if self.board.toggle_door_mode():
+            self.say(_("Door mode: a click on an empty cell makes or removes a door, on a piece lets it through or "
+                       "not. D moves pieces again."))
+        else:
+            self.say(_("Pieces move again (D places doors)."))
+        return None
+
     def toggle_motion(self) -> str | None:
         self.say(_("Reduced motion on.") if self.ctx.changes.toggle("reduce_motion") else _("Full motion on."))
         return None
@@ -254,6 +278,7 @@ class EditorScene(BoardScreen):
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.ctx.note_input()
+        doors = self.editor.doors
         got = panel_mouse(self, event)
         if isinstance(got, ButtonModel):
             self.press_button(got.name, got.intent)
@@ -267,6 +292,7 @@ class EditorScene(BoardScreen):
                 self.answer(self.board.release_at(event.pos))
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
                 self.answer(self.board.right_click(event.pos))
+            self._doors_news(doors)
         self.refresh()
 
     def press_button(self, name: str, intent: Intent) -> None:

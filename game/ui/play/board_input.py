@@ -184,11 +184,26 @@ class BoardInput:
                 self.host.say(_(self.choose_text))
 
     def let_go(self) -> bool:
-        """Esc: drop the selection; False if there was none."""
-        if self.selected is None:
+        """Esc: drop the selection, else the keyboard's cursor frame; False if there was neither (one thing a
+        press, before Esc leaves the game)."""
+        if self.selected is not None:
+            self.selected = None
+            return True
+        return self.hide_cursor()
+
+    def hide_cursor(self) -> bool:
+        """The keyboard's cursor frame goes (the cell it stood on is kept: the keys go on from it); False if
+        it was not shown."""
+        if not self.show_cursor:
             return False
-        self.selected = None
+        self.show_cursor = False
         return True
+
+    def let_go_all(self) -> None:
+        """Nothing picked, nothing framed: the game went somewhere the player did not steer there (the solver
+        played, the game was won, a move was taken back)."""
+        self.selected = None
+        self.hide_cursor()
 
     # -- mouse -------------------------------------------------------------------------------------
     def press_at(self, pos: Point) -> None:
@@ -208,14 +223,15 @@ class BoardInput:
             cell = self.view.hit(pos)
             self.selected = None
             if cell is not None:
-                self.host.refuse(cell, self._stuck(self.position[cell]) if self.position[cell] != 0 else "")
+                self.host.refuse(cell, self._stuck(cell) if self.position[cell] != 0 else "")
             return
         self.press, self.dragging, self.drag_offset = (anchor, pos), False, (0, 0)
 
-    def _stuck(self, code: int) -> str:
-        """'The peg cannot move now.': the piece named as the board shows it."""
+    def _stuck(self, cell: int) -> str:
+        """'The peg cannot move now.': the piece on ``cell`` named as the board shows it."""
+        piece = self.spec.presentation.shown_piece_name(self.position[cell], self.view.place_of(cell))
         # Translators: {piece} is a piece as the board shows it ("peg", "wolf", "tile 5")
-        return _("The {piece} cannot move now.").format(piece=self.spec.presentation.shown_piece_name(code))
+        return _("The {piece} cannot move now.").format(piece=piece)
 
     def motion(self, pos: Point, rel: Point) -> bool:
         """The mouse moved; True if the board looks different (a drag, the cursor hidden)."""

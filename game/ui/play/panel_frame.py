@@ -14,12 +14,13 @@ from dataclasses import dataclass
 import pygame
 
 from game.common.i18n import N_, _
-from game.midend.panel import PanelModel
+from game.midend.panel import ButtonModel, PanelModel
 from game.oracles.base import Verdict
 from game.ui import theme as T
-from game.ui.widgets import button_padding
+from game.ui.widgets import button_padding, key_cap_fits
 
 DETAIL_LINES = 2          # lines of detail the message area keeps for any state
+TALLY_LINES = 2           # the counts side by side, and the optimum (where the puzzle's notation tells both)
 BOX_BUTTONS = 4           # slots in the message area's row of buttons
 TOOL_ROLE = "small"       # the compact row's labels
 MIN_LABEL_PX = 10         # a tool's label is not squeezed below this to keep the row whole
@@ -63,6 +64,7 @@ class PanelFrame:
     legend: pygame.Rect | None
     help: pygame.Rect
     bottom: int                     # where the content ends
+    tally: pygame.Rect | None = None   # under the count: TALLY_LINES lines of the game's counts and the optimum
 
     @property
     def fits(self) -> bool:
@@ -80,6 +82,10 @@ def frame_for(model: PanelModel, panel: pygame.Rect, theme: T.Theme, help_lines:
         frame = _frame(model, panel, theme, density, help_lines)
         if frame.fits:
             return frame
+    if model.tally is not None:   # the counts in one line rather than a panel that scrolls
+        one_line = _frame(model, panel, theme, FRAME_DENSITIES[-1], help_lines, tally_lines=1)
+        if one_line.fits:
+            return one_line
     assert frame is not None
     return frame
 
@@ -119,7 +125,7 @@ def legend_columns(theme: T.Theme, width: int) -> tuple[int, int]:
 
 
 def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: FrameDensity,
-           help_lines: int) -> PanelFrame:
+           help_lines: int, tally_lines: int = TALLY_LINES) -> PanelFrame:
     pad = panel_padding(theme)
     viewport = panel.inflate(0, -2 * pad)
     x, w = panel.x + pad, panel.w - 2 * pad
@@ -147,6 +153,10 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
     if model.count is not None:
         count = pygame.Rect(x, y, w, small_h)
         y += small_h + section
+    tally = None
+    if model.tally is not None:
+        tally = pygame.Rect(x, y - section + gap, w, tally_lines * line_height(theme, "tiny"))
+        y = tally.bottom + section
     box, bar, title, detail, box_row = _box(theme, x, y, w, small_h)
     y = box.bottom + section
     grid_rows = (len(model.buttons) + 1) // 2
@@ -171,16 +181,22 @@ def _frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme, density: Frame
         y = legend.bottom + section
     help_rect = pygame.Rect(x, y, w, help_lines * line_height(theme, "tiny"))
     return PanelFrame(density.name, viewport, heading, menu, tuple(figures), density.figure_role, tuple(rules), count,
-                      box, bar, title, detail, box_row, grid, deal, tools, legend, help_rect, help_rect.bottom)
+                      box, bar, title, detail, box_row, grid, deal, tools, legend, help_rect, help_rect.bottom, tally)
 
 
 def tools_per_row(theme: T.Theme, model: PanelModel, w: int, height: int, gap: int) -> int:
-    """All the tools in one row where each label fits its share (at a readable size), else two a row."""
+    """All the tools in one row where each label fits its share beside its key cap (at a readable size),
+    else two a row: a tool keeps its key cap, which teaches its key."""
     n = len(model.tools)
     cell = (w - (n - 1) * gap) // max(1, n)
     px = max(MIN_LABEL_PX, theme.size_of(TOOL_ROLE) * 3 // 4)
-    fits = all(theme.measure(b.label, px) <= cell - 2 * button_padding(height) for b in model.tools)
-    return n if fits else 2
+    rect = pygame.Rect(0, 0, cell, height)
+
+    def fits(tool: ButtonModel) -> bool:
+        label = theme.measure(tool.label, px)
+        return label <= cell - 2 * button_padding(height) and (not tool.key or key_cap_fits(theme, rect, label,
+                                                                                             tool.key))
+    return n if all(fits(b) for b in model.tools) else 2
 
 
 def _tools(theme: T.Theme, model: PanelModel, x: int, y: int, w: int, height: int,

@@ -13,11 +13,12 @@ from typing import Union
 
 import pygame
 
+from game.common.i18n import N_, _
 from game.midend.panel import BoxKind, ButtonModel, Colour, PanelModel, Role, StatusBox
 from game.midend.sayings import Tone
 from game.ui import theme as T
-from game.ui.play.panel_frame import (DETAIL_LINES, PanelFrame, frame_for, legend_columns, panel_padding,
-                                      verdict_word)
+from game.ui.play.panel_frame import (DETAIL_LINES, PanelFrame, frame_for, legend_columns, line_height,
+                                      panel_padding, verdict_word)
 from game.ui.widgets import button_padding, button_role, key_cap_fits
 
 __all__ = ["DENSITIES", "BarItem", "BoxItem", "ButtonItem", "Column", "Density", "FigureItem", "Item", "LegendItem",
@@ -25,6 +26,8 @@ __all__ = ["DENSITIES", "BarItem", "BoxItem", "ButtonItem", "Column", "Density",
            "wrapped"]
 
 MIN_PX = 9        # the smallest font a label may shrink to
+# Translators: the play panel's help line where there is no room for the whole line: F1 opens the help card
+SHORT_HELP = N_("F1: every key")
 
 
 @dataclass(frozen=True)
@@ -122,8 +125,7 @@ class PanelLayout:
 
 def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayout:
     """The play panel: its fixed frame (:mod:`game.ui.play.panel_frame`) filled with what the model says."""
-    help_lines = len(theme.wrap(model.help, "tiny", panel.w - 2 * panel_padding(theme)) or [""])
-    frame = frame_for(model, panel, theme, help_lines)
+    help_text, help_lines, frame = _help_and_frame(model, panel, theme)
     col = Column(theme, frame.heading.x, frame.heading.y, frame.help.w)
     col.fitted(model.shelf_title, Role.TINY, model.shelf_colour, frame.heading, 1, middle=True)
     col.items.append(placed_button(theme, model.menu, frame.menu))
@@ -132,15 +134,42 @@ def lay_out(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> PanelLayou
     col.items += [RuleItem(rule) for rule in frame.rules]
     if frame.count is not None and model.count is not None:
         col.items.append(placed_button(theme, model.count, frame.count))
+    if frame.tally is not None and model.tally is not None:
+        line_h = line_height(theme, "tiny")
+        lines = model.tally if frame.tally.h >= len(model.tally) * line_h else (" · ".join(model.tally),)
+        for i, text in enumerate(lines):
+            row = pygame.Rect(frame.tally.x, frame.tally.y + i * line_h, frame.tally.w, line_h)
+            col.fitted(text, Role.TINY, Tone.TEXT if i == 0 else Tone.MUTED, row, 1)
     _fill_box(col, frame, model.status)
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.buttons, frame.grid)]
     col.items += [placed_button(theme, b, rect) for b, rect in zip(model.deal.buttons, frame.deal)]
-    col.items += [placed_button(theme, b, rect) for b, rect in zip(model.tools, frame.tools)]
-    if frame.legend is not None:
+    tools = [placed_button(theme, b, rect) for b, rect in zip(model.tools, frame.tools)]
+    smallest = min((t.px for t in tools), default=0)   # the compact row's labels in one size
+    col.items += [placed_button(theme, t.model, t.rect, smallest) for t in tools]
+    if frame.legend is not None and model.marks:
         columns, _row_h = legend_columns(theme, frame.legend.w)
         col.items.append(LegendItem(frame.legend, columns, theme.size_of("tiny")))
-    col.fitted(model.help, Role.TINY, Tone.DIM, frame.help, max(1, help_lines))
+    if help_lines:
+        col.fitted(help_text, Role.TINY, Tone.DIM, frame.help, help_lines)
     return PanelLayout(panel.copy(), frame.viewport, frame.bottom, tuple(col.items), tuple(col.boxes), frame.density)
+
+
+def _help_and_frame(model: PanelModel, panel: pygame.Rect, theme: T.Theme) -> tuple[str, int, PanelFrame]:
+    """The help line and the frame around it: the whole line where the panel has room for it, else only the way
+    to every key (F1), which the help card lists, else none (the Help button's key cap says F1) rather than a
+    panel that scrolls."""
+    width = panel.w - 2 * panel_padding(theme)
+    lines = len(theme.wrap(model.help, "tiny", width) or [""])
+    frame = frame_for(model, panel, theme, lines)
+    if frame.fits:
+        return model.help, lines, frame
+    short = _(SHORT_HELP)
+    short_lines = len(theme.wrap(short, "tiny", width) or [""])
+    tighter = frame_for(model, panel, theme, short_lines)
+    if tighter.fits:
+        return short, short_lines, tighter
+    none = frame_for(model, panel, theme, 0)   # the Help button's key cap still says F1
+    return ("", 0, none) if none.fits else (model.help, lines, frame)
 
 
 def _fill_box(col: Column, frame: PanelFrame, box: StatusBox) -> None:
@@ -290,55 +319,6 @@ class Column:
                 self.y += sizes.gap
             self.button_row(buttons[start:start + columns], columns, row_h, sizes.gap, x, w)
 
-    def deal_row(self, down: ButtonModel, deal: ButtonModel, up: ButtonModel, sizes: _Sizes) -> None:
-        th = self.theme
-        small = max(sizes.button, th.px(40))
-        h, gap = sizes.button, sizes.gap
-        self.items += [placed_button(th, down, pygame.Rect(self.x, self.y, small, h)),
-                       placed_button(th, deal, pygame.Rect(self.x + small + gap, self.y, self.w - 2 * (small + gap), h)),
-                       placed_button(th, up, pygame.Rect(self.x + self.w - small, self.y, small, h))]
-        self.y += h
-
-    def legend(self) -> None:
-        """The move marks' four badges with their words: in one row if they fit, else two."""
-        columns, row_h = legend_columns(self.theme, self.w)
-        rows = 4 // columns
-        self.items.append(LegendItem(pygame.Rect(self.x, self.y, self.w, rows * row_h), columns,
-                                     self.theme.size_of("tiny")))
-        self.y += rows * row_h
-
-    def status_box(self, box: StatusBox, sizes: _Sizes) -> None:
-        th = self.theme
-        pad = sizes.box_pad
-        top = self.y
-        self.y += pad
-        inner_x, inner_w = self.x + pad, self.w - 2 * pad
-        spin = th.size_of("body") if box.spinning else 0
-        for i, line in enumerate(box.lines):
-            reserve = spin + th.px(8) if i == 0 and spin else 0
-            before = len(self.items)
-            self.text(line.text, line.role, line.tone, indent=pad, width=inner_w - reserve)
-            if i == 0 and spin:
-                first = self.items[before].rect
-                self.items.append(SpinnerItem(pygame.Rect(first.right + th.px(8), first.y, first.h, first.h)))
-            self.y += th.px(3)
-        if box.buttons:
-            self.y += th.px(4)
-            for row in _box_rows(box.buttons):
-                self.button_row(row, len(row), sizes.button, sizes.gap, inner_x, inner_w)
-                self.y += sizes.gap
-            self.y -= sizes.gap
-        self.y += pad
-        self.boxes.append(BoxItem(pygame.Rect(self.x, top, self.w, self.y - top), box.kind))
-
-
-def _box_rows(buttons: tuple[ButtonModel, ...]) -> list[tuple[ButtonModel, ...]]:
-    """Up to three buttons to a row (the solve controls: pause, step, stop / slower, faster)."""
-    if len(buttons) <= 3:
-        return [buttons]
-    first = (len(buttons) + 1) // 2
-    return [buttons[:first], buttons[first:]]
-
 
 def wrapped(theme: T.Theme, text: str, px: int, width: int) -> tuple[int, list[str]]:
     """The text wrapped to ``width`` at word boundaries, in the largest size up to ``px`` whose
@@ -350,16 +330,27 @@ def wrapped(theme: T.Theme, text: str, px: int, width: int) -> tuple[int, list[s
         px -= 1
 
 
-def placed_button(theme: T.Theme, model: ButtonModel, rect: pygame.Rect) -> ButtonItem:
-    """A button at ``rect`` with the largest label size that fits, and its key cap if there is room."""
-    px = theme.size_of(button_role(theme, rect.h))
+def placed_button(theme: T.Theme, model: ButtonModel, rect: pygame.Rect, largest: int | None = None) -> ButtonItem:
+    """A button at ``rect`` with the largest label size that fits beside its key cap (the label may shrink
+    to three quarters of its size for it), else the largest that fits alone, the key cap left out;
+    ``largest``: no larger than this (a row of buttons in one size)."""
+    full = theme.size_of(button_role(theme, rect.h))
+    if largest is not None:
+        full = min(full, largest)
     pad = button_padding(rect.h)
     room = rect.w - (2 * pad if not model.centred else pad)
-    while px > MIN_PX:
+
+    def fits(px: int, with_key: bool) -> bool:
         w, h = theme.extent(model.label, px)
-        if w <= room and h <= rect.h:
-            break
+        return w <= room and h <= rect.h and (not with_key or key_cap_fits(theme, rect, w, model.key))
+
+    with_key = bool(model.key) and not model.centred
+    px = full
+    while with_key and px > max(MIN_PX, full * 3 // 4) and not fits(px, True):
         px -= 1
-    label_w = theme.measure(model.label, px)
-    show_key = not model.centred and key_cap_fits(theme, rect, label_w, model.key)
+    if not (with_key and fits(px, True)):
+        px = full
+        while px > MIN_PX and not fits(px, False):
+            px -= 1
+    show_key = with_key and key_cap_fits(theme, rect, theme.measure(model.label, px), model.key)
     return ButtonItem(rect, model, px, show_key)

@@ -44,8 +44,10 @@ class PieceInput(BoardInput):
         """The picked piece moves one cell that way; with none picked, an arrow picks one."""
         dr, dc = DIRECTIONS[intent]
         self.host.take_over()
-        if self.picked is None or not self.show_cursor or self.selected is not None:
+        if self.selected is not None:   # a piece taken (a click, or Enter): the arrow moves it, as a picked one
+            self.pick(self.selected)
             self.selected = None
+        if self.picked is None or not self.show_cursor:
             self.pick_towards(dr, dc)
             return
         move = self.way(self.picked, dr, dc)
@@ -83,11 +85,9 @@ class PieceInput(BoardInput):
         self.picked = self.cursor = anchor
         self.show_cursor = True
 
-    def let_go(self) -> bool:
-        """Esc: drop the selection, else the picked piece; False if there was neither."""
-        if super().let_go():
-            return True
-        if self.picked is None or not self.show_cursor:
+    def hide_cursor(self) -> bool:
+        """The picked piece is let go with the cursor's frame."""
+        if not self.show_cursor:
             return False
         self.picked, self.show_cursor = None, False
         return True

@@ -27,14 +27,14 @@ from game.rules.puzzle import Move, PositionError
 from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.recount import recounted
-from game.midend.session import Event, EventKind, Session
+from game.midend.session import EntryKind, Event, EventKind, Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
 from game.ui.audio import effect_for
 from game.catalog.codes import CodeError
 from game.ui.clipboard import CLIPBOARD
-from game.ui.share import copy_position, copy_result, pasted_position
+from game.ui.share import copy_game, copy_result, paste_game
 from game.ui.play.board_screen import BoardScreen
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
@@ -55,6 +55,9 @@ FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
 
+# what lets go of a picked piece and the keyboard's cursor: the game went where the keys did not take it
+LET_GO_ON = frozenset({EventKind.SOLVED, EventKind.UNDO, EventKind.RESTART, EventKind.DEAL})
+
 # the board's input by how the arrows act (the others: click, drag and a cursor), unless the drawing gives its own
 INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, InputMode.SEND: SendInput}
 
@@ -62,14 +65,16 @@ INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, Input
 class PlayScene(BoardScreen):
     def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None,
-                 daily: Daily | None = None, prepare: bool = True) -> None:
+                 daily: Daily | None = None, watch: str | None = None, prepare: bool = True) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
-        as a new game of the session; ``daily``: the day's daily puzzle, at ``position``; ``prepare``: get
-        the oracle's tables ready in this process (the demo leaves them to the worker that answers it)."""
+        as a new game of the session; ``daily``: the day's daily puzzle, at ``position``; ``watch``: a line
+        of the puzzle's notation (a file's solution), played back from its start once the game is in;
+        ``prepare``: get the oracle's tables ready in this process (the demo leaves them to the worker that
+        answers it)."""
         super().__init__(ctx)
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
-                             kept=kept, position=position, load=load, message=message, daily=daily)
+                             kept=kept, position=position, load=load, message=message, daily=daily, watch=watch)
         self.target = self.session.position       # the position the board shows when animations end
         self._use(spec, prepare)
         self.effects = Effects()
@@ -308,21 +313,15 @@ class PlayScene(BoardScreen):
         self.ctx.nav.open_editor(self.spec.name, self.session.position)
 
     def copy(self) -> None:
-        line = self.game.daily_line()
-        self.say(copy_result(CLIPBOARD, line) if line else copy_position(CLIPBOARD, self.spec, self.session.position))
+        self.say(copy_game(CLIPBOARD, self.game))
 
     def paste(self) -> None:
-        """A share code or a position's text from the clipboard, as a new game (undo brings this one back;
-        a code of another puzzle opens that puzzle)."""
-        try:
-            name, position, message = pasted_position(CLIPBOARD, self.spec)
-        except (CodeError, PositionError) as err:
-            self.refuse(None, str(err))
-            return
-        if name != self.spec.name:
-            self.ctx.nav.play_position(name, position, message)
-        else:
-            self.start_from(position, message)
+        """What the clipboard holds, as a new game that undo takes back (see game.ui.share.paste_game)."""
+        paste_game(self, CLIPBOARD)
+
+    def taken(self) -> None:
+        """The session's game was taken in wholesale: shown as it is."""
+        self._take()
 
     def start_from(self, position: bytes, message: str) -> None:
         """A new game from ``position`` in this session: an entry that undo takes back."""
@@ -409,6 +408,8 @@ class PlayScene(BoardScreen):
             if effect is not None:
                 self.ctx.sound.play(effect)
         kind = event.kind
+        if kind in LET_GO_ON or (kind is EventKind.MOVED and self.session.timeline.current.kind is EntryKind.SOLVE):
+            self.board_input.let_go_all()   # the board went where the keys did not take it: no cursor left over
         if kind is EventKind.SOLVED:
             self.won()
         elif kind is EventKind.HINT:
@@ -416,8 +417,8 @@ class PlayScene(BoardScreen):
             if shown is not None and shown.move is not None and shown.step < Step.MOVE:
                 self.say(event.message, Tone.HINT, about=event.before)
             elif event.move is not None and event.before is not None:
-                said = hint_sentence(describe_move(self.spec, event.before, event.move), self.session.known_distance(),
-                                     self.session.answers.found(event.before))
+                said = hint_sentence(describe_move(self.spec, event.before, event.move, shown.who if shown else None),
+                                     self.session.known_distance(), self.session.answers.found(event.before))
                 self.say(said, Tone.HINT, about=event.before)
             else:
                 self.say(event.message, Tone.HINT, about=self.session.position)
@@ -476,6 +477,8 @@ class PlayScene(BoardScreen):
     def highlights(self) -> Highlights:
         reduce_motion = self.ctx.settings.reduce_motion
         hl = Highlights(time=self.time, reduce_motion=reduce_motion)
+        if self.session.position == self.target:   # the board's own, once a move in flight lands
+            hl.identities = self.session.timeline.identities(self.spec)
         self.board_input.highlight(hl)
         if self.session.playback is not None:   # the solver has the board: no keyboard cursor over its moves
             hl.show_cursor, hl.cursor_cells = False, frozenset()

@@ -6,7 +6,8 @@ The title bar stays on top and the focus bar along the bottom (the chosen puzzle
 goal); the shelves scroll between them. The keys reach every card and the foot: arrows, Tab and
 Shift+Tab move the choice (Down from the last row, or Tab after the last card, chooses the foot), and
 the view scrolls to keep the choice in sight. L (or the chip on its heading) sorts the chosen card's shelf
-easiest first, or puts it back in its own order (:mod:`game.ui.scenes.menu_shelf`).
+easiest first, or puts it back in its own order (:mod:`game.ui.scenes.menu_shelf`). A collection's card (the
+game's warehouses, a player's Sokoban file) opens a grid of its levels (:mod:`game.ui.scenes.collection`).
 """
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from game.catalog.spec import PuzzleSpec, Shelf
 from game.common.phrase import translated
 from game.catalog.codes import CodeError
 from game.common.i18n import _
+from game.keeping.records import Badge
 from game.keeping.stars import stars_from_start
 from game.ui.clipboard import CLIPBOARD
-from game.ui.share import no_code_words, paste_code
+from game.rules.puzzle import PositionError
+from game.ui.share import coded_line, no_code_words, paste_code
 from game.ui.context import Context, Scene
 from game.ui.intents import DIRECTIONS, Intent
 from game.ui.scenes.base import background
@@ -112,7 +115,9 @@ class MenuScene(Scene):
         m = th.px(36, 14)
         self.failed = len(catalog.problems())
         self.top = self.title_bar.lay_out(th, w, self.failed)
-        self.bar_top = self.focus_bar.lay_out(th, size, [spec for card in self.flat for spec in card.specs])
+        self.bar_top = self.focus_bar.lay_out(th, size, [spec for card in self.flat if not card.collection
+                                                         for spec in card.specs],
+                                              [(card.group, len(card.specs)) for card in self.flat if card.collection])
         said = notes(str(library.player_folder()), catalog.problems(), tuple(self.ctx.journal.problems),
                      heading=catalog.YOURS not in self.shelves)
         foot = lay_out_notes(th, said, 0, w - 2 * m)
@@ -173,8 +178,14 @@ class MenuScene(Scene):
 
     # -- input -----------------------------------------------------------------------------------
     def open(self, index: int) -> None:
-        if index < len(self.flat) and self.playable(self.flat[index]):
-            self.ctx.nav.open_puzzle(self.flat[index].name)
+        """The card's puzzle, or a collection's grid of levels."""
+        if index >= len(self.flat):
+            return
+        card = self.flat[index]
+        if card.collection:
+            self.ctx.nav.open_collection(card.specs, card.group, card.group, card.spec.shelf.colour)
+        elif self.playable(card):
+            self.ctx.nav.open_puzzle(card.name)
 
     def playable(self, card: Card) -> bool:
         """Whether the card's chosen puzzle can be opened; if its rules cannot be built from its file, the
@@ -261,10 +272,15 @@ class MenuScene(Scene):
         return next((shelf for shelf, rect in self.chips.items() if rect.collidepoint(at)), None)
 
     def paste(self) -> None:
-        """Ctrl+V: the game a pasted share code names; one sentence in the focus bar for anything else."""
+        """Ctrl+V: the game a pasted share code names (with the moves that led to it, where they come on the
+        lines after it: played); one sentence in the focus bar for anything else."""
         try:
+            coded = coded_line(CLIPBOARD.paste()[0])
+            if coded is not None:
+                self.ctx.nav.play_game(coded.saved(), coded.message)
+                return
             shared, text, _note = paste_code(CLIPBOARD)
-        except CodeError as err:
+        except (CodeError, PositionError) as err:
             self.tell(str(err))
             return
         if shared is None:
@@ -378,6 +394,10 @@ class MenuScene(Scene):
         if journal.last is not None and journal.last != self._last_shown:
             self._last_shown = journal.last
             self.select_name(journal.last)
+        for card in self.flat:   # a level chosen on a collection's grid: its card shows it
+            if card.follow():
+                card.lay_out(self.theme, self.lines)
+                self.invalidate()
 
     def select_name(self, name: str) -> None:
         """Select the card of the puzzle ``name`` (a puzzle under another move count: its card), and
@@ -424,7 +444,7 @@ class MenuScene(Scene):
         card = self.chosen_card()
         self.focus_bar.draw(surface, th, card.spec if card is not None else None,
                             card.spec.shelf.colour if card is not None else catalog.YOURS.colour, bool(self.quitting),
-                            self.note)
+                            self.note, (card.group, len(card.specs)) if card is not None and card.collection else None)
 
     def draw_shelves(self, surface: pygame.Surface, off: int) -> None:
         """The headings, the cards and the foot, scrolled up by ``off``."""
@@ -453,6 +473,9 @@ class MenuScene(Scene):
             if r.bottom < self.top or r.top > low:
                 continue
             selected = i == self.selected and (self.show_selection or bool(self.hover and r.collidepoint(self.hover)))
+            if card.collection:   # its levels' marks are on its grid: the card claims none for one of them
+                card.draw(surface, th, r, self.thumb_size, selected, Badge.NONE, False)
+                continue
             card.draw(surface, th, r, self.thumb_size, selected, journal.records.badge(card.name),
                       journal.in_progress(card.name), stars_from_start(journal.records, card.name),
                       shelf_order.grade_of(card, self.rated))

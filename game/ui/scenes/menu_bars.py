@@ -18,6 +18,7 @@ from game.files.errors import PuzzleFileError
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.scenes.base import background
+from game.ui.scenes.menu_card import collection_words
 from game.ui.theme import Theme
 from game.ui.widgets import Button
 
@@ -123,13 +124,20 @@ class FocusBar:
     def wrapped(th: Theme, width: int, said: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return [(line, role) for text, role in said for line in th.wrap(text, role, width)]
 
-    def lay_out(self, th: Theme, size: tuple[int, int], specs: list[PuzzleSpec]) -> int:
+    @staticmethod
+    def said_of_collection(title: str, levels: int) -> list[tuple[str, str]]:
+        """What the bar says about a collection's card: its title and how many levels it shows as a grid."""
+        return [(translated(title), "body"), (collection_words(levels), "small")]
+
+    def lay_out(self, th: Theme, size: tuple[int, int], specs: list[PuzzleSpec],
+                collections: list[tuple[str, int]] | None = None) -> int:
         """The bar's place at the foot of a window of ``size``, as tall as the longest of its texts for any
-        of ``specs`` (the foot, the quit note) needs; returns its top."""
+        of ``specs`` and ``collections`` (title, levels) (the foot, the quit note) needs; returns its top."""
         w, h = size
         m = th.px(36, 14)
         width = w - 2 * m
         texts = [self.said(spec) for spec in [*specs, None]] + [self.quit_note()]
+        texts += [self.said_of_collection(title, levels) for title, levels in collections or ()]
         tallest = max(self._height(th, self.wrapped(th, width, said)) for said in texts)
         self.rect = pygame.Rect(0, h - tallest - 2 * th.px(10), w, tallest + 2 * th.px(10))
         return self.rect.y
@@ -139,16 +147,18 @@ class FocusBar:
         return sum(th.size_of(role) + th.px(2) for _, role in lines)
 
     def draw(self, surface: pygame.Surface, th: Theme, spec: PuzzleSpec | None, colour: T.Colour,
-             quitting: bool = False, note: str = "") -> None:
-        """The bar, telling of ``spec`` (None: the foot), its stripe in ``colour``; or the quit note, or
-        ``note`` (a sentence for the player)."""
+             quitting: bool = False, note: str = "", collection: tuple[str, int] | None = None) -> None:
+        """The bar, telling of ``spec`` (None: the foot; ``collection``: the collection, its title and levels,
+        whose card chose ``spec``), its stripe in ``colour``; or the quit note, or ``note`` (a sentence for the
+        player)."""
         pal = th.palette
         r = self.rect
         surface.blit(background(pal, surface.get_size()), r, r)   # the window's own ground, over the shelves
         pygame.draw.line(surface, pal.accent if quitting else pal.panel_edge, r.topleft, r.topright,
                          max(1, th.px(2)) if quitting else 1)
         m = th.px(36, 14)
-        said = self.quit_note() if quitting else [(note, "body")] if note else self.said(spec)
+        said = (self.quit_note() if quitting else [(note, "body")] if note
+                else self.said_of_collection(*collection) if collection is not None else self.said(spec))
         lines = self.wrapped(th, r.w - 2 * m, said)
         y = r.y + th.px(10)
         if quitting or note:   # the note in the middle of the bar, where the goal was

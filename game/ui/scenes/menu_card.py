@@ -3,7 +3,9 @@ picture, its title and whole description, the player's badges on it, and a mark 
 
 The card says everything in full: the title and the description wrap to the card's width (the menu
 makes every card as tall as the longest needs), and the chooser shows every label (an ending they share
-said once, after them or on a line above), or the chosen one between arrows. The picture is the start; a puzzle played along one row shows its goal under it too,
+said once, after them or on a line above), or the chosen one between arrows. A collection of levels (a
+group whose puzzles say their group is a grid: Sokoban's) has no chooser: it opens as a grid of its levels
+(:mod:`game.ui.scenes.collection`), and its card says how many there are. The picture is the start; a puzzle played along one row shows its goal under it too,
 since two such puzzles can share a start and differ only in where the stones must end.
 """
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from game.catalog.spec import PuzzleSpec
-from game.common.i18n import N_, _
+from game.common.i18n import N_, _, ngettext
 from game.files.errors import PuzzleFileError
 from game.common.phrase import translated
 from game.keeping.records import Badge
@@ -23,7 +25,7 @@ from game.ui.theme import PILLS, Theme
 from game.ui.views import view_for
 from game.ui.widgets import card as draw_card
 
-__all__ = ["Card", "CardText", "picture"]
+__all__ = ["Card", "CardText", "collection_words", "picture"]
 
 NO_STARS = Stars(0, False)
 # Translators: over a menu card's picture, when the puzzle's rules could not be made from its file
@@ -85,17 +87,26 @@ def picture(spec: PuzzleSpec, size: tuple[int, int], chevron: T.Colour) -> pygam
     return out
 
 
+def collection_words(n: int) -> str:
+    """What a collection's card (and the menu's focus bar) says of it."""
+    # Translators: a menu card of a collection of levels (a Sokoban file), which opens as a grid of them
+    return ngettext("A collection of {n:,} level, shown as a grid.", "A collection of {n:,} levels, shown as a grid.",
+                    n).format(n=n)
+
+
 class Card:
-    """One puzzle, or the variants of one group with a chooser along the card's foot."""
+    """One puzzle, or the variants of one group with a chooser along the card's foot, or a collection of
+    levels (no chooser: it opens as a grid)."""
 
     def __init__(self, specs: list[PuzzleSpec], chosen: dict[str, str], yours: bool = False) -> None:
         self.specs = specs
         group = specs[0].presentation.group if len(specs) > 1 else ""
         self.group = group
+        self.collection = bool(group) and specs[0].presentation.grid
         self.yours = yours     # a puzzle of the player's own folder: marked as theirs
         self.chosen = chosen   # the game's memory of each group's variant, shared by every menu
-        names = [s.name for s in specs]
-        self.index = names.index(chosen[group]) if chosen.get(group) in names else 0
+        self.positions = {s.name: i for i, s in enumerate(specs)}
+        self.index = self.positions.get(chosen.get(group, ""), 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.chips: list[tuple[pygame.Rect, int]] = []   # the chooser: where, and the variant it picks
         self.compact = False                              # the chooser shows "‹ chosen ›" only
@@ -124,9 +135,22 @@ class Card:
         if self.group:
             self.chosen[self.group] = self.name
 
+    def follow(self) -> bool:
+        """A collection's chosen level as the memory now has it (chosen on its grid); True if it changed."""
+        if not self.collection:
+            return False
+        index = self.positions.get(self.chosen.get(self.group, ""))
+        if index is None or index == self.index:
+            return False
+        self.index = index
+        return True
+
     def texts(self, th: Theme, width: int) -> list[CardText]:
-        """The words of every variant at a card width (the menu sizes every card to the longest)."""
+        """The words of every variant at a card width (the menu sizes every card to the longest); a
+        collection's, once."""
         title = translated(self.title)
+        if self.collection:
+            return [CardText(th, title, collection_words(len(self.specs)), width - 2 * th.px(PAD))]
         return [CardText(th, title, translated(spec.presentation.blurb), width - 2 * th.px(PAD)) for spec in self.specs]
 
     def thumb(self, size: tuple[int, int], chevron: T.Colour) -> pygame.Surface:
@@ -170,9 +194,10 @@ class Card:
         """The chosen variant's words, and the chooser (see :meth:`plan`)."""
         self.lines_shown = lines
         self.frame = card_frame(th, self.rect.w)
-        self.text = self.texts(th, self.rect.w)[self.index]
+        texts = self.texts(th, self.rect.w)
+        self.text = texts[self.index if len(texts) > 1 else 0]
         self.chips, self.compact, self.common, self.caption = [], False, "", False
-        if not self.group:
+        if not self.group or self.collection:
             return
         shown, common, caption = self.plan(th, self.rect.w)
         pad, gap, height = th.px(4), th.px(3), chip_height(th)
@@ -216,8 +241,8 @@ class Card:
         return [], "", False
 
     def chooser_rows(self, th: Theme, width: int) -> int:
-        """The rows the chooser takes on a card ``width`` wide (none on a card of one puzzle)."""
-        if not self.group:
+        """The rows the chooser takes on a card ``width`` wide (none on a card of one puzzle, or a collection)."""
+        if not self.group or self.collection:
             return 0
         return 2 if self.plan(th, width)[2] else 1
 

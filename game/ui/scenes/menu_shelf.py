@@ -39,8 +39,9 @@ def shipped() -> Mapping[str, Rated]:
 
 
 def rating_of(card: Card, rated: Mapping[str, Rated]) -> Rated | None:
-    """The rating of the card's chosen puzzle; none for the player's own (the file rates the library)."""
-    return None if card.yours else rated.get(card.name)
+    """The rating of the card's chosen puzzle; none for the player's own (the file rates the library), nor for
+    a collection (its levels' grades differ: the card names none)."""
+    return None if card.yours or card.collection else rated.get(card.name)
 
 
 def grade_of(card: Card, rated: Mapping[str, Rated]) -> str:

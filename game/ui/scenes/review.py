@@ -14,6 +14,7 @@ from game.common.i18n import N_, _
 from game.midend.review import Kind, Review, help_words
 from game.midend.review_search import ReviewSearch
 from game.midend.sayings import Tone
+from game.rules.identities import Identities
 from game.ui import theme as T
 from game.common.phrase import translated
 from game.ui.intents import Intent
@@ -279,8 +280,9 @@ class ReviewScene(Scene):
             surface.blit(placed.surface, placed.rect)
         index = self.review.rewind_index
         if self.before_rect is not None and index is not None:
-            position = self.review.line.positions[index - self.review.line.anchor]
-            surface.blit(self.view.thumbnail(position, self.before_rect.size), self.before_rect)
+            at = index - self.review.line.anchor
+            surface.blit(self.view.thumbnail(self.review.line.positions[at], self.before_rect.size, self.who(at)),
+                         self.before_rect)
 
     def thumbnail(self, index: int) -> pygame.Surface | None:
         """The position after move ``index``, small, for the tooltip (cached for the hovered move)."""
@@ -290,6 +292,11 @@ class ReviewScene(Scene):
         if size is None:
             return None
         if self._thumb is None or self._thumb[:2] != (index, size):
-            self._thumb = (index, size, self.view.thumbnail(self.review.line.positions[index], size))
+            self._thumb = (index, size, self.view.thumbnail(self.review.line.positions[index], size, self.who(index)))
         return self._thumb[2]
+
+    def who(self, index: int) -> Identities | None:
+        """Which identical piece is which at the game's position ``index`` (as the board showed it)."""
+        who = self.review.who
+        return who[index] if who is not None and 0 <= index < len(who) else None
 

@@ -9,11 +9,13 @@ from game.families import registry
 from game.ui.views.base import BoardView, Highlights, Motion, move_paths
 
 __all__ = ["BoardView", "Highlights", "Motion", "describe_move", "input_for", "move_paths", "register_view",
-           "view_for"]
+           "sketch_for", "view_for"]
 
 ViewClass = Callable[[PuzzleSpec], BoardView]
 _VIEWS: dict[str, ViewClass] = {}
 _INPUTS: dict[str, Callable[..., Any]] = {}
+Sketch = Callable[[tuple[str, ...], tuple[int, int]], Any]
+_SKETCHES: dict[str, Sketch] = {}
 
 
 def register_view(key: str, view: ViewClass) -> None:
@@ -28,6 +30,8 @@ def _family_views() -> None:
             _VIEWS.setdefault(key, view)
         for key, board_input in drawing.inputs.items():
             _INPUTS.setdefault(key, board_input)
+        for key, drawn in drawing.sketches.items():
+            _SKETCHES.setdefault(key, drawn)
 
 
 def view_for(spec: PuzzleSpec) -> BoardView:
@@ -46,3 +50,13 @@ def input_for(spec: PuzzleSpec) -> Callable[..., Any] | None:
         _family_views()
     return _INPUTS.get(spec.presentation.view)
 
+
+
+def sketch_for(spec: PuzzleSpec) -> Sketch | None:
+    """How a picture of the puzzle's start is drawn from its file's rows without its rules (None: it has no
+    rows to draw from, or its family's drawing offers no sketch: then its board view draws it, from its rules)."""
+    if not spec.presentation.sketch:
+        return None
+    if spec.presentation.view not in _VIEWS:
+        _family_views()
+    return _SKETCHES.get(spec.presentation.view)

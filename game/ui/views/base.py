@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.oracles.base import Verdict
+from game.rules.identities import Identities, first_seen, undone
 from game.rules.kinds import MoveKind
 from game.rules.puzzle import Move, Puzzle
 from game.catalog.spec import PuzzleSpec
@@ -60,6 +61,8 @@ class Highlights:
     places: tuple[tuple[int, ...], ...] = ()     # where the selected piece may go: the cells of each place
     preview: frozenset[int] = frozenset()        # the piece a click would take (pairs: both stones)
     ghost: tuple[int, int] | None = None         # (anchor cell, code): where a dragged piece would land
+    identities: Identities | None = None         # which identical piece is which on the position drawn once
+                                                 # any motion ends (game.rules.identities); None: as first seen
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,7 @@ class BoardView:
         self._board_surface: pygame.Surface | None = None
         self._shadow: pygame.Surface | None = None
         self.theme: T.Theme | None = None   # the window's, once the view is laid out on a screen
+        self.who: Identities = ()           # which identical piece is which on the position being drawn (see draw)
 
     @property
     def palette(self) -> T.Palette:
@@ -309,6 +313,24 @@ class BoardView:
     def variant(self, position: bytes, cell: int):
         return None
 
+    def travel_variant(self, cell: int):
+        """The variant of a piece drawn away from ``cell``, gliding or dragged: none by default (a look that
+        depends on where a piece stands, a tile in place, stays behind); a view that draws identical pieces
+        apart gives the piece's identity (``self.who[cell]``)."""
+        return None
+
+    def place_of(self, cell: int) -> int | None:
+        """Which of its code's pieces the piece drawn on ``cell`` is (its identity), as last drawn."""
+        return self.who[cell] if 0 <= cell < len(self.who) else None
+
+    def identify(self, position: bytes, motion: Motion | None, given: Identities | None) -> Identities:
+        """Who is who on what is drawn: ``given`` is of the position drawn once the motion ends (else none is
+        known: each code's pieces as first seen); a motion's pieces still stand where they left."""
+        shown = motion.before if motion else position
+        if given is None or len(given) != len(position) or (motion is not None and motion.after != position):
+            return first_seen(shown)
+        return undone(given, motion.paths) if motion else given
+
     def shadow_sprite(self) -> pygame.Surface:
         if self._shadow is None:
             p = self.pitch
@@ -352,6 +374,7 @@ class BoardView:
         if hl.solved_glow > 0:
             self.draw_glow(surface, hl.solved_glow)
         shown = motion.before if motion else position
+        self.who = self.identify(position, motion, hl.identities)
         moving = {s for s, _ in motion.paths} if motion else set()
         hidden = moving | set(hl.drag_cells)
         self.draw_under(surface, hl)
@@ -377,7 +400,7 @@ class BoardView:
             if code:
                 rect = self.cell_rect(cell).move(dx, dy)
                 self.blit_shadow(surface, rect, 0.6)
-                self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), None, 1.04)
+                self.blit_piece(surface, code, rect.move(0, -self.pitch // 14), self.travel_variant(cell), 1.04)
 
     def blit_piece(self, surface, code, rect: pygame.Rect, variant, scale: float, lift: float = 0.0) -> None:
         spr = self.sprite(code, variant)
@@ -408,9 +431,9 @@ class BoardView:
             rect = pygame.Rect(round(x), round(y), a.w, a.h)
             if h > 0:
                 self.blit_shadow(surface, rect, 0.7 - 0.4 * arc(t))
-                self.blit_piece(surface, motion.before[src], rect, None, 1.0 + 0.12 * arc(t), h)
+                self.blit_piece(surface, motion.before[src], rect, self.travel_variant(src), 1.0 + 0.12 * arc(t), h)
             else:
-                self.blit_piece(surface, motion.before[src], rect, None, 1.0)
+                self.blit_piece(surface, motion.before[src], rect, self.travel_variant(src), 1.0)
 
     def draw_joins(self, surface, position: bytes, hidden: set[int]) -> None:
         pass
@@ -523,13 +546,13 @@ class BoardView:
             placed.append((x, y))
             surface.blit(spr, spr.get_rect(center=(x, y)))
 
-    def thumbnail(self, position: bytes, size: tuple[int, int]) -> pygame.Surface:
+    def thumbnail(self, position: bytes, size: tuple[int, int], who: Identities | None = None) -> pygame.Surface:
         """The position drawn still, without highlights, on a transparent surface of ``size``
-        (this lays the view out to that size)."""
+        (this lays the view out to that size); ``who``: which identical piece is which there."""
         surf = pygame.Surface(size, pygame.SRCALPHA)
         self.coordinates = False
         self.layout(pygame.Rect(0, 0, *size))
-        self.draw(surf, position, None, Highlights(reduce_motion=True))
+        self.draw(surf, position, None, Highlights(reduce_motion=True, identities=who))
         return surf
 
 

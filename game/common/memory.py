@@ -12,6 +12,7 @@ import ctypes.util
 import os
 import sys
 from functools import cache
+from typing import Callable
 
 __all__ = ["give_back", "resident_bytes"]
 
@@ -33,7 +34,7 @@ def resident_bytes() -> int | None:
 
 
 @cache
-def _trim() -> ctypes._CFuncPtr | None:
+def _trim() -> Callable[[int], int] | None:
     """glibc's malloc_trim, where this process runs on glibc."""
     if not sys.platform.startswith("linux"):
         return None
@@ -43,7 +44,8 @@ def _trim() -> ctypes._CFuncPtr | None:
     except (OSError, AttributeError):   # another C library (musl): nothing to ask
         return None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    return trim
+    trimmed: Callable[[int], int] = trim
+    return trimmed
 
 
 def give_back() -> None:

@@ -25,11 +25,10 @@ def test_a_reading_holds_every_process_below_and_each_ones_peak():
             got = memory.sample()
             assert got is not None
             usage = got.workers.get(child.pid)
-            if usage is not None and usage.peak >= 60 << 20:
-                break
+            if usage is not None and usage.peak >= 60 << 20 and usage.now < usage.peak - (30 << 20):
+                break   # it held the 60 MB and let them go
             assert time.monotonic() < deadline, got
             time.sleep(0.05)
-        assert usage.now < usage.peak                  # it let the 60 MB go: its peak is still read
         assert got.bound >= got.total >= got.own.now + usage.now
     finally:
         child.kill()

@@ -12,9 +12,10 @@ Resident memory (``/proc``, Linux only) is read every SAMPLE_EVERY simulated sec
 while a worker is busy: the window's process now, and each process below it now and at its peak. Each
 simulated hour reports the window's and the workers' last reading, the hour's highest total (the window
 then, and each worker's own peak: an upper bound, so a short peak between two readings is not missed),
-the worst frame and the 99th percentile (the wall time of a whole frame: events, update, draw), and the
-puzzles shown. At the end: the puzzles shown by family, any puzzle shown again within an hour, the
-smallest goal line drawn, the wall time, and whether memory met the goal: at most GOAL_MB in all, and
+the worst frame and the 99th percentile (the wall time of a whole frame: events, update, draw; the very
+first frame, which loads the fonts and draws everything once, is said apart), and the puzzles shown. At
+the end: the worst frame and what the stage did in it, the puzzles shown by family, any puzzle shown again
+within an hour, the smallest goal line drawn, the wall time, and whether memory met the goal: at most GOAL_MB in all, and
 flat (every hour's last reading of the window within FLAT_MB of the first hour's).
 """
 from __future__ import annotations
@@ -86,6 +87,8 @@ class Soak:
         self.shown: list[Shown] = []
         self.times: list[float] = []
         self.least_goal_px: int | None = None
+        self.first_ms = 0.0
+        self.worst: tuple[float, str] = (0.0, "")   # the worst frame: its time, and what the stage did in it
         self._playing: object = None
 
     def run(self, hours: float, progress: bool) -> None:
@@ -99,9 +102,16 @@ class Soak:
             busy = app.service.pending() > 0
             if busy:
                 time.sleep(self.dt)          # a worker is busy: the window waits in real time, as it would
+            before = self._stage(app.scene)
             t0 = time.perf_counter()
             app.tick(self.dt)
-            self.times.append(time.perf_counter() - t0)
+            took = time.perf_counter() - t0
+            if frame == 1:
+                self.first_ms = took * 1000   # fonts, the background and the first board drawn: said apart
+            else:
+                self.times.append(took)
+                if took > self.worst[0]:
+                    self.worst = (took, f"{before} -> {self._stage(app.scene)} at {frame * self.dt:.0f} s")
             if not app.running:              # Ctrl+C or a quit: the figures so far
                 self._close(hour, self.times[first_frame:], started)
                 return
@@ -119,6 +129,12 @@ class Soak:
                           f"({hour.workers}), peak {hour.peak_mb:.0f} MB, worst frame {hour.worst_ms:.0f} ms, "
                           f"{hour.wall_s:.0f} s of wall time", flush=True)
                 hour, started, first_frame = Hour(hour.hour + 1), time.perf_counter(), len(self.times)
+
+    @staticmethod
+    def _stage(scene: Any) -> str:
+        """What the stage shows: the puzzle and the demo's phase."""
+        play = getattr(scene, "play", None)
+        return f"{play.spec.name} ({scene.phase})" if play is not None else type(scene).__name__
 
     def _note(self, scene: Any, hour: Hour) -> None:
         """A new puzzle on the stage, and the size its goal is drawn at."""
@@ -206,7 +222,7 @@ def figures(soak: Soak, hours: float, wall: float, workers: int, size: tuple[int
         "meets_goal": peak is not None and peak <= GOAL_MB and flat, "worker_processes_started": workers,
         "shown": len(soak.shown), "shown_by_family": dict(sorted(Counter(s.family for s in soak.shown).items())),
         "repeats_within_an_hour": [{"name": name, "after_s": round(after)} for name, after in soak.repeats()],
-        "least_goal_px": soak.least_goal_px, "goal_floor_px": round(size[1] / GOAL_SHARE),
+        "worst_frame": soak.worst[1], "first_frame_ms": round(soak.first_ms, 1), "least_goal_px": soak.least_goal_px, "goal_floor_px": round(size[1] / GOAL_SHARE),
     }
 
 
@@ -220,7 +236,7 @@ def lines(report: dict[str, Any]) -> list[str]:
                    f"{h['wall_s']:7.0f}")
     repeats = report["repeats_within_an_hour"]
     out += [f"  frames {report['frames']:,}: median {report['median_frame_ms']} ms, p99 {report['p99_frame_ms']} ms, "
-            f"worst {report['worst_frame_ms']} ms",
+            f"worst {report['worst_frame_ms']} ms ({report['worst_frame']}); the first frame {report['first_frame_ms']} ms",
             f"  puzzles shown: {report['shown']} "
             f"({', '.join(f'{k} {v}' for k, v in report['shown_by_family'].items())})",
             f"  shown again within an hour: {len(repeats)}" + (f" (first: {repeats[0]['name']})" if repeats else ""),

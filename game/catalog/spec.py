@@ -94,6 +94,8 @@ class Presentation:
     piece_plurals: Mapping[int, str] = field(default_factory=dict)   # code -> its plural, not made with "s" ("boxes")
     keys_line: str = ""                         # the play screen's line of keys, where its input mode's would
                                                 # name keys the puzzle uses otherwise (the Tower of Hanoi's)
+    key_rows: tuple[tuple[str, str], ...] = ()  # the help card's board keys (keys, what they do: English,
+                                                # marked N_), where its input mode's would say them otherwise
     # code -> a name for each of its identical pieces, by the piece's place where the game began (see
     # game.rules.identities): Lunar Lockout's helpers, "green robot", "yellow robot"; a code without: one name
     piece_roles: Mapping[int, tuple[str, ...]] = field(default_factory=dict)

@@ -84,7 +84,9 @@ def keys_for(spec: PuzzleSpec) -> list[tuple[str, str]]:
     noun = _(spec.presentation.piece_noun)
     mode = spec.input
     rows: list[tuple[str, str]]
-    if mode is InputMode.SLIDE:
+    if spec.presentation.key_rows:
+        rows = [(_(keys), _(does)) for keys, does in spec.presentation.key_rows]
+    elif mode is InputMode.SLIDE:
         # Translators: the left column of the help's keys names a key or a mouse action
         rows = [(_("Click"), _("a {noun} by the gap slides in").format(noun=noun)),
                 (_("Arrows"), _("slide toward the gap (G: move the gap)")),

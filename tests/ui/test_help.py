@@ -34,6 +34,10 @@ LABELS: dict[str, list[tuple[tuple[int, int] | str, Intent]]] = {
     "Arrows, Tab": [*ARROWS, ((pygame.K_TAB, 0), Intent.NEXT)],
     "Tab, arrows": [((pygame.K_TAB, 0), Intent.NEXT), *ARROWS],
     "Enter": [((pygame.K_RETURN, 0), Intent.CONFIRM)],
+    "Tab": [((pygame.K_TAB, 0), Intent.NEXT)],
+    "Left/Right": [((pygame.K_LEFT, 0), Intent.LEFT), ((pygame.K_RIGHT, 0), Intent.RIGHT)],
+    "Up, Enter": [((pygame.K_UP, 0), Intent.UP), ((pygame.K_RETURN, 0), Intent.CONFIRM)],
+    "Down, Enter": [((pygame.K_DOWN, 0), Intent.DOWN), ((pygame.K_RETURN, 0), Intent.CONFIRM)],
     "K": [((pygame.K_k, 0), Intent.COUNT)],
     "H": [((pygame.K_h, 0), Intent.HINT)],
     "S": [((pygame.K_s, 0), Intent.SOLVE)],
@@ -54,7 +58,7 @@ LABELS: dict[str, list[tuple[tuple[int, int] | str, Intent]]] = {
     "Esc": [((pygame.K_ESCAPE, 0), Intent.BACK)],
 }
 ONE_OF_EACH_MODE = ["eight", "goat", "frogs-b", "frogs-line-2", "knights", "pairs", "tait-4", "klotski", "traffic",
-                    "century", "lunar-lockout-24", "warehouse-4"]
+                    "century", "lunar-lockout-24", "warehouse-4", "hanoi-3"]
 
 
 def keydown(k: int | str, mod: int = 0) -> pygame.event.Event:
@@ -112,6 +116,9 @@ def test_every_key_the_help_names_does_what_it_says(name):
     if spec.input is InputMode.SLIDE:
         assert "Arrows" in labels and "(G: move the gap)" in dict(rows)["Arrows"]
         assert intent_for(keydown(pygame.K_g)) is Intent.ARROWS
+    elif spec.presentation.key_rows:   # the Tower of Hanoi: the arrows choose pegs, lift and set down
+        assert {"Click", "Drag", "Left/Right", "Up, Enter", "Down, Enter", "Tab"} <= set(labels)
+        assert "Arrows, Tab" not in labels
     elif spec.input is InputMode.CURSOR:
         assert "Arrows, Tab" in labels and "Enter" in labels
     elif spec.input is InputMode.SEND:

@@ -22,6 +22,13 @@ __all__ = ["FAMILY", "HANOI", "HanoiFamily"]
 
 # Translators: the play screen's line of keys for the Tower of Hanoi (see its help card)
 KEYS_LINE = N_("Left/Right choose a peg · Up lifts, Down sets down · F1 every key")
+# the help card's keys for the board (the left column names keys as printed, or a mouse action)
+KEY_ROWS = ((N_("Click"), N_("a peg: lift its top disc, or set the lifted disc down")),
+            (N_("Drag"), N_("a disc onto another peg")),
+            (N_("Left/Right"), N_("choose a peg, carrying the lifted disc")),
+            (N_("Up, Enter"), N_("lift the top disc of the chosen peg")),
+            (N_("Down, Enter"), N_("set the lifted disc down")),
+            (N_("Tab"), N_("the discs that can move, then their pegs")))
 HANOI = Shelf("hanoi", N_("Tower of Hanoi"), (222, 150, 96))
 
 
@@ -44,7 +51,8 @@ class HanoiFamily(Family):
         return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_hanoi, name, defn), HanoiOracle), ClassicStart(),
                           InputMode.CURSOR,
                           Presentation("hanoi", card_title(common.title, self.shelf), common.subtitle or blurb(defn),
-                                       DISC_NAMES, N_("disc"), common.group, common.variant, keys_line=KEYS_LINE),
+                                       DISC_NAMES, N_("disc"), common.group, common.variant, keys_line=KEYS_LINE,
+                                       key_rows=KEY_ROWS),
                           Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
                           family=self, edit=EditMode.PIECES, as_file=partial(files.with_start, defn))
 

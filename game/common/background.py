@@ -445,10 +445,12 @@ class _WorkerLane:
             if self._cancel_upto is not None and self._cancel_upto.value < job_id:
                 self._cancel_upto.value = job_id
 
-    def _start(self) -> None:
+    def _start(self, cancelled_upto: int | None = None) -> None:
+        """A fresh worker; jobs up to ``cancelled_upto`` (default: every job sent so far) count as cancelled."""
         self._stop_worker()
         self._requests, self._replies = self._ctx.Queue(), self._ctx.Queue()
-        self._cancel_upto = self._ctx.Value("q", self._next_id, lock=False)
+        upto = self._next_id if cancelled_upto is None else cancelled_upto
+        self._cancel_upto = self._ctx.Value("q", upto, lock=False)
         process = self._ctx.Process(target=_serve, args=(self._requests, self._replies, self._cancel_upto,
                                                          self._memory), name="fewest-moves-search", daemon=True)
         process.start()
@@ -493,7 +495,7 @@ class _WorkerLane:
             if current is None or current[1].done:
                 return
             try:
-                self._start()
+                self._start(cancelled_upto=current[0] - 1)   # the job taken over is not counted as cancelled
             except Exception:  # noqa: BLE001 - no process now: the job fails with one sentence
                 self._current = None
                 current[1].finish(Failed(Phrase(N_("{task} stopped unexpectedly (the worker process ended, exit "

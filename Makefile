@@ -83,7 +83,7 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) klotski assets/screenshots/klotski-count.png --press down down right k
 	$(SHOT) klotski assets/screenshots/klotski-ja.png --lang ja --text-size 150 --size 800x600
 	$(SHOT) goat assets/screenshots/goat-solving-ja.png --lang ja --text-size 150 --size 1024x600 --press s space
-	$(SHOT) --demo assets/screenshots/demo.png
+	$(SHOT) frogs-small-backward assets/screenshots/demo.png --demo
 	$(SHOT) pegs-english assets/screenshots/pegs-english.png
 	$(SHOT) red-donkey assets/screenshots/red-donkey.png --from "A G H C/A . . C/D E E F/D B B F/I B B J/# . . #/# . . #"
 	$(SHOT) hughes assets/screenshots/editor-doors.png --editor --press d right down return down return

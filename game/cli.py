@@ -45,7 +45,7 @@ USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
               "frames": "bench.frames", "idle": "bench.idle", "robots": "bench.robots", "sokoban": "bench.sokoban",
               "pegs": "bench.pegs", "records": "bench.records", "startup": "bench.startup",
-              "collection": "bench.collection"}
+              "collection": "bench.collection", "soak": "bench.soak"}
 
 
 class UsageError(Exception):
@@ -212,7 +212,18 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("what", choices=list(BENCHMARKS))
     b.add_argument("args", nargs=argparse.REMAINDER)
 
-    shot = sub.add_parser("screenshot", help="render one frame of the game to a PNG, without a display")
+    _screenshot_options(sub.add_parser("screenshot", help="render one frame of the game to a PNG, without a display"))
+
+    icon = sub.add_parser("icon", help="draw the game's icon into a folder, without a display: PNGs of 16 to "
+                                       "512 px, a symbolic SVG, and .ico and .icns files")
+    icon.add_argument("folder")
+
+    sub.add_parser("demo", help="unattended fullscreen demo for events")
+    return parser
+
+
+def _screenshot_options(shot: argparse.ArgumentParser) -> None:
+    """What ``screenshot`` draws: a puzzle, or one of the game's screens, at a size, language and theme."""
     shot.add_argument("puzzle", nargs="?")
     shot.add_argument("file")
     shot.add_argument("--from", dest="position")
@@ -228,7 +239,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--settings", action="store_true", help="render the settings screen")
     shot.add_argument("--collection", metavar="NAME",
                       help="render a collection's grid of levels: its title (Warehouses), or one of its levels, chosen")
-    shot.add_argument("--demo", action="store_true", help="render the unattended demo, a few seconds in")
+    shot.add_argument("--demo", action="store_true",
+                      help="render the unattended demo, a few seconds in (showing the puzzle named first)")
     shot.add_argument("--lang", choices=("en", "ja"), default="en", help="the window's language (default: en)")
     shot.add_argument("--text-size", type=int, choices=(100, 125, 150), default=100, help="text size in per cent")
     shot.add_argument("--theme", choices=SETTING_CHOICES["theme"], default="standard",
@@ -238,13 +250,6 @@ def build_parser() -> argparse.ArgumentParser:
                            "h, s, space, k)")
 
     _moves_option(shot)
-
-    icon = sub.add_parser("icon", help="draw the game's icon into a folder, without a display: PNGs of 16 to "
-                                       "512 px, a symbolic SVG, and .ico and .icns files")
-    icon.add_argument("folder")
-
-    sub.add_parser("demo", help="unattended fullscreen demo for events")
-    return parser
 
 
 WRITE_ERRORS = (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)

@@ -28,7 +28,8 @@ PROGRESS_DELAY = 0.5       # seconds a build runs silently before it reports pro
 RANK_SPACE_CHECK = 8_000_000   # entries of a slot-ranked table (checked in rank space: about 20 ns each)
 FULL_CHECK = 20_000            # entries of another table (checked by their boards: 5 to 25 microseconds each)
 SAMPLE_CHECK = 10_000          # entries checked, at random, in a larger one (its goals are checked whole)
-CHECK_CHUNK = 1 << 14          # entries checked at once (bounds the boards and successors in memory)
+CHECK_CHUNK = 1 << 14          # entries checked at once (bounds the boards and successors in memory) ...
+CHECK_PAIRS = 1 << 20          # ... and fewer where a board has many rules: (board, rule) candidates at once
 
 CLOSER, FARTHER, SAME, DEAD_END = "closer", "farther", "same", "dead end"
 
@@ -154,13 +155,21 @@ def consistent(array: np.ndarray, ranker: Ranker, rules: RuleSet, goals: Iterabl
         return _consistent_in_rank_space(array, SlotSweep(rules, ranker), goal_ranks)
     matrix = RuleMatrix(rules.rules, rules.ncells)
     ranks = checked_ranks(len(array))
-    for at in range(0, len(ranks), CHECK_CHUNK):
-        chunk = ranks[at:at + CHECK_CHUNK]
+    size = check_chunk(len(rules.rules))
+    for at in range(0, len(ranks), size):
+        chunk = ranks[at:at + size]
         rows, _rules, children = matrix.step(ranker.unrank(chunk))
         best = fewest(len(chunk), rows, array[ranker.rank(children)])
         if not steps_hold(array[chunk], np.isin(chunk, goal_ranks), best):
             return False
     return True
+
+
+def check_chunk(rule_count: int) -> int:
+    """Entries to check at once under ``rule_count`` rules: each board tries at most every rule, so the
+    candidate (board, rule) pairs stay within CHECK_PAIRS (a robot puzzle's 556 sliding rules on mostly
+    empty boards made 5 million pairs of a chunk of CHECK_CHUNK: a quarter of a gigabyte for a load)."""
+    return max(64, min(CHECK_CHUNK, CHECK_PAIRS // max(1, rule_count)))
 
 
 def _consistent_in_rank_space(array: np.ndarray, sweep: SlotSweep, goal_ranks: np.ndarray) -> bool:

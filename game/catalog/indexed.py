@@ -151,7 +151,7 @@ def card_of(spec: PuzzleSpec, size: int) -> dict[str, object]:
     if spec.shelf != family.shelf:
         card["shelf"] = [spec.shelf.key, spec.shelf.title, list(spec.shelf.colour)]
     if spec.demo is not None:
-        card["demo"] = list(spec.demo.deal_distance or ())
+        card["demo"] = True
     card["presentation"] = _kept(spec.presentation, PRESENTATION)
     card["figures"] = _kept(spec.figures, FIGURES)
     return card
@@ -236,8 +236,10 @@ def indexed_spec(name: str, row: Row, folder: Path) -> IndexedSpec:
         raise ValueError(f"{name}'s card names no family")
     count, counts = _count(family, card.get("count")), tuple(_count(family, key) for key in _items(card["counts"], list))
     shelf = _shelf(card["shelf"]) if "shelf" in card else family.shelf
-    demo = card.get("demo")
-    plan = None if demo is None else DemoPlan(_distance(demo))
+    demo = card.get("demo", False)
+    if not isinstance(demo, bool):
+        raise ValueError(f"{name}'s card says neither true nor false of the demo")
+    plan = DemoPlan() if demo else None
     path, _mark, number = row.place.partition("#")
     if not (number == "" or number.isascii() and number.isdigit() and 0 < len(number) <= 6):
         raise ValueError(f"{name}'s place names no puzzle of a file")
@@ -266,15 +268,6 @@ def _shelf(value: object) -> Shelf:
     if not (len(colour) == 3 and all(type(c) is int and 0 <= c <= 255 for c in colour)):
         raise ValueError("a card's shelf is not a key, a title and a colour")
     return Shelf(_plain(parts[0]), _plain(parts[1]), (colour[0], colour[1], colour[2]))
-
-
-def _distance(value: object) -> tuple[int, int] | None:
-    got = [_number(n) for n in _items(value, list)]
-    if not got:
-        return None
-    if len(got) != 2 or None in got:
-        raise ValueError("a card's demo is not two distances")
-    return got[0] or 0, got[1] or 0
 
 
 def library_specs(folder: Path, rows: Mapping[str, Row], taken: set[str]) -> list[IndexedSpec] | None:

@@ -27,7 +27,7 @@ from typing import Sequence
 
 from solvers.cache import cache_dir
 
-from game.catalog import demo, index, indexed, library
+from game.catalog import index, indexed, library
 from game.catalog.spec import PuzzleSpec, Shelf, Words, counted_name, variant_name
 from game.common.i18n import N_, _
 from game.common.untrusted import shown
@@ -36,9 +36,9 @@ from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["YOURS", "UnknownPuzzle", "cards", "demo_playlist", "get", "is_own", "is_players", "names", "own_names",
-           "own_specs", "problems", "puzzle", "register", "retell_problems", "shelf_of", "shelve", "shelves", "specs",
-           "unregister", "variant"]
+__all__ = ["YOURS", "UnknownPuzzle", "cards", "get", "is_own", "is_players", "names", "own_names", "own_specs",
+           "problems", "puzzle", "register", "release_built", "retell_problems", "shelf_of", "shelve", "shelves",
+           "specs", "unregister", "variant"]
 
 # Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
 YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))
@@ -209,6 +209,13 @@ def get(name: str) -> PuzzleSpec:
     return _on_demand(spec)
 
 
+def release_built() -> None:
+    """Let go of every puzzle's built rules and oracle (:meth:`PuzzleSpec.release`): the demo, starting
+    again after a visitor, keeps nothing of what the menu and the games built meanwhile."""
+    for spec in [*_SPECS.values(), *_ON_DEMAND.values()]:
+        spec.release()
+
+
 def base_of(name: str) -> str:
     """The name of the puzzle ``name`` is a count of (itself where it is no such name)."""
     try:
@@ -340,16 +347,6 @@ def cards() -> list[tuple[Shelf, list[list[PuzzleSpec]]]]:
 def _natural(label: str) -> list[tuple[int, int | str]]:
     """A sort key reading runs of digits as numbers: '2' < '10', '4 v 3' < '5 v 6'."""
     return [(0, int(part)) if part.isdigit() else (1, part) for part in re.split(r"(\d+)", label) if part]
-
-
-def demo_playlist() -> tuple[str, ...]:
-    """The puzzles the unattended demo cycles through, in order (a puzzle may come back). A name there
-    that is not a puzzle of the demo is an error, never skipped."""
-    _builtins()
-    for name in demo.PLAYLIST:
-        if get(name).demo is None:
-            raise ValueError(f"the demo's playlist names {name}, which the demo cannot play")
-    return demo.PLAYLIST
 
 
 def shelve(path: Path, defn: FileDef) -> PuzzleSpec:

@@ -25,8 +25,11 @@ from game.rules.puzzle import EMPTY, Doors, Puzzle
 
 
 class Kin(Protocol):
-    """What a spec asks of the family that made it (:class:`game.families.base.Family`): the ways it
-    counts a move, and how many of each piece a position may hold."""
+    """What a spec asks of the family that made it (:class:`game.families.base.Family`): its key, the ways
+    it counts a move, and how many of each piece a position may hold."""
+
+    @property
+    def key(self) -> str: ...
 
     @property
     def counts(self) -> tuple[Count, ...]: ...
@@ -143,9 +146,9 @@ class Words:
 
 @dataclass(frozen=True)
 class DemoPlan:
-    """How the unattended demo plays this puzzle."""
-
-    deal_distance: tuple[int, int] | None = None   # deal this far from the goal (searched answers)
+    """The family's word that this puzzle plays well in the unattended demo: a new game of it is worth
+    watching solved (the demo then asks the shipped index whether its answer comes fast: see
+    :mod:`game.catalog.demo`)."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -212,6 +215,17 @@ class PuzzleSpec:
     def oracle(self) -> Oracle:
         """The one oracle of this puzzle in this process (it holds the prepared tables)."""
         return self.recipe.answered_by(self.puzzle, self.recipe)
+
+    def release(self) -> None:
+        """Let go of the rules and the oracle built here (the oracle's tables with them): the next use builds
+        them again. For the unattended demo, which goes through puzzle after puzzle for hours and keeps none
+        it has left; only for a puzzle nothing plays any more (a game still playing keeps its own)."""
+        self.__dict__.pop("oracle", None)
+        self.__dict__.pop("puzzle", None)
+
+    def built(self) -> bool:
+        """Whether the rules have been built (and not let go since)."""
+        return "puzzle" in self.__dict__
 
     @property
     def said(self) -> Words:

@@ -11,7 +11,9 @@ the code path of the real one.
 Lanes keep work apart:
 
 * ``SEARCH``: one search at a time in a persistent worker; a new submit cancels the running
-  one (the game only ever wants the answer for the position on screen);
+  one (the game only ever wants the answer for the position on screen). A service given a
+  ``worker_memory`` (the unattended demo's) ends that worker after a task that left it larger, and the
+  next submit starts a fresh one: whatever a puzzle's tables or a compiler took goes back to the system;
 * ``BUILD``: long table builds, in turn, each in a fresh process whose memory goes back to
   the system when it ends;
 * ``LIGHT``: loading cached tables and counting, in turn, in a thread of this process.
@@ -30,6 +32,7 @@ import queue
 import signal
 import threading
 import time
+import weakref
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Callable, Generic, TypeVar
@@ -37,6 +40,7 @@ from typing import Any, Callable, Generic, TypeVar
 from solvers.problem import Cancelled
 
 from game.common.i18n import N_, _
+from game.common.memory import give_back, resident_bytes
 from game.common.phrase import Phrase, translated
 
 T = TypeVar("T")
@@ -302,8 +306,9 @@ def _become_worker() -> None:
     threading.Thread(target=watch, name="fewest-moves-watchdog", daemon=True).start()
 
 
-def _serve(requests: Any, replies: Any, cancel_upto: Any) -> None:
-    """The persistent worker: take (job id, task), answer with its outcome.
+def _serve(requests: Any, replies: Any, cancel_upto: Any, memory: int | None = None) -> None:
+    """The persistent worker: take (job id, task), answer with its outcome; with a ``memory`` limit, end
+    (saying so with None) after a task that left this process larger than that.
 
     Cancelling is a shared counter "every job up to this id is cancelled" rather than one
     Event: a cancel-then-submit could otherwise clear the flag before the worker saw it, or
@@ -331,6 +336,11 @@ def _serve(requests: Any, replies: Any, cancel_upto: Any) -> None:
             continue
         replies.put(("progress", job_id, None, N_("working…")))
         replies.put(("done", job_id, run_task(task, _PipeReport(replies, job_id, cancelled))))
+        del request, task   # its arguments (an oracle, its tables) are not kept while the worker waits
+        give_back()
+        if memory is not None and (resident_bytes() or 0) > memory:
+            replies.put(None)
+            return
 
 
 def _one_shot(task: Task[Any], replies: Any) -> None:
@@ -390,9 +400,10 @@ class _WorkerLane:
     A reader thread turns replies into job updates, so the UI only reads attributes.
     """
 
-    def __init__(self, ctx: Any, counter: Callable[[], None]) -> None:
+    def __init__(self, ctx: Any, counter: Callable[[], None], memory: int | None = None) -> None:
         self._ctx = ctx
         self._counter = counter
+        self._memory = memory   # bytes past which the worker ends after a task (None: it lives on)
         self._lock = threading.RLock()
         self._next_id = 0
         self._current: tuple[int, Job[Any]] | None = None
@@ -434,12 +445,14 @@ class _WorkerLane:
             if self._cancel_upto is not None and self._cancel_upto.value < job_id:
                 self._cancel_upto.value = job_id
 
-    def _start(self) -> None:
+    def _start(self, cancelled_upto: int | None = None) -> None:
+        """A fresh worker; jobs up to ``cancelled_upto`` (default: every job sent so far) count as cancelled."""
         self._stop_worker()
         self._requests, self._replies = self._ctx.Queue(), self._ctx.Queue()
-        self._cancel_upto = self._ctx.Value("q", self._next_id, lock=False)
-        process = self._ctx.Process(target=_serve, args=(self._requests, self._replies, self._cancel_upto),
-                                    name="fewest-moves-search", daemon=True)
+        upto = self._next_id if cancelled_upto is None else cancelled_upto
+        self._cancel_upto = self._ctx.Value("q", upto, lock=False)
+        process = self._ctx.Process(target=_serve, args=(self._requests, self._replies, self._cancel_upto,
+                                                         self._memory), name="fewest-moves-search", daemon=True)
         process.start()
         self._process = process
         self._counter()
@@ -458,6 +471,7 @@ class _WorkerLane:
                     return
                 continue
             if message is None:
+                self._retired(process)
                 return
             with self._lock:
                 current = self._current
@@ -469,6 +483,25 @@ class _WorkerLane:
                 else:
                     job.finish(message[2])
                     self._current = None
+
+    def _retired(self, process: Any) -> None:
+        """The worker ended by itself after a task (it had grown past its memory): the next submit starts a
+        fresh one, and a job sent to it meanwhile, which it will never read, goes to a fresh one now."""
+        with self._lock:
+            if self._process is not process:
+                return   # stopped on purpose (shutdown, a restart): nothing to take over
+            self._process = None
+            current = self._current
+            if current is None or current[1].done:
+                return
+            try:
+                self._start(cancelled_upto=current[0] - 1)   # the job taken over is not counted as cancelled
+            except Exception:  # noqa: BLE001 - no process now: the job fails with one sentence
+                self._current = None
+                current[1].finish(Failed(Phrase(N_("{task} stopped unexpectedly (the worker process ended, exit "
+                                                   "code {code})."), task=Phrase(current[1].label), code="0")))
+                return
+            self._requests.put((current[0], current[1].task))
 
     def _worker_died(self, process: Any) -> None:
         with self._lock:
@@ -517,16 +550,18 @@ class _WorkerLane:
 class Service:
     """Runs tasks off the UI thread (see the module docstring); one per app, or per test."""
 
-    def __init__(self, where: Where = Where.PROCESS) -> None:
+    def __init__(self, where: Where = Where.PROCESS, worker_memory: int | None = None) -> None:
+        """``worker_memory``: bytes past which the search worker ends after a task (None: it lives on)."""
         self.where = where
         self.processes_started = 0
         self.submitted = 0
         self._closed = False
+        self._live: weakref.WeakSet[Job[Any]] = weakref.WeakSet()   # jobs someone still holds: see pending()
         self._lanes: dict[Lane, _ThreadLane | _WorkerLane] = {}
         if where is Where.PROCESS:
             ctx = multiprocessing.get_context("spawn")
             self._lanes = {
-                Lane.SEARCH: _WorkerLane(ctx, self._count_process),
+                Lane.SEARCH: _WorkerLane(ctx, self._count_process, worker_memory),
                 Lane.BUILD: _ThreadLane("build", False, functools.partial(_run_in_fresh_process, ctx,
                                                                           self._count_process)),
                 Lane.LIGHT: _ThreadLane("light", False),
@@ -548,7 +583,14 @@ class Service:
             _run_here(job)
         else:
             self._lanes[lane].submit(job)
+        if not job.done:
+            self._live.add(job)
         return job
+
+    def pending(self) -> int:
+        """Jobs submitted and not over yet (a job nobody holds any more is not counted): a benchmark on a
+        simulated clock lets real time pass while there are some, as the window would wait for them."""
+        return sum(1 for job in list(self._live) if not job.done)
 
     def shutdown(self) -> None:
         """Stop every lane: running jobs are cancelled and worker processes end."""

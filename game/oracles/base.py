@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Protocol, Sequence
@@ -218,14 +219,21 @@ class Recipe:
         return self.answered_by(self.build(), self)
 
 
-_MADE: dict[str, Oracle] = {}   # oracles a worker process made from recipes sent to it
+MADE_KEPT = 2   # oracles a worker keeps made (with their tables): the puzzle asked about now and the one before
+_MADE: OrderedDict[str, Oracle] = OrderedDict()   # oracles a worker process made from recipes sent to it, latest last
 
 
 def made_from(recipe: Recipe) -> Oracle:
-    """The oracle of ``recipe`` in this process, made on first use (how an oracle arrives in a worker)."""
+    """The oracle of ``recipe`` in this process, made on first use (how an oracle arrives in a worker). Only the
+    last MADE_KEPT puzzles' are kept: a worker that answers for puzzle after puzzle (the demo's, a player's
+    going through the menu) lets the older ones' tables go."""
     oracle = _MADE.get(recipe.key)
     if oracle is None:
         oracle = _MADE[recipe.key] = recipe.make()
+        while len(_MADE) > MADE_KEPT:
+            _MADE.popitem(last=False)
+    else:
+        _MADE.move_to_end(recipe.key)
     return oracle
 
 

@@ -13,6 +13,7 @@ from types import ModuleType
 
 import pygame
 
+from game.catalog import demo as demo_list
 from game.catalog import registry as catalog
 from game.common import i18n
 from game.common.background import Service, Where
@@ -94,7 +95,8 @@ class App:
         else:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.theme = Theme(self.size)
-        self.service = Service(where)   # the game: worker processes; tests and screenshots: threads or inline
+        # the game: worker processes; tests and screenshots: threads or inline; the demo's worker kept lean for hours
+        self.service = Service(where, worker_memory=demo_list.WORKER_MEMORY if demo else None)
         settings = load_settings() if persist_settings else Settings()
         self.changes = SettingChanges(settings, self.service, persist_settings, self._setting_changed,
                                       self.tell_trouble)
@@ -110,6 +112,7 @@ class App:
         self.shown_notices: set[str] = set()      # notes from preparing tables, each said once
         self.note, self.note_time = "", 0.0       # a note about a setting, over every screen for a moment
         self.demo_mode = demo
+        self.elapsed = 0.0
         self.idle = 0.0
         self.running = True
         self.clock = pygame.time.Clock()
@@ -291,6 +294,7 @@ class App:
             self.process(event)
             if not self.running:
                 return
+        self.elapsed += dt
         dt = min(dt, 0.1)   # after a stall, animations catch up instead of skipping
         self.idle += dt
         self.journal.update(dt)

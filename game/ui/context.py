@@ -132,6 +132,7 @@ class Context(Protocol):
     changes: SettingChanges         # a setting changed: kept, saved and in effect
     shown_notices: set[str]         # notes from preparing tables, each said once a run
     demo_mode: bool                 # the window is an unattended show at events
+    elapsed: float                  # seconds the window has run: its frames' time added up (simulated in benchmarks)
 
     @property
     def nav(self) -> Navigator:

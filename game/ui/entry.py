@@ -170,8 +170,10 @@ class _Shot:
         if self.records and not self.menu:
             n = len(app.journal.records.puzzles)
             return f"the records screen (records of {n:,} puzzle{'' if n == 1 else 's'})"
+        if self.demo:
+            return "the demo"
         if self.menu or self.spec is None:
-            return "the settings screen" if self.settings else "the demo" if self.demo else "the menu"
+            return "the settings screen" if self.settings else "the menu"
         kind = ("the analysis of" if self.analysis else "the editor of" if self.editor
                 else "the review of" if self.review else "the puzzle")
         return f"{kind} {self.spec.name}"
@@ -197,7 +199,7 @@ class _Shot:
         elif self.settings:
             nav.open_settings()
         elif self.demo:
-            nav.start_demo()
+            nav.start_demo(spec.name if spec is not None else None)
             for _ in range(150):   # its first puzzle dealt, measured and announced
                 app.tick(1 / 30)
         elif spec is not None and not self.menu:

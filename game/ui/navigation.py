@@ -20,6 +20,7 @@ from game.ui.context import Scene, Stage
 from game.ui.scenes.menu import MenuScene
 
 if TYPE_CHECKING:
+    from game.catalog.demo import Playlist
     from game.ui.edit.scene import EditorScene
     from game.ui.help import HelpScene
     from game.ui.play.scene import PlayScene
@@ -116,6 +117,7 @@ class Navigation:
 
     def __init__(self, stage: Stage) -> None:
         self.stage = stage
+        self._playlist: Playlist | None = None   # the demo's, kept while the window runs: no puzzle twice an hour
 
     def push(self, scene: Scene) -> None:
         """``scene`` on top; the first time a puzzle opens for play, its help shows itself over it (once:
@@ -268,9 +270,14 @@ class Navigation:
             self.push(SETTINGS()(self.stage))
 
     # -- the demo -----------------------------------------------------------------------------------------
-    def start_demo(self) -> None:
+    def start_demo(self, first: str | None = None) -> None:
+        """The unattended demo (``first``: the puzzle it shows first, then its playlist's)."""
         self.stage.clear()   # first, so the old searches stop before the demo starts its own
-        self.push(DEMO()(self.stage))
+        catalog.release_built()   # what a visitor's games and the menu built: the demo keeps none of it
+        if self._playlist is None:
+            from game.catalog.demo import Playlist, offers   # the menu's first frame does not wait for it
+            self._playlist = Playlist(offers(), self.stage.rng)
+        self.push(DEMO()(self.stage, self._playlist, first))
         self.stage.note_input()
 
     def demo_after_idle(self) -> None:

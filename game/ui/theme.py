@@ -229,12 +229,14 @@ def _glyph_face(name: str) -> pygame.freetype.Font | None:
 class Theme:
     """Fonts and sizes for one window size. Call ``resize`` when the window changes."""
 
-    TEXT_CACHE = 768
+    TEXT_CACHE = 768          # rendered texts kept ...
+    TEXT_BYTES = 12 << 20     # ... and the most pixels they may take together (a caption a frame, for hours)
     WIDTH_CACHE = 16384   # measured widths kept (wrapping measures every prefix of a line, again and again)
 
     def __init__(self, size: tuple[int, int]) -> None:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._text: OrderedDict = OrderedDict()
+        self._text_bytes = 0
         self._widths: dict[tuple[str, int, float], int] = {}
         self._wraps: dict[tuple[str, int, int, float], tuple[str, ...]] = {}
         self.text_scale = 1.0   # the player's text size (1.25 for 125 %): text roles grow, the layout's units do not
@@ -249,6 +251,7 @@ class Theme:
         self.scale = max(0.55, min(w / 1280, h / 800))
         self._fonts.clear()
         self._text.clear()
+        self._text_bytes = 0
         self._widths.clear()
         self._wraps.clear()
 
@@ -325,9 +328,11 @@ class Theme:
         else:
             surf = _joined([(font.render(part, True, colour), font.get_ascent()) for font, part in runs])
         self._text[key] = surf
+        self._text_bytes += surf.get_pitch() * surf.get_height()
         self.drawn_text[surf] = text
-        if len(self._text) > self.TEXT_CACHE:
-            self._text.popitem(last=False)
+        while len(self._text) > 1 and (len(self._text) > self.TEXT_CACHE or self._text_bytes > self.TEXT_BYTES):
+            _key, old = self._text.popitem(last=False)
+            self._text_bytes -= old.get_pitch() * old.get_height()
         return surf
 
     def fit(self, text: str, role_or_px, width: int, colour: Colour | None = None, excerpt: bool = False) -> pygame.Surface:

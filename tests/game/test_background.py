@@ -216,6 +216,46 @@ def test_the_search_worker_end_to_end_cancel_death_and_cleanup():
     service.shutdown()   # twice is harmless
 
 
+@pytest.mark.slow   # eight worker processes started
+def test_a_lean_worker_ends_after_a_task_that_left_it_large_and_the_next_gets_a_fresh_one():
+    """The demo's service: a worker past its memory ends after its task, and every later job still gets
+    its answer, in a fresh worker (here every task leaves it "large": the limit is one byte), including
+    one sent while the last was ending. Before, the worker kept whatever its tasks had loaded for good."""
+    service = Service(Where.PROCESS, worker_memory=1)
+    lane = service._lanes[Lane.SEARCH]
+    children_before = len(multiprocessing.active_children())
+    try:
+        for n in range(1, 4):
+            job = wait(service.submit(Task(counting, (n,), "Count")))
+            assert job.result == n
+        assert service.processes_started == 3 or (service.processes_started == 2 and lane.alive)
+        deadline = time.monotonic() + 5
+        while lane.alive and time.monotonic() < deadline:   # the third worker ends by itself too
+            time.sleep(0.02)
+        assert not lane.alive
+        for n in range(5):   # sent at once after the answer: to a worker that is ending, or a fresh one
+            assert wait(service.submit(Task(counting, (n + 1,), "Count"))).result == n + 1
+    finally:
+        service.shutdown()
+    deadline = time.monotonic() + 5
+    while len(multiprocessing.active_children()) > children_before and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert len(multiprocessing.active_children()) == children_before
+
+
+def test_a_worker_keeps_the_oracles_of_the_last_two_puzzles_only(monkeypatch):
+    """Every answer sent to a worker carries its oracle's recipe; the worker makes the oracle once
+    (``made_from``) and keeps it for the next question, but only for the last MADE_KEPT puzzles: a worker
+    answering for puzzle after puzzle (the demo's) let none go before, nor their tables."""
+    from game.oracles import base
+    monkeypatch.setattr(base, "_MADE", type(base._MADE)())
+    names = ("frogs-line-3", "hanoi-3", "pairs", "reve-3", "frogs-line-4")
+    for name in names:
+        base.made_from(catalog.get(name).recipe)
+    base.made_from(catalog.get("reve-3").recipe)   # asked again: kept, and now the latest
+    assert list(base._MADE) == ["frogs-line-4", "reve-3"][:base.MADE_KEPT]
+
+
 def test_builds_run_in_fresh_processes_and_cancel_kills_them():
     service = Service(Where.PROCESS)
     try:

@@ -33,6 +33,9 @@ FIFTEEN_NOTE = N_("The 15-puzzle has 16!/2 = 10,461,394,944,000 reachable positi
                    "depth-first search guided by additive pattern databases (the 7-7-1 split, looked up for "
                    "the board and its mirror image), which proves its answer is the shortest.")
 FIFTEEN_DEAL_MAX = 56   # random 15-puzzle boards rarely need more: a searched deal could retry for long
+# DEMO_FIFTEEN: the 15-puzzle stays out of the unattended demo. Its answers need the pattern databases (115 MB)
+# and the compiled search (about 140 MB more) in the worker: more than the demo's whole memory may take
+# (400 MB, window included: README, "Demo"). The 8-puzzle and the smaller boards show the family.
 # the tiles' titles and cards, written out: each is a message of its own
 TILE_TITLES = {8: N_("8-puzzle"), 15: N_("15-puzzle")}
 TILE_BLURBS = {8: N_("Slide tiles into order, 1 to 8."), 15: N_("Slide tiles into order, 1 to 15.")}
@@ -83,7 +86,7 @@ class TilesFamily(Family):
                        Figures(published=41, positions=factorial(16) // 2, longest=80,
                                rows=((N_("Positions"), N_("10.46 trillion")), (N_("Longest optimal"), N_("80 moves")),
                                      (N_("Random positions"), N_("about 53 moves"))), note=FIFTEEN_NOTE),
-                       DemoPlan(deal_distance=(30, 40)), family=self, edit=EditMode.SWAP),
+                       None, family=self, edit=EditMode.SWAP),   # not in the demo: see DEMO_FIFTEEN
         )
 
 

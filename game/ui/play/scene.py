@@ -65,16 +65,18 @@ INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, Input
 class PlayScene(BoardScreen):
     def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None,
-                 daily: Daily | None = None, watch: str | None = None) -> None:
+                 daily: Daily | None = None, watch: str | None = None, prepare: bool = True) -> None:
         """``kept``: the player's game of this puzzle, resumed from where it was (then ``position`` is a
         new game from there) and kept as it changes, its wins recorded; ``load``: a saved game to play,
         as a new game of the session; ``daily``: the day's daily puzzle, at ``position``; ``watch``: a line
-        of the puzzle's notation (a file's solution), played back from its start once the game is in."""
+        of the puzzle's notation (a file's solution), played back from its start once the game is in;
+        ``prepare``: get the oracle's tables ready in this process (the demo leaves them to the worker that
+        answers it)."""
         super().__init__(ctx)
         self.game = KeptGame(ctx.journal, session or Session(spec, position, service=ctx.service, rng=ctx.rng),
                              kept=kept, position=position, load=load, message=message, daily=daily, watch=watch)
         self.target = self.session.position       # the position the board shows when animations end
-        self._use(spec)
+        self._use(spec, prepare)
         self.effects = Effects()
         self.footer = Footer(message or "")
         self.panel_view = PanelView()
@@ -90,12 +92,13 @@ class PlayScene(BoardScreen):
         self.layout(ctx.size)
         self._follow(self.game.poll())
 
-    def _use(self, spec: PuzzleSpec) -> None:
+    def _use(self, spec: PuzzleSpec, prepare: bool = True) -> None:
         """Play ``spec``: its rules, oracle, board view, input and commands (once at the start, and again when
         the game goes on under another count)."""
         ctx = self.ctx
         self.spec, self.puzzle, self.oracle = spec, spec.puzzle, spec.oracle
-        self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
+        if prepare:
+            self.oracle.start_preparing(ctx.service)   # loaded in a thread, else built in a process; searches meanwhile
         self.view = view_for(spec)
         board_input = input_for(spec) or INPUTS.get(spec.input, BoardInput)
         self.board_input: BoardInput = board_input(spec, self.view, self, self.target)

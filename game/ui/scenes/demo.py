@@ -1,18 +1,27 @@
 """Unattended demo for events: deal, show the optimal length, auto-solve with captions, next puzzle.
 
-Shown as a stage: the puzzle's title and its goal in one sentence, the board as large as the window
-allows and a large caption, without the play screen's panel (nobody at a stand reads buttons from
-afar). The title, the goal and the caption are one announcement, changed together in one frame. Any key or
-click hands the current puzzle to the visitor on the full play screen, as a fresh game if the
-demo had just solved it; after a minute without input the app comes back here. Each cycle
-builds a fresh session and scene, so nothing grows over hours.
+Shown as a stage: the puzzle's title and its goal, the board as large as the window allows and a large
+caption, without the play screen's panel (nobody at a stand reads buttons from afar). The goal keeps a size
+readable from three metres (:func:`goal_px`) and wraps onto a second or third line rather than shrink. The
+title, the goal and the caption are one announcement, changed together in one frame. Any key or click
+hands the current puzzle to the visitor on the full play screen, as a fresh game if the demo had just
+solved it; after a minute without input the app comes back here.
+
+The puzzles come from the :class:`~game.catalog.demo.Playlist` the navigator keeps (every family's, no
+puzzle twice within an hour). The demo runs for hours, so it keeps nothing per puzzle shown: the answers
+come from the search worker, which loads the tables (the window loads none), each puzzle's rules and
+oracle are let go when the next one comes, and each cycle builds a fresh session and scene.
 """
 from __future__ import annotations
+
+import gc
 
 import pygame
 
 from game.catalog import registry as catalog
+from game.catalog.demo import Playlist
 from game.common.i18n import _, ngettext
+from game.common.memory import give_back
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
@@ -22,50 +31,70 @@ from game.midend.sayings import Tone, celebration_words
 from game.ui.play.scene import PlayScene
 
 SEARCH_TIMEOUT = 25.0
-SHOW_LENGTH = 2.5
-AFTER_SOLVED = 3.5
-SOLVE_SPEED_STEPS = 1   # faster() presses: 2 -> 4 moves a second
+INTRO = 4.0            # seconds the title and the goal stand before the length is said, at least
+SHOW_LENGTH = 4.0      # ... and the length before the solution plays
+AFTER_SOLVED = 5.0     # ... and the solved board before the next puzzle
+SOLVE_SECONDS = 20.0   # a line of up to this many moves plays at one move a second, a longer one in about this long
+SPEEDS = (1.0, 8.0)    # moves a second: slowest and fastest
+GOAL_LINES = 3         # the goal wraps onto at most this many lines
+TITLE_LINES = 2
+
+
+def solve_speed(moves: int) -> float:
+    """Moves a second for a line of ``moves``: a short one slowly enough to follow each move, a long one
+    faster, so that no solution runs much past SOLVE_SECONDS (a Tower of Hanoi of 255 moves: 32 s)."""
+    return min(SPEEDS[1], max(SPEEDS[0], moves / SOLVE_SECONDS))
+
+
+GOAL_SHARE = 20        # the goal's text is at least a 20th of the screen's height: see goal_px
+
+
+def goal_px(theme: T.Theme, height: int) -> int:
+    """The goal's text size: the title role's, never below a GOAL_SHARE-th of the screen's height.
+
+    Read from three metres, capitals must subtend 16 arcminutes at least (the least ISO 9241-303 allows for
+    reading): 14 mm there. Text of ``px`` has an em of 0.66 px (theme.EM_PER_PX) and Inter's capitals are
+    0.73 em tall, so its capitals stand 0.48 px. On a 46-inch television (573 mm tall, a common size at a
+    stand) 14 mm is 2.4 % of the height: text of a 20th of it (40 px at 800, 54 at 1080, 30 at 600). A
+    larger screen reads better; a laptop's needs the visitor nearer. The old goal line shrank to the small
+    role (13 px at 800x600, 20 at 1280x800 for a long title): nobody three metres away could read it."""
+    return max(theme.size_of("title"), round(height / GOAL_SHARE))
 
 
 class DemoScene(Scene):
-    def __init__(self, ctx: Context, start: int = 0) -> None:
+    def __init__(self, ctx: Context, playlist: Playlist, first: str | None = None) -> None:
+        """``first``: the puzzle to show first (a screenshot's), then the playlist's."""
         super().__init__(ctx)
-        self.index = start - 1
+        self.playlist = playlist
         self.play: PlayScene | None = None
         self.announced: PuzzleSpec | None = None   # the puzzle the caption speaks of: its title and goal go with it
-        self.next_puzzle()
+        self.shown = 0                             # puzzles put on the stage so far
+        self.title_lines: tuple[str, ...] = ()
+        self.goal_lines: tuple[str, ...] = ()
+        self.title_px = self.goal_px = 0
+        self.next_puzzle(first)
 
     # -- the cycle ------------------------------------------------------------------------
-    def next_puzzle(self) -> None:
-        if self.play is not None:
-            self.play.leave()
-        spec = self._next_spec()
-        self.play = PlayScene(self.ctx, spec)
+    def next_puzzle(self, name: str | None = None) -> None:
+        old, self.play = self.play, None
+        if old is not None:
+            old.leave()
+        spec = catalog.get(name if name is not None else self.playlist.next(self.ctx.elapsed).name)
+        if old is not None and old.spec is not spec:
+            old.spec.release()   # its rules and oracle go with the scene: nothing is kept per puzzle shown
+        del old
+        gc.collect()             # the scene's cycles (its handlers hold it) and its surfaces go now, not hours later
+        give_back()
+        self.play = PlayScene(self.ctx, spec, prepare=False)   # the worker loads the tables it answers from
+        self.shown += 1
         self.layout(self.ctx.size)
         self.phase = "search"
         self.clock = 0.0
         self.length: int | None = None
-        far = spec.demo.deal_distance if spec.demo is not None else None
-        if far is not None:     # searched answers: a random board's optimal line, entered this far out
-            self.play.session.deals.at_distance(self.ctx.rng.randint(*far))
-            self.play.sync()
-        else:
-            self.play.session.new_deal()
-            self.play.sync()
-            self.play.session.request_hint()
+        self.play.session.new_deal()
+        self.play.sync()
+        self.play.session.request_hint()
         self.caption(_("{puzzle}: looking for the shortest solution…").format(puzzle=spec.shown_title()))
-
-    def _next_spec(self) -> PuzzleSpec:
-        """The next puzzle of the playlist whose answers come quickly: one that answers by a search
-        waits for its tables (which start getting ready now) and joins a later round."""
-        playlist = catalog.demo_playlist()
-        for _turn in range(len(playlist)):
-            self.index = (self.index + 1) % len(playlist)
-            spec = catalog.get(playlist[self.index])
-            if spec.oracle.exact or spec.oracle.ready():
-                return spec
-            spec.oracle.start_preparing(self.ctx.service)
-        return catalog.get(playlist[self.index])
 
     def caption(self, text: str) -> None:
         """What the stage says now, with the title and goal of the puzzle it says it of: all three shown
@@ -85,7 +114,7 @@ class DemoScene(Scene):
         s = play.session
         if self.phase == "search":
             d = s.known_distance()
-            if d is not None:
+            if d is not None and self.clock >= INTRO:   # the title and the goal read first
                 self.length = d
                 play.par = d
                 s.hint_info = None
@@ -93,12 +122,12 @@ class DemoScene(Scene):
                 self.caption(ngettext("{puzzle}: the shortest solution takes {n:,} move.",
                                       "{puzzle}: the shortest solution takes {n:,} moves.", d
                                       ).format(puzzle=play.spec.shown_title(), n=d))
-            elif self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None and s.hint_info.dead_end):
+            elif d is None and (self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None
+                                                                and s.hint_info.dead_end)):
                 self.next_puzzle()
         elif self.phase == "show":
             if self.clock > SHOW_LENGTH:
-                for _step in range(SOLVE_SPEED_STEPS):
-                    s.autosolve.faster()
+                s.autosolve.speed = solve_speed(self.length or 0)
                 s.start_solve()
                 self.phase, self.clock = "solve", 0.0
         elif self.phase == "solve":
@@ -138,15 +167,15 @@ class DemoScene(Scene):
         surface.blit(background(self.theme.palette, (w, h)), (0, 0))
         # Translators: the badge of the unattended show at events
         badge = th.text(_("DEMO"), "heading", pal.ink)
-        pill = badge.get_rect().inflate(th.px(28), th.px(12))
-        pill.topright = (w - self.margin, self.margin + th.px(8))
-        pygame.draw.rect(surface, pal.accent, pill, border_radius=pill.h // 2)
-        surface.blit(badge, badge.get_rect(center=pill.center))
-        title = th.fit(spec.shown_title(), "display", pill.x - 2 * self.margin)
-        surface.blit(title, (self.margin, self.margin))
-        x = self.margin + title.get_width() + th.px(24)   # the goal beside the title, on its baseline
-        goal = _one_line(th, spec.goal_sentence(), pill.x - self.margin - x, pal.muted)
-        surface.blit(goal, (x, self.margin + title.get_height() - goal.get_height() - th.px(8)))
+        pygame.draw.rect(surface, pal.accent, self.pill, border_radius=self.pill.h // 2)
+        surface.blit(badge, badge.get_rect(center=self.pill.center))
+        blocks = ((self.title_lines, self.title_px, self.pill.x - 2 * self.margin, pal.text, self.margin),
+                  (self.goal_lines, self.goal_px, w - 2 * self.margin, pal.muted, self.goal_top))
+        for lines, px, width, colour, y in blocks:
+            for line in lines:
+                text = th.fit(line, px, width, colour, excerpt=True)
+                surface.blit(text, (self.margin, y))
+                y += text.get_height()
         play.view.draw(surface, play.target, play.effects.motion(), play.highlights())
         y = self.caption_area.y
         for line in th.wrap(play.footer.caption or "", "title", self.caption_area.w)[:2]:
@@ -157,16 +186,27 @@ class DemoScene(Scene):
                                       celebration_words(play.session.moves, play.par), self.ctx.settings.reduce_motion)
 
     def layout(self, size) -> None:
-        """A stage: title on top, a large two-line caption at the foot, the board in between."""
+        """A stage: the title on top, the goal under it (one to three lines), a large two-line caption at
+        the foot, the board in between. The lines are the puzzle's: they stay while it is on the stage."""
         if self.play is None:
             return
         self.play.layout(size)   # the play screen's own areas, for when a visitor takes over
         th = self.theme
         w, h = size
         self.margin = m = th.px(28, 12)
+        badge = th.text(_("DEMO"), "heading")
+        self.pill = badge.get_rect().inflate(th.px(28), th.px(12))
+        self.pill.topright = (w - m, m + th.px(8))
+        spec = self.play.spec
+        self.goal_px = goal_px(th, h)
+        self.title_px, self.title_lines = fitted(th, spec.shown_title(), th.size_of("display"), self.goal_px,
+                                                 self.pill.x - 2 * m, TITLE_LINES)
+        self.goal_lines = wrapped(th, spec.goal_sentence(), self.goal_px, w - 2 * m, GOAL_LINES)
+        self.goal_top = m + sum(th.text(line, self.title_px).get_height() for line in self.title_lines) + th.px(6)
+        self.heading_bottom = self.goal_top + sum(th.text(line, self.goal_px).get_height() for line in self.goal_lines)
+        top = self.heading_bottom + th.px(16)
         caption_h = 2 * (th.size_of("title") + th.px(6))
         self.caption_area = pygame.Rect(m, h - m - caption_h, w - 2 * m, caption_h)
-        top = m + th.size_of("display") + th.px(16)
         self.play.view.coordinates = False   # a stage: the board as large as it goes, no cell names
         self.play.view.layout(pygame.Rect(m, top, w - 2 * m, self.caption_area.y - top - th.px(16)))
 
@@ -176,6 +216,7 @@ class DemoScene(Scene):
         if play is None:
             return
         play.session.stop_solve()
+        play.oracle.start_preparing(self.ctx.service)   # the visitor's hints and marks come from the table here
         play.footer.caption = None
         play.view.coordinates = True
         play.layout(self.ctx.size)   # back to the play screen's board area, beside its panel
@@ -196,10 +237,20 @@ class DemoScene(Scene):
             self.hand_over()
 
 
-def _one_line(th: T.Theme, text: str, width: int, colour: T.Colour) -> pygame.Surface:
-    """A title-sized line, smaller (down to the small size) where it would not fit; a goal longer still
-    is shown as an excerpt (the help and the play screen say it whole)."""
-    px, least = th.size_of("title"), th.size_of("small")
+def fitted(th: T.Theme, text: str, largest: int, least: int, width: int, most: int) -> tuple[int, tuple[str, ...]]:
+    """``text`` at the largest size from ``largest`` down to ``least`` at which it fits ``width`` on one line;
+    where even ``least`` is too large, wrapped at ``least`` onto at most ``most`` lines."""
+    px = largest
     while px > least and th.measure(text, px) > width:
         px -= 1
-    return th.fit(text, px, width, colour, excerpt=True)
+    return px, wrapped(th, text, px, width, most)
+
+
+def wrapped(th: T.Theme, text: str, px: int, width: int, most: int) -> tuple[str, ...]:
+    """``text`` at ``px`` broken into lines of ``width``, at most ``most``: the last holds the rest of a text
+    longer still, drawn as an excerpt (the help and the play screen say it whole)."""
+    lines = th.wrap(text, px, width) if text else []
+    if len(lines) > most:
+        rest = " ".join(lines[most - 1:]) if " " in text else "".join(lines[most - 1:])
+        lines = [*lines[:most - 1], rest]
+    return tuple(lines)

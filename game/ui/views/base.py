@@ -20,7 +20,8 @@ from game.ui import theme as T
 from game.ui.tween import arc
 
 SUPERSAMPLE = 3
-SHAPE_CACHE = 96      # highlight shapes kept drawn (rings, dots, glows at full opacity)
+SHAPE_CACHE = 96      # highlight shapes kept drawn (rings, dots, glows at full opacity) ...
+SHAPE_BYTES = 8 << 20    # ... and the most pixels they may take together
 LABEL_SIZE = 0.16     # the coordinates' letters and numbers, in cells ...
 LABEL_MIN_PX = 14     # ... never smaller than this (the built-in font draws small) ...
 LABEL_MAX_PX = 36     # ... nor larger
@@ -80,15 +81,24 @@ _SHAPES: OrderedDict = OrderedDict()
 
 def cached_shape(key, make):
     """A highlight shape drawn once at full opacity (callers blit it with set_alpha), least
-    recently used dropped first."""
+    recently used dropped first: at most SHAPE_CACHE of them and SHAPE_BYTES of pixels (a board's glow
+    is a board-sized surface, and the demo shows board after board for hours)."""
     got = _SHAPES.get(key)
     if got is None:
         got = _SHAPES[key] = make()
-        if len(_SHAPES) > SHAPE_CACHE:
+        while len(_SHAPES) > 1 and (len(_SHAPES) > SHAPE_CACHE
+                                    or sum(map(shape_bytes, _SHAPES.values())) > SHAPE_BYTES):
             _SHAPES.popitem(last=False)
     else:
         _SHAPES.move_to_end(key)
     return got
+
+
+def shape_bytes(shape) -> int:
+    """The memory of a shape's pixels: one surface, or a few drawn together (a disc and its shadow)."""
+    if isinstance(shape, pygame.Surface):
+        return shape.get_pitch() * shape.get_height()
+    return sum(map(shape_bytes, shape)) if isinstance(shape, (tuple, list)) else 0
 
 
 def blit_alpha(surface: pygame.Surface, shape: pygame.Surface, pos, alpha: int) -> None:

@@ -24,7 +24,7 @@ from typing import Callable
 from game.common.i18n import N_   # noqa: F401  (the catalog's words load with the game)
 
 LEVELS_PER_COUNT = 6
-BOX_COUNTS = (3, 4, 5, 6)
+BOX_COUNTS = (4, 5, 6, 7)
 
 
 def generated(seed: int, per_count: int) -> list[tuple[str, tuple[str, ...]]]:
@@ -35,7 +35,7 @@ def generated(seed: int, per_count: int) -> list[tuple[str, tuple[str, ...]]]:
     for boxes in BOX_COUNTS:
         made = 0
         while made < per_count:
-            rows = scrambled(rng, boxes, 8, 7, 25 * boxes)
+            rows = scrambled(rng, boxes, 9, 8, 40 * boxes)
             if rows is not None:
                 made += 1
                 out.append((f"gen-{boxes}-{made}", rows))

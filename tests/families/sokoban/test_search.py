@@ -82,12 +82,14 @@ def test_the_bound_never_overestimates_and_the_deadlock_tests_never_cut_a_solvab
     puzzle = _puzzle(rows, PUSHES)
     bound = MatchingBound(puzzle)
     left = plain.pushes_to_goal()
+    moves = plain.moves_to_goal()
     for position in plain.reach():
         state = _state(puzzle, position)
         h = bound(state)
         frozen = any(bound.frozen(state, cell) for cell, code in enumerate(state) if code == BOX)
         if position in left:
             assert h <= left[position] and not frozen, (position, h, left[position])
+            assert bound.with_walk(state) <= moves[position]
         assert (h >= INFINITE or frozen) <= (position not in left)
 
 

@@ -21,9 +21,6 @@ import sys
 import time
 from typing import Callable
 
-from game.common.i18n import N_   # noqa: F401  (the catalog's words load with the game)
-
-LEVELS_PER_COUNT = 6
 BOX_COUNTS = (4, 5, 6, 7)
 
 

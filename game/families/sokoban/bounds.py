@@ -7,8 +7,6 @@
 * **The matching bound.** Every box needs a target of its own, and at least its lone-box distance to
   it: the cheapest one-to-one matching of boxes to targets (:func:`solvers.assignment.cheapest_assignment`)
   never overestimates the pushes left, and says dead where no matching avoids a dead square.
-* **The keeper's walk.** Under ``moves`` every step counts: before its next push the keeper walks at
-  least to beside the nearest box (each push is one step, so the two add up and stay admissible).
 * **Frozen squares.** Four cells in a 2x2 square, each a wall or a box, hold their boxes for ever (no
   box of the square can be pushed, as its neighbours in the square block both the push and the cell
   the keeper would stand on); with a box off target among them, the goal cannot be reached.
@@ -75,7 +73,6 @@ class MatchingBound:
         self.squares = tuple(_squares(puzzle, cell) for cell in range(len(puzzle.board)))
         self.by_cell = tuple(tuple(table[cell] for table in self.tables) for cell in range(len(puzzle.board)))
         self.known: dict[bytes, int] = {}
-        self.cells = puzzle.board.cells
 
     def __call__(self, state: bytes) -> int:
         """Pushes every solution from ``state`` still needs (INFINITE: none exists); remembered by the boxes'
@@ -87,20 +84,6 @@ class MatchingBound:
                 self.known.clear()
             known = self.known[boxes] = self.matched(boxes)
         return known
-
-    def with_walk(self, state: bytes) -> int:
-        """Under ``moves``: the pushes left, and the steps the keeper must walk before the next push (to
-        beside the nearest box, as the crow walks the grid's lines); a goal needs neither."""
-        pushes = self(state)
-        if pushes == 0 or pushes >= INFINITE:
-            return pushes
-        r, c = self.cells[state.index(KEEPER)]
-        walk = min(abs(r - br) + abs(c - bc) for br, bc in self.box_cells(state)) - 1
-        return pushes + walk
-
-    def box_cells(self, state: bytes) -> list[tuple[int, int]]:
-        cells = self.cells
-        return [cells[cell] for cell, code in enumerate(state) if code == BOX]
 
     def matched(self, state: bytes) -> int:
         """The cheapest matching of the boxes of ``state`` to the targets."""

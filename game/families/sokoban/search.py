@@ -48,8 +48,7 @@ def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None
             if at[move.src] != BOX or not bound.frozen(after, move.dst):
                 yield move, after, 1, 1
 
-    estimate = bound.with_walk if isinstance(bound, MatchingBound) and not by_push else bound
-    return best_first(state, expand, estimate, puzzle.is_goal, watch)
+    return best_first(state, expand, bound, puzzle.is_goal, watch)
 
 
 def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,

@@ -62,7 +62,13 @@ def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,
             if not bound.frozen(after, move.dst):
                 yield move, after, 1, 0
 
-    return best_first(state, expand, bound, puzzle.is_goal, watch, key=lambda s: region_key(puzzle, s))
+    found = best_first(state, expand, bound, puzzle.is_goal, watch, key=lambda s: region_key(puzzle, s))
+    if found is None:
+        return None
+    states = [state]   # the table keeps one position of each region: play the pushes from where the keeper stands
+    for move in found.moves:
+        states.append(puzzle.play(states[-1], move))
+    return Path(found.moves, states, found.nodes)
 
 
 def region_key(puzzle: SokobanPuzzle, state: bytes) -> bytes:

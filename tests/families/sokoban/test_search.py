@@ -72,7 +72,8 @@ def test_the_searches_find_the_plain_models_optima_in_legal_lines(rows: tuple[st
     line = fewest_pushes(by_push, by_push.start, Watch(FREE))
     assert line is not None
     squares = walked(by_push, by_push.start, line.moves)
-    assert plain.is_goal(plain.replay(squares))
+    assert plain.is_goal(plain.replay(squares)) and by_push.is_goal(line.states[-1])
+    assert line.states == [by_push.start] + [by_push.play(a, m) for a, m in zip(line.states, line.moves)]
     assert len(line.moves) == plain.best()[0]
 
 

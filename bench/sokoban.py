@@ -9,6 +9,7 @@ pushes). The same run times a reference: a plain dictionary breadth-first search
 level's component in CPython, in a child process; ratios are against it.
 
 Usage: python main.py bench sokoban [--json] [--levels NAME,NAME] [--hints N]
+       python main.py bench sokoban --search [--seconds S] [--per-count N] [--seed N]  (see bench/sokoban_search.py)
 """
 from __future__ import annotations
 
@@ -65,6 +66,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--levels", default="", help="comma-separated names (default: every library level)")
     parser.add_argument("--hints", type=int, default=300, help="random positions for the hint latency")
+    parser.add_argument("--search", action="store_true", help="the searches instead: proven optima within a time "
+                        "limit, the library's warehouses and generated levels (bench/sokoban_search.py)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="with --search: the time limit a level")
+    parser.add_argument("--per-count", type=int, default=6, help="with --search: generated levels per box count")
+    parser.add_argument("--seed", type=int, default=1, help="with --search: the generator's seed")
     args = parser.parse_args(argv)
     if not 1 <= args.hints <= MAX_HINTS:
         raise UsageError(f"--hints takes a number of positions from 1 to {MAX_HINTS:,}")
@@ -73,6 +79,11 @@ def main(argv: list[str]) -> int:
     for name in names:
         if name not in known:
             raise UsageError(f"{name} is not a Sokoban level of the library")
+    if args.search:
+        if not 0 < args.seconds <= 3600 or not 1 <= args.per_count <= 100:
+            raise UsageError("--seconds takes 0 to 3600 and --per-count 1 to 100")
+        from bench import sokoban_search
+        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed)
     log = (lambda *a: None) if args.json else (lambda *a: print(*a, file=sys.stderr, flush=True))
 
     runs = []

@@ -35,7 +35,7 @@ from game.families.sokoban.floor import Floor
 from game.families.sokoban.level import level_text, read_level
 from game.families.sokoban.oracle import SokobanTableOracle
 from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
-from game.families.sokoban.search import Bound
+from game.families.sokoban.bounds import NearestBound
 from game.files.model import Common
 
 __all__ = ["Found", "design", "hardest_start", "room"]
@@ -169,7 +169,7 @@ def candidate(rng: random.Random) -> Found | None:
     checked, pushes = _optimum(make_sokoban("design", defn, STEPS)), _optimum(by_push)
     if checked is None or pushes is None or checked[0] != moves:
         return None
-    return Found(defn.level, moves, pushes[0], Bound(by_push)(by_push.start), checked[1])
+    return Found(defn.level, moves, pushes[0], NearestBound(by_push)(by_push.start), checked[1])
 
 
 BANDS = (30, 45, 60)          # the library's four cards: fewest moves below 30, below 45, below 60, the rest

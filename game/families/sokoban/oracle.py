@@ -25,7 +25,7 @@ import numpy as np
 
 from solvers.components import ComponentRanker, PlacementKeys, TooManyPositions
 from solvers.one_way import one_way_table
-from solvers.problem import OutOfTime, TooManyStates
+from solvers.limits import LimitReached, Limits, Watch
 from solvers.rules import RuleMatrix
 from solvers.problem import Path
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS, walk_back
@@ -38,8 +38,9 @@ from game.common.phrase import Phrase
 from game.families.sokoban.counts import PUSHES
 from game.families.sokoban.floor import Floor
 from game.families.sokoban.rules import SokobanPuzzle
-from game.families.sokoban.search import search
-from game.oracles.base import QUIET, Line, Oracle, Recipe, Report, Ticker, TooLarge, Verdict
+from game.families.sokoban.search import solve
+from game.oracles.base import QUIET, Line, Oracle, Recipe, Report, Verdict
+from game.oracles.limits import StoppedAtLimit, progress_words
 from game.oracles.component import CHEAP_SECONDS, ComponentOracle
 from game.oracles.table import Forged
 from game.oracles.search import SearchOracle
@@ -84,23 +85,18 @@ class Searching:
     puzzle: Puzzle
 
     def search(self, state: bytes, report: Report) -> Line | None:
+        """An optimal line by :func:`game.families.sokoban.search.solve`, within the player's limits (the
+        game's own for a hint: SEARCH_SECONDS and SEARCH_MEMORY); at a limit, the moves proven needed."""
         puzzle = self.puzzle
         assert isinstance(puzzle, SokobanPuzzle)
         started = time.perf_counter()
-        count = [0]
-        ticker = Ticker(report, lambda: count[0])
+        limits = getattr(self, "limits", None) or Limits(SEARCH_SECONDS, SEARCH_MEMORY)
+        watch = Watch(limits, report.cancelled,
+                      lambda status: report.progress(None, progress_words(status, watch.lower_bound)))
         try:
-            found = search(puzzle, state, ticker, memory=SEARCH_MEMORY, seconds=SEARCH_SECONDS,
-                           nodes=lambda n: count.__setitem__(0, n))
-        except OutOfTime as late:
-            raise TooLarge(Phrase(N_("A search from this position of {title} looked at {nodes:,} positions in {seconds} "
-                                     "seconds without reaching the goal, longer than this game allows; a complete "
-                                     "table is the way for a puzzle this large."), title=Phrase(puzzle.title),
-                                  nodes=late.nodes, seconds=f"{late.seconds:g}")) from None
-        except TooManyStates as too_many:
-            raise TooLarge(Phrase(N_("A search from this position of {title} would have to hold {states}, more than "
-                                     "this game allows; a complete table is the way for a puzzle this large."),
-                                  title=Phrase(puzzle.title), states=str(too_many))) from None
+            found = solve(puzzle, state, watch)
+        except LimitReached as reached:
+            raise StoppedAtLimit(puzzle.title, reached) from None
         if found is None:
             return None
         return Line(tuple(found.moves), tuple(found.states), found.nodes, time.perf_counter() - started, "a-star")

@@ -1,0 +1,118 @@
+"""What every solution from a Sokoban position must still push, and positions from which none exists.
+
+* **Push distances.** For each target, the fewest pushes that bring a lone box from each cell onto it,
+  walls counted (pulled back from the target breadth-first: a box pushed into a cell came from one
+  cell back, with the keeper standing two back). A cell no target can be reached from is a *dead
+  square*: a box there can never be delivered.
+* **The matching bound.** Every box needs a target of its own, and at least its lone-box distance to
+  it: the cheapest one-to-one matching of boxes to targets (:func:`solvers.assignment.cheapest_assignment`)
+  never overestimates the pushes left, and says dead where no matching avoids a dead square.
+* **Frozen squares.** Four cells in a 2x2 square, each a wall or a box, hold their boxes for ever (no
+  box of the square can be pushed, as its neighbours in the square block both the push and the cell
+  the keeper would stand on); with a box off target among them, the goal cannot be reached.
+
+Each test says dead only of positions with no way to the goal, so cutting them keeps every search optimal.
+"""
+from __future__ import annotations
+
+from solvers.assignment import cheapest_assignment
+
+from game.families.sokoban.level import BOX, KEEPER
+from game.families.sokoban.rules import DIRECTIONS, SokobanPuzzle
+
+__all__ = ["INFINITE", "MatchingBound", "NearestBound", "push_distances"]
+
+INFINITE = 1 << 30
+REMEMBERED = 1 << 20          # box placements whose bound is remembered (then forgotten all at once)
+KEEPER_BYTE, EMPTY_BYTE = bytes([KEEPER]), bytes([0])
+
+
+def push_distances(puzzle: SokobanPuzzle, target: int) -> tuple[int, ...]:
+    """Per cell, the fewest pushes a lone box there needs to reach ``target`` (INFINITE: never)."""
+    near = puzzle.near
+    pushes = [INFINITE] * len(puzzle.board)
+    pushes[target] = 0
+    todo = [target]
+    for at in todo:
+        for d in range(len(DIRECTIONS)):
+            came = near[at][d ^ 1]
+            keeper = near[came][d ^ 1] if came is not None else None
+            if came is not None and keeper is not None and pushes[came] == INFINITE:
+                pushes[came] = pushes[at] + 1
+                todo.append(came)
+    return tuple(pushes)
+
+
+class NearestBound:
+    """Each box's distance to its nearest target, summed: the bound the game's searches used first (kept
+    as the reference of ``bench sokoban --search``)."""
+
+    freezes = False
+
+    def __init__(self, puzzle: SokobanPuzzle) -> None:
+        tables = [push_distances(puzzle, t) for t in puzzle.targets]
+        self.nearest = tuple(min(t[cell] for t in tables) for cell in range(len(puzzle.board)))
+
+    def __call__(self, state: bytes) -> int:
+        return sum(self.nearest[cell] for cell, code in enumerate(state) if code == BOX)
+
+    def frozen(self, state: bytes, box: int) -> bool:
+        return False
+
+
+class MatchingBound:
+    """The cheapest matching of boxes to targets by push distance; dead squares and frozen squares."""
+
+    freezes = True
+
+    def __init__(self, puzzle: SokobanPuzzle) -> None:
+        self.tables = [push_distances(puzzle, t) for t in puzzle.targets]
+        self.dead = frozenset(cell for cell in range(len(puzzle.board))
+                              if all(t[cell] >= INFINITE for t in self.tables))
+        self.on_target = puzzle.on_target
+        self.squares = tuple(_squares(puzzle, cell) for cell in range(len(puzzle.board)))
+        self.by_cell = tuple(tuple(table[cell] for table in self.tables) for cell in range(len(puzzle.board)))
+        self.known: dict[bytes, int] = {}
+
+    def __call__(self, state: bytes) -> int:
+        """Pushes every solution from ``state`` still needs (INFINITE: none exists); remembered by the boxes'
+        cells, which alone decide it (the keeper's steps between pushes leave it as it was)."""
+        boxes = state.replace(KEEPER_BYTE, EMPTY_BYTE)
+        known = self.known.get(boxes)
+        if known is None:
+            if len(self.known) >= REMEMBERED:
+                self.known.clear()
+            known = self.known[boxes] = self.matched(boxes)
+        return known
+
+    def matched(self, state: bytes) -> int:
+        """The cheapest matching of the boxes of ``state`` to the targets."""
+        boxes = [cell for cell, code in enumerate(state) if code == BOX]
+        if any(cell in self.dead for cell in boxes):
+            return INFINITE
+        rows = [self.by_cell[cell] for cell in boxes]
+        nearest = [min(range(len(row)), key=row.__getitem__) for row in rows]
+        if len(set(nearest)) == len(nearest):   # every box's nearest target its own: nothing is cheaper
+            return sum(row[t] for row, t in zip(rows, nearest))
+        return cheapest_assignment(rows, INFINITE)
+
+    def frozen(self, state: bytes, box: int) -> bool:
+        """Whether the box on ``box`` (just pushed there) closes a 2x2 square of walls and boxes with a box
+        off target in it."""
+        for square in self.squares[box]:
+            if all(cell is None or state[cell] == BOX for cell in square) and \
+                    any(cell is not None and cell not in self.on_target for cell in square):
+                return True
+        return False
+
+
+def _squares(puzzle: SokobanPuzzle, cell: int) -> tuple[tuple[int | None, ...], ...]:
+    """The four 2x2 squares ``cell`` belongs to, each as its four cells (None: a wall; every grid cell
+    next to the keeper's floor that is not floor is a wall)."""
+    board = puzzle.board
+    r, c = board.cells[cell]
+    out = []
+    for top in (r - 1, r):
+        for left in (c - 1, c):
+            out.append(tuple(board.at(top + dr, left + dc) for dr in (0, 1) for dc in (0, 1)))
+    return tuple(out)

@@ -2,6 +2,7 @@
 test run (a test that saves a puzzle or a setting must never touch the player's own); games in
 progress and records are private to each test, so no test resumes another's game."""
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 
@@ -14,12 +15,23 @@ for _name, _prefix in (("FEWEST_MOVES_DATA", "data"), ("FEWEST_MOVES_CONFIG", "c
                        ("FEWEST_MOVES_STATE", "state")):
     os.environ[_name] = tempfile.mkdtemp(prefix=f"fewest-moves-test-{_prefix}-")
 
+# One cache folder for the whole run, never the player's: the first process of the run (the one pytest-xdist
+# starts its workers from, with its environment) makes it, so tables that tests only read are built once for
+# every worker and numba compiles each kernel once (the cache writes each file whole, and writers may race).
+# Set here, before any test imports the game: solvers/compiled.py takes numba's folder from it at import.
+# A test that forges, damages or must build a table points FEWEST_MOVES_CACHE at a folder of its own.
+_RUN_CACHE = "FEWEST_MOVES_TEST_RUN_CACHE"
+_MADE_RUN_CACHE = _RUN_CACHE not in os.environ
+if _MADE_RUN_CACHE:
+    os.environ[_RUN_CACHE] = tempfile.mkdtemp(prefix="fewest-moves-test-cache-")
+os.environ["FEWEST_MOVES_CACHE"] = os.environ[_RUN_CACHE]
+os.environ["NUMBA_CACHE_DIR"] = os.path.join(os.environ[_RUN_CACHE], "numba")
 
-@pytest.fixture(autouse=True, scope="session")
-def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Keep tests away from the player's own cache folder (tests may still share one build)."""
-    if "FEWEST_MOVES_CACHE" not in os.environ:
-        os.environ["FEWEST_MOVES_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's cache folder goes with the process that made it, after every worker is done."""
+    if _MADE_RUN_CACHE:
+        shutil.rmtree(os.environ[_RUN_CACHE], ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)

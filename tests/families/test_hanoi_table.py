@@ -51,7 +51,8 @@ def test_three_pegs_and_eight_discs_need_255_moves_which_a_byte_would_not_hold()
     assert far is not None and oracle.distance(far) == 255
 
 
-def test_a_rewritten_table_in_the_cache_is_found_out_and_built_again() -> None:
+def test_a_rewritten_table_in_the_cache_is_found_out_and_built_again(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))   # the forgery in a folder no other test reads
     spec = spec_of(4, 5, "test-hanoi-forged")
     oracle = spec.oracle
     assert oracle.prepare()

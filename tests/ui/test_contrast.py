@@ -201,6 +201,10 @@ def test_switching_palette_repaints_every_screen_as_a_fresh_start(app, monkeypat
         got = [pygame.image.tobytes(a.screen, "RGB")]
         a.nav.back_to_menu()
         frames(a, 3, 0.0)
+        for _ in range(200):   # the cards get their pictures over frames, as many a frame as time allows
+            if not a.scene.pictures_owed:
+                break
+            frames(a, 1, 0.0)
         return got + [pygame.image.tobytes(a.screen, "RGB")]
 
     play_with_marks(app)

@@ -28,7 +28,7 @@ def test_the_analysis_is_one_sentence(capsys, tmp_path, name):
     path = write(tmp_path, name)
     assert main(["analyze", str(path)]) == 2
     out, err = capsys.readouterr()
-    assert err.startswith("error: ") and err.count("\n") == 1 and "too many positions" in err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "too many pieces and cells to key" in err
 
 
 @pytest.mark.parametrize("name", ["twenty-four", "forty-nine", "sixty-two-kinds"])

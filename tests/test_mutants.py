@@ -232,13 +232,34 @@ goal = \"\"\"
 """
 
 
-def test_pieces_too_many_to_key_are_answered_by_search(tmp_path):
-    path = tmp_path / "traffic-twelve.toml"
+def _twelve_kinds(folder: Path) -> tuple[Path, Puzzle]:
+    path = folder / "traffic-twelve.toml"
     path.write_text(TWELVE_KINDS, encoding="utf-8")
     puzzle = read_mutant(path)
-    assert puzzle is not None and solve_and_check(path, puzzle, SMALL)
-    with pytest.raises(TooLarge, match="too many positions to sweep"):
-        library.spec_for(str(path), _definition(path)).oracle.analysis()
+    assert puzzle is not None
+    return path, puzzle
+
+
+def test_twelve_kinds_are_solved_and_swept_as_the_rules_say(tmp_path):
+    """Once too many kinds to key (answered by search only); the compiled engine keys and sweeps them."""
+    path, puzzle = _twelve_kinds(tmp_path)
+    assert solve_and_check(path, puzzle, SMALL)
+    analysis, _ = library.spec_for(str(path), _definition(path)).oracle.analysis()
+    assert analysis.positions > SMALL and sum(analysis.by_distance) == analysis.solvable
+    assert analysis.positions == analysis.solvable + analysis.dead_ends
+
+
+@pytest.mark.slow
+def test_twelve_kinds_sweep_finds_every_position_breadth_first_finds(tmp_path):
+    path, puzzle = _twelve_kinds(tmp_path)
+    seen, queue = {puzzle.start}, deque([puzzle.start])
+    while queue:
+        for _move, after in puzzle.successors(queue.popleft()):
+            if after not in seen:
+                seen.add(after)
+                queue.append(after)
+    analysis, _ = library.spec_for(str(path), _definition(path)).oracle.analysis()
+    assert analysis.positions == len(seen)
 
 
 @pytest.mark.slow

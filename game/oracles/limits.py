@@ -42,7 +42,7 @@ class StoppedAtLimit(TooLarge):
                          "{megabytes} MB held), before it had every position in reach.")
         elif reached.lower_bound:
             message = N_("The search of {title} stopped at its {which} after {positions:,} positions ({seconds} s, "
-                         "{megabytes} MB held): no solution is shorter than {bound} moves, and none was found.")
+                         "{megabytes} MB held): no solution is shorter than {bound}, and none was found.")
         else:
             message = N_("The search of {title} stopped at its {which} after {positions:,} positions ({seconds} s, "
                          "{megabytes} MB held) without finding a solution.")
@@ -66,7 +66,7 @@ def progress_words(status: Status, lower_bound: int) -> Phrase:
         said = Phrase(N_("preparing the bound: {positions:,} positions"), positions=status.positions)
     else:
         # Translators: a search's progress: no solution has fewer moves than the bound
-        said = Phrase(N_("none shorter than {bound} moves; {positions:,} positions"), bound=max(lower_bound, 1),
+        said = Phrase(N_("none shorter than {bound}; {positions:,} positions"), bound=max(lower_bound, 1),
                       positions=status.positions)
     if rate:
         # Translators: after a search's progress: how many positions it finds a second

@@ -247,7 +247,9 @@ def test_the_goal_is_the_board_not_a_zero_heuristic():
 
 
 def test_without_numba_the_numpy_search_and_builder_answer(cheap, monkeypatch):
-    monkeypatch.setattr(pattern_compiled, "_jit", None)
+    from solvers import compiled
+    monkeypatch.setattr(compiled, "_jit", None)          # what says whether numba is there
+    monkeypatch.setattr(pattern_compiled, "_jit", None)  # the builder's own copy
     fifteen.install(cheap[0])
     assert fifteen.compiled_search() is None
     board = PUZZLE.parse(KORF["korf-55"][0])

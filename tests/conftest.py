@@ -50,6 +50,16 @@ def _english_after() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _nothing_frozen_after() -> Iterator[None]:
+    """A test that started the demo froze what the process held (see the demo's ``settle``): it is handed
+    back to the collector afterwards, so the apps of later tests are not kept nor skipped."""
+    yield
+    import gc
+    if gc.get_freeze_count():
+        gc.unfreeze()
+
+
+@pytest.fixture(autouse=True)
 def _private_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test its own state and data folders: games in progress, saves, records (the catalog has
     read the run's puzzle folder once, when first asked)."""

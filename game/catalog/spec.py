@@ -219,9 +219,10 @@ class PuzzleSpec:
     def release(self) -> None:
         """Let go of the rules and the oracle built here (the oracle's tables with them): the next use builds
         them again. For the unattended demo, which goes through puzzle after puzzle for hours and keeps none
-        it has left; only for a puzzle nothing plays any more (a game still playing keeps its own)."""
-        self.__dict__.pop("oracle", None)
-        self.__dict__.pop("puzzle", None)
+        it has left; only for a puzzle nothing plays any more (a game still playing keeps its own). The
+        notation goes too: Sokoban's LURD holds the rules it reads moves by."""
+        for built in ("oracle", "notation", "puzzle"):
+            self.__dict__.pop(built, None)
 
     def built(self) -> bool:
         """Whether the rules have been built (and not let go since)."""

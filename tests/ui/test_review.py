@@ -147,7 +147,7 @@ def test_esc_stops_a_running_review_search_at_once(threaded_app, monkeypatch):
 
     def endless(report, name, position, earlier=()):
         started.set()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not report.cancelled() and time.monotonic() < deadline:
             time.sleep(0.005)
         stopped.set()
@@ -158,13 +158,13 @@ def test_esc_stops_a_running_review_search_at_once(threaded_app, monkeypatch):
     s = fifteen_detours(app)
     key(app, pygame.K_w, settle=2)
     review = app.scene
-    assert started.wait(5) and review.search.job is not None
+    assert started.wait(30) and review.search.job is not None
     job = review.search.job
     began = time.monotonic()
     key(app, pygame.K_ESCAPE, settle=1)
-    assert time.monotonic() - began < 0.5
+    assert time.monotonic() - began < 5   # the search runs 30 s unless cancelled: Esc did not wait for it
     assert app.scene is s and job.cancelled
-    assert stopped.wait(5)
+    assert stopped.wait(30)
 
 
 def tasks_cancelled():

@@ -74,7 +74,7 @@ def test_a_fifo_at_the_fifteen_tables_never_blocks_and_the_ui_thread_opens_no_ca
         slowest = max(slowest, time.monotonic() - tick)
     assert not scene.oracle.status().busy and scene.oracle.ready()
     assert touched and threading.main_thread() not in touched
-    assert slowest < 0.5
+    assert slowest < 5   # an open of a FIFO blocks until a writer comes: forever here, not a busy machine's second
     assert all(cache.array_path(fifteen._table_name(g)).is_file() for g in fifteen.PARTITION)   # FIFOs replaced
 
 

@@ -24,7 +24,8 @@ from solvers import keysets
 from solvers.limits import Watch
 from solvers.sweep import UNREACHED
 
-__all__ = ["DEAD", "Heuristic", "Layers", "Space", "TooDeep", "component", "distances", "shortest_line", "walk_back"]
+__all__ = ["DEAD", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component", "distances",
+           "shortest_line", "walk_back"]
 
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
@@ -51,6 +52,30 @@ class Space(Protocol):
 
 class TooDeep(Exception):
     """Distances beyond what a one-byte table holds."""
+
+
+class Widening:
+    """When a forward search gives up: past ``positions`` found, at the first layer more than ``growth``
+    times the one before. A component whose layers have levelled off is nearly swept, and finishing it
+    breadth-first costs less than iterative bounds repeating the layers a weak bound cannot prune; a
+    search whose layers still widen fast is better left to a bound."""
+
+    def __init__(self, positions: int, growth: float) -> None:
+        self.positions = positions
+        self.growth = growth
+
+    def stops(self, layers: "Layers") -> bool:
+        if layers.positions <= self.positions or len(layers.layers) < 2:
+            return False
+        return len(layers.layers[-1]) > self.growth * len(layers.layers[-2])
+
+
+class GaveUp(Exception):
+    """A forward search stopped by its :class:`Widening`; ``proven``: no line is shorter."""
+
+    def __init__(self, proven: int) -> None:
+        super().__init__(f"no line shorter than {proven} moves")
+        self.proven = proven
 
 
 class Layers:
@@ -146,14 +171,15 @@ def walk_back(space: Space, layers: Sequence[np.ndarray], key: np.ndarray) -> li
     return line[::-1]
 
 
-def shortest_line(space: Space, start: np.ndarray, watch: Watch,
-                  goals: np.ndarray | None = None) -> list[np.ndarray] | None:
+def shortest_line(space: Space, start: np.ndarray, watch: Watch, goals: np.ndarray | None = None,
+                  widening: Widening | None = None) -> list[np.ndarray] | None:
     """A shortest line of keys from ``start`` to a goal (None: the start's component has none).
 
     With ``goals`` (every goal position) the search grows both ends, always the smaller frontier by a
     whole layer; a meeting in the new layer and the other side's last is a shortest line, since a
-    shorter one would have met a layer earlier. Else it goes forward until a layer holds a goal.
-    Raises LimitReached (with the depth searched in full: no line is shorter) or Cancelled."""
+    shorter one would have met a layer earlier. Else it goes forward until a layer holds a goal, or
+    (raising GaveUp) until ``widening`` stops it. Raises LimitReached (with the depth searched in full:
+    no line is shorter) or Cancelled."""
     start = np.asarray(start, dtype=np.int64).reshape(1, space.words)
     if space.goal_mask(start)[0]:
         return [start[0]]
@@ -167,6 +193,8 @@ def shortest_line(space: Space, start: np.ndarray, watch: Watch,
                 return walk_back(space, ahead.layers, parent) + [goal]
             if not len(layer):
                 return None
+            if widening is not None and widening.stops(ahead):
+                raise GaveUp(ahead.depth + 1)
     behind = Layers(space, goals, watch, what="search")
     while len(ahead.last) and len(behind.last):
         forward = len(ahead.last) <= len(behind.last)

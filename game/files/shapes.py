@@ -16,7 +16,9 @@ Cell = tuple[int, int]
 Shape = frozenset[Cell]
 
 MAX_SIDE = 16          # rows and columns of any grid
+BLOCKS_MAX_SIDE = 24   # ... but a sliding-block puzzle's (the large boards of desktop Klotski collections)
 MAX_PIECES = 62        # distinct pieces of a blocks puzzle: one letter or digit each
+FILE_PIECES = 90       # ... but a puzzle file's, whose pieces may also be punctuation (large desktop Klotski boards)
 EMPTY, WALL, ANY = ".", "#", "?"
 PIECE_LETTERS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 MAX_NUMBER_DIGITS = 9  # longer numbers in the import formats are mistakes, never converted

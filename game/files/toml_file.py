@@ -64,8 +64,8 @@ class TomlFile:
                       .format(key=key, length=len(value), limit=TEXT_LIMITS[key]))
         return value
 
-    def grid(self, key: str) -> tuple[str, ...]:
-        """A grid: rows of equal length, one printable character per cell, at most 16x16."""
+    def grid(self, key: str, most: int = MAX_SIDE) -> tuple[str, ...]:
+        """A grid: rows of equal length, one printable character per cell, at most ``most`` rows and columns."""
         value = self.data.get(key)
         if value is None:
             self.fail(_("key '{key}' is missing").format(key=key))
@@ -79,9 +79,9 @@ class TomlFile:
             rows.pop()
         if not rows:
             self.fail(_("key '{key}', the grid is empty").format(key=key))
-        if len(rows) > MAX_SIDE:
+        if len(rows) > most:
             self.fail(_("key '{key}', the grid has {rows} rows, more than {limit}")
-                      .format(key=key, rows=len(rows), limit=MAX_SIDE))
+                      .format(key=key, rows=len(rows), limit=most))
         for n, row in enumerate(rows, 1):
             bad = next((ch for ch in row if not is_cell(ch)), None)
             if not row:
@@ -92,9 +92,9 @@ class TomlFile:
             if bad is not None:
                 self.fail(_("key '{key}', row {row} contains the character {char}: write one visible character "
                             "per cell, without spaces").format(key=key, row=n, char=shown(repr(bad))))
-            if len(row) > MAX_SIDE:
+            if len(row) > most:
                 self.fail(_("key '{key}', row {row} has {cells} cells, more than {limit}")
-                          .format(key=key, row=n, cells=len(row), limit=MAX_SIDE))
+                          .format(key=key, row=n, cells=len(row), limit=most))
             if len(row) != len(rows[0]):
                 self.fail(ngettext("key '{key}', row {row} has {cells} cell, but row 1 has {first}",
                                    "key '{key}', row {row} has {cells} cells, but row 1 has {first}", len(row))

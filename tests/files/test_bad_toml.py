@@ -88,7 +88,7 @@ goal_block = "BBBWWW"
 either_order = true
 '''
 
-SIXTY_THREE = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 63))
+NINETY_ONE = "".join(chr(c) for c in range(0x4E00, 0x4E00 + 91))
 MANY = '''format = 1
 title = "Crowded"
 family = "blocks"
@@ -98,8 +98,8 @@ start = """
 goal = """
 {goal}
 """
-'''.format(rows="\n".join((SIXTY_THREE + ".")[i:i + 8] for i in range(0, 64, 8)),
-           goal="\n".join("?" * 8 for _ in range(8)))
+'''.format(rows="\n".join((NINETY_ONE + "." * 9)[i:i + 10] for i in range(0, 100, 10)),
+           goal="\n".join("?" * 10 for _ in range(10)))
 
 # (what is wrong, the file, the key or line the sentence must name, words it must contain)
 CASES = [
@@ -130,10 +130,11 @@ CASES = [
     ("space in a row", BLOCKS.replace("DEEF\nDGHF", "DE EF\nDGHF"), "key 'start'", "row 3 contains a space"),
     ("tab in a row", BLOCKS.replace("DEEF\nDGHF", "DEEF\t\nDGHF"), "key 'start'", "row 3 contains"),
     ("'?' in a start", BLOCKS.replace("I..J\n", "I.?J\n"), "key 'start'", "'?'"),
-    ("too wide", BLOCKS.replace("I..J", "I..J" + "." * 13).replace("ABBC\nABBC", "ABBC\nABBC"),
-     "key 'start'", "more than 16"),
-    ("too tall", BLOCKS.replace("I..J\n", "I..J\n" + "....\n" * 12), "key 'start'", "more than 16"),
-    ("too many pieces", MANY, "key 'start'", "63 pieces, more than 62"),
+    ("too wide", BLOCKS.replace("I..J", "I..J" + "." * 21), "key 'start'", "more than 24"),
+    ("too tall", BLOCKS.replace("I..J\n", "I..J\n" + "....\n" * 20), "key 'start'", "more than 24"),
+    ("too wide for frogs", FROGS.replace(".WW", ".WW" + "." * 14), "key 'start'", "more than 16"),
+    ("too tall for knights", KNIGHTS.replace("B.B\n", "B.B\n" + "...\n" * 14, 1), "key 'start'", "more than 16"),
+    ("too many pieces", MANY, "key 'start'", "91 pieces, more than 90"),
     ("no piece", BLOCKS.replace("ABBC\nABBC\nDEEF\nDGHF\nI..J", "....\n....\n....\n....\n...."),
      "key 'start'", "no piece"),
     ("no empty cell", BLOCKS.replace("I..J", "IKLJ"), "key 'start'", "no empty cell"),

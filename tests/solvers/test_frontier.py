@@ -195,3 +195,33 @@ def test_sorted_key_sets_behave_as_sets(seed, words):
     assert rows(keysets.merge([a, b], words)) == sorted(set(rows(a)) | set(rows(b)))
     located = keysets.locate(b, a)
     assert [int(i) for i in located] == [rows(b).index(row) if row in rows(b) else -1 for row in rows(a)]
+
+
+@pytest.mark.parametrize("name", ["pennant@cell", "pennant@line", "pennant"])
+def test_a_search_whose_layers_level_off_stays_breadth_first_and_one_that_widens_takes_a_bound(name, monkeypatch):
+    """Past its positions, a search finishes breadth-first while each layer is at most PLAIN_GROWTH times the one
+    before (a weak bound would repeat those layers); made to give up there, it takes the bound from the depth it
+    proved. Both lines as short as plain breadth-first search's, and legal."""
+    from game.families.blocks import solve
+    puzzle = catalog.puzzle(name)
+    plain = bfs(puzzle, puzzle.start)
+    assert plain is not None
+    monkeypatch.setattr(solve, "PLAIN_POSITIONS", 50)
+    for growth, algorithm in ((10.0, "bfs"), (0.0, "bfida*")):
+        monkeypatch.setattr(solve, "PLAIN_GROWTH", growth)
+        solver = Solver(puzzle)
+        line = solver.line(puzzle.start, Watch(FREE))
+        assert solver.algorithm == algorithm
+        assert line is not None and len(line) - 1 == len(plain)
+        assert_optimal_and_legal(puzzle, puzzle.start, solver.moves(line))
+
+
+def test_widening_gives_up_only_past_its_positions_on_a_layer_that_grows_faster_than_it_allows():
+    puzzle = catalog.puzzle("klotski@cell")
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    with pytest.raises(frontier.GaveUp) as gave_up:
+        frontier.shortest_line(engine, start, Watch(FREE), widening=frontier.Widening(100, 1.0))
+    plain = frontier.shortest_line(engine, start, Watch(FREE))
+    assert plain is not None and 1 < gave_up.value.proven < len(plain) - 1
+    assert len(frontier.shortest_line(engine, start, Watch(FREE), widening=frontier.Widening(100, 1e9)) or []) == len(plain)

@@ -19,7 +19,7 @@ from game.families.base import FileKeys
 from game.files.model import Common, Grid
 from game.common.i18n import N_
 from game.rules.puzzle import Doors, PositionError
-from game.files.shapes import (ANY, EMPTY, MAX_PIECES, WALL, copies, is_connected, piece_cells, shape_of,
+from game.files.shapes import (ANY, BLOCKS_MAX_SIDE, EMPTY, FILE_PIECES, WALL, copies, is_connected, piece_cells, shape_of,
                                unplaced)
 from game.files.toml_file import TomlFile
 from game.files.toml_text import grid, key, string, string_list
@@ -28,14 +28,14 @@ __all__ = ["KEYS", "MISFIT", "blocks_grid", "read", "with_start", "write"]
 
 
 def read(file: TomlFile, common: Common) -> BlocksDef:
-    start = file.grid("start")
+    start = file.grid("start", BLOCKS_MAX_SIDE)
     pieces = piece_cells(start)
     if any(ANY in row for row in start):
         file.fail(_("key 'start' contains '?', which only a goal may use"))
     if not pieces:
         file.fail(_("key 'start' has no piece"))
-    if len(pieces) > MAX_PIECES:
-        file.fail(_("key 'start' has {count} pieces, more than {limit}").format(count=len(pieces), limit=MAX_PIECES))
+    if len(pieces) > FILE_PIECES:
+        file.fail(_("key 'start' has {count} pieces, more than {limit}").format(count=len(pieces), limit=FILE_PIECES))
     if not any(EMPTY in row for row in start):
         file.fail(_("key 'start' has no empty cell, so no piece could ever move"))
     for ch, cells in pieces.items():
@@ -46,7 +46,7 @@ def read(file: TomlFile, common: Common) -> BlocksDef:
     moves = file.choice("moves", tuple(c.key for c in COUNTS), PATH.key,
                         N_("key '{key}', {value} is not a move count: use {choices}"))
     axis = _axis(file, pieces, same)
-    goal = file.grid("goal")
+    goal = file.grid("goal", BLOCKS_MAX_SIDE)
     _blocks_goal(file, start, goal, pieces, same)
     return BlocksDef(common, start, goal, same, axis, moves, read_doors(file, start, goal, same))
 

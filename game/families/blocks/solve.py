@@ -2,7 +2,8 @@
 (:mod:`game.families.blocks.engine`) and the shared sweeps (:mod:`solvers.frontier`, :mod:`solvers.bounded`).
 
 A line from a position: from both ends where the goal is a list of positions; else breadth-first from
-the position while that stays small, then by iterative bounds (BFIDA*) over a pattern database of the
+the position while that stays small or its layers have levelled off (the component is nearly swept), then by
+iterative bounds (BFIDA*) over a pattern database of the
 goal's piece and a few large ones (:mod:`game.families.blocks.bounds`), starting at the depth the
 breadth-first part proved. A table: the start's component, then every position's distance to the nearest
 goal, keyed by the engine's packed keys (:class:`EngineKeys`, one word).
@@ -15,16 +16,17 @@ import numpy as np
 
 from solvers import frontier
 from solvers.bounded import bounded_line
-from solvers.limits import LimitReached, Watch
+from solvers.limits import Watch
 
 from game.families.blocks.bounds import PatternBound, pattern_kinds
 from game.families.blocks.engine import Engine, NotEncodable, door_bars
 from game.families.blocks.rules import BlocksPuzzle
 from game.rules.puzzle import Move
 
-__all__ = ["EngineKeys", "Solver", "PLAIN_POSITIONS"]
+__all__ = ["EngineKeys", "Solver", "PLAIN_POSITIONS", "PLAIN_GROWTH"]
 
 PLAIN_POSITIONS = 1_000_000   # a search goes breadth-first this far before it takes a bound (quick, and proves a depth)
+PLAIN_GROWTH = 1.25           # ... and on while each layer is at most this times the one before (nearly swept)
 
 
 class EngineKeys:
@@ -159,18 +161,13 @@ class Solver:
         return None if keys is None else [bytes(b) for b in engine.decode(np.array(keys))]
 
     def _pattern_line(self, engine: Engine, start: np.ndarray, state: bytes, watch: Watch) -> list[np.ndarray] | None:
-        """Breadth-first while it is cheap, then iterative bounds from the depth it proved."""
-        cap = watch.cap
-        watch.cap = watch.found + PLAIN_POSITIONS if cap is None else min(cap, watch.found + PLAIN_POSITIONS)
+        """Breadth-first while it is cheap or its layers have levelled off, then iterative bounds from the
+        depth it proved."""
         self.algorithm = "bfs"
         try:
-            return frontier.shortest_line(engine, start, watch)
-        except LimitReached as reached:
-            if reached.which != "positions" or (cap is not None and watch.found > cap):
-                raise
-            proven = reached.lower_bound
-        finally:
-            watch.cap = cap
+            return frontier.shortest_line(engine, start, watch, widening=frontier.Widening(PLAIN_POSITIONS, PLAIN_GROWTH))
+        except frontier.GaveUp as gave_up:
+            proven = gave_up.proven
         watch.lower_bound = max(watch.lower_bound, proven)
         self.algorithm = "bfida*"
         bound = PatternBound(engine, pattern_kinds(engine), state, watch)

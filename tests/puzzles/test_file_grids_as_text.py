@@ -112,7 +112,8 @@ def test_a_pegs_files_own_row_is_position_text_on_the_command_line(capsys, tmp_p
                     encoding="utf-8")
     assert main(["solve", str(path), "--from", given, "--json"]) == 0
     out, err = capsys.readouterr()
-    assert err == "" and '"start": "o o . ."' in out and '"length": 1' in out
+    said = [line for line in err.splitlines() if not line.startswith(" ") and "(first time only)" not in line]
+    assert said == [] and '"start": "o o . ."' in out and '"length": 1' in out   # a slow build may say its progress
 
 
 def test_a_door_is_an_ordinary_cell_of_position_text():

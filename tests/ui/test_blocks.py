@@ -400,12 +400,14 @@ def _far(a, b, by=60) -> bool:
     return sum(abs(x - y) for x, y in zip(a[:3], b[:3])) > by
 
 
-def test_a_door_is_a_gate_in_the_frame_unlike_wall_and_floor_in_either_palette(app):
+def test_a_door_is_a_gate_in_the_frame_unlike_wall_and_floor_in_either_palette(app, monkeypatch):
     """The Red Donkey's exit: brass posts where the gate meets the frame, a striped barrier across the
     threshold, the door's floor hatched; none of them the colour of a wall (the frame) or of the floor,
     and the high-contrast gate bolder than the standard one."""
     from game.families.blocks.view_doors import BRASS
+    from game.oracles.table import TableOracle
     from game.ui.theme import shade
+    monkeypatch.setattr(TableOracle, "start_preparing", lambda self, service: None)   # a drawing: no table wanted
     s = open_puzzle(app, "red-donkey")
     seen = {}
     for theme in ("standard", "high-contrast"):

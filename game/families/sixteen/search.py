@@ -186,7 +186,9 @@ def _children(state: bytes, movers: Sequence[Callable[[bytes], tuple[int, ...]]]
 
 def greedy(grid: Grid, start: bytes, goal: bytes, bound: Bound, watch: Watch,
            most: int = GREEDY_NODES) -> tuple[bytes, ...] | None:
-    """Some line, quickly: best-first by the bound (ties: the fewer moves made), at most ``most`` positions."""
+    """Some line, quickly: best-first by the bound (ties: the fewer moves made), at most ``most`` positions (a
+    second or so: bounded work, done even where the limits leave the optimal search no time; cancelling stops
+    it)."""
     movers = [itemgetter(*g) for g in grid.gathers]
     n = grid.width * grid.height
     parent: dict[bytes, bytes | None] = {start: None}
@@ -200,8 +202,8 @@ def greedy(grid: Grid, start: bytes, goal: bytes, bound: Bound, watch: Watch,
                 line.append(before)
             return tuple(reversed(line))
         expanded += 1
-        if expanded % 256 == 0:
-            watch.check("search", 0, 0)
+        if expanded % 256 == 0 and watch.cancel is not None and watch.cancel():
+            raise Cancelled
         children = _children(state, movers, n)
         for child, h in zip(children, bound.many(children).tolist()):
             nxt = child.tobytes()
@@ -250,7 +252,7 @@ def _deepen(grid: Grid, start: bytes, goal: bytes, threshold: int, bound: Bound,
     def visit(state: bytes, g: int, last: int, run: int) -> bool:
         nonlocal least, nodes
         nodes += 1
-        if nodes % CHECK_EVERY == 0:
+        if nodes % CHECK_EVERY == 1:        # the first position of each iteration, then every CHECK_EVERY
             watch.found = before + nodes
             watch.check("search", threshold, 0)
         if state == goal:

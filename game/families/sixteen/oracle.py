@@ -17,7 +17,7 @@ from solvers.tables import load_or_build
 
 from game.common.i18n import N_
 from game.common.phrase import Phrase
-from game.families.sixteen.rules import SixteenPuzzle, reachable_count
+from game.families.sixteen.rules import AxisBound, SixteenPuzzle, reachable_count
 from game.families.sixteen.search import UNSET, Bound, Grid, block, pattern_table, solve
 from game.oracles.base import QUIET, Answer, Build, Line, Oracle, Recipe, Report
 from game.oracles.limits import StoppedAtLimit, progress_words, window_limits
@@ -105,7 +105,7 @@ class SixteenSearchOracle(Oracle):
         """The search's lower bound: the pattern table's where it is in, else the axes' alone."""
         if self._bound is None:
             puzzle = self.sixteen
-            assert puzzle.heuristic is not None
+            assert isinstance(puzzle.heuristic, AxisBound)
             self._bound = Bound(self.grid, puzzle.goal_states[0], self._table, self.cells, puzzle.heuristic)
         return self._bound
 

@@ -20,7 +20,7 @@ from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "SIXTEEN", "SixteenFamily", "Scrambled", "Shuffled"]
 
-SIXTEEN = Shelf("sixteen", N_("Sixteen"), (214, 112, 176))
+SIXTEEN = Shelf("sixteen", N_("Sixteen"), (226, 128, 188))
 # Translators: the play screen's line of keys for Sixteen (see its help card)
 KEYS_LINE = N_("Arrows choose a tile · Enter takes it, arrows then turn its row or column · F1 every key")
 # the help card's keys for the board (the left column names keys as printed, or a mouse action)

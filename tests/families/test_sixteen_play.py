@@ -8,6 +8,7 @@ import pygame
 from game.families.sixteen.view import SixteenView, way_of
 from game.families.sixteen.view_input import SixteenInput
 from game.oracles.base import Verdict
+from game.ui.help_content import examples
 from game.ui.play.scene import PlayScene
 from game.ui.views.base import BoardView, Highlights, Mark, Motion
 from tests.ui.helpers import click, drag, key, open_puzzle
@@ -91,3 +92,14 @@ def test_each_moves_mark_stands_on_its_own_arrow(app):
     for mark in marks:
         assert view.arrow_rect(way_of(puzzle, mark.move)).collidepoint(view.mark_center(mark))
         assert not view.rect.collidepoint(view.mark_center(mark))
+
+
+def test_the_help_card_draws_a_row_and_a_column_turned_in_english_and_japanese():
+    from game.common import i18n
+    from game.catalog import registry as catalog
+    spec = catalog.get("sixteen-3x3")
+    titles = [example.title for example in examples(spec)]
+    assert titles == ["A row rotates", "A column rotates"]
+    i18n.activate("ja")
+    assert [i18n._(title) for title in titles] == ["行をまわす", "列をまわす"]
+    assert all(i18n._(text) != text for _keys, text in spec.presentation.key_rows)

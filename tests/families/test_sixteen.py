@@ -182,6 +182,9 @@ def test_a_limit_gives_the_best_line_found_not_proven_and_what_every_line_needs(
     line = oracle.solve(puzzle.start)
     assert not line.proven and replays(puzzle, puzzle.start, line)
     assert 0 < line.at_least <= 10 <= len(line)
+    oracle.limits = Limits(120, memory=1 << 20)   # less than its pattern table (3 MB): stopped, and said so
+    held = oracle.solve(puzzle.start)
+    assert not held.proven and held.at_least > 0 and replays(puzzle, puzzle.start, held)
     oracle.limits = Limits(120)
     proven = oracle.solve(puzzle.start)
     assert proven.proven and len(proven) == 10

@@ -246,13 +246,14 @@ def _deepen(grid: Grid, start: bytes, goal: bytes, threshold: int, bound: Bound,
     path = [start]
     least = NONE_BEYOND
     nodes = 0
+    held = bound.table.nbytes if bound.table is not None else 0   # what the search holds: its pattern table
 
     def visit(state: bytes, g: int, last: int, run: int) -> bool:
         nonlocal least, nodes
         nodes += 1
         if nodes % CHECK_EVERY == 1:        # the first position of each iteration, then every CHECK_EVERY
             watch.found = before + nodes
-            watch.check("search", threshold, 0)
+            watch.check("search", threshold, held)
         if state == goal:
             return True
         allowed = follows[last + 1][run]

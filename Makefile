@@ -77,6 +77,8 @@ screenshots: $(STAMP) $(CATALOGS)
 	$(SHOT) warehouse-7 assets/screenshots/help-warehouse-ja.png --rules --lang ja
 	$(SHOT) hanoi-scattered assets/screenshots/hanoi.png
 	$(SHOT) reve-almost-home assets/screenshots/reve-marks-ja.png --marks --lang ja
+	$(SHOT) sixteen-3x3 assets/screenshots/sixteen-marks.png --marks
+	$(SHOT) sixteen-3x3 assets/screenshots/help-sixteen-ja.png --rules --lang ja
 	$(SHOT) eight assets/screenshots/eight-hint.png --press h h h h
 	$(SHOT) tiles-4x5 assets/screenshots/tiles-4x5.png --press h h
 	$(SHOT) traffic assets/screenshots/traffic.png

@@ -1,0 +1,104 @@
+"""Sixteen (``family = "sixteen"``, Simon Tatham's): rows and columns of numbered tiles that rotate, on grids
+from 2x2 to 4x4. A table of every arrangement up to 3x3, an optimal search beyond (see ``oracle``)."""
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.common.i18n import N_
+from game.families.base import Family
+from game.families.registry import register
+from game.families.sixteen import files
+from game.families.sixteen.files import SixteenDef, reaches
+from game.families.sixteen.kinds import KINDS
+from game.families.sixteen.oracle import sixteen_oracle
+from game.families.sixteen.rules import TABLE_RANKS, arrangements, make_sixteen, reachable_count, tile_name
+from game.families.stone_specs import card_title
+from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
+
+__all__ = ["FAMILY", "SIXTEEN", "SixteenFamily", "Scrambled", "Shuffled"]
+
+SIXTEEN = Shelf("sixteen", N_("Sixteen"), (226, 128, 188))
+# Translators: the play screen's line of keys for Sixteen (see its help card)
+KEYS_LINE = N_("Arrows choose a tile · Enter takes it, arrows then turn its row or column · F1 every key")
+# the help card's keys for the board (the left column names keys as printed, or a mouse action)
+KEY_ROWS = ((N_("Click"), N_("an arrow beside the grid: turn that row or column one cell its way")),
+            (N_("Drag"), N_("a tile along its row or its column: turn it that way")),
+            (N_("Arrows"), N_("choose a tile; once taken, turn its row or its column")),
+            (N_("Enter"), N_("take the chosen tile, or let it go")))
+SCRAMBLE_MOVES = 12   # a new game beyond a table: this many random moves (its shortest line is proven in seconds)
+
+
+class Shuffled:
+    """A uniformly random arrangement the goal can be reached from (not the goal): where a table answers."""
+
+    # Translators: a button: shuffle the tiles for a new game
+    new_label = N_("Shuffle")
+    new_message = N_("A new shuffle.")
+    one_start = False
+    searched_limit: int | None = None
+
+    def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
+        goal = puzzle.goal_states[0]
+        width, height = puzzle.board.width, puzzle.board.height
+        while True:
+            tiles = list(goal)
+            rng.shuffle(tiles)
+            if not reaches(bytes(tiles), goal, width, height):
+                tiles[0], tiles[1] = tiles[1], tiles[0]   # the other parity: one swap, one to one
+            if bytes(tiles) != goal:
+                return bytes(tiles)
+
+    def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
+        return self.deal(puzzle, rng)
+
+
+class Scrambled:
+    """The goal after random moves, where a shuffle would be beyond what the search proves in time."""
+
+    # Translators: a button: scramble the tiles by random moves for a new game
+    new_label = N_("Scramble")
+    new_message = N_("A new scramble of random moves (a shuffled board of this size is beyond what the game can "
+                     "prove shortest).")
+    one_start = False
+    searched_limit: int | None = SCRAMBLE_MOVES
+
+    def deal(self, puzzle: Puzzle, rng: random.Random) -> bytes:
+        goal, state = puzzle.goal_states[0], puzzle.goal_states[0]
+        while state == goal:
+            for _step in range(SCRAMBLE_MOVES):
+                state = rng.choice(list(puzzle.rules.successors(state)))[1]
+        return state
+
+    def random_position(self, puzzle: Puzzle, rng: random.Random) -> bytes | None:
+        return self.deal(puzzle, rng)
+
+
+def blurb(defn: SixteenDef) -> str:
+    return N_("Turn rows and columns to put the tiles in order.")
+
+
+class SixteenFamily(Family):
+    key = "sixteen"
+    shelf = SIXTEEN
+    order = 80
+    definition = SixteenDef
+    files = files.KEYS
+    kinds = KINDS
+
+    def spec(self, name: str, defn: SixteenDef, count: Count | None = None) -> PuzzleSpec:
+        common = defn.common
+        positions = reachable_count(defn.width, defn.height, defn.start)
+        dealer = Shuffled() if arrangements(defn.start) <= TABLE_RANKS else Scrambled()
+        return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_sixteen, name, defn), sixteen_oracle),
+                          dealer, InputMode.CURSOR,
+                          Presentation("sixteen", card_title(common.title, self.shelf), common.subtitle or blurb(defn),
+                                       {t: tile_name(t) for t in set(defn.goal)}, N_("tile"), common.group,
+                                       common.variant, keys_line=KEYS_LINE, key_rows=KEY_ROWS),
+                          Figures(published=common.published.get("moves"), positions=positions, note=common.source),
+                          DemoPlan(), family=self, edit=EditMode.SWAP, as_file=partial(files.with_start, defn))
+
+
+FAMILY = register(SixteenFamily())

@@ -76,7 +76,7 @@ class Shelf:
     colour: Colour
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Presentation:
     """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words.
 
@@ -151,7 +151,7 @@ class DemoPlan:
     :mod:`game.catalog.demo`)."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, kw_only=True)
 class PuzzleSpec:
     """One puzzle: everything the rest of the program asks about it. Built lazily, once.
 

@@ -28,8 +28,8 @@ from typing import Sequence
 from solvers.cache import cache_dir
 
 from game.catalog import index, indexed, library
-from game.catalog.spec import PuzzleSpec, Shelf, Words, counted_name, variant_name
-from game.common.i18n import N_, _
+from game.catalog.spec import YOURS, PuzzleSpec, Shelf, Words, counted_name, variant_name
+from game.common.i18n import _
 from game.common.untrusted import shown
 from game.families import registry as families
 from game.files.model import FileDef
@@ -39,9 +39,6 @@ from game.rules.puzzle import Puzzle
 __all__ = ["YOURS", "UnknownPuzzle", "cards", "get", "is_own", "is_players", "names", "own_names", "own_specs",
            "problems", "puzzle", "register", "release_built", "retell_problems", "shelf_of", "shelve", "shelves",
            "specs", "unregister", "variant"]
-
-# Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
-YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))
 
 _SPECS: dict[str, PuzzleSpec] = {}
 _PLAYERS: set[str] = set()   # the puzzles read from (or saved to) the player's own folder

@@ -76,6 +76,10 @@ class Shelf:
     colour: Colour
 
 
+# Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
+YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))   # the player's own, last: no family may name it
+
+
 @dataclass(frozen=True, kw_only=True)
 class Presentation:
     """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words.

@@ -23,7 +23,7 @@ from game.common.synth import NO, SLIDE as SLIDE_SOUND, WIN
 from game.families.base import Family, Importer
 from game.rules.kinds import SLIDE
 
-__all__ = ["FamilyClash", "discover", "families", "family", "family_of", "importers", "register", "unregister"]
+__all__ = ["FamilyClash", "discover", "families", "family", "family_of", "importers", "keys", "register", "unregister"]
 
 _FAMILIES: dict[str, Family] = {}
 _discovered = False
@@ -119,6 +119,12 @@ def families() -> list[Family]:
     """Every family, in the order of their shelves."""
     discover()
     return sorted(_FAMILIES.values(), key=lambda f: (f.order, f.key))
+
+
+def keys() -> frozenset[str]:
+    """The keys of every family (a cheap look whether one has joined)."""
+    discover()
+    return frozenset(_FAMILIES)
 
 
 def family(key: str) -> Family | None:

@@ -74,6 +74,7 @@ class Entry:
 _ENTRIES: dict[str, Entry] = {}   # every puzzle by its name, in the order registered
 _PROBLEMS: list[str] = []         # a sentence per file that could not be read
 _families_read: set[str] = set()  # the families whose own puzzles are registered: enough for most names asked for
+_families_seen = -1               # the families' registry as it was when they were last looked at (its generation)
 _loaded = False                   # the library's files and the player's too
 
 
@@ -117,8 +118,10 @@ def nearest(name: str) -> str | None:
 def _family_puzzles() -> None:
     """The families' own puzzles (each family's once per process, a family registered later's too), each with its
     shipped words: a name among them is found without reading a folder."""
-    if _families_read.issuperset(families.keys()):
+    global _families_seen
+    if _families_read and _families_seen == families.generation():
         return
+    _families_seen = families.generation()
     for family in families.families():
         if family.key not in _families_read:
             _families_read.add(family.key)

@@ -23,10 +23,12 @@ from game.common.synth import NO, SLIDE as SLIDE_SOUND, WIN
 from game.families.base import Family, Importer
 from game.rules.kinds import SLIDE
 
-__all__ = ["FamilyClash", "discover", "families", "family", "family_of", "importers", "keys", "register", "unregister"]
+__all__ = ["FamilyClash", "discover", "families", "family", "family_of", "generation", "importers", "register",
+           "unregister"]
 
 _FAMILIES: dict[str, Family] = {}
 _discovered = False
+_generation = 0
 
 # the namespaces, as a sentence says a family uses a name in each
 KEY, KIND, SOUND, VIEW, SHELF = ("has the key", "labels a kind of move", "names a sound", "names a board view",
@@ -45,9 +47,11 @@ def register(family: Family) -> Family:
     """Add ``family``: one line at the foot of its folder's family.py. The same family again (its module
     imported anew) replaces it; FamilyClash where its key, a kind's label or sound, a view or its shelf
     is another family's."""
+    global _generation
     discover()
     _check(family)
     _FAMILIES[family.key] = family
+    _generation += 1
     return family
 
 
@@ -99,7 +103,9 @@ def _called(family: Family) -> str:
 
 
 def unregister(key: str) -> None:
+    global _generation
     _FAMILIES.pop(key, None)
+    _generation += 1
 
 
 def discover() -> None:
@@ -121,10 +127,10 @@ def families() -> list[Family]:
     return sorted(_FAMILIES.values(), key=lambda f: (f.order, f.key))
 
 
-def keys() -> frozenset[str]:
-    """The keys of every family (a cheap look whether one has joined)."""
+def generation() -> int:
+    """How many times a family has been registered or let go: a cheap look whether the families changed."""
     discover()
-    return frozenset(_FAMILIES)
+    return _generation
 
 
 def family(key: str) -> Family | None:

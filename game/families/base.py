@@ -164,14 +164,20 @@ class Family:
     def spec(self, name: str, defn: Any, count: Count | None = None) -> PuzzleSpec:
         """The puzzle a file of this family defines, named ``name``, its moves counted by ``count``
         (default: the file's own). Building the rules waits until they are first asked for."""
-        own = self.own_count(defn)
-        count = count or own
-        recipe = Recipe(variant_name(name, count, own), self.build(name, defn, count), type(self).oracle)
-        return PuzzleSpec(name=recipe.key, shelf=self.shelf, recipe=recipe, dealer=self.dealer(defn),
-                          input=self.input, presentation=self.presentation(defn, count),
-                          figures=self.figures(defn, count), demo=DemoPlan(), family=self, base=name, count=count,
-                          recount=partial(self.spec, name, defn) if len(self.counts) > 1 else None, edit=self.edit,
-                          as_file=partial(self._files().with_start, defn, count=count.key))
+        return self.made(name, defn, count or self.own_count(defn))
+
+    def made(self, name: str, defn: Any, count: Count, **more: Any) -> PuzzleSpec:
+        """A file's puzzle under ``count`` as the class attributes and hooks make it, with ``more`` of a spec's
+        fields (what is a family's own: Sokoban's notation, the doors of sliding blocks)."""
+        recipe = Recipe(variant_name(name, count, self.own_count(defn)), self.build(name, defn, count),
+                        type(self).oracle)
+        made: dict[str, Any] = {
+            "name": recipe.key, "shelf": self.shelf, "recipe": recipe, "dealer": self.dealer(defn), "input": self.input,
+            "presentation": self.presentation(defn, count), "figures": self.figures(defn, count), "demo": DemoPlan(),
+            "family": self, "base": name, "count": count, "edit": self.edit,
+            "recount": partial(self.spec, name, defn) if len(self.counts) > 1 else None,
+            "as_file": partial(self._files().with_start, defn, count=count.key)}
+        return PuzzleSpec(**(made | more))
 
     def build(self, name: str, defn: Any, count: Count) -> Callable[[], Puzzle]:
         """How the rules of a file's puzzle are built under ``count``: a module-level function or a partial of
@@ -187,14 +193,16 @@ class Family:
         """How a new game of a file's puzzle is dealt (by default: from a position the table says)."""
         return ClassicStart()
 
-    def presentation(self, defn: Any, count: Count) -> Presentation:
-        """A file's puzzle's card and pieces in words."""
+    def presentation(self, defn: Any, count: Count, **more: Any) -> Presentation:
+        """A file's puzzle's card and pieces in words, with ``more`` of a presentation's fields (a family's
+        own: the Tower of Hanoi's keys)."""
         common: Common = defn.common
-        return Presentation(view=self.views[0], short_title=card_title(common.title, self.shelf) if self.card_titles
-                            else common.title, blurb=self.card_blurb(defn, count),
-                            piece_names=self.piece_words(defn), piece_noun=self.noun, group=common.group,
-                            variant=common.variant, subtitle=common.subtitle if self.subtitled else "",
-                            grid=self.grid)
+        made: dict[str, Any] = {
+            "view": self.views[0], "blurb": self.card_blurb(defn, count), "piece_names": self.piece_words(defn),
+            "short_title": card_title(common.title, self.shelf) if self.card_titles else common.title,
+            "piece_noun": self.noun, "group": common.group, "variant": common.variant, "grid": self.grid,
+            "subtitle": common.subtitle if self.subtitled else ""}
+        return Presentation(**(made | more))
 
     def card_blurb(self, defn: Any, count: Count) -> str:
         """A card's line: the file's subtitle, else its published figure where its count says one, else the

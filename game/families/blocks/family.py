@@ -3,7 +3,6 @@ Rush-Hour-style cars. Files in TOML, jim'slide and Knuth's SLIDING; three ways t
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import partial
 from typing import Callable, Mapping, Sequence
 
@@ -64,8 +63,8 @@ class BlocksFamily(Family):
     card_titles = False
 
     def spec(self, name: str, defn: BlocksDef, count: Count | None = None) -> PuzzleSpec:
-        spec = super().spec(name, defn, count)
-        return replace(spec, redoor=partial(self.redoored, name, defn, spec.count))
+        count = count or self.own_count(defn)
+        return self.made(name, defn, count, redoor=partial(self.redoored, name, defn, count))
 
     def build(self, name: str, defn: BlocksDef, count: Count) -> Callable[[], BlocksPuzzle]:
         return partial(build, name, defn, count.key)

@@ -2,9 +2,8 @@
 up to a table of two million positions, from any position to any other."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from game.catalog.spec import EditMode, Presentation, Shelf
 from game.common.i18n import N_
@@ -58,9 +57,9 @@ class HanoiFamily(Family):
     def card_blurb(self, defn: HanoiDef, count: Count) -> str:
         return defn.common.subtitle or blurb(defn)
 
-    def presentation(self, defn: HanoiDef, count: Count) -> Presentation:
+    def presentation(self, defn: HanoiDef, count: Count, **more: Any) -> Presentation:
         """With its own line of keys and help card rows: a disc is lifted and set down."""
-        return replace(super().presentation(defn, count), keys_line=KEYS_LINE, key_rows=KEY_ROWS)
+        return super().presentation(defn, count, keys_line=KEYS_LINE, key_rows=KEY_ROWS, **more)
 
 
 FAMILY = register(HanoiFamily())

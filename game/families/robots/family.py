@@ -2,9 +2,8 @@
 this game's own, and boards with walls where the edge stops a robot, as in Ricochet Robots."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from game.catalog.spec import EditMode, InputMode, Presentation, Shelf
 from game.common.i18n import N_
@@ -42,10 +41,10 @@ class RobotsFamily(Family):
     def build(self, name: str, defn: RobotsDef, count: Count) -> Callable[[], Puzzle]:
         return partial(make_robots, name, defn)
 
-    def presentation(self, defn: RobotsDef, count: Count) -> Presentation:
+    def presentation(self, defn: RobotsDef, count: Count, **more: Any) -> Presentation:
         """Its robots by their colours, each helper of one colour by a name of its own."""
         names, roles = robot_words(defn)
-        return replace(super().presentation(defn, count), piece_names=names, piece_roles=roles)
+        return super().presentation(defn, count, piece_names=names, piece_roles=roles, **more)
 
 
 FAMILY = register(RobotsFamily())

@@ -3,9 +3,8 @@ collections (a ``.sok`` level's solutions with it), counted by moves or by pushe
 LURD (:mod:`game.families.sokoban.lurd`)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
-from typing import Callable
+from typing import Any, Callable
 
 from game.catalog.spec import InputMode, Presentation, PuzzleSpec, Shelf, Words
 from game.common.i18n import N_
@@ -65,15 +64,16 @@ class SokobanFamily(Family):
         """The level's spec. Its words are known without the rules (the title, the count's rule, the goal every
         level shares), and reading its file checked everything building them would (:func:`read_level`), so a
         collection of a thousand levels builds none of them until each is played or asked about."""
-        spec = super().spec(name, defn, count)
-        return replace(spec, writes=_lurd, solutions=defn.solutions, words=Words(defn.common.title, spec.count.rule, GOAL))
+        count = count or self.own_count(defn)
+        return self.made(name, defn, count, writes=_lurd, solutions=defn.solutions,
+                         words=Words(defn.common.title, count.rule, GOAL))
 
     def build(self, name: str, defn: SokobanDef, count: Count) -> Callable[[], SokobanPuzzle]:
         return partial(build, name, defn, count.key)
 
-    def presentation(self, defn: SokobanDef, count: Count) -> Presentation:
+    def presentation(self, defn: SokobanDef, count: Count, **more: Any) -> Presentation:
         """With the plurals of its pieces, and the level's rows for its picture in a collection's grid."""
-        return replace(super().presentation(defn, count), piece_plurals=PLURALS, sketch=defn.level)
+        return super().presentation(defn, count, piece_plurals=PLURALS, sketch=defn.level, **more)
 
 
 FAMILY = register(SokobanFamily())

@@ -126,3 +126,29 @@ def climb_to_move(session) -> int:  # type: ignore[no-untyped-def]
         presses += 1
         assert presses <= len(Step) + 1, "the hint ladder has only four steps"
     return presses
+
+
+def every_family_count() -> list[tuple[str, str]]:
+    """Each family the registry knows under each way it counts a move, as (family key, count key): what a test
+    of "every family" goes through, so that a family added to the game is in it."""
+    from game.families import registry
+
+    return [(family.key, count.key) for family in registry.families() for count in family.counts]
+
+
+def cheapest_own(family: str, count: str | None = None) -> str:
+    """The name of the game's own puzzle of ``family`` with the fewest positions the shipped index gives (the
+    first on its shelf among equals, or where the index says none), under the count spelt ``count`` where given."""
+    from game.catalog import index, registry as catalog
+
+    rows = index.shipped()
+
+    def positions(spec) -> float:  # type: ignore[no-untyped-def]
+        row = rows.get(spec.name)
+        return row.positions if row is not None and row.positions is not None else float("inf")
+
+    own = [spec for spec in catalog.own_specs() if spec.family is not None and spec.family.key == family]
+    assert own, f"the family {family} has no puzzle of the game's own"
+    spec = min(own, key=positions)
+    counted = spec.count_named(count) if count is not None else None
+    return catalog.variant(spec, counted).name if counted is not None else spec.name

@@ -12,6 +12,10 @@ file of the library's, as the Traffic pack; a test's), and last the player's own
 their own (:data:`YOURS`), so a file the player adds
 never moves a shelf of the library.
 
+Each puzzle is one :class:`Entry`: its spec and where it comes from (:class:`Origin`: a family's code, the
+library, the player's folder, anything else), and whether it stands on a shelf. Whether a puzzle is the game's
+own or the player's is its entry's word, so a puzzle registered, replaced or let go later says so at once.
+
 Nothing here builds a puzzle's rules: a spec builds them when they are first asked for (played, solved,
 drawn). A family's own puzzle is found without reading a folder; the folders are read when a name is not
 among those, or when every puzzle is wanted, and each puzzle's words come from the index
@@ -21,37 +25,57 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from enum import Enum
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from solvers.cache import cache_dir
 
 from game.catalog import index, indexed, library
-from game.catalog.spec import PuzzleSpec, Shelf, Words, counted_name, variant_name
-from game.common.i18n import N_, _
+from game.catalog.spec import YOURS, PuzzleSpec, Shelf, Words, counted_name, variant_name
+from game.common.i18n import _
 from game.common.untrusted import shown
 from game.families import registry as families
 from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["YOURS", "UnknownPuzzle", "cards", "get", "is_own", "is_players", "names", "own_names", "own_specs",
-           "problems", "puzzle", "register", "release_built", "retell_problems", "shelf_of", "shelve", "shelves",
-           "specs", "unregister", "variant"]
+__all__ = ["YOURS", "Entry", "Origin", "UnknownPuzzle", "cards", "entry", "get", "is_own", "is_players", "names",
+           "own_names", "own_specs", "problems", "puzzle", "register", "release_built", "retell_problems", "shelf_of",
+           "shelve", "shelves", "specs", "unregister", "variant"]
 
-# Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
-YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))
 
-_SPECS: dict[str, PuzzleSpec] = {}
-_PLAYERS: set[str] = set()   # the puzzles read from (or saved to) the player's own folder
-_ON_DEMAND: dict[str, PuzzleSpec] = {}   # another move count, a file named on the command line: off the shelves
-_VARIANTS: dict[str, tuple[PuzzleSpec, Count]] = {}   # a name under another count -> its puzzle and that count
-_PROBLEMS: list[str] = []
-_OWN: set[str] = set()   # the game's own puzzles: the families' and the library's (not the player's)
-_FAMILIES_OWN: set[str] = set()   # the families' own puzzles' names
-_families_read = False   # the families' own puzzles registered: enough for most names asked for
-_loaded = False          # the library's files and the player's too
+
+class Origin(Enum):
+    """Where a puzzle of the catalog comes from."""
+
+    FAMILY = "family"     # a family's own, made by its code
+    LIBRARY = "library"   # a file of the game's library
+    PLAYER = "player"     # a file of the player's folder (read at start, or saved there since)
+    OTHER = "other"       # anything else: a test's, another count's spec, a file named on the command line
+
+    @property
+    def own(self) -> bool:
+        """The game's own: a family's or the library's, never the player's."""
+        return self in (Origin.FAMILY, Origin.LIBRARY)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One puzzle of the catalog: its spec, where it comes from, and whether it stands on a shelf (a puzzle under
+    another count, or a file named on the command line, is found by its name but shown in no menu)."""
+
+    spec: PuzzleSpec
+    origin: Origin
+    shelved: bool = True
+
+
+_ENTRIES: dict[str, Entry] = {}   # every puzzle by its name, in the order registered
+_PROBLEMS: list[str] = []         # a sentence per file that could not be read
+_families_read: set[str] = set()  # the families whose own puzzles are registered: enough for most names asked for
+_families_seen = -1               # the families' registry as it was when they were last looked at (its generation)
+_loaded = False                   # the library's files and the player's too
 
 
 SUGGESTED_LENGTH = 60   # a longer name is no misspelling of a puzzle's
@@ -85,21 +109,24 @@ def nearest(name: str) -> str | None:
     if _is_path(name) or len(name) > SUGGESTED_LENGTH:
         return None
     _builtins()
-    close = difflib.get_close_matches(name.lower(), [*_SPECS, *_VARIANTS], n=1)
+    shelved = [name for name, entry in _ENTRIES.items() if entry.shelved]
+    counted = [counted for _spec, _count, counted in _counted_names(shelved)]
+    close = difflib.get_close_matches(name.lower(), [*shelved, *counted], n=1)
     return close[0] if close else None
 
 
 def _family_puzzles() -> None:
-    """The families' own puzzles (once per process), each with its shipped words: a name among them is
-    found without reading a folder."""
-    global _families_read
-    if not _families_read:
-        _families_read = True
-        for family in families.families():
+    """The families' own puzzles (each family's once per process, a family registered later's too), each with its
+    shipped words: a name among them is found without reading a folder."""
+    global _families_seen
+    if _families_read and _families_seen == families.generation():
+        return
+    _families_seen = families.generation()
+    for family in families.families():
+        if family.key not in _families_read:
+            _families_read.add(family.key)
             for spec in family.builtins():
-                _index(spec)
-                _SPECS[spec.name] = _worded(spec)
-                _FAMILIES_OWN.add(spec.name)
+                _ENTRIES[spec.name] = Entry(_worded(spec), Origin.FAMILY)
 
 
 def _worded(spec: PuzzleSpec) -> PuzzleSpec:
@@ -132,24 +159,24 @@ def _builtins() -> None:
     _family_puzzles()
     if not _loaded:
         _loaded = True
-        own: Sequence[PuzzleSpec] | None = indexed.library_specs(library.LIBRARY, index.shipped(), set(_SPECS))
+        own: Sequence[PuzzleSpec] | None = indexed.library_specs(library.LIBRARY, index.shipped(), _shelved_names())
         if own is None:
-            own, problems = library.load_folder(library.LIBRARY, set(_SPECS), _Shipped())
+            own, problems = library.load_folder(library.LIBRARY, _shelved_names(), _Shipped())
             _PROBLEMS.extend(problems)
         for spec in own:
-            _index(spec)
-            _SPECS[spec.name] = spec
-        _OWN.update(_SPECS)
+            _ENTRIES[spec.name] = Entry(spec, Origin.LIBRARY)
         folder = library.player_folder()
         if library.listing(folder):   # (an empty folder: its index is not even looked at)
             players = index.FolderIndex(cache_dir() / index.PLAYERS_FILE)
-            specs, problems = library.load_folder(folder, set(_SPECS), players)
+            specs, problems = library.load_folder(folder, _shelved_names(), players)
             for spec in specs:
-                _index(spec)
-                _SPECS[spec.name] = spec
-                _PLAYERS.add(spec.name)
+                _ENTRIES[spec.name] = Entry(spec, Origin.PLAYER)
             _PROBLEMS.extend(problems)
             players.save()
+
+
+def _shelved_names() -> set[str]:
+    return {name for name, entry in _ENTRIES.items() if entry.shelved}
 
 
 def own_from_files() -> tuple[list[PuzzleSpec], dict[str, tuple[Path, int]], list[str]]:
@@ -162,58 +189,61 @@ def own_from_files() -> tuple[list[PuzzleSpec], dict[str, tuple[Path, int]], lis
             loaded.places, loaded.problems)
 
 
-def _index(spec: PuzzleSpec) -> None:
-    """Know the names of ``spec``'s puzzle under every count (``klotski@line``; the others made when
-    first asked for)."""
-    for count in spec.counts:
-        _VARIANTS[counted_name(spec.base, count)] = (spec, count)
+def _counted_names(names: Sequence[str] | None = None) -> Iterator[tuple[PuzzleSpec, Count, str]]:
+    """Each puzzle (of ``names``, or every one) under each of its counts, with its name so counted
+    (``klotski@line``; the specs themselves made when first asked for)."""
+    for name in _ENTRIES if names is None else names:
+        spec = _ENTRIES[name].spec
+        for count in spec.counts:
+            yield spec, count, counted_name(spec.base, count)
 
 
 def register(spec: PuzzleSpec, *, shelved: bool = True) -> PuzzleSpec:
-    """Add a puzzle (replacing one of the same name). An unshelved puzzle is found by name but shown
-    in no menu or list."""
+    """Add a puzzle (replacing one of the same name, whose origin it keeps). An unshelved puzzle is found by name
+    but shown in no menu or list, and never takes a shelved puzzle's place."""
     _builtins()
-    _index(spec)
-    if not shelved:
-        _ON_DEMAND[spec.name] = spec
+    known = _ENTRIES.get(spec.name)
+    if known is not None and known.shelved and not shelved:
         return spec
-    _SPECS[spec.name] = spec
+    _ENTRIES[spec.name] = Entry(spec, known.origin if known is not None else Origin.OTHER, shelved)
     return spec
 
 
 def unregister(name: str) -> None:
-    _SPECS.pop(name, None)
-    _PLAYERS.discard(name)
-    _ON_DEMAND.pop(name, None)
-    for key in [key for key, (spec, _count) in _VARIANTS.items() if spec.name == name]:
-        del _VARIANTS[key]
+    _ENTRIES.pop(name, None)
+
+
+def entry(name: str) -> Entry | None:
+    """The catalog's entry of the puzzle called ``name`` (None: no such puzzle registered, under that name)."""
+    _builtins()
+    return _ENTRIES.get(name)
 
 
 def get(name: str) -> PuzzleSpec:
     """The named puzzle (under another count: the name :func:`variant` gives it), or the path of a
     puzzle file (read and kept under that path). A family's own puzzle is found without reading a folder."""
     _family_puzzles()
-    spec = _SPECS.get(name) or _ON_DEMAND.get(name)
-    if spec is not None:
-        return spec
+    known = _ENTRIES.get(name)
+    if known is not None:
+        return known.spec
     _builtins()
-    spec = _SPECS.get(name) or _ON_DEMAND.get(name)
-    if spec is not None:
-        return spec
-    if name in _VARIANTS:
-        return variant(*_VARIANTS[name])
+    known = _ENTRIES.get(name)
+    if known is not None:
+        return known.spec
+    counted = next(((spec, count) for spec, count, counted in _counted_names() if counted == name), None)
+    if counted is not None:
+        return variant(*counted)
     spec = library.from_path(name)
     if spec is None:
         raise UnknownPuzzle(name)
-    _index(spec)
     return _on_demand(spec)
 
 
 def release_built() -> None:
     """Let go of every puzzle's built rules and oracle (:meth:`PuzzleSpec.release`): the demo, starting
     again after a visitor, keeps nothing of what the menu and the games built meanwhile."""
-    for spec in [*_SPECS.values(), *_ON_DEMAND.values()]:
-        spec.release()
+    for known in _ENTRIES.values():
+        known.spec.release()
 
 
 def base_of(name: str) -> str:
@@ -231,19 +261,19 @@ def variant(spec: PuzzleSpec, count: Count) -> PuzzleSpec:
     if spec.recount is None or count not in spec.counts:
         raise ValueError(f"{spec.name} has no count {count.key}")
     name = variant_name(spec.base, count, _own(spec))
-    known = _SPECS.get(name) or _ON_DEMAND.get(name)
-    return known if known is not None else _on_demand(spec.recount(count))
+    known = _ENTRIES.get(name)
+    return known.spec if known is not None else _on_demand(spec.recount(count))
 
 
 def _own(spec: PuzzleSpec) -> Count:
     """The count of ``spec``'s puzzle under its own name."""
-    base = _SPECS.get(spec.base) or _ON_DEMAND.get(spec.base)
-    return base.count if base is not None else spec.count
+    base = _ENTRIES.get(spec.base)
+    return base.spec.count if base is not None else spec.count
 
 
 def _on_demand(spec: PuzzleSpec) -> PuzzleSpec:
     """Keep a spec made on request (found again by name, in any process) without shelving it."""
-    return _ON_DEMAND.setdefault(spec.name, spec)
+    return _ENTRIES.setdefault(spec.name, Entry(spec, Origin.OTHER, shelved=False)).spec
 
 
 def retell_problems() -> None:
@@ -266,14 +296,18 @@ def puzzle(name: str) -> Puzzle:
 def own_names() -> frozenset[str]:
     """The names of the game's own puzzles (the families' and the library's, never the player's files)."""
     _builtins()
-    return frozenset(_OWN)
+    return frozenset(name for name, known in _ENTRIES.items() if known.origin.own)
 
 
 def is_own(name: str) -> bool:
     """Whether ``name`` is one of the game's own puzzles (as :func:`own_names` says; a family's own puzzle
     without reading a folder)."""
     _family_puzzles()
-    return name in _FAMILIES_OWN or name in own_names()
+    known = _ENTRIES.get(name)
+    if known is None or known.origin is not Origin.FAMILY:
+        _builtins()
+        known = _ENTRIES.get(name)
+    return known is not None and known.origin.own
 
 
 def own_specs() -> list[PuzzleSpec]:
@@ -284,19 +318,20 @@ def own_specs() -> list[PuzzleSpec]:
 
 def names() -> tuple[str, ...]:
     _builtins()
-    return tuple(_SPECS)
+    return tuple(name for name, known in _ENTRIES.items() if known.shelved)
 
 
 def specs() -> list[PuzzleSpec]:
     _builtins()
-    return list(_SPECS.values())
+    return [known.spec for known in _ENTRIES.values() if known.shelved]
 
 
 def is_players(spec: PuzzleSpec) -> bool:
     """Whether ``spec``'s puzzle is one of the player's own (read from their folder or saved there),
     counted any way."""
     _builtins()
-    return spec.base in _PLAYERS
+    known = _ENTRIES.get(spec.base)
+    return known is not None and known.origin is Origin.PLAYER
 
 
 def shelf_of(spec: PuzzleSpec) -> Shelf:
@@ -309,7 +344,7 @@ def shelves() -> list[tuple[Shelf, list[PuzzleSpec]]]:
     file of the library's, a test's), then the player's own. Empty shelves are left out; the others never
     change places."""
     _builtins()
-    return _arranged(list(_SPECS.values()), _PLAYERS)
+    return _arranged(specs(), {name for name, known in _ENTRIES.items() if known.origin is Origin.PLAYER})
 
 
 def _arranged(specs: list[PuzzleSpec], players: set[str]) -> list[tuple[Shelf, list[PuzzleSpec]]]:
@@ -357,6 +392,6 @@ def shelve(path: Path, defn: FileDef) -> PuzzleSpec:
     name = library.name_for(path)
     while name in taken:
         name += "-2"
-    spec = register(library.built_spec(name, defn, path.name))
-    _PLAYERS.add(spec.name)
+    spec = library.built_spec(name, defn, path.name)
+    _ENTRIES[spec.name] = Entry(spec, Origin.PLAYER)
     return spec

@@ -76,7 +76,11 @@ class Shelf:
     colour: Colour
 
 
-@dataclass(frozen=True)
+# Translators: the menu's shelf of the puzzles the player made or put in their puzzle folder
+YOURS = Shelf("yours", N_("Your puzzles"), (120, 176, 240))   # the player's own, last: no family may name it
+
+
+@dataclass(frozen=True, kw_only=True)
 class Presentation:
     """How a puzzle looks: which board view draws it, its card in the menu, its pieces in words.
 
@@ -151,7 +155,7 @@ class DemoPlan:
     :mod:`game.catalog.demo`)."""
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, kw_only=True)
 class PuzzleSpec:
     """One puzzle: everything the rest of the program asks about it. Built lazily, once.
 

@@ -15,17 +15,35 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from game.catalog.spec import PuzzleSpec, Shelf, same_pieces
+from game.catalog.dealers import ClassicStart, Dealer
+from game.catalog.spec import (DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf,
+                               same_pieces, variant_name)
+from game.common.i18n import N_
+from game.common.phrase import Phrase
 from game.files.model import Common, FileDef
 from game.files.toml_file import TomlFile
+from game.oracles.base import Oracle
+from game.oracles.table import table_or_search
 from game.rules.counts import MOVES, Count
 from game.rules.kinds import MoveKind
+from game.rules.puzzle import Puzzle
 
-__all__ = ["Drawing", "Family", "FileKeys", "Importer"]
+__all__ = ["Drawing", "Family", "FileKeys", "Importer", "card_title"]
 
 Colour = tuple[int, int, int]
+# an oracle's factory, (puzzle, recipe) -> oracle: a class, or a module-level function (read through the class,
+# so a function is never bound as a method; the arguments left open for a type checker that would bind it)
+Answerer = Callable[..., Oracle]
+
+
+def card_title(title: str, shelf: Shelf) -> str:
+    """A file's card title: its title without the shelf's name ('Frogs, board A' -> 'Board A').
+    Derived from the file's text, so the catalogs hold it for each shipped file as they hold the title."""
+    short = title.removeprefix(f"{shelf.title}, ")
+    return short[:1].upper() + short[1:]
 
 
 @dataclass(frozen=True)
@@ -71,8 +89,10 @@ class FileKeys:
 
 
 class Family:
-    """One family. Subclasses fill the class attributes (``files``: its file keys) and ``spec``; the
-    rest has defaults."""
+    """One family. Subclasses fill the class attributes (``files``: its file keys) and :meth:`build`; the
+    rest has defaults, and :meth:`spec` makes a file's puzzle from them. A family overrides a hook
+    (:meth:`card_blurb`, :meth:`piece_words`, :meth:`presentation`, :meth:`figures`, :meth:`dealer`) only
+    where its puzzles say more than the class attributes do."""
 
     key: ClassVar[str]                         # what a file's ``family`` key says: "frogs"
     shelf: ClassVar[Shelf]                     # where its puzzles stand in the menu
@@ -87,6 +107,23 @@ class Family:
     # its groups are collections of levels (a menu card opens a grid of them), and a collection file's levels
     # are one group, named after the file, rather than a card each
     grid: ClassVar[bool] = False
+    # what its files' puzzles are: the view that draws them, how they are answered, played and edited
+    view: ClassVar[str] = ""                         # the board view's key ("": the family's own key)
+    more_views: ClassVar[tuple[str, ...]] = ()       # other views its own puzzles name (the Goat's)
+    oracle: ClassVar[Answerer] = table_or_search     # how its puzzles are answered
+    input: ClassVar[InputMode] = InputMode.CURSOR    # how the arrow keys act on its boards
+    edit: ClassVar[EditMode] = EditMode.PALETTE      # how the editor changes a position
+    # its puzzles' cards and pieces, in English (marked with N_)
+    blurb: ClassVar[str] = ""                        # a card's line where a file has no subtitle (nor figure)
+    noun: ClassVar[str] = N_("piece")                # a piece without a name of its own
+    pieces: ClassVar[Mapping[int, str]] = {}         # code -> its name in words ("black frog")
+    card_titles: ClassVar[bool] = True               # a card's title drops the shelf's name ('Board A')
+    subtitled: ClassVar[bool] = True                 # a file's subtitle stands by its title (else: its card's line only)
+
+    @property
+    def views(self) -> tuple[str, ...]:
+        """The keys of every board view its puzzles name: its drawing gives these, and no other family may."""
+        return (self.view or self.key, *self.more_views)
 
     # -- counts ------------------------------------------------------------------------------------
 
@@ -127,7 +164,62 @@ class Family:
     def spec(self, name: str, defn: Any, count: Count | None = None) -> PuzzleSpec:
         """The puzzle a file of this family defines, named ``name``, its moves counted by ``count``
         (default: the file's own). Building the rules waits until they are first asked for."""
+        return self.made(name, defn, count or self.own_count(defn))
+
+    def made(self, name: str, defn: Any, count: Count, **more: Any) -> PuzzleSpec:
+        """A file's puzzle under ``count`` as the class attributes and hooks make it, with ``more`` of a spec's
+        fields (what is a family's own: Sokoban's notation, the doors of sliding blocks)."""
+        recipe = Recipe(variant_name(name, count, self.own_count(defn)), self.build(name, defn, count),
+                        type(self).oracle)
+        made: dict[str, Any] = {
+            "name": recipe.key, "shelf": self.shelf, "recipe": recipe, "dealer": self.dealer(defn), "input": self.input,
+            "presentation": self.presentation(defn, count), "figures": self.figures(defn, count), "demo": DemoPlan(),
+            "family": self, "base": name, "count": count, "edit": self.edit,
+            "recount": partial(self.spec, name, defn) if len(self.counts) > 1 else None,
+            "as_file": partial(self._files().with_start, defn, count=count.key)}
+        return PuzzleSpec(**(made | more))
+
+    def build(self, name: str, defn: Any, count: Count) -> Callable[[], Puzzle]:
+        """How the rules of a file's puzzle are built under ``count``: a module-level function or a partial of
+        one over plain data (a worker process builds the same rules from it)."""
         raise NotImplementedError
+
+    def own_count(self, defn: Any) -> Count:
+        """The count a file's puzzle is counted by under its own name: the one its ``moves`` key names, where
+        the family counts several ways."""
+        return self.count(getattr(defn, "moves", "")) or self.default_count
+
+    def dealer(self, defn: Any) -> Dealer:
+        """How a new game of a file's puzzle is dealt (by default: from a position the table says)."""
+        return ClassicStart()
+
+    def presentation(self, defn: Any, count: Count, **more: Any) -> Presentation:
+        """A file's puzzle's card and pieces in words, with ``more`` of a presentation's fields (a family's
+        own: the Tower of Hanoi's keys)."""
+        common: Common = defn.common
+        made: dict[str, Any] = {
+            "view": self.views[0], "blurb": self.card_blurb(defn, count), "piece_names": self.piece_words(defn),
+            "short_title": card_title(common.title, self.shelf) if self.card_titles else common.title,
+            "piece_noun": self.noun, "group": common.group, "variant": common.variant, "grid": self.grid,
+            "subtitle": common.subtitle if self.subtitled else ""}
+        return Presentation(**(made | more))
+
+    def card_blurb(self, defn: Any, count: Count) -> str:
+        """A card's line: the file's subtitle, else its published figure where its count says one, else the
+        family's :attr:`blurb`."""
+        common: Common = defn.common
+        published = common.published.get(count.key)
+        said = count.published[0 if published == 1 else 1]
+        return common.subtitle or (Phrase(said, moves=published) if published and said else "") or self.blurb
+
+    def piece_words(self, defn: Any) -> Mapping[int, str]:
+        """A file's pieces by their codes, in words (by default, the family's :attr:`pieces`)."""
+        return self.pieces
+
+    def figures(self, defn: Any, count: Count) -> Figures:
+        """A file's published figure under ``count`` and its source."""
+        common: Common = defn.common
+        return Figures(published=common.published.get(count.key), note=common.source)
 
     def builtins(self) -> Sequence[PuzzleSpec]:
         """Puzzles this family ships as code rather than files, in the order the menu shows them."""

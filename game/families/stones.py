@@ -1,6 +1,7 @@
 """What the families of black and white stones on a board share (frogs, knights, pairs): the
 stones' codes and symbols, a board of them read from a file, and a position written back as a
-grid of B, W and "." (the editor's "save as puzzle"). Their specs: :mod:`game.families.stone_specs`.
+grid of B, W and "." (the editor's "save as puzzle"). Their specs are :class:`game.families.base.Family`'s
+own, from each family's pieces, noun and blurb.
 """
 from __future__ import annotations
 

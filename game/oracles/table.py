@@ -27,7 +27,7 @@ from solvers.tables import (FULL_CHECK, RANK_SPACE_CHECK, TABLE_VERSION, Distanc
 
 from game.common.background import Service
 from game.common.i18n import N_
-from game.oracles.base import QUIET, Answer, Build, Line, OracleStatus, Recipe, Report, TooLarge, Verdict
+from game.oracles.base import QUIET, Answer, Build, Line, Oracle, OracleStatus, Recipe, Report, TooLarge, Verdict
 from game.oracles.search import SearchOracle
 from game.common.phrase import Phrase
 from game.rules.puzzle import Move, Puzzle
@@ -481,3 +481,11 @@ class TableOracle(SearchOracle):
         self.prepare(Build.NEVER)
         loaded = self._loaded
         return sum(loaded.counts) if loaded is not None and loaded.reachable is None else None
+
+
+def table_or_search(puzzle: Puzzle, recipe: Recipe | None = None) -> Oracle:
+    """A table where the rank space is small enough, else plain searches: the oracle of a family that says
+    no other."""
+    if puzzle.ranker is not None and puzzle.ranker.size <= TABLE_LIMIT:
+        return TableOracle(puzzle, recipe)
+    return SearchOracle(puzzle, recipe)

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.helpers import climb_to_move
+from tests.helpers import cheapest_own, climb_to_move, every_family_count
 from game.catalog import registry as catalog
 from game.keeping import saves
 from game.common.background import Service, Where
@@ -123,9 +123,8 @@ def test_the_hint_ladder_steps_come_back_and_older_saves_read_without_them():
     assert older.notes == {0: Notes(hints=2)} and older.notes[0].ladder == (0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("name", ["eight", "goat", "frogs-b", "pairs", "knights", "klotski", "klotski@line",
-                                  "traffic", "tait-4"])
-def test_random_histories_of_every_family_round_trip(name):
+def wandered_round_trip(name: str) -> None:
+    """A game of random moves, a restart, more moves and an undo, saved and read back."""
     s = session(name, seed=5)
     rng = random.Random(name)
     wander(s, 12, rng)
@@ -135,15 +134,36 @@ def test_random_histories_of_every_family_round_trip(name):
     round_trip(s)
 
 
-def test_solver_moves_of_every_family_are_marked_as_the_solvers():
-    for name in ("goat", "frogs-line-2", "pairs", "knights"):
-        s = session(name)
-        s.start_solve()
-        s.update(0.0)
-        s.update(0.5)
-        assert any(e.kind is EntryKind.SOLVE for e in s.history), name
-        got = round_trip(s)
-        assert got.entries[-1].kind is EntryKind.SOLVE and got.notes[0].solver
+@pytest.mark.parametrize("name", ["eight", "goat", "frogs-b", "pairs", "knights", "klotski", "klotski@line",
+                                  "traffic", "tait-4"])
+def test_random_histories_of_these_puzzles_round_trip(name):
+    wandered_round_trip(name)
+
+
+@pytest.mark.parametrize("family, count", every_family_count())
+def test_random_histories_of_every_family_under_every_count_round_trip(family, count):
+    wandered_round_trip(cheapest_own(family, count))
+
+
+def solved_round_trip(name: str) -> None:
+    """The solver's moves are marked as the solver's, and read back so."""
+    s = session(name)
+    s.start_solve()
+    s.update(0.0)
+    s.update(0.5)
+    assert any(e.kind is EntryKind.SOLVE for e in s.history), name
+    got = round_trip(s)
+    assert got.entries[-1].kind is EntryKind.SOLVE and got.notes[0].solver
+
+
+@pytest.mark.parametrize("name", ["goat", "frogs-line-2", "pairs", "knights"])
+def test_solver_moves_of_these_puzzles_are_marked_as_the_solvers(name):
+    solved_round_trip(name)
+
+
+@pytest.mark.parametrize("family", sorted({family for family, _count in every_family_count()}))
+def test_solver_moves_of_every_family_are_marked_as_the_solvers(family):
+    solved_round_trip(cheapest_own(family))
 
 
 def test_a_plain_list_of_moves_written_by_hand_is_a_saved_game():

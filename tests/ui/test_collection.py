@@ -49,8 +49,7 @@ def tiny_levels(n: int, seed: int = 1) -> str:
 def fresh_catalog(monkeypatch, tmp_path):
     """The catalog as a new game reads it, with ``tmp_path`` the player's data folder."""
     monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path))
-    for name, empty in (("_SPECS", {}), ("_PLAYERS", set()), ("_ON_DEMAND", {}), ("_VARIANTS", {}),
-                        ("_PROBLEMS", []), ("_OWN", set()), ("_loaded", False)):
+    for name, empty in (("_ENTRIES", {}), ("_PROBLEMS", []), ("_families_read", set()), ("_loaded", False)):
         monkeypatch.setattr(catalog, name, empty)
     folder = library.player_folder()
     folder.mkdir(parents=True)

@@ -1,4 +1,5 @@
 """Real pygame events through the app, for every puzzle family; assertions on the session's position."""
+import numpy as np
 import pygame
 import pytest
 
@@ -380,27 +381,45 @@ def test_resizes_from_small_to_4k(app):
         assert app.theme.size_of("small") >= 13
 
 
-def board_picture(app, name, position):
-    """The board's frame as the screen shows it with ``position`` open (its RGB bytes, and its size)."""
+def board_picture(app, name, position, drawn=True):
+    """The board's frame as the screen shows it with ``position`` open (its RGB bytes, and its size); with the
+    board view drawing nothing (``drawn`` false), the background the board is drawn on."""
     app.nav.open_puzzle(name, position)
-    frames(app, 2)
     scene = app.scene
+    if not drawn:
+        scene.view.draw = lambda *args, **kwargs: None
+    frames(app, 2)
     rect = scene.view.frame_rect().clip(app.screen.get_rect())
     picture = pygame.image.tobytes(app.screen.subsurface(rect), "RGB")
     app.nav.back_to_menu()
     return picture, rect.size
 
 
+def changed(picture: bytes, other: bytes) -> float:
+    """The share of the pixels of two pictures of one size that differ."""
+    a, b = (np.frombuffer(p, dtype=np.uint8).reshape(-1, 3) for p in (picture, other))
+    return float(np.any(a != b, axis=1).mean())
+
+
+# the share of the board's frame a drawing covers at least, and a move changes at least (a tile of the 5x5
+# board: 1/25 of the cells, less the gaps; a single peg of 33 holes)
+DRAWN_SHARE = 0.2
+MOVED_SHARE = 0.002
+
+
 def assert_draws_its_position(app, name):
-    """The board is drawn on the screen, in more than a few colours, the same picture for the same position
-    and another once a piece has moved: the pieces are on it, where the position puts them."""
+    """The board is drawn on the screen, in more than a few colours, over much of its frame where the background
+    alone shows nothing, the same picture for the same position and another once a piece has moved: the pieces
+    are on it, where the position puts them."""
     puzzle = catalog.puzzle(name)
     start, size = board_picture(app, name, puzzle.start)
     assert size[0] >= 100 and size[1] >= 60, (name, size)
     assert len(set(zip(start[0::3], start[1::3], start[2::3]))) >= 4, f"{name}: the board is nearly blank"
+    background, _ = board_picture(app, name, puzzle.start, drawn=False)
+    assert changed(start, background) >= DRAWN_SHARE, f"{name}: the board is hardly drawn on its background"
     assert board_picture(app, name, puzzle.start)[0] == start, f"{name}: one position, two pictures"
     _, after = next(iter(puzzle.successors(puzzle.start)))
-    assert board_picture(app, name, after)[0] != start, f"{name}: a move changed nothing on the board"
+    assert changed(board_picture(app, name, after)[0], start) >= MOVED_SHARE, f"{name}: a move changed nothing on the board"
 
 
 def one_puzzle_of_each_view():
@@ -418,6 +437,24 @@ def test_a_puzzle_of_each_board_view_draws_its_position(app):
     assert len(names) >= 6
     for name in names:
         assert_draws_its_position(app, name)
+
+
+def test_a_board_drawn_shrunk_into_a_corner_of_its_frame_is_caught(app, monkeypatch):
+    """What the check above catches that a few colours and a changed byte would not: a view whose picture, right
+    in itself, lands in a corner of the board's frame (a scale gone wrong)."""
+    view_class = type(open_puzzle(app, "eight").view)
+    app.nav.back_to_menu()
+    drawn = view_class.draw
+
+    def shrunk(self, surface, *args):
+        whole = surface.copy()
+        drawn(self, whole, *args)
+        rect = self.frame_rect().clip(whole.get_rect())
+        surface.blit(pygame.transform.smoothscale(whole.subsurface(rect), (rect.w // 4, rect.h // 4)), rect.topleft)
+
+    monkeypatch.setattr(view_class, "draw", shrunk)
+    with pytest.raises(AssertionError, match="hardly drawn on its background"):
+        assert_draws_its_position(app, "eight")
 
 
 @pytest.mark.slow

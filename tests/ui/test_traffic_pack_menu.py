@@ -85,8 +85,7 @@ def test_an_expert_lot_opened_from_the_menu_is_solved_along_an_optimal_line(app)
 def fresh_catalog(monkeypatch, tmp_path):
     """The catalog as a new game reads it, with ``tmp_path`` the player's data folder."""
     monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path))
-    for name, empty in (("_SPECS", {}), ("_PLAYERS", set()), ("_ON_DEMAND", {}), ("_VARIANTS", {}),
-                        ("_PROBLEMS", []), ("_OWN", set()), ("_loaded", False)):
+    for name, empty in (("_ENTRIES", {}), ("_PROBLEMS", []), ("_families_read", set()), ("_loaded", False)):
         monkeypatch.setattr(catalog, name, empty)
     folder = library.player_folder()
     folder.mkdir(parents=True)

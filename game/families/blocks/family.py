@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
 from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
-    variant_name
+from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
 from game.common.i18n import N_
-from game.common.phrase import Phrase
 from game.families.base import Family, Importer
 from game.families.blocks import rush_hour
 from game.families.blocks import files, goat
@@ -58,23 +56,25 @@ class BlocksFamily(Family):
                  N_("jim'slide configuration")),
         Importer((".rush",), rush_hour.parse, rush_hour.sniff, rush_hour.KIND, many=rush_hour.lots),
     )
+    more_views = ("goat",)
+    oracle = blocks_oracle
+    input = InputMode.PIECES
+    edit = EditMode.PIECES
+    card_titles = False
 
     def spec(self, name: str, defn: BlocksDef, count: Count | None = None) -> PuzzleSpec:
-        own = count_named(defn.moves)
-        count = count or own
-        common = defn.common
-        published = common.published.get(count.key)
-        words = piece_words(defn)
-        said = count.published[0 if published == 1 else 1]
-        blurb = common.subtitle or (Phrase(said, moves=published) if published and said else common.source)
-        recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), blocks_oracle)
-        return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.PIECES,
-                          Presentation("blocks", common.title, blurb or BLOCKS_BLURB, words, N_("piece"),
-                                       common.group, common.variant, common.subtitle),
-                          Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
-                          count=count, recount=partial(self.spec, name, defn), edit=EditMode.PIECES,
-                          as_file=partial(files.with_start, defn, count=count.key),
-                          redoor=partial(self.redoored, name, defn, count))
+        count = count or self.own_count(defn)
+        return self.made(name, defn, count, redoor=partial(self.redoored, name, defn, count))
+
+    def build(self, name: str, defn: BlocksDef, count: Count) -> Callable[[], BlocksPuzzle]:
+        return partial(build, name, defn, count.key)
+
+    def card_blurb(self, defn: BlocksDef, count: Count) -> str:
+        """The file's subtitle or published figure, else its source: a sliding-block file rarely says more."""
+        return super().card_blurb(defn, count) or defn.common.source or BLOCKS_BLURB
+
+    def piece_words(self, defn: BlocksDef) -> Mapping[int, str]:
+        return piece_words(defn)
 
     def redoored(self, name: str, defn: BlocksDef, count: Count, doors: Doors) -> PuzzleSpec:
         """The same puzzle under the same count with other doors (the editor's)."""
@@ -82,10 +82,11 @@ class BlocksFamily(Family):
 
     def builtins(self) -> Sequence[PuzzleSpec]:
         recipe = Recipe("goat", goat.make_goat, TableOracle)
-        return (PuzzleSpec("goat", self.shelf, recipe, ClassicStart(), InputMode.SLIDE,
-                           Presentation("goat", N_("Goat"), N_("Build the pen round the sheep."), goat.PIECE_WORDS),
-                           Figures(published=20, positions=3 * 1_814_400, longest=52), DemoPlan(), family=self,
-                           count=count_named(goat.DEFINITION.moves), edit=EditMode.PIECES,
+        card = Presentation(view="goat", short_title=N_("Goat"), blurb=N_("Build the pen round the sheep."),
+                            piece_names=goat.PIECE_WORDS)
+        return (PuzzleSpec(name="goat", shelf=self.shelf, recipe=recipe, dealer=ClassicStart(), input=InputMode.SLIDE,
+                           presentation=card, figures=Figures(published=20, positions=3 * 1_814_400, longest=52),
+                           demo=DemoPlan(), family=self, count=count_named(goat.DEFINITION.moves), edit=self.edit,
                            as_file=partial(files.with_start, goat.DEFINITION)),)
 
 

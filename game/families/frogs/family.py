@@ -3,10 +3,10 @@ directions and jump rule a file gives."""
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.catalog.spec import DemoPlan, Figures, Presentation, PuzzleSpec, Recipe, Shelf
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.families.base import Family
@@ -15,11 +15,11 @@ from game.families.frogs.files import FrogsDef
 from game.families.frogs.kinds import KINDS
 from game.families.frogs.rules import frog_line_file, frogs_from, frogs_line, line_title
 from game.families.registry import register
-from game.families.stone_specs import stone_spec
 from game.families.stones import BLACK, WHITE
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
 from game.rules.directions import DIRECTIONS, WORDS
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "FROGS", "FrogsFamily", "directions"]
 
@@ -55,11 +55,16 @@ class FrogsFamily(Family):
     files = files.KEYS
     kinds = KINDS
     keys = ("black", "white", "jump")
+    noun = N_("frog")
+    pieces = FROG_WORDS
 
-    def spec(self, name: str, defn: FrogsDef, count: Count | None = None) -> PuzzleSpec:
-        blurb = Phrase(N_("Black {black}, white {white}."), black=directions(defn.black), white=directions(defn.white))
-        return stone_spec(self, name, defn, functools.partial(frogs_from, name, defn), "frogs", N_("frog"), blurb,
-                          (N_("black frog"), N_("white frog")))
+    def build(self, name: str, defn: FrogsDef, count: Count) -> Callable[[], Puzzle]:
+        return functools.partial(frogs_from, name, defn)
+
+    def card_blurb(self, defn: FrogsDef, count: Count) -> str:
+        """The file's subtitle, else the ways its frogs go."""
+        return defn.common.subtitle or Phrase(N_("Black {black}, white {white}."), black=directions(defn.black),
+                                              white=directions(defn.white))
 
     def builtins(self) -> Sequence[PuzzleSpec]:
         return tuple(self._line(n) for n in range(1, 9))
@@ -67,10 +72,11 @@ class FrogsFamily(Family):
     def _line(self, n: int) -> PuzzleSpec:
         title, blurb = LINE_CARDS[n]
         name = f"frogs-line-{n}"
-        return PuzzleSpec(name, self.shelf, Recipe(name, functools.partial(frogs_line, n), TableOracle),
-                          ClassicStart(), InputMode.CURSOR,
-                          Presentation("frogs", title, blurb, FROG_WORDS, N_("frog"), N_("Frogs in a line"), str(n)),
-                          Figures(published=n * n + 2 * n), DemoPlan(), family=self, edit=EditMode.PALETTE,
+        card = Presentation(view=self.views[0], short_title=title, blurb=blurb, piece_names=FROG_WORDS,
+                            piece_noun=self.noun, group=N_("Frogs in a line"), variant=str(n))
+        return PuzzleSpec(name=name, shelf=self.shelf, recipe=Recipe(name, functools.partial(frogs_line, n), TableOracle),
+                          dealer=ClassicStart(), input=self.input, presentation=card,
+                          figures=Figures(published=n * n + 2 * n), demo=DemoPlan(), family=self, edit=self.edit,
                           as_file=functools.partial(frog_line_file, n, line_title(n)))
 
 

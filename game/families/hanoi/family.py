@@ -3,9 +3,9 @@ up to a table of two million positions, from any position to any other."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Callable
 
-from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.catalog.spec import EditMode, Presentation, Shelf
 from game.common.i18n import N_
 from game.common.phrase import Phrase
 from game.families.base import Family
@@ -15,8 +15,8 @@ from game.families.hanoi.kinds import KINDS
 from game.families.hanoi.oracle import HanoiOracle
 from game.families.hanoi.rules import DISC_NAMES, make_hanoi
 from game.families.registry import register
-from game.families.stone_specs import card_title
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "HANOI", "HanoiFamily"]
 
@@ -45,16 +45,21 @@ class HanoiFamily(Family):
     files = files.KEYS
     kinds = KINDS
     keys = ("discs", "pegs")
+    oracle = HanoiOracle
+    edit = EditMode.PIECES
+    noun = N_("disc")
+    pieces = DISC_NAMES
+    subtitled = False
 
-    def spec(self, name: str, defn: HanoiDef, count: Count | None = None) -> PuzzleSpec:
-        common = defn.common
-        return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_hanoi, name, defn), HanoiOracle), ClassicStart(),
-                          InputMode.CURSOR,
-                          Presentation("hanoi", card_title(common.title, self.shelf), common.subtitle or blurb(defn),
-                                       DISC_NAMES, N_("disc"), common.group, common.variant, keys_line=KEYS_LINE,
-                                       key_rows=KEY_ROWS),
-                          Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
-                          family=self, edit=EditMode.PIECES, as_file=partial(files.with_start, defn))
+    def build(self, name: str, defn: HanoiDef, count: Count) -> Callable[[], Puzzle]:
+        return partial(make_hanoi, name, defn)
+
+    def card_blurb(self, defn: HanoiDef, count: Count) -> str:
+        return defn.common.subtitle or blurb(defn)
+
+    def presentation(self, defn: HanoiDef, count: Count, **more: Any) -> Presentation:
+        """With its own line of keys and help card rows: a disc is lifted and set down."""
+        return super().presentation(defn, count, keys_line=KEYS_LINE, key_rows=KEY_ROWS, **more)
 
 
 FAMILY = register(HanoiFamily())

@@ -3,8 +3,9 @@ knight's moves, on any board with holes a file gives."""
 from __future__ import annotations
 
 import functools
+from typing import Callable
 
-from game.catalog.spec import PuzzleSpec, Shelf
+from game.catalog.spec import Shelf
 from game.common.i18n import N_
 from game.families.base import Family
 from game.families.knights import files
@@ -12,8 +13,9 @@ from game.families.knights.files import KnightsDef
 from game.families.knights.kinds import KINDS
 from game.families.knights.rules import knights_from
 from game.families.registry import register
-from game.families.stone_specs import stone_spec
+from game.families.stones import BLACK, WHITE
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "KNIGHTS", "KnightsFamily"]
 
@@ -27,10 +29,12 @@ class KnightsFamily(Family):
     definition = KnightsDef
     files = files.KEYS
     kinds = KINDS
+    noun = N_("knight")
+    blurb = N_("Swap them by knight moves.")
+    pieces = {BLACK: N_("black knight"), WHITE: N_("white knight")}
 
-    def spec(self, name: str, defn: KnightsDef, count: Count | None = None) -> PuzzleSpec:
-        return stone_spec(self, name, defn, functools.partial(knights_from, name, defn), "knights", N_("knight"),
-                          N_("Swap them by knight moves."), (N_("black knight"), N_("white knight")))
+    def build(self, name: str, defn: KnightsDef, count: Count) -> Callable[[], Puzzle]:
+        return functools.partial(knights_from, name, defn)
 
 
 FAMILY = register(KnightsFamily())

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import functools
+from typing import Callable
 
-from game.catalog.spec import PuzzleSpec, Shelf
+from game.catalog.spec import Shelf
 from game.common.i18n import N_
 from game.families.base import Family
 from game.families.pairs import files
@@ -11,8 +12,9 @@ from game.families.pairs.files import PairsDef
 from game.families.pairs.kinds import KINDS
 from game.families.pairs.rules import pairs_from
 from game.families.registry import register
-from game.families.stone_specs import stone_spec
+from game.families.stones import BLACK, WHITE
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "PAIRS", "PairsFamily"]
 
@@ -27,10 +29,12 @@ class PairsFamily(Family):
     files = files.KEYS
     kinds = KINDS
     keys = ("goal_block", "either_order")
+    noun = N_("pair")
+    blurb = N_("Move two stones at once.")
+    pieces = {BLACK: N_("black stone"), WHITE: N_("white stone")}
 
-    def spec(self, name: str, defn: PairsDef, count: Count | None = None) -> PuzzleSpec:
-        return stone_spec(self, name, defn, functools.partial(pairs_from, name, defn), "pairs", N_("pair"),
-                          N_("Move two stones at once."), (N_("black stone"), N_("white stone")))
+    def build(self, name: str, defn: PairsDef, count: Count) -> Callable[[], Puzzle]:
+        return functools.partial(pairs_from, name, defn)
 
 
 FAMILY = register(PairsFamily())

@@ -3,13 +3,10 @@ gives; every jump counted, or one peg's chain of jumps as one move."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Mapping
+from typing import Callable, Mapping
 
-from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
-    variant_name
+from game.catalog.spec import Shelf
 from game.common.i18n import N_
-from game.common.phrase import Phrase
 from game.families.base import Family
 from game.families.pegs import files
 from game.families.pegs.counts import CHAIN, COUNTS
@@ -41,25 +38,19 @@ class PegsFamily(Family):
     default = CHAIN
     kinds = KINDS
     keys = ("directions", "moves", "goal_pegs")
+    oracle = pegs_oracle
+    blurb = PEGS_BLURB
+    noun = N_("peg")
+    pieces = {PEG: N_("peg")}
+    card_titles = False
+    subtitled = False
 
     def piece_limits(self, start: bytes) -> Mapping[int, tuple[int, int]]:
         """Pegs only, from one to as many as the start has: a jump takes a peg off, and nothing puts one back."""
         return {PEG: (1, start.count(PEG))}
 
-    def spec(self, name: str, defn: PegsDef, count: Count | None = None) -> PuzzleSpec:
-        own = count_named(defn.moves)
-        count = count or own
-        common = defn.common
-        published = common.published.get(count.key)
-        said = count.published[0 if published == 1 else 1]
-        blurb = common.subtitle or (Phrase(said, moves=published) if published and said else PEGS_BLURB)
-        recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), pegs_oracle)
-        return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.CURSOR,
-                          Presentation("pegs", common.title, blurb, {PEG: N_("peg")}, N_("peg"), common.group,
-                                       common.variant),
-                          Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
-                          count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
-                          as_file=partial(files.with_start, defn, count=count.key))
+    def build(self, name: str, defn: PegsDef, count: Count) -> Callable[[], PegsPuzzle]:
+        return partial(build, name, defn, count.key)
 
 
 FAMILY = register(PegsFamily())

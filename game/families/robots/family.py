@@ -3,9 +3,9 @@ this game's own, and boards with walls where the edge stops a robot, as in Ricoc
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Callable
 
-from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.catalog.spec import EditMode, InputMode, Presentation, Shelf
 from game.common.i18n import N_
 from game.families.base import Family
 from game.families.registry import register
@@ -14,8 +14,8 @@ from game.families.robots.files import RobotsDef
 from game.families.robots.kinds import KINDS
 from game.families.robots.oracle import robots_oracle
 from game.families.robots.rules import make_robots, robot_words
-from game.families.stone_specs import card_title
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 
 __all__ = ["FAMILY", "ROBOTS", "RobotsFamily", "robots_oracle"]
 
@@ -31,16 +31,20 @@ class RobotsFamily(Family):
     files = files.KEYS
     kinds = KINDS
     keys = ("same", "edge")
+    oracle = robots_oracle
+    input = InputMode.SEND
+    edit = EditMode.PIECES
+    blurb = BLURB
+    noun = N_("robot")
+    subtitled = False
 
-    def spec(self, name: str, defn: RobotsDef, count: Count | None = None) -> PuzzleSpec:
-        common = defn.common
+    def build(self, name: str, defn: RobotsDef, count: Count) -> Callable[[], Puzzle]:
+        return partial(make_robots, name, defn)
+
+    def presentation(self, defn: RobotsDef, count: Count, **more: Any) -> Presentation:
+        """Its robots by their colours, each helper of one colour by a name of its own."""
         names, roles = robot_words(defn)
-        return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_robots, name, defn), robots_oracle),
-                          ClassicStart(), InputMode.SEND,
-                          Presentation("robots", card_title(common.title, self.shelf), common.subtitle or BLURB,
-                                       names, N_("robot"), common.group, common.variant, piece_roles=roles),
-                          Figures(published=common.published.get("moves"), note=common.source), DemoPlan(),
-                          family=self, edit=EditMode.PIECES, as_file=partial(files.with_start, defn))
+        return super().presentation(defn, count, piece_names=names, piece_roles=roles, **more)
 
 
 FAMILY = register(RobotsFamily())

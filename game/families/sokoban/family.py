@@ -4,12 +4,10 @@ LURD (:mod:`game.families.sokoban.lurd`)."""
 from __future__ import annotations
 
 from functools import partial
+from typing import Any, Callable
 
-from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf, \
-    Words, variant_name
+from game.catalog.spec import InputMode, Presentation, PuzzleSpec, Shelf, Words
 from game.common.i18n import N_
-from game.common.phrase import Phrase
 from game.families.base import Family, Importer
 from game.families.registry import register
 from game.families.sokoban import files
@@ -55,25 +53,27 @@ class SokobanFamily(Family):
     keys = ("level", "moves")
     importers = (Importer((".xsb", ".sok"), parse_level, sniff, N_("Sokoban level collection"), many=parse_collection),)
     grid = True   # a collection's levels are a grid of pictures, as Sokoban players know them
+    oracle = sokoban_oracle
+    input = InputMode.WALK
+    blurb = BLURB
+    noun = N_("box")
+    pieces = PIECE_WORDS
+    card_titles = False
 
     def spec(self, name: str, defn: SokobanDef, count: Count | None = None) -> PuzzleSpec:
         """The level's spec. Its words are known without the rules (the title, the count's rule, the goal every
         level shares), and reading its file checked everything building them would (:func:`read_level`), so a
         collection of a thousand levels builds none of them until each is played or asked about."""
-        own = count_named(defn.moves)
-        count = count or own
-        common = defn.common
-        published = common.published.get(count.key)
-        said = count.published[0 if published == 1 else 1]
-        blurb = common.subtitle or (Phrase(said, moves=published) if published else "") or BLURB
-        recipe = Recipe(variant_name(name, count, own), partial(build, name, defn, count.key), sokoban_oracle)
-        return PuzzleSpec(recipe.key, self.shelf, recipe, ClassicStart(), InputMode.WALK,
-                          Presentation("sokoban", common.title, blurb, PIECE_WORDS, N_("box"), common.group,
-                                       common.variant, common.subtitle, PLURALS, grid=self.grid, sketch=defn.level),
-                          Figures(published=published, note=common.source), DemoPlan(), family=self, base=name,
-                          count=count, recount=partial(self.spec, name, defn), edit=EditMode.PALETTE,
-                          as_file=partial(files.with_start, defn, count=count.key), writes=_lurd,
-                          solutions=defn.solutions, words=Words(common.title, count.rule, GOAL))
+        count = count or self.own_count(defn)
+        return self.made(name, defn, count, writes=_lurd, solutions=defn.solutions,
+                         words=Words(defn.common.title, count.rule, GOAL))
+
+    def build(self, name: str, defn: SokobanDef, count: Count) -> Callable[[], SokobanPuzzle]:
+        return partial(build, name, defn, count.key)
+
+    def presentation(self, defn: SokobanDef, count: Count, **more: Any) -> Presentation:
+        """With the plurals of its pieces, and the level's rows for its picture in a collection's grid."""
+        return super().presentation(defn, count, piece_plurals=PLURALS, sketch=defn.level, **more)
 
 
 FAMILY = register(SokobanFamily())

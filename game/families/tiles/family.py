@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from math import factorial
-from typing import Sequence
+from typing import Callable, Mapping, Sequence
 
 from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
 from game.common.i18n import N_
 from game.families.base import Family
 from game.families.registry import register
-from game.families.stone_specs import card_title
 from game.families.tiles import files
 from game.families.tiles.dealing import REACH, ScrambledTiles, ShuffledTiles, random_tiles, scramble
 from game.families.tiles.files import TilesDef
@@ -48,46 +48,8 @@ SEARCHED_SCRAMBLE = 90
 
 
 def _card(n: int) -> Presentation:
-    return Presentation("tiles", TILE_TITLES[n], TILE_BLURBS[n], {t: TILE_NAMES[t] for t in range(1, n + 1)},
-                        N_("tile"))
-
-
-class TilesFamily(Family):
-    key = "tiles"
-    shelf = TILES
-    order = 10
-    definition = TilesDef
-    files = files.KEYS
-    kinds = (SLIDE,)
-    keys = ("size",)
-
-    def spec(self, name: str, defn: TilesDef, count: Count | None = None) -> PuzzleSpec:
-        common, n = defn.common, defn.width * defn.height
-        blurb = N_("Slide the tiles into order.")
-        return PuzzleSpec(name, self.shelf, Recipe(name, functools.partial(tiles_from, name, defn), tiles_oracle),
-                          dealer_for(defn), InputMode.SLIDE,
-                          Presentation("tiles", card_title(common.title, self.shelf), common.subtitle or blurb,
-                                       {t: TILE_NAMES[t] for t in range(1, n)}, N_("tile"), common.group,
-                                       common.variant),
-                          Figures(published=common.published.get("moves"), positions=factorial(n) // 2,
-                                  note=common.source),
-                          DemoPlan(), family=self, edit=EditMode.SWAP, as_file=functools.partial(files.with_start, defn))
-
-    def builtins(self) -> Sequence[PuzzleSpec]:
-        eight = functools.partial(make_tiles, "eight", TILE_TITLES[8], 3, 3, start=bytes([8, 6, 7, 2, 5, 4, 3, 0, 1]))
-        fifteen = functools.partial(make_tiles, "fifteen", TILE_TITLES[15], 4, 4,
-                                    start=bytes([5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3]))
-        return (
-            PuzzleSpec("eight", self.shelf, Recipe("eight", eight, TableOracle), ShuffledTiles(), InputMode.SLIDE,
-                       _card(8), Figures(published=31, positions=factorial(9) // 2, longest=31), DemoPlan(),
-                       family=self, edit=EditMode.SWAP),
-            PuzzleSpec("fifteen", self.shelf, Recipe("fifteen", fifteen, pattern_oracle),
-                       ShuffledTiles(searched_limit=FIFTEEN_DEAL_MAX), InputMode.SLIDE, _card(15),
-                       Figures(published=41, positions=factorial(16) // 2, longest=80,
-                               rows=((N_("Positions"), N_("10.46 trillion")), (N_("Longest optimal"), N_("80 moves")),
-                                     (N_("Random positions"), N_("about 53 moves"))), note=FIFTEEN_NOTE),
-                       None, family=self, edit=EditMode.SWAP),   # not in the demo: see DEMO_FIFTEEN
-        )
+    return Presentation(view="tiles", short_title=TILE_TITLES[n], blurb=TILE_BLURBS[n],
+                        piece_names={t: TILE_NAMES[t] for t in range(1, n + 1)}, piece_noun=N_("tile"))
 
 
 def tiles_from(name: str, defn: TilesDef) -> Puzzle:
@@ -127,6 +89,53 @@ def dealer_for(defn: TilesDef) -> Dealer:
     if reach is None:
         return ShuffledTiles(searched_limit=FIFTEEN_DEAL_MAX if defn.width * defn.height > TABLE_CELLS else None)
     return ScrambledTiles(SCRAMBLE_MOVES, SEARCHED_SCRAMBLE, reach)
+
+
+class TilesFamily(Family):
+    key = "tiles"
+    shelf = TILES
+    order = 10
+    definition = TilesDef
+    files = files.KEYS
+    kinds = (SLIDE,)
+    keys = ("size",)
+    oracle = tiles_oracle
+    input = InputMode.SLIDE
+    edit = EditMode.SWAP
+    blurb = N_("Slide the tiles into order.")
+    noun = N_("tile")
+    subtitled = False
+
+    def build(self, name: str, defn: TilesDef, count: Count) -> Callable[[], Puzzle]:
+        return functools.partial(tiles_from, name, defn)
+
+    def dealer(self, defn: TilesDef) -> Dealer:
+        return dealer_for(defn)
+
+    def piece_words(self, defn: TilesDef) -> Mapping[int, str]:
+        return {t: TILE_NAMES[t] for t in range(1, defn.width * defn.height)}
+
+    def figures(self, defn: TilesDef, count: Count) -> Figures:
+        """With the board's positions: half of every arrangement is reachable."""
+        return replace(super().figures(defn, count), positions=factorial(defn.width * defn.height) // 2)
+
+    def builtins(self) -> Sequence[PuzzleSpec]:
+        eight = functools.partial(make_tiles, "eight", TILE_TITLES[8], 3, 3, start=bytes([8, 6, 7, 2, 5, 4, 3, 0, 1]))
+        fifteen = functools.partial(make_tiles, "fifteen", TILE_TITLES[15], 4, 4,
+                                    start=bytes([5, 10, 14, 4, 6, 12, 11, 1, 9, 0, 15, 7, 13, 2, 8, 3]))
+        return (
+            PuzzleSpec(name="eight", shelf=self.shelf, recipe=Recipe("eight", eight, TableOracle),
+                       dealer=ShuffledTiles(), input=self.input, presentation=_card(8),
+                       figures=Figures(published=31, positions=factorial(9) // 2, longest=31), demo=DemoPlan(),
+                       family=self, edit=self.edit),
+            PuzzleSpec(name="fifteen", shelf=self.shelf, recipe=Recipe("fifteen", fifteen, pattern_oracle),
+                       dealer=ShuffledTiles(searched_limit=FIFTEEN_DEAL_MAX), input=self.input, presentation=_card(15),
+                       figures=Figures(published=41, positions=factorial(16) // 2, longest=80,
+                                       rows=((N_("Positions"), N_("10.46 trillion")),
+                                             (N_("Longest optimal"), N_("80 moves")),
+                                             (N_("Random positions"), N_("about 53 moves"))), note=FIFTEEN_NOTE),
+                       demo=None, family=self, edit=self.edit),   # not in the demo: see DEMO_FIFTEEN
+        )
 
 
 FAMILY = register(TilesFamily())

@@ -24,14 +24,17 @@ def register_view(key: str, view: ViewClass) -> None:
 
 
 def _family_views() -> None:
+    """Every family's board views, inputs and sketches, by the view keys it declares (``Family.views``, which
+    registering keeps apart from every other family's): a drawing that gives another key is refused."""
     for family in registry.families():
         drawing = family.drawing()
-        for key, view in drawing.views.items():
-            _VIEWS.setdefault(key, view)
-        for key, board_input in drawing.inputs.items():
-            _INPUTS.setdefault(key, board_input)
-        for key, drawn in drawing.sketches.items():
-            _SKETCHES.setdefault(key, drawn)
+        given = {*drawing.views, *drawing.inputs, *drawing.sketches}
+        if set(drawing.views) != set(family.views) or not given <= set(family.views):
+            raise ValueError(f"the drawing of the family '{family.key}' draws {sorted(given)} where the family "
+                             f"declares the views {list(family.views)}.")
+        _VIEWS.update(drawing.views)
+        _INPUTS.update(drawing.inputs)
+        _SKETCHES.update(drawing.sketches)
 
 
 def view_for(spec: PuzzleSpec) -> BoardView:

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Callable
 
-from game.catalog.dealers import ClassicStart
-from game.catalog.spec import DemoPlan, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.catalog.spec import Shelf
 from game.families.base import Family
 from game.families.registry import register
 from game.oracles.table import TableOracle
 from game.rules.counts import Count
+from game.rules.puzzle import Puzzle
 from tests.families.ring import files
 from tests.families.ring.files import RingDef
 from tests.families.ring.kinds import KINDS
@@ -24,13 +25,15 @@ class RingFamily(Family):
     definition = RingDef
     files = files.KEYS
     kinds = KINDS
+    oracle = TableOracle
+    blurb = "Swap the colours round the ring."
+    noun = "token"
+    pieces = {RED: "red token", GREEN: "green token"}
+    card_titles = False
+    subtitled = False
 
-    def spec(self, name: str, defn: RingDef, count: Count | None = None) -> PuzzleSpec:
-        return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_ring, name, defn), TableOracle),
-                          ClassicStart(), InputMode.CURSOR,
-                          Presentation("ring", defn.common.title, "Swap the colours round the ring.",
-                                       {RED: "red token", GREEN: "green token"}, "token"),
-                          Figures(), DemoPlan(), family=self, as_file=partial(files.with_start, defn))
+    def build(self, name: str, defn: RingDef, count: Count) -> Callable[[], Puzzle]:
+        return partial(make_ring, name, defn)
 
 
 FAMILY = register(RingFamily())

@@ -3,9 +3,12 @@ from 2x2 to 4x4. A table of every arrangement up to 3x3, an optimal search beyon
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import partial
+from typing import Any, Callable, Mapping
 
-from game.catalog.spec import DemoPlan, EditMode, Figures, InputMode, Presentation, PuzzleSpec, Recipe, Shelf
+from game.catalog.dealers import Dealer
+from game.catalog.spec import EditMode, Figures, Presentation, Shelf
 from game.common.i18n import N_
 from game.families.base import Family
 from game.families.registry import register
@@ -14,7 +17,6 @@ from game.families.sixteen.files import SixteenDef, reaches
 from game.families.sixteen.kinds import KINDS
 from game.families.sixteen.oracle import sixteen_oracle
 from game.families.sixteen.rules import TABLE_RANKS, arrangements, make_sixteen, reachable_count, tile_name
-from game.families.stone_specs import card_title
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
@@ -76,10 +78,6 @@ class Scrambled:
         return self.deal(puzzle, rng)
 
 
-def blurb(defn: SixteenDef) -> str:
-    return N_("Turn rows and columns to put the tiles in order.")
-
-
 class SixteenFamily(Family):
     key = "sixteen"
     shelf = SIXTEEN
@@ -87,18 +85,31 @@ class SixteenFamily(Family):
     definition = SixteenDef
     files = files.KEYS
     kinds = KINDS
+    oracle = sixteen_oracle
+    edit = EditMode.SWAP
+    blurb = N_("Turn rows and columns to put the tiles in order.")
+    noun = N_("tile")
+    subtitled = False
 
-    def spec(self, name: str, defn: SixteenDef, count: Count | None = None) -> PuzzleSpec:
-        common = defn.common
-        positions = reachable_count(defn.width, defn.height, defn.start)
-        dealer = Shuffled() if arrangements(defn.start) <= TABLE_RANKS else Scrambled()
-        return PuzzleSpec(name, self.shelf, Recipe(name, partial(make_sixteen, name, defn), sixteen_oracle),
-                          dealer, InputMode.CURSOR,
-                          Presentation("sixteen", card_title(common.title, self.shelf), common.subtitle or blurb(defn),
-                                       {t: tile_name(t) for t in set(defn.goal)}, N_("tile"), common.group,
-                                       common.variant, keys_line=KEYS_LINE, key_rows=KEY_ROWS),
-                          Figures(published=common.published.get("moves"), positions=positions, note=common.source),
-                          DemoPlan(), family=self, edit=EditMode.SWAP, as_file=partial(files.with_start, defn))
+    def build(self, name: str, defn: SixteenDef, count: Count) -> Callable[[], Puzzle]:
+        return partial(make_sixteen, name, defn)
+
+    def dealer(self, defn: SixteenDef) -> Dealer:
+        """A shuffle where a table answers, a scramble of random moves beyond."""
+        return Shuffled() if arrangements(defn.start) <= TABLE_RANKS else Scrambled()
+
+    def card_blurb(self, defn: SixteenDef, count: Count) -> str:
+        return defn.common.subtitle or self.blurb
+
+    def piece_words(self, defn: SixteenDef) -> Mapping[int, str]:
+        return {t: tile_name(t) for t in set(defn.goal)}
+
+    def presentation(self, defn: SixteenDef, count: Count, **more: Any) -> Presentation:
+        return super().presentation(defn, count, keys_line=KEYS_LINE, key_rows=KEY_ROWS, **more)
+
+    def figures(self, defn: SixteenDef, count: Count) -> Figures:
+        """With the positions the start reaches (half of every arrangement where each turn is even)."""
+        return replace(super().figures(defn, count), positions=reachable_count(defn.width, defn.height, defn.start))
 
 
 FAMILY = register(SixteenFamily())

@@ -7,6 +7,7 @@ from game.catalog.spec import PuzzleSpec
 from game.midend.notation import describe_move
 from game.families import registry
 from game.ui.views.base import BoardView, Highlights, Motion, move_paths
+from game.ui.views.drawings import drawing_of
 
 __all__ = ["BoardView", "Highlights", "Motion", "describe_move", "input_for", "move_paths", "register_view",
            "sketch_for", "view_for"]
@@ -25,7 +26,7 @@ def register_view(key: str, view: ViewClass) -> None:
 
 def _family_views() -> None:
     for family in registry.families():
-        drawing = family.drawing()
+        drawing = drawing_of(family)
         for key, view in drawing.views.items():
             _VIEWS.setdefault(key, view)
         for key, board_input in drawing.inputs.items():

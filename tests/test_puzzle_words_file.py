@@ -20,7 +20,7 @@ RATED = {name: row.positions for name, row in ratings.load().items()}
 SLOW = frozenset({"frogs-line-8", "frogs-c", "knights-3x5", "tait-7", "tait-fixed-7", "hanoi-6", "hanoi-7", "hanoi-8",
                   "hanoi-middle", "hanoi-scattered", "reve-5", "reve-6", "reve-7", "reve-8", "reve-almost-home",
                   "pegs-english", "ricochet-1", "ricochet-2", "ricochet-3", "traffic-pack-36"})
-STALE = "run `make index`"
+STALE = "run `make library`"
 
 
 def test_every_puzzle_of_the_games_own_has_a_row_and_every_row_a_puzzle_in_the_shelves_order():

@@ -41,7 +41,7 @@ def test_a_spec_from_the_index_gives_what_only_its_file_gives():
 
 def test_the_shipped_index_tells_the_library_as_its_files_are_now():
     specs = indexed.library_specs(library.LIBRARY, SHIPPED, set())
-    assert specs is not None, "the library's files are not those assets/puzzle-words.tsv names: run `make index`"
+    assert specs is not None, "the library's files are not those assets/puzzle-words.tsv names: run `make library`"
     assert len(specs) == sum(1 for row in SHIPPED.values() if row.place) > 100
     assert not any(spec.file_read for spec in specs)   # nothing read to tell them
 

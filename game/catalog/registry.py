@@ -132,10 +132,12 @@ def _builtins() -> None:
     _family_puzzles()
     if not _loaded:
         _loaded = True
-        own: Sequence[PuzzleSpec] | None = indexed.library_specs(library.LIBRARY, index.shipped(), set(_SPECS))
+        folders = library.shipped_folders()
+        own: Sequence[PuzzleSpec] | None = indexed.library_specs(folders, index.shipped(), set(_SPECS))
         if own is None:
-            own, problems = library.load_folder(library.LIBRARY, set(_SPECS), _Shipped())
-            _PROBLEMS.extend(problems)
+            loaded = library.read_folders(folders, set(_SPECS), _Shipped())
+            own = loaded.specs
+            _PROBLEMS.extend(loaded.problems)
         for spec in own:
             _index(spec)
             _SPECS[spec.name] = spec
@@ -157,7 +159,7 @@ def own_from_files() -> tuple[list[PuzzleSpec], dict[str, tuple[Path, int]], lis
     the index unasked), in the shelves' order; where each of the library's was found; and a sentence per file
     that could not be used: what the index is made from, and checked against."""
     builtins = [spec for family in families.families() for spec in family.builtins()]
-    loaded = library.read_folder(library.LIBRARY, {spec.name for spec in builtins}, _Shipped())
+    loaded = library.read_folders(library.shipped_folders(), {spec.name for spec in builtins}, _Shipped())
     return ([spec for _shelf, shelved in _arranged([*builtins, *loaded.specs], set()) for spec in shelved],
             loaded.places, loaded.problems)
 

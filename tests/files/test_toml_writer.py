@@ -13,9 +13,10 @@ from game.catalog.reading import parse_toml
 from game.catalog.reading import to_toml
 
 from . import test_toml_reader as examples
-from .support import FIXTURES, LIBRARY
+from .support import FAMILY_PUZZLES, FIXTURES, LIBRARY
 
-FILES = sorted(LIBRARY.glob("*.toml")) + sorted(p for p in FIXTURES.iterdir() if p.is_file())
+FILES = (sorted(p for folder in (LIBRARY, *FAMILY_PUZZLES) for p in folder.glob("*.toml"))
+         + sorted(p for p in FIXTURES.iterdir() if p.is_file()))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

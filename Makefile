@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-all typecheck venv bench ratings index screenshots package-check dist dist-check catalogs fonts clean \
+.PHONY: play test test-all typecheck venv bench ratings index library screenshots package-check dist dist-check catalogs fonts clean \
 	icons desktop-files desktop-check install-desktop uninstall-desktop flatpak-wheels
 
 # gettext catalogs: assets/locale/<lang>.po, compiled to .mo whenever the .po changes
@@ -39,6 +39,15 @@ ratings: $(STAMP)
 # when a puzzle joins the library or its words change, after `make ratings` (its test says so)
 index: $(STAMP)
 	$(PY) -m game.catalog.reindex --write
+
+# after adding, changing or removing a puzzle of the game's own (a file in assets/puzzles or in a family's puzzles/
+# folder, or one its code ships): everything made from the library, in order: its ratings, the index the menu
+# reads, and the catalogs (its title, blurb and notes as messages); then translate the new messages of
+# assets/locale/ja.po (`make fonts` too, where the puzzle brings characters the bundled fonts lack)
+library: $(STAMP)
+	$(MAKE) --no-print-directory ratings
+	$(MAKE) --no-print-directory index
+	$(MAKE) --no-print-directory catalogs
 
 # the README's pictures, drawn by the game itself (headless)
 SHOT := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) main.py screenshot
@@ -151,7 +160,8 @@ package-check: $(STAMP)
 # main.py. The game's own files (all of assets/ but the README's pictures) travel inside it as game/assets, where
 # game.common.resources finds them; the benchmarks and the families are imported by name (the families found by
 # their package), so they are collected by name. The catalogs go
-# compiled, so Babel (which compiles a stale one in a checkout) stays out. On Linux only Python's own libraries lose their debug
+# compiled, so Babel (which compiles a stale one in a checkout) stays out; a family's own puzzles (its puzzles folder)
+# travel as the family package's data. On Linux only Python's own libraries lose their debug
 # symbols (strip comes with binutils, which the freezer needs there): stripping the wheels' (numpy's, pygame's)
 # breaks them.
 DIST_STAMP := $(VENV)/.installed-dist
@@ -170,7 +180,7 @@ dist: $(DIST_STAMP) $(CATALOGS)
 	rm -rf dist/fewest-moves
 	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN --onedir --console --name fewest-moves \
 		--distpath dist --workpath build/pyinstaller --specpath build/pyinstaller $(DIST_ICON) \
-		--copy-metadata fewest-moves --collect-submodules bench --collect-submodules game.families \
+		--copy-metadata fewest-moves --collect-submodules bench --collect-submodules game.families --collect-data game.families \
 		--exclude-module babel $(DIST_DATA) $(DIST_SOURCES) main.py
 	[ "$$(uname)" != Linux ] || strip --strip-debug dist/fewest-moves/_internal/libpython3* \
 		dist/fewest-moves/_internal/python3*/lib-dynload/*.so

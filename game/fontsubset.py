@@ -111,8 +111,10 @@ def code_texts(package: Path) -> list[str]:
 def wanted(root: Path = ROOT) -> tuple[set[str], set[str]]:
     """The characters for the Latin fonts (with the symbols) and for the Japanese font."""
     assets = root / "assets"
-    used = {ch for text in (*catalog_texts(assets / "locale"), *puzzle_texts(assets / "puzzles"),
-                            *code_texts(root / "game")) for ch in text if drawable(ch)}
+    puzzles = [text for folder in (assets / "puzzles", *sorted((root / "game" / "families").glob("*/puzzles")))
+               for text in puzzle_texts(folder)]   # the library's, and each family's in its own folder
+    used = {ch for text in (*catalog_texts(assets / "locale"), *puzzles, *code_texts(root / "game"))
+            for ch in text if drawable(ch)}
     cjk = {ch for ch in used if is_cjk(ch)}
     return blocks(UI_BLOCKS) | (used - cjk), blocks(JAPANESE_BLOCKS) | cjk
 

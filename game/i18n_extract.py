@@ -1,5 +1,6 @@
 """The shipped puzzle files' text for the catalogs: a Babel extraction method for
-``assets/puzzles/*.toml``, registered in ``assets/locale/babel.cfg``.
+``assets/puzzles/*.toml`` and a family's own ``game/families/<name>/puzzles/*.toml``, registered in
+``assets/locale/babel.cfg``.
 
 A file's title, subtitle, source, group and variant reach the window, so each is a message,
 once per file, at the line of its key, with a comment naming the key. A token puzzle's card

@@ -41,6 +41,19 @@ def test_every_folder_of_the_game_s_own_files_travels_with_it():
     assert _config()["project"]["scripts"]["fewest-moves"] == "game.cli:main"
 
 
+def test_every_familys_own_puzzles_travel_with_it():
+    """A family's puzzles folder (game/families/<name>/puzzles) is a package of data in the wheel, with every
+    kind of file it holds."""
+    setuptools = _config()["tool"]["setuptools"]
+    folders = sorted({p.parent for p in (ROOT / "game" / "families").glob("*/puzzles/**/*") if p.is_file()})
+    assert folders, "no family keeps its puzzles in its own folder"
+    for folder in folders:
+        name = ".".join(folder.relative_to(ROOT).parts)
+        assert name in setuptools["packages"], f"{name} is not in the wheel's packages"
+        suffixes = {f"*{p.suffix}" for p in folder.iterdir() if p.is_file()}
+        assert suffixes <= set(setuptools["package-data"].get(name, ())), f"{folder} holds files the wheel leaves out"
+
+
 def test_the_checkout_finds_its_own_files_and_runs_as_a_module():
     assert (assets() / "puzzles" / "klotski.toml").is_file() and (assets() / "fifteen10.tsv").is_file()
     out = subprocess.run([sys.executable, "-m", "game", "list"], cwd=ROOT, capture_output=True, text=True,

@@ -25,15 +25,15 @@ SLOW = frozenset({"frogs-square", "pegs-english", "knights-4x4", "pegs-rectangle
 def test_every_library_puzzle_with_a_table_has_a_row_and_every_row_a_puzzle():
     wanted = [spec.name for spec in ratings.library_specs()]
     missing = [name for name in wanted if name not in SHIPPED]
-    assert not missing, f"no rating for {', '.join(missing)} in assets/ratings.tsv: run `make ratings`"
+    assert not missing, f"no rating for {', '.join(missing)} in assets/ratings.tsv: run `make library`"
     stale = sorted(set(SHIPPED) - set(wanted))
-    assert not stale, f"assets/ratings.tsv rates {', '.join(stale)}, no longer in the library: run `make ratings`"
+    assert not stale, f"assets/ratings.tsv rates {', '.join(stale)}, no longer in the library: run `make library`"
     assert {"lunar-lockout-01", "lunar-lockout-24", "warehouse-1", "warehouse-24"} <= set(SHIPPED)
 
 
 def _check(name: str) -> None:
     assert ratings.compute(catalog.get(name)) == SHIPPED[name], (
-        f"the rating of {name} changed since assets/ratings.tsv was made: run `make ratings`")
+        f"the rating of {name} changed since assets/ratings.tsv was made: run `make library`")
 
 
 @pytest.mark.parametrize("name", sorted(set(SHIPPED) - SLOW))

@@ -228,7 +228,7 @@ class IndexedSpec(PuzzleSpec):
         return library.on_shelf(spec, self.shelf) if self.shelved else spec
 
 
-def indexed_spec(name: str, row: Row, folder: Path) -> IndexedSpec:
+def indexed_spec(name: str, row: Row, folder: library.Folders) -> IndexedSpec:
     """The spec of a library puzzle's row (ValueError where its card is not one the index would write)."""
     card = _items(row.card, dict)
     family = next((f for f in registry.families() if f.key == card.get("family")), None)
@@ -248,7 +248,7 @@ def indexed_spec(name: str, row: Row, folder: Path) -> IndexedSpec:
               "presentation": _made(Presentation, card.get("presentation"), PRESENTATION),
               "figures": _made(Figures, card.get("figures"), FIGURES), "demo": plan, "family": family, "base": name,
               "count": count, "edit": EditMode(card.get("edit")), "words": row.words,
-              "path": folder / path, "number": int(number) if number else 0, "shelved": "shelf" in card,
+              "path": library.path_of(folder, path), "number": int(number) if number else 0, "shelved": "shelf" in card,
               "listed_counts": counts, "failure": None, "file_read": False}
     for key, value in values.items():
         object.__setattr__(spec, key, value)
@@ -270,10 +270,11 @@ def _shelf(value: object) -> Shelf:
     return Shelf(_plain(parts[0]), _plain(parts[1]), (colour[0], colour[1], colour[2]))
 
 
-def library_specs(folder: Path, rows: Mapping[str, Row], taken: set[str]) -> list[IndexedSpec] | None:
+def library_specs(folder: library.Folders, rows: Mapping[str, Row], taken: set[str]) -> list[IndexedSpec] | None:
     """The library's puzzles as the index's ``rows`` tell them, named apart from ``taken`` as reading the
-    folder would name them; None where the index cannot say (a card it would not write, a name taken, or a
-    folder whose files are not those it names at the sizes it gives): then the folder is read."""
+    folder (or folders: :func:`library.shipped_folders`) would name them; None where the index cannot say (a card
+    it would not write, a name taken, or folders whose files are not those it names at the sizes it gives): then
+    the folders are read."""
     filed = {name: row for name, row in rows.items() if row.place}
     sizes: dict[str, int] = {}
     try:
@@ -284,24 +285,24 @@ def library_specs(folder: Path, rows: Mapping[str, Row], taken: set[str]) -> lis
                 return None
     except (ValueError, KeyError, TypeError):
         return None
-    if any(spec.name in taken for spec in specs) or sizes != library.listing(folder):
+    if any(spec.name in taken for spec in specs) or sizes != library.listings(folder):
         return None
     return specs
 
 
 def with_places(rows: Mapping[str, Row], specs: list[PuzzleSpec], places: Mapping[str, tuple[Path, int]],
-                folder: Path) -> dict[str, Row]:
-    """``rows`` with the place and card of each of the library's puzzles (``places``: where reading ``folder``
-    found each)."""
+                folder: library.Folders) -> dict[str, Row]:
+    """``rows`` with the place and card of each of the library's puzzles (``places``: where reading ``folder``,
+    or folders, found each)."""
     by_name = {spec.name: spec for spec in specs}
-    sizes = library.listing(folder)
+    sizes = library.listings(folder)
     out = {}
     for name, row in rows.items():
         if name not in places:
             out[name] = row
             continue
         path, number = places[name]
-        file = path.relative_to(folder).as_posix()
+        file = library.place_of(folder, path)
         place = f"{file}#{number}" if number else file
         out[name] = Row(row.words, row.positions, place, card_of(by_name[name], sizes[file]))
     return out

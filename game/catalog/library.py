@@ -1,5 +1,5 @@
-"""Puzzles from files: the built-in library (``assets/puzzles``), the player's own folder, and
-any file named on the command line.
+"""Puzzles from files: the built-in library (``assets/puzzles``, and the ``puzzles`` folder in a family's own
+folder, :func:`shipped_folders`), the player's own folder, and any file named on the command line.
 
 A file becomes a spec like any other puzzle, made by its family; its name is the file's stem
 (the player's files never hide a built-in name: theirs get a suffix). A file that cannot be
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -41,6 +42,60 @@ _NAME = re.compile(r"[^a-z0-9]+")
 # catalogs (the extraction of the shipped files reads TOML files only).
 # Translators: the menu's shelf of the game's own Rush Hour lots, and the start of each lot's title ("Traffic pack 3")
 COLLECTIONS = (N_("Traffic pack"),)
+
+# A place in the index (a file's path from its folder) under a family's own puzzles folder: family:<key>/<file>
+FAMILY_PLACE = "family:"
+
+
+def shipped_folders() -> list[tuple[str, Path]]:
+    """The game's own puzzle folders, each with the prefix of its files' places in the index: ``assets/puzzles``
+    (no prefix), then the ``puzzles`` folder beside each family's ``family.py`` where there is one (a family's
+    puzzles in its own folder, ``family:<key>/``), families in the order of their shelves."""
+    folders = [("", LIBRARY)]
+    for family in registry.families():
+        module = sys.modules.get(type(family).__module__)
+        file = getattr(module, "__file__", None)
+        folder = Path(file).parent / "puzzles" if file else None
+        if folder is not None and folder.is_dir():
+            folders.append((f"{FAMILY_PLACE}{family.key}/", folder))
+    return folders
+
+
+Folders = Path | list[tuple[str, Path]]   # one folder (its places unprefixed), or folders with their prefixes
+
+
+def _roots(folders: Folders) -> list[tuple[str, Path]]:
+    return [("", folders)] if isinstance(folders, Path) else folders
+
+
+def read_folders(folders: Folders, taken: set[str], known: Known | None = None) -> Loaded:
+    """:func:`read_folder` of each folder in turn, named apart from each other: the game's own library is
+    ``shipped_folders()``."""
+    loaded = Loaded([], [], known)
+    for _prefix, folder in _roots(folders):
+        _read_into(folder, taken, loaded)
+    return loaded
+
+
+def listings(folders: Folders) -> dict[str, int]:
+    """:func:`listing` of each folder, its files' paths under their folder's prefix (``family:hanoi/x.toml``)."""
+    return {prefix + name: size for prefix, folder in _roots(folders) for name, size in listing(folder).items()}
+
+
+def place_of(folders: Folders, path: Path) -> str:
+    """The place (prefix and path from its folder) of a file :func:`read_folders` found."""
+    for prefix, folder in _roots(folders):
+        if path.is_relative_to(folder):
+            return prefix + path.relative_to(folder).as_posix()
+    raise ValueError(f"{path} is in none of the library's folders")
+
+
+def path_of(folders: Folders, place: str) -> Path:
+    """The file at a place in the index (the inverse of :func:`place_of`)."""
+    roots = _roots(folders)
+    prefix, folder = next(((p, f) for p, f in roots if p and place.startswith(p)), roots[0])
+    return folder / place[len(prefix):]
+
 
 def player_folder() -> Path:
     """Where the player's own puzzle files live (FEWEST_MOVES_DATA names another data folder)."""
@@ -98,7 +153,10 @@ def load_folder(folder: Path, taken: set[str], known: Known | None = None) -> tu
 
 def read_folder(folder: Path, taken: set[str], known: Known | None = None) -> Loaded:
     """:func:`load_folder`'s reading, with the place of each puzzle (:attr:`Loaded.places`)."""
-    loaded = Loaded([], [], known)
+    return _read_into(folder, taken, Loaded([], [], known))
+
+
+def _read_into(folder: Path, taken: set[str], loaded: Loaded) -> Loaded:
     for path, got in scan_folder(folder):
         shelf = collection_shelf(path.stem, got) if isinstance(got, Collection) else None
         _load(path, got, shelf, taken, loaded)

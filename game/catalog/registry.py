@@ -159,10 +159,12 @@ def _builtins() -> None:
     _family_puzzles()
     if not _loaded:
         _loaded = True
-        own: Sequence[PuzzleSpec] | None = indexed.library_specs(library.LIBRARY, index.shipped(), _shelved_names())
+        folders = library.shipped_folders()
+        own: Sequence[PuzzleSpec] | None = indexed.library_specs(folders, index.shipped(), _shelved_names())
         if own is None:
-            own, problems = library.load_folder(library.LIBRARY, _shelved_names(), _Shipped())
-            _PROBLEMS.extend(problems)
+            loaded = library.read_folders(folders, _shelved_names(), _Shipped())
+            own = loaded.specs
+            _PROBLEMS.extend(loaded.problems)
         for spec in own:
             _ENTRIES[spec.name] = Entry(spec, Origin.LIBRARY)
         folder = library.player_folder()
@@ -184,7 +186,7 @@ def own_from_files() -> tuple[list[PuzzleSpec], dict[str, tuple[Path, int]], lis
     the index unasked), in the shelves' order; where each of the library's was found; and a sentence per file
     that could not be used: what the index is made from, and checked against."""
     builtins = [spec for family in families.families() for spec in family.builtins()]
-    loaded = library.read_folder(library.LIBRARY, {spec.name for spec in builtins}, _Shipped())
+    loaded = library.read_folders(library.shipped_folders(), {spec.name for spec in builtins}, _Shipped())
     return ([spec for _shelf, shelved in _arranged([*builtins, *loaded.specs], set()) for spec in shelved],
             loaded.places, loaded.problems)
 

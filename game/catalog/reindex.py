@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
         print("\n".join(f"error: {problem}" for problem in problems), file=sys.stderr)
         return 2
     rated = {name: row.positions for name, row in ratings.load().items()}
-    rows = indexed.with_places(index.compute(specs, rated), specs, places, library.LIBRARY)
+    rows = indexed.with_places(index.compute(specs, rated), specs, places, library.shipped_folders())
     if "--write" in argv:
         print(f"wrote {index.write(rows)}: {len(rows):,} puzzles", file=sys.stderr)
     else:

@@ -5,5 +5,6 @@ family declares, and the spec a file of it becomes by default: ``base``. Shared 
 ``stones``.
 
 May import: game.common, game.rules, game.files, game.oracles and game.catalog.spec (never the catalog's
-registry: the catalog asks the families). A family's ``view*.py`` modules may import pygame and
-game.ui.views; nothing but the window imports them."""
+registry: the catalog asks the families). A family's drawing lives in the ``ui`` folder of its own
+(``game/families/<name>/ui/view.py``): that folder is the window's floor, may import pygame and game.ui, and
+only the window imports it (:mod:`game.ui.views.drawings`), so the path says which floor a file is on."""

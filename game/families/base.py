@@ -9,11 +9,11 @@ the registry (:mod:`game.families.registry`); nothing outside a family's folder 
 
 May import: the rules, the files' primitives, the oracles and the catalog's spec; never the
 registry of puzzles (the catalog asks the families, not the other way round), never pygame
-(a family's drawing lives in its ``view*.py`` modules, loaded only by the window).
+(a family's drawing lives in the ``ui`` folder of its own, loaded only by the window:
+:mod:`game.ui.views.drawings`).
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, ClassVar, Mapping, Sequence
@@ -232,16 +232,6 @@ class Family:
         starting at ``start`` may hold; a piece not named may not be there. By default the start's pieces,
         exactly: moves that neither take pieces off nor add any. A family whose moves take pieces off says so."""
         return same_pieces(start)
-
-    # -- drawing ------------------------------------------------------------------------------------
-
-    def drawing(self) -> Drawing:
-        """The family's drawing: ``DRAWING`` of the ``view`` module beside it. Imports pygame, so only
-        the window asks."""
-        package = type(self).__module__.rpartition(".")[0]
-        drawing = importlib.import_module(f"{package}.view").DRAWING
-        assert isinstance(drawing, Drawing)
-        return drawing
 
     def __repr__(self) -> str:
         return f"<Family {self.key}>"

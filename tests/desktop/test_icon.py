@@ -49,7 +49,7 @@ def test_the_icon_is_drawn_at_every_size_an_opaque_board_on_transparency(drawn) 
 
 def test_the_lacquered_block_is_the_red_of_the_game_s_goal_pieces(drawn) -> None:
     """The motif is the game's own drawing: the goal's block in the first lacquer of the board view."""
-    from game.families.blocks.view_wood import LACQUER
+    from game.families.blocks.ui.view_wood import LACQUER
     pixels = _rgba(drawn[512])
     block = pixels[100:300, 100:300, :3].reshape(-1, 3)     # inside the 2x2 block, top left of the tray
     red = np.array(LACQUER[0])

@@ -12,7 +12,7 @@ from game.catalog import library
 from game.catalog import registry as catalog
 from game.catalog.reading import read_puzzle_file
 from game.cli import main
-from game.families.hanoi.view import HanoiView
+from game.families.hanoi.ui.view import HanoiView
 from game.ui.play.scene import PlayScene
 from game.ui.scenes.menu import MenuScene
 

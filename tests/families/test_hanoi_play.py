@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.families.hanoi.view import HanoiView
-from game.families.hanoi.view_input import HanoiInput
+from game.families.hanoi.ui.view import HanoiView
+from game.families.hanoi.ui.view_input import HanoiInput
 from game.midend.editor import ReadingKind
 from game.ui.edit.scene import EditorScene
 from game.ui.help_content import examples

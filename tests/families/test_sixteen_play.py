@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.families.sixteen.view import SixteenView, way_of
-from game.families.sixteen.view_input import SixteenInput
+from game.families.sixteen.ui.view import SixteenView, way_of
+from game.families.sixteen.ui.view_input import SixteenInput
 from game.oracles.base import Verdict
 from game.ui.help_content import examples
 from game.ui.play.scene import PlayScene

@@ -12,6 +12,7 @@ from game.files.shapes import PIECE_LETTERS, piece_cells
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "assets" / "puzzles"
+FAMILY_PUZZLES = sorted(ROOT.glob("game/families/*/puzzles"))   # each family's own puzzle files
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 

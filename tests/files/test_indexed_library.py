@@ -30,7 +30,7 @@ def test_every_field_of_a_spec_comes_from_its_card_or_from_its_file():
 
 
 def test_a_spec_from_the_index_gives_what_only_its_file_gives():
-    specs = indexed.library_specs(library.LIBRARY, SHIPPED, set())
+    specs = indexed.library_specs(library.shipped_folders(), SHIPPED, set())
     assert specs is not None
     donkey = next(spec for spec in specs if spec.name == "red-donkey")
     assert donkey.redoor is not None and donkey.file_read   # the editor changes its doors
@@ -40,8 +40,8 @@ def test_a_spec_from_the_index_gives_what_only_its_file_gives():
 
 
 def test_the_shipped_index_tells_the_library_as_its_files_are_now():
-    specs = indexed.library_specs(library.LIBRARY, SHIPPED, set())
-    assert specs is not None, "the library's files are not those assets/puzzle-words.tsv names: run `make index`"
+    specs = indexed.library_specs(library.shipped_folders(), SHIPPED, set())
+    assert specs is not None, "the library's files are not those assets/puzzle-words.tsv names: run `make library`"
     assert len(specs) == sum(1 for row in SHIPPED.values() if row.place) > 100
     assert not any(spec.file_read for spec in specs)   # nothing read to tell them
 

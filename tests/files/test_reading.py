@@ -14,7 +14,7 @@ from game.families.blocks.model import BlocksDef
 from game.catalog.reading import FILE_LIMIT, MAX_FILES, read_puzzle_file, scan_folder
 from game.common.untrusted import UnreadableFile
 
-from .support import FIXTURES, LIBRARY, one_sentence
+from .support import FAMILY_PUZZLES, FIXTURES, LIBRARY, one_sentence
 
 
 @pytest.mark.parametrize("fixture", ["silly.toml", "silly.js2", "silly.sliding"])
@@ -99,5 +99,6 @@ def test_a_folder_scan_stops_at_the_limit(tmp_path):
 
 
 def test_the_library_folder_reads_without_a_single_error():
-    found = scan_folder(LIBRARY)
-    assert found and not [result for _, result in found if isinstance(result, PuzzleFileError)]
+    for folder in (LIBRARY, *FAMILY_PUZZLES):
+        found = scan_folder(folder)
+        assert found and not [result for _, result in found if isinstance(result, PuzzleFileError)], folder

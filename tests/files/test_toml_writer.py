@@ -16,14 +16,15 @@ from game.catalog import library, registry as catalog
 from tests.helpers import cheapest_own, every_family_count
 
 from . import test_toml_reader as examples
-from .support import FIXTURES, LIBRARY
+from .support import FAMILY_PUZZLES, FIXTURES, LIBRARY
 
 def catalog_spec(defn):
     """The spec a definition read back makes (its rules built when asked for)."""
     return library.built_spec("again", defn, "again.toml")
 
 
-FILES = sorted(LIBRARY.glob("*.toml")) + sorted(p for p in FIXTURES.iterdir() if p.is_file())
+FILES = (sorted(p for folder in (LIBRARY, *FAMILY_PUZZLES) for p in folder.glob("*.toml"))
+         + sorted(p for p in FIXTURES.iterdir() if p.is_file()))
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

@@ -13,7 +13,7 @@ from game.catalog.spec import InputMode
 from game.ui.scenes.analysis import AnalysisScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.play.scene import PlayScene
-from game.families.blocks.view import BlocksView
+from game.families.blocks.ui.view import BlocksView
 from tests.ui.helpers import centre, click, drag, frames, key, open_puzzle
 
 OPTIMUM = {CELL: 116, LINE: 90, PATH: 81}    # Klotski from its start
@@ -351,7 +351,7 @@ def test_the_goal_piece_and_its_target_are_red(app):
 def test_the_exit_is_an_opening_in_the_frame(app, name, row, col, dx, dy):
     """Where the goal takes its piece to an edge, the floor runs out through the frame there (dark, with
     the goal's colour in its chevrons); the frame elsewhere on that side stays wood."""
-    from game.families.blocks.view import FLOOR, FRAME_TOP
+    from game.families.blocks.ui.view import FLOOR, FRAME_TOP
     s = open_puzzle(app, name)
     frames(app, 2)
     screen = app.screen
@@ -404,7 +404,7 @@ def test_a_door_is_a_gate_in_the_frame_unlike_wall_and_floor_in_either_palette(a
     """The Red Donkey's exit: brass posts where the gate meets the frame, a striped barrier across the
     threshold, the door's floor hatched; none of them the colour of a wall (the frame) or of the floor,
     and the high-contrast gate bolder than the standard one."""
-    from game.families.blocks.view_doors import BRASS
+    from game.families.blocks.ui.view_doors import BRASS
     from game.oracles.table import TableOracle
     from game.ui.theme import shade
     monkeypatch.setattr(TableOracle, "start_preparing", lambda self, service: None)   # a drawing: no table wanted

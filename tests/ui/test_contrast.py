@@ -26,8 +26,9 @@ from game.midend.sayings import Tone
 from game.ui import theme as T
 from game.ui.play.footer import Footer
 from game.families import registry
-from game.families.tiles import view as tiles
+from game.families.tiles.ui import view as tiles
 from game.ui.views.base import mark_sprite
+from game.ui.views.drawings import drawing_of
 
 MIN_DIFFERENCE = 10.0
 OKABE_ITO = {"orange": (230, 159, 0), "sky blue": (86, 180, 233), "bluish green": (0, 158, 115),
@@ -63,7 +64,7 @@ def test_the_bar_is_what_a_known_colour_blind_safe_palette_keeps():
 def test_piece_colours_that_mean_something_stay_distinct():
     """Every family says which of its colours carry meaning (black and white stones, the goal's pieces);
     each set stays apart for every player, in every palette."""
-    sides = [colours for family in registry.families() for colours in family.drawing().distinct()]
+    sides = [colours for family in registry.families() for colours in drawing_of(family).distinct()]
     assert len(sides) >= 5
     for colours in sides:
         got, vision, a, b = closest_pair(colours)

@@ -13,6 +13,7 @@ import pytest
 
 from game.fontsubset import (JAPANESE, LICENCES, SOURCES, SYMBOLS, UI, catalog_texts, code_texts, drawable,
                               po_texts)
+from game.catalog import library
 from game.families.blocks.goat import DESCRIBE, FACES
 from game.common.resources import assets
 from game.ui import theme as T
@@ -59,7 +60,7 @@ def test_catalogs_are_checked_once_there_are_some():
 
 
 def test_every_text_of_the_puzzle_files_is_drawn():
-    texts = [s for p in sorted((assets() / "puzzles").glob("*.toml"))
+    texts = [s for _prefix, folder in library.shipped_folders() for p in sorted(folder.glob("*.toml"))
              for s in _strings(tomllib.loads(p.read_text(encoding="utf-8")))]
     assert any("横刀立马" in t for t in texts)
     assert not _undrawn(texts)

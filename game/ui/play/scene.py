@@ -2,7 +2,8 @@
 
 The scene wires four parts together: the session (the game), the board input (clicks, drags
 and keys become moves), the effects (what moves by itself) and the panel (a model built from
-the session, laid out and drawn by its view). It tells the loop when it must be drawn again:
+the session, laid out and drawn by its view); what it shows of the game (its events told, the board
+and the panel drawn) is :class:`~game.ui.play.shown.ShownGame`'s. It tells the loop when it must be drawn again:
 ``dirty`` after a change, ``animating()`` while something moves with time alone.
 """
 from __future__ import annotations
@@ -12,41 +13,33 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.common.phrase import translated
-from game.oracles.base import Phase
-from game.common.synth import NO, WIN
 from game.common.i18n import _
 from game.midend.intent import DIRECTIONS, Intent
 from game.midend.panel import ButtonModel, PanelModel, marks_shown, panel_model
 from game.keeping.kept import KeptGame, Turn
 from game.midend.commands import GameCommands
 from game.midend.daily import Daily
-from game.midend.ladder import Step
-from game.midend.sayings import Said, Tone, celebration_words, hint_sentence
+from game.midend.sayings import Said, Tone
 from game.rules.puzzle import Move, PositionError
-from game.keeping.records import win_words
 from game.keeping.saves import SavedGame
 from game.midend.recount import recounted
-from game.midend.session import EntryKind, Event, EventKind, Session
+from game.midend.session import Session
 from game.catalog import registry as catalog
 from game.catalog.spec import InputMode, PuzzleSpec
 from game.ui import theme as T
-from game.ui.audio import effect_for
 from game.catalog.codes import CodeError
 from game.ui.clipboard import CLIPBOARD
-from game.ui.share import copy_game, copy_result, paste_game
-from game.ui.play.board_screen import BoardScreen
+from game.ui.share import copy_game, paste_game
 from game.ui.play.board_input import BoardInput
 from game.ui.play.effects import Effects
 from game.ui.play.footer import Footer
-from game.ui.play.panel_layout import PanelLayout
 from game.ui.play.panel_mouse import hover, panel_mouse
 from game.ui.play.panel_view import PanelView
 from game.ui.play.piece_input import PieceInput
 from game.ui.play.send_input import SendInput
+from game.ui.play.shown import ShownGame
 from game.ui.context import Context
-from game.ui.scenes.base import background
-from game.ui.views import Highlights, describe_move, input_for, move_paths, view_for
+from game.ui.views import input_for, view_for
 from game.ui.views.base import Mark
 
 
@@ -55,14 +48,11 @@ FINISH_MOVE_FIRST = frozenset({Intent.UNDO, Intent.REDO, Intent.RESTART, Intent.
                                Intent.SOLVE, Intent.STEP, Intent.WINNABLE, Intent.ANALYSIS, Intent.DEAL_AT, Intent.COUNT,
                                Intent.EDIT, Intent.PASTE})
 
-# what lets go of a picked piece and the keyboard's cursor: the game went where the keys did not take it
-LET_GO_ON = frozenset({EventKind.SOLVED, EventKind.UNDO, EventKind.RESTART, EventKind.DEAL})
-
 # the board's input by how the arrows act (the others: click, drag and a cursor), unless the drawing gives its own
 INPUTS: dict[InputMode, type[BoardInput]] = {InputMode.PIECES: PieceInput, InputMode.SEND: SendInput}
 
 
-class PlayScene(BoardScreen):
+class PlayScene(ShownGame):
     def __init__(self, ctx: Context, spec: PuzzleSpec, position: bytes | None = None, session: Session | None = None,
                  message: str | None = None, kept: bool = False, load: SavedGame | None = None,
                  daily: Daily | None = None, watch: str | None = None, prepare: bool = True) -> None:
@@ -141,9 +131,6 @@ class PlayScene(BoardScreen):
         self._follow(command(self.session, *args))
 
     # -- layout ---------------------------------------------------------------------------------
-    def panel_layout(self) -> PanelLayout:
-        return self.panel_view.layout(self.panel_model, self.theme)
-
     def button_rect(self, name: str) -> pygame.Rect | None:
         """Where the panel's named button is on screen now (None if the panel shows none)."""
         return self.panel_view.rect_of(self.panel_layout(), name)
@@ -153,10 +140,6 @@ class PlayScene(BoardScreen):
         self.game.leave()
 
     # -- the game kept between runs -----------------------------------------------------------------------
-    @property
-    def session(self) -> Session:
-        return self.game.session
-
     def _follow(self, turns: Sequence[Turn]) -> None:
         """Say what the kept game says; a game it took in wholesale is shown as it is."""
         for turn in turns:
@@ -212,17 +195,6 @@ class PlayScene(BoardScreen):
             self._skip_next = True
         self.session.play(move, step=step)
         self.sync()
-
-    def refuse(self, cell: int | None, text: str) -> None:
-        """The gentle "no": the cell shakes and, if there is something to say, the footer says it."""
-        self.effects.shake(cell)
-        self.ctx.sound.play(NO)
-        if text:
-            self.say(text, Tone.NOPE)
-
-    def say(self, text: str, tone: Tone | None = None, about: bytes | None = None) -> None:
-        self.footer.say(text, tone, about)
-        self.invalidate()
 
     def take_over(self) -> None:
         """Any player input on the board stops auto-solve and jumps animations to their end."""
@@ -379,82 +351,6 @@ class PlayScene(BoardScreen):
         self.game.keep(marks_shown(self.ctx.settings, self.session.exact))
         self.refresh_panel()
 
-    def _say_why_no_table(self) -> None:
-        """A table that could not be made (too large for the memory allowed, say): why, once, on the message line
-        (the panel says that answers are searched, and the analysis screen keeps the reason)."""
-        status = self.oracle.status()
-        if status.phase is Phase.FAILED and status.text and not self._told_no_table:
-            self._told_no_table = True
-            self.say(translated(status.text), Tone.NOPE)
-
-    def animating(self) -> bool:
-        """Effects, a fading message, a solve playing, a spinner, and (unless motion is reduced)
-        pulsing hint or target highlights."""
-        playback = self.session.playback
-        if self.effects.active or self.footer.fading() or (playback is not None and not playback.paused):
-            return True
-        if self.board_input.busy:
-            return True
-        if self.panel_model.status.spinning:
-            return True
-        if self.ctx.settings.reduce_motion:
-            return False
-        hint = self.session.hint_info
-        return self.board_input.selected is not None or (hint is not None and hint.move is not None)
-
-    def on_event(self, event: Event) -> None:
-        if self.ctx.scene is self and event.kind is not EventKind.SOLVED:   # the win's chord: see won()
-            effect = effect_for(event, self.puzzle)   # heard on the play screen itself only
-            if effect is not None:
-                self.ctx.sound.play(effect)
-        kind = event.kind
-        if kind in LET_GO_ON or (kind is EventKind.MOVED and self.session.timeline.current.kind is EntryKind.SOLVE):
-            self.board_input.let_go_all()   # the board went where the keys did not take it: no cursor left over
-        if kind is EventKind.SOLVED:
-            self.won()
-        elif kind is EventKind.HINT:
-            shown = self.session.hint_info
-            if shown is not None and shown.move is not None and shown.step < Step.MOVE:
-                self.say(event.message, Tone.HINT, about=event.before)
-            elif event.move is not None and event.before is not None:
-                said = hint_sentence(describe_move(self.spec, event.before, event.move, shown.who if shown else None),
-                                     self.session.known_distance(), self.session.answers.found(event.before))
-                self.say(said, Tone.HINT, about=event.before)
-            else:
-                self.say(event.message, Tone.HINT, about=self.session.position)
-        elif kind is EventKind.DEAD_END:
-            self.say(event.message, Tone.NOPE, about=self.session.position)
-        elif kind in (EventKind.SEARCH_FAILED, EventKind.ILLEGAL):
-            self.say(event.message, Tone.NOPE)
-        elif kind is EventKind.FOUND:
-            self.say(event.message, Tone.HINT)
-        elif kind is EventKind.DEAL:
-            self.effects.stop_celebration()
-            self.par = None
-            if event.message:
-                self.say(event.message, Tone.ACCENT)
-
-    def won(self) -> None:
-        """A win: recorded once per game (with the help it had), said as it was; only the player's own
-        solve is celebrated, never the solver's."""
-        s = self.session
-        win = s.result()
-        if win is None:
-            return
-        win = self.game.record(win)
-        words = win_words(win, self.spec.count.word() if self.spec.counts else "")
-        if win.daily:   # the line to share, on the clipboard at once
-            words = f"{words}  {copy_result(CLIPBOARD, self.game.daily_line())}"
-        # Translators: after the sentence that says how the game was won; W opens the review of the game
-        self.say(_("{words}  W: review").format(words=words) if win.own else words, Tone.GOOD if win.own else Tone.HINT)
-        if win.own:   # confetti and the chord once the last piece has landed
-            chord = self._chord if self.ctx.scene is self else None
-            self.effects.celebrate_after_move(self.view.frame_rect(), self.view.pitch,
-                                              self.ctx.settings.reduce_motion, chord)
-
-    def _chord(self) -> None:
-        self.ctx.sound.play(WIN)
-
     def open_review(self) -> None:
         """The review of this game over the board: its moves against the optimum (Enter there replays
         from the first mistake). What moves or searches here stops first."""
@@ -462,51 +358,3 @@ class PlayScene(BoardScreen):
         self.session.cancel_search()
         self.ctx.nav.open_review()
 
-    # -- drawing --------------------------------------------------------------------------------------------------
-    def marks(self) -> tuple[Mark, ...]:
-        """Every legal move from the shown position with the table's verdict (empty if off or no table)."""
-        if not marks_shown(self.ctx.settings, self.session.exact) or self.puzzle.is_goal(self.target):
-            return ()   # a solved board has nothing left to mark
-        if self.target != self._marks_key:
-            verdicts = self.oracle.verdicts(self.target) or []
-            self._marks = tuple(Mark(move, verdict, move_paths(self.puzzle, self.target, move))
-                                for move, verdict in verdicts)
-            self._marks_key = self.target
-        return self._marks
-
-    def highlights(self) -> Highlights:
-        reduce_motion = self.ctx.settings.reduce_motion
-        hl = Highlights(time=self.time, reduce_motion=reduce_motion)
-        if self.session.position == self.target:   # the board's own, once a move in flight lands
-            hl.identities = self.session.timeline.identities(self.spec)
-        self.board_input.highlight(hl)
-        if self.session.playback is not None:   # the solver has the board: no keyboard cursor over its moves
-            hl.show_cursor, hl.cursor_cells = False, frozenset()
-        hint = self.session.hint_info
-        if hint is not None and hint.move is not None and hint.step >= Step.PIECE and self.effects.anim is None:
-            try:   # the piece step shows where the move begins; the move step where it goes too
-                paths = move_paths(self.puzzle, self.target, hint.move)
-                hl.hint_from = frozenset(a for a, _ in paths)
-                hl.hint_to = frozenset(b for _, b in paths) if hint.step is Step.MOVE else frozenset()
-            except (IndexError, ValueError):
-                pass
-        if self.effects.nope is not None:
-            hl.nope, hl.nope_t = self.effects.nope[0], self.effects.nope[1].raw
-        if self.effects.anim is None and not self.board_input.dragging:
-            selected = self.board_input.selected
-            hl.marks = tuple(Mark(m.move, m.verdict, m.paths, True) if m.move.src == selected else m
-                             for m in self.marks())
-        hl.solved_glow = self.effects.glow(self.session.solved, reduce_motion)
-        return hl
-
-    def draw(self, surface: pygame.Surface) -> None:
-        th = self.theme
-        reduce_motion = self.ctx.settings.reduce_motion
-        surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
-        self.draw_header(surface, self.spec.shown_title())
-        self.view.draw(surface, self.target, self.effects.motion(), self.highlights())
-        self.footer.draw(surface, th, self.footer_area)
-        self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,
-                             reduce_motion)
-        self.effects.draw_celebration(surface, th, self.view.crown_rect(),
-                                     celebration_words(self.session.moves, self.par), reduce_motion)

@@ -7,6 +7,7 @@ from game.catalog.spec import PuzzleSpec
 from game.midend.notation import describe_move
 from game.families import registry
 from game.ui.views.base import BoardView, Highlights, Motion, move_paths
+from game.ui.views.drawings import drawing_of
 
 __all__ = ["BoardView", "Highlights", "Motion", "describe_move", "input_for", "move_paths", "register_view",
            "sketch_for", "view_for"]
@@ -27,7 +28,7 @@ def _family_views() -> None:
     """Every family's board views, inputs and sketches, by the view keys it declares (``Family.views``, which
     registering keeps apart from every other family's): a drawing that gives another key is refused."""
     for family in registry.families():
-        drawing = family.drawing()
+        drawing = drawing_of(family)
         given = {*drawing.views, *drawing.inputs, *drawing.sketches}
         if set(drawing.views) != set(family.views) or not given <= set(family.views):
             raise ValueError(f"the drawing of the family '{family.key}' draws {sorted(given)} where the family "

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.catalog import registry as catalog
-from game.families.sokoban.view_input import WalkInput
+from game.families.sokoban.ui.view_input import WalkInput
 from game.families.sokoban.level import KEEPER
 from game.oracles.base import Build, Verdict
 from game.ui.play.scene import PlayScene

@@ -14,7 +14,7 @@ from typing import Sequence
 
 import pygame
 
-from game.families.blocks.view_wood import even, fill_cells
+from game.families.blocks.ui.view_wood import even, fill_cells
 from game.rules.puzzle import Board
 from game.ui import theme as T
 

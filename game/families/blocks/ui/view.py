@@ -22,10 +22,10 @@ from game.ui import theme as T
 from game.ui.views.base import BoardView, Highlights, Mark, Motion, blit_alpha, cached_shape, mark_sprite
 from game.rules.pieces import Pieces
 from game.families.base import Drawing
-from game.families.blocks.view_doors import draw_doors
-from game.families.blocks.view_goat import GoatView
+from game.families.blocks.ui.view_doors import draw_doors
+from game.families.blocks.ui.view_goat import GoatView
 from game.families.blocks.words import exits
-from game.families.blocks.view_wood import (LACQUER, even, fill_cells, kind_colours, paint_block, paint_grain, rect_of,
+from game.families.blocks.ui.view_wood import (LACQUER, even, fill_cells, kind_colours, paint_block, paint_grain, rect_of,
                                            ring_mark)
 
 FRAME = (112, 74, 46)

@@ -9,7 +9,7 @@ import math
 import pygame
 
 from game.families.base import Drawing
-from game.families.sixteen.view_input import SixteenInput
+from game.families.sixteen.ui.view_input import SixteenInput
 from game.rules.puzzle import Move, Puzzle
 from game.ui import theme as T
 from game.ui.views.base import BoardView, Mark, Motion

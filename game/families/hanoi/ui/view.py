@@ -9,7 +9,7 @@ import pygame
 
 from game.catalog.spec import PuzzleSpec
 from game.families.base import Drawing
-from game.families.hanoi.view_input import HanoiInput
+from game.families.hanoi.ui.view_input import HanoiInput
 from game.ui import theme as T
 from game.ui.colour_check import contrast
 from game.ui.tween import arc

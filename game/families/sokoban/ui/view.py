@@ -14,7 +14,7 @@ import pygame
 
 from game.catalog.spec import PuzzleSpec
 from game.families.base import Drawing
-from game.families.sokoban.view_input import WalkInput
+from game.families.sokoban.ui.view_input import WalkInput
 from game.families.sokoban.level import BOX, BOXES, KEEPER, KEEPERS, TARGETS, WALL
 from game.families.sokoban.rules import SokobanPuzzle
 from game.ui import theme as T

@@ -12,7 +12,7 @@ import pygame
 from game.families.base import Drawing
 from game.families.pegs.lattice import LatticeBoard
 from game.families.pegs.rules import PEG, PegsPuzzle
-from game.families.pegs.view_input import PegInput
+from game.families.pegs.ui.view_input import PegInput
 from game.ui import theme as T
 from game.ui.tween import arc
 from game.ui.views.base import BoardView, Motion

@@ -15,7 +15,7 @@ from game.families.robots.files import RobotsDef
 from game.catalog.reading import read_puzzle_file
 from game.files.shapes import piece_cells
 
-from .support import LIBRARY
+from .support import FAMILY_PUZZLES, LIBRARY
 
 # name: (start as LIBRARY.md writes it, identical groups, goal, published figures). A goal is
 # either {piece: (row, column) of its top-left cell} (everything else free) or a whole grid.
@@ -104,8 +104,10 @@ def test_the_library_has_exactly_these_files():
     hanoi = [f"{name}-{n}" for name in ("hanoi", "reve") for n in range(3, 9)] + [
         "hanoi-middle", "hanoi-scattered", "reve-almost-home"]   # the Tower of Hanoi's: tests/families/test_hanoi_*
     warehouses = [f"warehouse-{n}" for n in range(1, 25)]   # Sokoban's, proven in tests/families/sokoban
-    others = [p.stem for p in LIBRARY.glob("*.toml") if not isinstance(read_puzzle_file(p), RobotsDef)]
-    assert sorted(others) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *pegs, *hanoi, *warehouses])
+    sixteen = ["sixteen-3x3", "sixteen-3x4", "sixteen-4x4"]   # Sixteen's, proven in tests/families/test_sixteen.py
+    files = [p for folder in (LIBRARY, *FAMILY_PUZZLES) for p in folder.glob("*.toml")]   # (a family's own too)
+    others = [p.stem for p in files if not isinstance(read_puzzle_file(p), RobotsDef)]
+    assert sorted(others) == sorted([*EXPECTED, *TOKENS, *TILES, "traffic", *pegs, *hanoi, *warehouses, *sixteen])
 
 
 def test_the_traffic_puzzle_has_cars_that_keep_to_their_lanes():

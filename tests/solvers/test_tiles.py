@@ -128,7 +128,7 @@ def _raised_unseen_by_local_checks(layout: tiles.Layout, group: tuple[int, ...],
     """The rank of an entry that can be raised by two while every entry still passes the local checks a sample
     makes (:func:`tiles.plausible`): no neighbour whose free cells form one region lies below it, and each
     neighbour keeps a lower neighbour of its own."""
-    cells = tiles._unrank(np.arange(table.size, dtype=np.int64), len(group), layout.cells)
+    cells = tiles_pdb.unrank(np.arange(table.size, dtype=np.int64), len(group), layout.cells)
     near, whole = tiles._neighbours(layout, cells)
     values = table.astype(np.int64)
     for rank in np.argsort(-values, kind="stable"):

@@ -446,6 +446,9 @@ def install(tables: Tables) -> None:
     for g, array in arrays.items():
         if array.dtype != np.uint8 or array.shape != (tiles.FIFTEEN.size(g),):
             raise ValueError(f"the table of tiles {g} is not a ranked 15-puzzle pattern database.")
+    joined = tiles_search.joined([arrays[g] for g in groups])   # one buffer for both searches (a view if it is one)
+    starts = np.cumsum([0] + [arrays[g].size for g in groups])
+    arrays = {g: joined[starts[i]:starts[i + 1]] for i, g in enumerate(groups)}
     heuristic = _PatternHeuristic(arrays)
     compiled = tiles_search.TileSearch(4, 4, 15, (groups,), ([arrays[g] for g in groups],)) if available() else None
     global _heuristic, _compiled

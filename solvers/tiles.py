@@ -32,8 +32,8 @@ from solvers.problem import Cancel, Cancelled
 from solvers.sliding import states_along
 from solvers.tiles_search import Outcome, TileSearch
 
-__all__ = ["BUILT_DIGESTS", "FIFTEEN", "Layout", "PARTITIONS", "Solver", "Tables", "build_table", "holds", "load_tables",
-           "manhattan_solver", "partitions", "plausible"]
+__all__ = ["BUILT_DIGESTS", "FIFTEEN", "Layout", "PARTITIONS", "Solver", "Tables", "build_table", "holds",
+           "load_tables", "manhattan_solver", "partitions", "plausible"]
 
 TABLE_VERSION = 1
 Tables = tuple[np.ndarray, ...]      # one ranked table per group of the layout's partition
@@ -251,9 +251,9 @@ def plausible(layout: Layout, group: Sequence[int], table: np.ndarray, samples: 
               rng: np.random.Generator | None = None) -> bool:
     """Whether the ranked table of ``group`` passes the checks a true one always passes.
 
-    0 at the goal placement and nowhere else, 1 one move away from the goal; on ``samples`` random placements and as many met on
-    random walks from the goal, with every placement one tile step away: each value reachable, of
-    the parity of the group's Manhattan distance and at least that distance; one step changes a value
+    0 at the goal placement and nowhere else, 1 one move from the goal; on ``samples`` random
+    placements and as many met on random walks from the goal, with every placement one tile step
+    away: each value reachable, of the parity of the group's Manhattan distance and at least that distance; one step changes a value
     by an odd amount; some neighbour lower (a value > 0); and none more than one above a neighbour
     whose free cells form one region (the blank can be anywhere there). A sample cannot see every
     entry: this finds damage and forgeries of many entries, not a handful chosen to hide.

@@ -7,10 +7,12 @@ caller reports progress and honours cancelling between calls). Per move only the
 changes in each view, so a node costs a rank and a lookup a view, and the second view's lookup is
 skipped when the first already prunes; the goal is recognised by counting tiles on their goal cells,
 never by a heuristic value. The board's size, the goal's blank, the number of groups and whether the
-mirror image is looked up too are parameters, and a weight may multiply the heuristic. With weight 1 the first solution is optimal. With weight w
-(f = g + w h, an admissible h) every bound tried is at most w times the optimum, so the solution
-found is at most w times as long as the shortest and the optimum is at least the last bound
-divided by w: a bounded answer, never called optimal.
+mirror image is looked up too are parameters, and a weight may multiply the heuristic.
+
+With weight 1 the first solution is optimal. With weight w (f = g + w h, an admissible h) every
+bound tried is at most w times the optimum, so the solution found is at most w times as long as the
+shortest and the optimum is at least the last bound divided by w: a bounded answer, never called
+optimal.
 """
 from __future__ import annotations
 

@@ -259,6 +259,19 @@ def test_without_numba_the_numpy_search_and_builder_answer(cheap, monkeypatch):
         tiles.build_table(tiles.FIFTEEN, fifteen.STRONG_PARTITION[0])
 
 
+@needs_numba
+def test_both_searches_look_the_tables_up_in_one_buffer(cheap):
+    """The 7-7-1 tables are 115 MB: loaded, they lie in one buffer that the compiled and the numpy search
+    use as it is; tables that come as separate arrays (from a build in another process) are joined once."""
+    tables = cheap[0]
+    fifteen.install(tables)
+    search = fifteen.compiled_search()
+    assert search is not None and all(np.shares_memory(search.table, t) for t in tables.values())
+    fifteen.install({g: t.copy() for g, t in tables.items()})
+    search = fifteen.compiled_search()
+    assert search is not None and all(np.shares_memory(search.table, t) for t in fifteen._heuristic.tables)
+
+
 def test_install_rejects_a_wrongly_sized_table(cheap):
     tables = dict(cheap[0])
     tables[CHEAP[-1]] = tables[CHEAP[-1]][:-1]
@@ -546,7 +559,8 @@ def test_the_tables_built_are_the_ones_whose_digests_are_known():
     (a table that changes must change its digest with it, else every load would build it again)."""
     for group in dict.fromkeys(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION):
         assert tiles.holds(tiles.FIFTEEN, group, tiles.build_table(tiles.FIFTEEN, group)), group
-    assert {key[3] for key in tiles.BUILT_DIGESTS if key[:3] == (4, 4, 15)} == set(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION)
+    known = {key[3] for key in tiles.BUILT_DIGESTS if key[:3] == (4, 4, 15)}
+    assert known == set(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION)
 
 
 @pytest.mark.slow

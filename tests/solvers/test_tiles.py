@@ -172,5 +172,7 @@ def test_the_library_boards_tables_are_the_ones_whose_digests_are_known():
     knows (a table that changes must change its digest with it, else every load would build it again)."""
     for width, height, blank, group in tiles.BUILT_DIGESTS:
         layout = tiles.Layout(width, height, blank)
+        if layout == tiles.FIFTEEN:
+            continue   # the 15-puzzle's two partitions: test_fifteen builds them
         assert group in layout.groups
         assert tiles.holds(layout, group, tiles_pdb.build(width, height, group, blank)), (layout, group)

@@ -178,7 +178,7 @@ def _label(regions: np.ndarray, free: Mask, cell: int) -> np.int64:
 
 def _expand(codes: np.ndarray, table: np.ndarray, lo: int, hi: int, cur: int, depth: int, k: int, n: int,
             weights: np.ndarray, steps: np.ndarray, full: int, width: int, not_first: int, not_last: int,
-            pop: np.ndarray, select: np.ndarray, regions: np.ndarray) -> int:
+            inverse: np.ndarray, pop: np.ndarray, select: np.ndarray, regions: np.ndarray) -> int:
     """Expand the states of ranks lo..hi in layer ``cur`` (code 1 or 2); their unseen children join
     the next layer (the other code). Returns the states expanded, or TOO_MANY_REGIONS. ``regions`` is
     the region table of a board of up to 16 cells (:func:`_regions`), else one entry: flood instead."""
@@ -198,7 +198,11 @@ def _expand(codes: np.ndarray, table: np.ndarray, lo: int, hi: int, cur: int, de
             table[r] = depth
         rest, used = r, np.int64(0)
         for i in range(k):           # unrank: tile i takes the digit-th cell the earlier tiles left free
-            digit = rest // weights[i]
+            digit = np.int64(rest * inverse[i])   # a product, not a division; the float may be one off
+            if digit * weights[i] > rest:
+                digit -= 1
+            elif (digit + 1) * weights[i] <= rest:
+                digit += 1
             rest -= digit * weights[i]
             low = used & 0xFFFF
             clear = 16 - pop[low]
@@ -208,6 +212,7 @@ def _expand(codes: np.ndarray, table: np.ndarray, lo: int, hi: int, cur: int, de
             used |= np.int64(1) << c
         free = full & ~used
         reach = np.int64(0)          # the free cells of every region this layer holds (flooded boards)
+        labels = regions[free] if looked_up else np.uint64(0)
         if not looked_up:
             count, rem = 0, free
             while rem:
@@ -224,7 +229,7 @@ def _expand(codes: np.ndarray, table: np.ndarray, lo: int, hi: int, cur: int, de
                 if q < 0 or (used >> q) & 1:
                     continue
                 if looked_up:
-                    held = (hits >> (2 * _label(regions, free, q))) & 1
+                    held = (hits >> (2 * np.int64((labels >> np.uint64(4 * q)) & np.uint64(15)))) & 1
                 else:
                     held = (reach >> q) & 1
                 if not held:
@@ -312,7 +317,7 @@ def build(width: int, height: int, tiles: Sequence[int], blank: int | None = Non
         for lo in range(0, size, CHUNK):
             hi = min(size, lo + CHUNK)
             got = _expand_c(codes, table, lo, hi, cur, depth, k, n, weights, steps, full, width, not_first, not_last,
-                            _POP16, _SELECT16, regions)
+                            1.0 / weights, _POP16, _SELECT16, regions)
             if got == TOO_MANY_REGIONS:   # pragma: no cover - no group of up to 8 tiles on 5x5 walls off 8 regions
                 raise ValueError(f"the tiles {name} wall off more than {SLOTS} regions of the board.")
             layer += got

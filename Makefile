@@ -169,7 +169,7 @@ DIST_DATA := $(foreach item,$(filter-out assets/screenshots assets/flatpak,$(wil
 	--add-data "$(CURDIR)/$(item):game/$(if $(wildcard $(item)/.),$(item),assets)")
 # numba caches compiled code in NUMBA_CACHE_DIR (the game's cache folder) only for functions whose source file it
 # finds, so the compiled modules travel as source too; without them a frozen bundle caches in ~/.cache/numba.
-DIST_SOURCES := $(foreach module,solvers/pattern_compiled.py solvers/fifteen_compiled.py,\
+DIST_SOURCES := $(foreach module,solvers/tiles_pdb.py solvers/tiles_search.py,\
 	--add-data "$(CURDIR)/$(module):solvers")
 # The package's metadata goes too (--version reads it). The executable takes the game's icon where the system
 # reads one from the file (Windows: the .ico, macOS: the .icns); on Linux the window sets its own, and the PNGs
@@ -208,7 +208,7 @@ dist-check: dist
 		echo "dist-check: the bundle does not read its Japanese catalog"; exit 1; }; \
 	fewest-moves/fewest-moves solve fifteen --json --from "5 10 14 4/6 12 11 1/9 . 15 7/13 2 8 3" > fifteen.json; \
 	"$$check" -c 'import json, sys; d = json.load(open("fifteen.json")); sys.exit(d["length"] != 41 or "7-7-1" not in d["algorithm"])'; \
-	ls cache/numba/*/fifteen_compiled._search-*.nbi > /dev/null 2>&1 || { \
+	ls cache/numba/*/tiles_search._search-*.nbi > /dev/null 2>&1 || { \
 		echo "dist-check: the compiled 15-puzzle search left nothing in the game's numba cache"; exit 1; }; \
 	NUMBA_DEBUG_CACHE=1 fewest-moves/fewest-moves solve fifteen --from "1 3 5 6/. 13 14 9/11 4 8 12/10 7 15 2" \
 		| grep -q "index loaded from '$$out/cache/numba" || { \

@@ -1,7 +1,11 @@
-"""Optimal 15-puzzle solver: iterative deepening over whole frontiers in numpy.
+"""The 15-puzzle: a setting of the tiles solver (:mod:`solvers.tiles`, layout ``FIFTEEN``), and the
+searches that answer without its compiled one: iterative deepening over whole frontiers in numpy.
 
-Plain recursive IDA* in CPython manages well under a million nodes a second, too slow
-for hints. Here each IDA* iteration expands nodes a block at a time as numpy arrays
+The tables and the compiled search are the tiles stack's (the 7-7-1 partition with its mirror image,
+:mod:`solvers.tiles_search`). What stays here: installing them for the process, the table-free
+heuristic, and the numpy search for a computer without numba, which also answers before the tables are
+in. Plain recursive IDA* in CPython manages well under a million nodes a second, too slow for hints, so
+each numpy IDA* iteration expands nodes a block at a time as numpy arrays
 (boards packed into uint64, heuristic updated incrementally from the moved tile) and
 goes depth-first over blocks, so memory stays small and the search stops at the first
 solution. Pruning f = g + h > bound with an admissible h keeps every answer optimal.
@@ -10,9 +14,9 @@ Heuristics: additive pattern databases (the 7-7-1 partition, or 6-6-3 where numb
 missing to build 7-tile tables) looked up for the position and its reflection about the
 main diagonal, taking the larger; until tables are installed, Manhattan distance plus
 linear conflict as defined in :mod:`solvers.sliding`. With tables and numba, the search
-runs compiled (:mod:`solvers.fifteen_compiled`); the numpy search stays as the fallback.
+runs compiled; the numpy search stays as the fallback.
 Cached tables are checked on load: the partitions' own tables byte for byte against the digests of
-the tables built (:data:`BUILT_DIGESTS`), any other by :func:`solvers.pattern_db.plausible` and
+the tables built (:data:`solvers.tiles.BUILT_DIGESTS`), any other by :func:`solvers.tiles.plausible` and
 against the optimal lengths of a few positions; the goal is recognised by comparing boards, so a
 forged table cannot make an answer wrong by claiming the goal.
 The answer is a :class:`solvers.problem.Path` of the puzzle's own moves and states.
@@ -20,26 +24,26 @@ The answer is a :class:`solvers.problem.Path` of the puzzle's own moves and stat
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from dataclasses import dataclass
-from functools import cache as memoised, partial
+from fractions import Fraction
+from functools import cache as memoised
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from solvers import cache, fifteen_compiled, pattern_compiled, pattern_db, sliding
-from solvers import tables as tables_module
+from solvers import cache, sliding, tiles, tiles_pdb, tiles_search
+from solvers.compiled import available
 from solvers.problem import Cancel, Cancelled, Path, Problem, path_along
 
 GOAL15 = sliding.goal_state(4, 4)
 TABLE_VERSION = 2          # 2: ranked tables (one byte per placement), checked on load
 # The bottom two rows, the top two rows but tile 1, and tile 1 (its table is its Manhattan distance).
-STRONG_PARTITION: tuple[tuple[int, ...], ...] = ((9, 10, 11, 12, 13, 14, 15), (2, 3, 4, 5, 6, 7, 8), (1,))
+STRONG_PARTITION: tuple[tuple[int, ...], ...] = tiles.FIFTEEN.partitions[0]
 # Without numba 7-tile tables cannot be built in reasonable time and memory.
 NUMPY_PARTITION: tuple[tuple[int, ...], ...] = ((1, 5, 6, 9, 10, 13), (7, 8, 11, 12, 14, 15), (2, 3, 4))
-PARTITION = STRONG_PARTITION if pattern_compiled.available() else NUMPY_PARTITION
+PARTITION = STRONG_PARTITION if available() else NUMPY_PARTITION
 BLOCK = 1 << 14
 
 Tables = dict[tuple[int, ...], np.ndarray]  # one pattern database per tile group
@@ -132,7 +136,7 @@ class _PatternHeuristic:
         cells = ((where[:, None] >> (source * 4).astype(np.uint64)) & _U64(15)).astype(np.int64)
         if view:
             cells = _TRANSPOSE[cells]
-        return self.tables[g][pattern_db.ranks(cells)].astype(np.int16)
+        return self.tables[g][tiles_pdb.ranks(cells, 16)].astype(np.int16)
 
     def root(self, cells: Sequence[int]) -> tuple[Ext, int]:
         where = np.array([pack([cells.index(t) for t in range(16)])], dtype=np.uint64)
@@ -374,31 +378,9 @@ class _Search:
 
 _lock = threading.RLock()
 _heuristic: _PatternHeuristic | None = None
-_compiled: fifteen_compiled.CompiledSearch | None = None
+_compiled: tiles_search.TileSearch | None = None
 _warm = threading.Event()          # set once the compiled search has run (compiled or loaded from disk)
 SPOT_CHECKS = 4                    # positions solved without tables to check a loaded partition against
-# The SHA-256 of each table of the two partitions, as built. A table is a fixed function of its tiles (the
-# fewest moves of those tiles home, for every placement), so its every byte is known before it is built. A
-# cached one is used only if its digest is this one: one entry changed, or any number, fails, whatever
-# checksum the file carries. A sampled check cannot promise that (a raised entry, which would make IDA*
-# return a longer line called optimal, can pass any local check: see the README's "Reliability"). The slow
-# test test_the_tables_built_are_the_ones_whose_digests_are_known builds them and compares.
-BUILT_DIGESTS: dict[tuple[int, ...], str] = {
-    (9, 10, 11, 12, 13, 14, 15): "71a32503b76c04e4b63c62dfe22c6cf13f5a3985f76633b1ad013676b8ff2e80",
-    (2, 3, 4, 5, 6, 7, 8): "f0e0dda50436e3645cb6fc08df1614efcd3a4e0e6c66b6e4d7bb7828bb0407ee",
-    (1,): "ed1e883272c7fd16fd28ff745dbef2bcddc38945be529d7a7796c1d50e918d46",
-    (1, 5, 6, 9, 10, 13): "e6a80507004979a8e749bf4fe35d8fd7e0f27567d7e1c42c225b06904a0c918e",
-    (7, 8, 11, 12, 14, 15): "c55451bd3946f8f8d7f077b682b08835735b79d3d33cfbeed32e9811c9abce98",
-    (2, 3, 4): "ddc146796f459f7ebcc431bc25c74ac2aa4d4e19df757286884a48810e31b466",
-}
-
-
-def _table_name(tiles: Sequence[int]) -> str:
-    return "pdb15-" + "-".join(map(str, tiles))
-
-
-class _NotCached(Exception):
-    """A table is missing or damaged and the caller asked not to build it."""
 
 
 def load_tables(
@@ -406,73 +388,22 @@ def load_tables(
     progress: Callable[[float, str], None] | None = None,
     build: bool = True,
 ) -> Tables | None:
-    """The ranked table of each tile group from the cache, building missing, damaged or
-    implausible ones (or, with ``build=False``, None as soon as one is not usable from the
-    cache). A partition whose tables sum to more than the optimal length of a position is
-    discarded whole and rebuilt."""
+    """The ranked table of each tile group (:func:`solvers.tiles.load_tables` on the 15-puzzle's layout:
+    built where missing, damaged or implausible; with ``build=False``, None as soon as one is not usable
+    from the cache). A partition whose digests are not known in advance and whose tables sum to more than
+    the optimal length of a position is discarded whole and rebuilt."""
+    keys = [tuple(int(t) for t in g) for g in groups]
     for attempt in range(2):
-        tables = _load(groups, progress, build)
-        if tables is None or all(tuple(g) in BUILT_DIGESTS for g in groups) or _agrees_with_search(tables):
-            return tables   # tables whose digests are known are the tables built: nothing to spot-check
-        for tiles in groups:
-            cache.discard(_table_name(tiles))
-    raise ValueError("freshly built pattern tables overestimate a distance.")  # pragma: no cover - a builder bug
-
-
-def _load(groups: Sequence[Sequence[int]], progress: Callable[[float, str], None] | None, build: bool) -> Tables | None:
-    """Every group's table; a table built here is dropped once it is in the cache and read
-    back after the others are built, so no build runs beside a finished 58 MB table."""
-    tables: dict[tuple[int, ...], np.ndarray | None] = {}
-    sizes = [pattern_db.placements(len(t)) for t in groups]
-    done = 0
-    for tiles, size in zip(groups, sizes):
-        built: list[bool] = []
-
-        def step(fraction: float, message: str, done: int = done, size: int = size) -> None:
-            if progress:
-                progress((done + fraction * size) / sum(sizes), message)
-
-        def make(tiles: Sequence[int] = tiles, step: Callable[[float, str], None] = step,
-                 built: list[bool] = built) -> np.ndarray:
-            if not build:
-                raise _NotCached
-            built.append(True)
-            return pattern_db.build_ranked(tiles, progress=step)
-
-        try:
-            table = _load_or_build(tiles, make)
-        except _NotCached:
+        found = tiles.load_tables(tiles.FIFTEEN, progress, build, keys)
+        if found is None:
             return None
-        keep = not built or not cache.array_path(_table_name(tiles)).is_file()  # unwritable cache: keep it
-        tables[tuple(tiles)] = table if keep else None
-        del table  # else the next build runs beside it
-        done += size
-    for group in list(tables):
-        if tables[group] is None:
-            tables[group] = _load_or_build(group, partial(pattern_db.build_ranked, group))
-    if progress:
-        progress(1.0, "tables ready")
-    return {g: t for g, t in tables.items() if t is not None}
-
-
-def _load_or_build(tiles: Sequence[int], make: Callable[[], np.ndarray]) -> np.ndarray:
-    """The cached table of ``tiles`` if it passes the load checks, else ``make()`` (cached)."""
-    def check(table: np.ndarray) -> bool:
-        return holds(tiles, table)
-
-    meta = {"board": "4x4", "tiles": ",".join(map(str, tiles)), "index": "ranked"}
-    return tables_module.load_or_build(_table_name(tiles), make, TABLE_VERSION, size=pattern_db.placements(len(tiles)),
-                                       meta=meta, validate=check)
-
-
-def holds(tiles: Sequence[int], table: np.ndarray) -> bool:
-    """Whether a loaded table of ``tiles`` may be used: byte for byte the table built, where its digest is
-    known (:data:`BUILT_DIGESTS`); else it passes the checks a true one always passes (a sample:
-    :func:`solvers.pattern_db.plausible`)."""
-    known = BUILT_DIGESTS.get(tuple(tiles))
-    if known is None:
-        return pattern_db.plausible(tiles, table)
-    return table.dtype == np.uint8 and table.ndim == 1 and hashlib.sha256(np.ascontiguousarray(table).data).hexdigest() == known
+        tables = dict(zip(keys, found))
+        known = all((4, 4, 15, g) in tiles.BUILT_DIGESTS for g in keys)
+        if known or _agrees_with_search(tables):
+            return tables   # tables whose digests are known are the tables built: nothing to spot-check
+        for g in keys:
+            cache.discard(tiles.FIFTEEN.table_name(g))
+    raise ValueError("freshly built pattern tables overestimate a distance.")  # pragma: no cover - a builder bug
 
 
 def _agrees_with_search(tables: Tables) -> bool:
@@ -513,11 +444,13 @@ def install(tables: Tables) -> None:
         raise ValueError("pattern tables must cover the tiles 1..15 exactly once, at most 8 a group.")
     arrays = {g: np.asarray(tables[key]) for g, key in zip(groups, tables)}
     for g, array in arrays.items():
-        if array.dtype != np.uint8 or array.shape != (pattern_db.placements(len(g)),):
+        if array.dtype != np.uint8 or array.shape != (tiles.FIFTEEN.size(g),):
             raise ValueError(f"the table of tiles {g} is not a ranked 15-puzzle pattern database.")
+    joined = tiles_search.joined([arrays[g] for g in groups])   # one buffer for both searches (a view if it is one)
+    starts = np.cumsum([0] + [arrays[g].size for g in groups])
+    arrays = {g: joined[starts[i]:starts[i + 1]] for i, g in enumerate(groups)}
     heuristic = _PatternHeuristic(arrays)
-    usable = pattern_compiled.available() and len(arrays) <= 4
-    compiled = fifteen_compiled.CompiledSearch(arrays, heuristic.name) if usable else None
+    compiled = tiles_search.TileSearch(4, 4, 15, (groups,), ([arrays[g] for g in groups],)) if available() else None
     global _heuristic, _compiled
     with _lock:
         _heuristic, _compiled = heuristic, compiled
@@ -541,7 +474,7 @@ def installed() -> bool:
     return _heuristic is not None
 
 
-def compiled_search() -> fifteen_compiled.CompiledSearch | None:
+def compiled_search() -> tiles_search.TileSearch | None:
     """The compiled search over the installed tables, if numba is installed."""
     return _compiled
 
@@ -598,14 +531,15 @@ def solve15(
     return path_along(problem, states, nodes)
 
 
-def _run_compiled(search: fifteen_compiled.CompiledSearch, board: bytes, cancel: Cancel | None,
+def _run_compiled(search: tiles_search.TileSearch, board: bytes, cancel: Cancel | None,
                   progress: Callable[[str], None] | None,
                   bounds: Callable[[int, int], None] | None = None) -> tuple[list[int], int]:
     warm_up()
     last = [float("-inf")]
     last_bound = [-1]
 
-    def report(bound: int, nodes: int) -> None:
+    def report(length: Fraction, nodes: int) -> None:
+        bound = int(length)       # a whole number of moves: the search is not weighted
         if cancel is not None and cancel():
             raise Cancelled
         now = time.perf_counter()
@@ -616,4 +550,5 @@ def _run_compiled(search: fifteen_compiled.CompiledSearch, board: bytes, cancel:
             if progress is not None:
                 progress(f"searching {bound} moves… {nodes:,} nodes")
 
-    return search.run(board, report)
+    outcome = search.run(board, report)
+    return outcome.blank_path, outcome.nodes

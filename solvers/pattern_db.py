@@ -1,4 +1,6 @@
-"""Additive pattern databases for sliding-tile puzzles of any size (up to 16 cells).
+"""Additive pattern databases for sliding-tile puzzles of up to 16 cells, built in numpy: the builder
+where numba is missing (:func:`solvers.tiles.build_table`) and the plain reference the compiled one
+(:mod:`solvers.tiles_pdb`) is tested against.
 
 A pattern database stores, for every placement of a group of tiles, the fewest moves
 *of those tiles* needed to bring them home, whatever the other tiles do. Because only
@@ -7,8 +9,8 @@ admissible. The blank moves for free, so a state is (pattern positions, the regi
 free cells the blank can reach); the breadth-first search works on whole levels as
 numpy arrays and the result is minimised over the blank so lookups need only the tile
 positions. Tables are indexed densely (base-n digits of the tile cells) because a
-search can then update an index with one addition per move; :func:`rank` gives the
-perfect rank of k-permutations for a compact copy.
+search can then update an index with one addition per move; :func:`dense_to_ranked` gives
+the compact copy indexed by rank that the searches use.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from solvers import tiles_pdb
+
 Progress = Callable[[float, str], None]
 UNSEEN = 255
 
@@ -26,23 +30,6 @@ def standard_goal(width: int, height: int) -> tuple[int, ...]:
     """Tiles 1..n-1 in reading order, blank last."""
     n = width * height
     return tuple(range(1, n)) + (0,)
-
-
-def neighbours(width: int, height: int) -> np.ndarray:
-    """Table ``[cell, direction] -> cell`` (up, down, left, right), -1 off the board."""
-    n = width * height
-    table = np.full((n, 4), -1, dtype=np.int64)
-    for c in range(n):
-        r, q = divmod(c, width)
-        if r > 0:
-            table[c, 0] = c - width
-        if r < height - 1:
-            table[c, 1] = c + width
-        if q > 0:
-            table[c, 2] = c - 1
-        if q < width - 1:
-            table[c, 3] = c + 1
-    return table
 
 
 class _Board:
@@ -76,7 +63,7 @@ class _Board:
         for c in range(n - 1, -1, -1):
             low[(cells >> c) & 1 == 1] = c
         self.lowest = low
-        self.neighbours = neighbours(width, height)
+        self.neighbours = tiles_pdb.geometry(width, height)[0]
 
 
 def build(
@@ -236,169 +223,8 @@ def dense_index(positions: np.ndarray, n: int) -> np.ndarray:
     return pos @ dense_weights(pos.shape[1], n)
 
 
-# ---------------------------------------------------------------------------
-# Ranked tables: one byte per placement, no room wasted on impossible ones
-#
-# A dense table of a 7-tile group of the 15-puzzle would need 16**7 = 268 million bytes,
-# of which 58 million are placements. Ranked tables index placements by their rank among
-# the k-permutations of the cells (tile i's digit is its cell's place among the cells the
-# earlier tiles left free), so they are as small as the pattern space.
-
-
-def placements(k: int, n: int = 16) -> int:
-    """How many placements ``k`` distinct tiles have on ``n`` cells."""
-    return perm(n, k)
-
-
-def rank_weights(k: int, n: int = 16) -> np.ndarray:
-    """The weight of each tile's digit: tile i's digit counts (n-i-1)(n-i-2)...(n-k+1)."""
-    return np.array([perm(n - i - 1, k - i - 1) for i in range(k)], dtype=np.int64)
-
-
-_POPCOUNT16 = np.array([bin(m).count("1") for m in range(1 << 16)], dtype=np.int64)
-
-
-def ranks(positions: np.ndarray, n: int = 16) -> np.ndarray:
-    """Ranks of rows of tile cells (row i: the cells of tiles 0..k-1), vectorised."""
-    pos = np.asarray(positions, dtype=np.int64)
-    used = np.zeros(pos.shape[0], dtype=np.int64)
-    out = np.zeros(pos.shape[0], dtype=np.int64)
-    for i, weight in enumerate(rank_weights(pos.shape[1], n)):
-        cell = pos[:, i]
-        out += (cell - _POPCOUNT16[used & ((np.int64(1) << cell) - 1)]) * weight
-        used |= np.int64(1) << cell
-    return out
-
-
-def unrank(rank_values: np.ndarray, k: int, n: int = 16) -> np.ndarray:
-    """Rows of tile cells of the given ranks (the inverse of :func:`ranks`), vectorised."""
-    rest = np.asarray(rank_values, dtype=np.int64).copy()
-    used = np.zeros(rest.shape[0], dtype=np.int64)
-    out = np.zeros((rest.shape[0], k), dtype=np.int64)
-    for i, weight in enumerate(rank_weights(k, n)):
-        digit, rest = np.divmod(rest, weight)
-        cell = np.full(rest.shape[0], -1, dtype=np.int64)
-        seen = np.zeros(rest.shape[0], dtype=np.int64)
-        for c in range(n):
-            free = ((used >> c) & 1) == 0
-            cell[free & (seen == digit) & (cell < 0)] = c
-            seen += free
-        out[:, i] = cell
-        used |= np.int64(1) << cell
-    return out
-
-
 def dense_to_ranked(table: np.ndarray, k: int, n: int = 16) -> np.ndarray:
-    """A dense table (see :func:`build`) as a ranked one: the same values, placements only."""
-    cells = unrank(np.arange(placements(k, n), dtype=np.int64), k, n)
+    """A dense table (see :func:`build`) as a ranked one (:mod:`solvers.tiles_pdb`): the same values,
+    placements only."""
+    cells = tiles_pdb.unrank(np.arange(tiles_pdb.placements(k, n), dtype=np.int64), k, n)
     return np.ascontiguousarray(table[dense_index(cells, n)])
-
-
-def build_ranked(tiles: Sequence[int], progress: Progress | None = None) -> np.ndarray:
-    """The 15-puzzle pattern database of ``tiles`` (same values as :func:`build`), ranked.
-
-    Compiled (numba) when it is installed: the only way to build 7-tile tables within
-    minutes and a few hundred megabytes. Without it, groups of up to 6 tiles are built
-    densely in numpy and re-indexed.
-    """
-    from solvers import pattern_compiled
-
-    if pattern_compiled.available():
-        return pattern_compiled.build(tiles, progress)
-    if len(tiles) > 6:
-        raise ValueError("pattern groups of more than 6 tiles need numba to be built.")
-    return dense_to_ranked(build(4, 4, tiles, progress=progress), len(tiles))
-
-
-def plausible(tiles: Sequence[int], table: np.ndarray, samples: int = 3000,
-              rng: np.random.Generator | None = None) -> bool:
-    """Whether a ranked 15-puzzle table of ``tiles`` passes the checks a true one always passes.
-
-    A cached table may be damaged or rewritten with a valid checksum, and a value too high
-    would make a "shortest" answer longer than the shortest. Checked: 0 at the goal
-    placement and nowhere else, 1 where one move of a tile next to the blank's region
-    leaves the goal; on ``samples`` random placements and as many met on random walks from
-    the goal (so the small values near it are seen too) and their neighbour placements (one
-    tile one step): every value reachable (not 255) and of the parity of the pattern's
-    Manhattan distance, at least that distance, some neighbour lower, and none whose free
-    cells form one region (where the blank can be anywhere) two or more lower. A random sample per load cannot see every entry,
-    so this catches damage and forgeries of many entries, not a handful chosen to hide.
-    """
-    k = len(tiles)
-    if table.shape != (placements(k),) or table.dtype != np.uint8:
-        return False
-    goal_cells = np.array([[t - 1 for t in tiles]], dtype=np.int64)
-    goal = int(ranks(goal_cells)[0])
-    if table[goal] != 0 or not _first_moves_cost_one(goal_cells, table):
-        return False
-    rng = rng if rng is not None else np.random.default_rng()
-    picked = np.concatenate([rng.integers(0, table.size, samples), _walks(goal_cells, samples, rng)])
-    cells = unrank(picked, k)
-    value = table[picked].astype(np.int64)
-    homes = goal_cells[0]
-    manhattan = (np.abs(cells // 4 - homes // 4) + np.abs(cells % 4 - homes % 4)).sum(axis=1)
-    if (value == UNSEEN).any() or ((value == 0) != (picked == goal)).any():
-        return False
-    if (value < manhattan).any() or ((value - manhattan) % 2).any():
-        return False
-    whole, nearby = _neighbour_ranks(cells)
-    near = np.where(nearby >= 0, table[np.maximum(nearby, 0)].astype(np.int64), 1 << 20)
-    seen = nearby >= 0
-    if (near[seen] == UNSEEN).any() or ((near - value[:, None])[seen] % 2 == 0).any():
-        return False  # one tile step changes the Manhattan distance, so the parity, of every value
-    if ((value > 0) & (near.min(axis=1) >= value)).any():
-        return False
-    one_region = np.where(whole & (nearby >= 0), near, 1 << 20).min(axis=1)
-    return bool((value <= one_region + 1).all())
-
-
-def _first_moves_cost_one(goal_cells: np.ndarray, table: np.ndarray) -> bool:
-    """The placements one move from the goal state (a tile next to the blank's region, the
-    blank starting on the last cell) are worth exactly 1."""
-    board = _board(4, 4)
-    occupied = int((np.int64(1) << goal_cells[0]).sum())
-    region = int(board.region[(board.full & ~occupied) * board.n + 15])
-    for i, cell in enumerate(goal_cells[0]):
-        for q in board.neighbours[cell]:
-            if q >= 0 and (region >> int(q)) & 1:
-                moved = goal_cells.copy()
-                moved[0, i] = q
-                if table[int(ranks(moved)[0])] != 1:
-                    return False
-    return True
-
-
-def _walks(goal_cells: np.ndarray, count: int, rng: np.random.Generator, length: int = 40) -> np.ndarray:
-    """Ranks met by random walks of single tile steps from the goal placement."""
-    walkers = max(1, count // length)
-    cells = np.repeat(goal_cells, walkers, axis=0)
-    nb, k, met = _board(4, 4).neighbours, goal_cells.shape[1], []
-    rows = np.arange(walkers)
-    for _ in range(length):
-        tile, direction = rng.integers(0, k, walkers), rng.integers(0, 4, walkers)
-        q = nb[cells[rows, tile], direction]
-        free = (q >= 0) & ~(cells == q[:, None]).any(axis=1)
-        cells[rows[free], tile[free]] = q[free]
-        met.append(ranks(cells))
-    return np.concatenate(met)
-
-
-def _neighbour_ranks(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """For rows of tile cells: the rank of each placement one tile step away (-1 where the
-    step leaves the board or hits a tile) and whether its free cells form one region."""
-    board = _board(4, 4)
-    rows, k = cells.shape
-    occupied = (np.int64(1) << cells).sum(axis=1)
-    nb = board.neighbours
-    out = np.full((rows, 4 * k), -1, dtype=np.int64)
-    whole = np.zeros((rows, 4 * k), dtype=bool)
-    for i in range(k):
-        for d in range(4):
-            q = nb[cells[:, i], d]
-            ok = (q >= 0) & (((occupied >> np.maximum(q, 0)) & 1) == 0)
-            moved = cells.copy()
-            moved[:, i] = np.where(ok, q, cells[:, i])
-            out[:, 4 * i + d] = np.where(ok, ranks(moved), -1)
-            free = board.full & ~(np.int64(1) << moved).sum(axis=1)
-            whole[:, 4 * i + d] = ok & (board.region[free * board.n + board.lowest[free]] == free)
-    return whole, out

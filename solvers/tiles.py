@@ -1,11 +1,13 @@
-"""Sliding tiles on rectangles of 12 to 25 cells (3x4 to 5x5): pattern databases built for the
-board, IDA* over them, and answers that say whether they are proven.
+"""Sliding tiles on rectangles of 12 to 25 cells (3x4 to 5x5, the 15-puzzle among them): pattern
+databases built for the board, IDA* over them, and answers that say whether they are proven.
 
-Boards of up to ten cells have a complete table instead (:mod:`solvers.sweep`); the 4x4 board
-with the standard goal has the 15-puzzle's own tables (:mod:`solvers.fifteen`). Here each board
+Boards of up to ten cells have a complete table instead (:mod:`solvers.sweep`). The 15-puzzle is the
+layout :data:`FIFTEEN` (4x4, the blank's goal last), its 7-7-1 tables built, checked and searched here;
+:mod:`solvers.fifteen` adds its table-free and numpy searches for a computer without numba. Here each board
 has a partition of its tiles into groups chosen for it (:data:`PARTITIONS`): compact blocks as
 large as a table of at most about thirty million placements allows, so every table builds in
-seconds and all of a board's fit in well under 100 MB. On a square board the tables are looked
+seconds and all of a board's fit in well under 100 MB (the 15-puzzle's two 7-tile tables, 58 million
+placements each, take about a minute to build once and make its searches fast). On a square board the tables are looked
 up for the mirror image too. Positions are named as the standard goal names them, the blank's
 goal on any cell (a goal of another arrangement is renamed to this one by the caller).
 
@@ -19,19 +21,19 @@ import hashlib
 import time
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache as memoised
+from functools import cache as memoised, partial
 from typing import Callable, Sequence
 
 import numpy as np
 
+from solvers import cache, pattern_db, tiles_pdb
 from solvers import tables as tables_module
-from solvers import tiles_pdb
 from solvers.problem import Cancel, Cancelled
 from solvers.sliding import states_along
 from solvers.tiles_search import Outcome, TileSearch
 
-__all__ = ["BUILT_DIGESTS", "Layout", "PARTITIONS", "Solver", "Tables", "holds", "load_tables", "manhattan_solver",
-           "partitions", "plausible"]
+__all__ = ["BUILT_DIGESTS", "FIFTEEN", "Layout", "PARTITIONS", "Solver", "Tables", "build_table", "holds",
+           "load_tables", "manhattan_solver", "partitions", "plausible"]
 
 TABLE_VERSION = 1
 Tables = tuple[np.ndarray, ...]      # one ranked table per group of the layout's partition
@@ -48,7 +50,7 @@ PARTITIONS: dict[tuple[int, int], tuple[Partition, ...]] = {
     # the upper and the lower two rows, then 13 and 14; again by columns (3.6 million placements each)
     (3, 5): (((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12), (13, 14)),
              ((1, 2, 4, 5, 7, 8), (3, 6, 9, 10, 11, 12), (13, 14))),
-    # the 15-puzzle's 7-7-1 (used here only for a goal whose blank is elsewhere)
+    # the 15-puzzle's 7-7-1: the bottom two rows, the top two but tile 1, and tile 1 (its Manhattan distance)
     (4, 4): (((9, 10, 11, 12, 13, 14, 15), (2, 3, 4, 5, 6, 7, 8), (1,)),),
     # four corners of 5, 5, 5 and 4 tiles, and a second cut across them (1.9 million placements each):
     # one partition of six-tile groups would hold 28 million placements each and take minutes to build
@@ -67,6 +69,13 @@ PARTITIONS: dict[tuple[int, int], tuple[Partition, ...]] = {
 # few raised entries can pass: see the README's "Reliability". The slow test
 # test_the_library_boards_tables_are_the_ones_whose_digests_are_known builds them and compares.
 BUILT_DIGESTS: dict[tuple[int, int, int, tuple[int, ...]], str] = {
+    # the 15-puzzle: its 7-7-1, and the 6-6-3 it takes where numba is missing
+    (4, 4, 15, (9, 10, 11, 12, 13, 14, 15)): "71a32503b76c04e4b63c62dfe22c6cf13f5a3985f76633b1ad013676b8ff2e80",
+    (4, 4, 15, (2, 3, 4, 5, 6, 7, 8)): "f0e0dda50436e3645cb6fc08df1614efcd3a4e0e6c66b6e4d7bb7828bb0407ee",
+    (4, 4, 15, (1,)): "ed1e883272c7fd16fd28ff745dbef2bcddc38945be529d7a7796c1d50e918d46",
+    (4, 4, 15, (1, 5, 6, 9, 10, 13)): "e6a80507004979a8e749bf4fe35d8fd7e0f27567d7e1c42c225b06904a0c918e",
+    (4, 4, 15, (7, 8, 11, 12, 14, 15)): "c55451bd3946f8f8d7f077b682b08835735b79d3d33cfbeed32e9811c9abce98",
+    (4, 4, 15, (2, 3, 4)): "ddc146796f459f7ebcc431bc25c74ac2aa4d4e19df757286884a48810e31b466",
     (3, 4, 11, (1, 2, 3, 4, 5, 6, 7)): "ef97247f7f69b22284a11b6adfb0a9de5e7f0b171918a2ea61f2b7d6f8cab759",
     (3, 4, 11, (8, 9, 10, 11)): "989051c892bea7dc53e9c6ab307cfe03af5b77a1c79e6a95a9ebf618e67c1da9",
     (4, 5, 19, (1, 2, 5, 6, 9)): "3c069474683d09b382fcf87e5b580bf745111072edb711edfd0e18f0eb2072e1",
@@ -118,7 +127,17 @@ class Layout:
         return tuple(dict.fromkeys(g for cut in self.partitions for g in cut))
 
     def table_name(self, group: Sequence[int]) -> str:
-        return f"pdbtiles-{self.width}x{self.height}-b{self.blank}-" + "-".join(map(str, group))
+        return self.table_file(group)[0]
+
+    def table_file(self, group: Sequence[int]) -> tuple[str, int, dict[str, str | int]]:
+        """The cache name, format version and description of the table of ``group``. The 15-puzzle's keep
+        those they had when it had a solver of its own (the tables are the same bytes), so the tables in a
+        player's cache stay in use."""
+        tiles = ",".join(map(str, group))
+        if self == FIFTEEN:
+            return "pdb15-" + "-".join(map(str, group)), 2, {"board": "4x4", "tiles": tiles, "index": "ranked"}
+        return (f"pdbtiles-{self.width}x{self.height}-b{self.blank}-" + "-".join(map(str, group)), TABLE_VERSION,
+                {"board": f"{self.width}x{self.height}", "blank": self.blank, "tiles": tiles})
 
     def goal(self) -> bytes:
         """The goal: tiles in reading order around the blank's cell."""
@@ -131,6 +150,9 @@ class Layout:
         return tiles_pdb.placements(len(group), self.cells)
 
 
+FIFTEEN = Layout(4, 4, 15)    # the 15-puzzle: its tables and search are this layout's (see solvers.fifteen)
+
+
 # ---------------------------------------------------------------------------------------------
 # Tables
 
@@ -139,37 +161,68 @@ class _NotCached(Exception):
     """A table is missing or damaged and the caller asked not to build it."""
 
 
-def load_tables(layout: Layout, progress: Progress | None = None, build: bool = True) -> Tables | None:
-    """Every group's table from the cache, building what is missing or fails the checks (or, with
-    ``build=False``, None as soon as one is not usable from the cache)."""
-    groups = layout.groups
-    sizes = [layout.size(g) for g in groups]
-    done, out = 0, []
-    for group, size in zip(groups, sizes):
-        def step(fraction: float, message: str, done: int = done, size: int = size) -> None:
-            if progress is not None:
-                progress((done + fraction * size) / sum(sizes), message)
+def load_tables(layout: Layout, progress: Progress | None = None, build: bool = True,
+                groups: Sequence[Sequence[int]] | None = None) -> Tables | None:
+    """Each group's table (``groups``, by default the layout's) from the cache, building what is missing or
+    fails the checks (or, with ``build=False``, None as soon as one is not usable from the cache).
 
-        def make(group: Sequence[int] = group, step: Progress = step) -> np.ndarray:
+    The tables lie one after another in one buffer, where the search looks them up without a copy (the
+    15-puzzle's are 115 MB). A table built here is read back from the cache once the others are built,
+    so no build runs beside a finished table."""
+    cut = layout.groups if groups is None else tuple(tuple(g) for g in groups)
+    starts = np.cumsum([0] + [layout.size(g) for g in cut])
+    total = int(starts[-1])
+    joined = np.empty(total, dtype=np.uint8)
+    later = []
+    for i, group in enumerate(cut):
+        def step(fraction: float, message: str, i: int = i) -> None:
+            if progress is not None:
+                progress((starts[i] + fraction * (starts[i + 1] - starts[i])) / total, message)
+
+        built: list[bool] = []
+
+        def make(group: Sequence[int] = group, step: Progress = step, built: list[bool] = built) -> np.ndarray:
             if not build:
                 raise _NotCached
-            return tiles_pdb.build(layout.width, layout.height, group, layout.blank, step)
-
-        meta: dict[str, str | int] = {"board": f"{layout.width}x{layout.height}", "blank": layout.blank,
-                                      "tiles": ",".join(map(str, group))}
-
-        def check(table: np.ndarray, group: Sequence[int] = group) -> bool:
-            return holds(layout, group, table)
+            built.append(True)
+            return build_table(layout, group, step)
 
         try:
-            out.append(tables_module.load_or_build(layout.table_name(group), make, TABLE_VERSION, size=size,
-                                                   meta=meta, validate=check))
+            table = _load_or_build(layout, group, make)
         except _NotCached:
             return None
-        done += size
+        if built and cache.array_path(layout.table_name(group)).is_file():
+            later.append(i)              # read back below (an unwritable cache: kept now)
+        else:
+            joined[starts[i]:starts[i + 1]] = table
+        del table
+    for i in later:
+        joined[starts[i]:starts[i + 1]] = _load_or_build(layout, cut[i], partial(build_table, layout, cut[i]))
     if progress is not None:
         progress(1.0, "tables ready")
-    return tuple(out)
+    return tuple(joined[starts[i]:starts[i + 1]] for i in range(len(cut)))
+
+
+def _load_or_build(layout: Layout, group: Sequence[int], make: Callable[[], np.ndarray]) -> np.ndarray:
+    """The cached table of ``group`` if it passes the load checks (:func:`holds`), else ``make()`` (cached)."""
+    name, version, meta = layout.table_file(group)
+
+    def check(table: np.ndarray) -> bool:
+        return holds(layout, group, table)
+
+    return tables_module.load_or_build(name, make, version, size=layout.size(group), meta=meta, validate=check)
+
+
+def build_table(layout: Layout, group: Sequence[int], progress: Progress | None = None) -> np.ndarray:
+    """The ranked table of ``group``: compiled (numba), the only way to build 7-tile tables within minutes
+    and a few hundred megabytes; without numba, groups of up to 6 tiles on boards of up to 16 cells are
+    built densely in numpy and re-indexed (:mod:`solvers.pattern_db`)."""
+    if tiles_pdb.available():
+        return tiles_pdb.build(layout.width, layout.height, group, layout.blank, progress)
+    if len(group) > 6 or layout.cells > 16:
+        raise ValueError("pattern groups of more than 6 tiles, or on more than 16 cells, need numba to be built.")
+    dense = pattern_db.build(layout.width, layout.height, group, layout.goal(), progress)
+    return pattern_db.dense_to_ranked(dense, len(group), layout.cells)
 
 
 @memoised
@@ -198,9 +251,9 @@ def plausible(layout: Layout, group: Sequence[int], table: np.ndarray, samples: 
               rng: np.random.Generator | None = None) -> bool:
     """Whether the ranked table of ``group`` passes the checks a true one always passes.
 
-    0 at the goal placement and nowhere else; on ``samples`` random placements and as many met on
-    random walks from the goal, with every placement one tile step away: each value reachable, of
-    the parity of the group's Manhattan distance and at least that distance; one step changes a value
+    0 at the goal placement and nowhere else, 1 one move from the goal; on ``samples`` random
+    placements and as many met on random walks from the goal, with every placement one tile step
+    away: each value reachable, of the parity of the group's Manhattan distance and at least that distance; one step changes a value
     by an odd amount; some neighbour lower (a value > 0); and none more than one above a neighbour
     whose free cells form one region (the blank can be anywhere there). A sample cannot see every
     entry: this finds damage and forgeries of many entries, not a handful chosen to hide.
@@ -210,10 +263,10 @@ def plausible(layout: Layout, group: Sequence[int], table: np.ndarray, samples: 
         return False
     homes = _goal_cells(layout, group)
     goal = int(tiles_pdb.ranks(homes[None, :], n)[0])
-    if table[goal] != 0:
+    if table[goal] != 0 or not _first_moves_cost_one(layout, homes, table):
         return False
     rng = rng if rng is not None else np.random.default_rng()
-    cells = np.concatenate([_unrank(rng.integers(0, table.size, samples), k, n), _walks(layout, homes, samples, rng)])
+    cells = np.concatenate([tiles_pdb.unrank(rng.integers(0, table.size, samples), k, n), _walks(layout, homes, samples, rng)])
     value = table[tiles_pdb.ranks(cells, n)].astype(np.int64)
     rows, cols = np.divmod(cells, layout.width)
     manhattan = (np.abs(rows - homes // layout.width) + np.abs(cols - homes % layout.width)).sum(axis=1)
@@ -232,22 +285,20 @@ def plausible(layout: Layout, group: Sequence[int], table: np.ndarray, samples: 
     return bool((value <= np.where(whole & seen, nearby, 1 << 20).min(axis=1) + 1).all())
 
 
-def _unrank(ranks: np.ndarray, k: int, n: int) -> np.ndarray:
-    """Rows of tile cells of the given ranks."""
-    rest = np.asarray(ranks, dtype=np.int64).copy()
-    used = np.zeros(rest.shape[0], dtype=np.int64)
-    out = np.zeros((rest.shape[0], k), dtype=np.int64)
-    for i, weight in enumerate(tiles_pdb.rank_weights(k, n)):
-        digit, rest = np.divmod(rest, weight)
-        cell = np.full(rest.shape[0], -1, dtype=np.int64)
-        count = np.zeros(rest.shape[0], dtype=np.int64)
-        for c in range(n):
-            free = ((used >> c) & 1) == 0
-            cell[free & (count == digit) & (cell < 0)] = c
-            count += free
-        out[:, i] = cell
-        used |= np.int64(1) << cell
-    return out
+def _first_moves_cost_one(layout: Layout, homes: np.ndarray, table: np.ndarray) -> bool:
+    """The placements one move from the goal state (a tile next to the blank's region, the blank on its goal
+    cell) are worth exactly 1."""
+    steps, full, not_first, not_last = tiles_pdb.geometry(layout.width, layout.height)
+    free = np.array([full & ~int((np.int64(1) << homes).sum())], dtype=np.int64)
+    region = int(_flood(np.array([1 << layout.blank], dtype=np.int64), free, layout.width, not_first, not_last)[0])
+    for i, cell in enumerate(homes):
+        for q in steps[cell]:
+            if q >= 0 and (region >> int(q)) & 1:
+                moved = homes.copy()
+                moved[i] = q
+                if table[int(tiles_pdb.ranks(moved[None, :], layout.cells)[0])] != 1:
+                    return False
+    return True
 
 
 def _walks(layout: Layout, homes: np.ndarray, count: int, rng: np.random.Generator, length: int = 40) -> np.ndarray:

@@ -1,12 +1,18 @@
-"""IDA* over additive ranked pattern databases on any rectangle up to 5x5, compiled (numba).
+"""IDA* over additive ranked pattern databases on any rectangle up to 5x5, compiled (numba): the search
+of the 15-puzzle (7-7-1 with its mirror image) and of every larger board of tiles.
 
-Depth-first with an explicit stack, as the 15-puzzle's search (:mod:`solvers.fifteen_compiled`),
-so a call stops after a budget of nodes and the next resumes; here the board's size, the goal's
-blank, the number of groups and whether the mirror image is looked up too are parameters, and a
-weight may multiply the heuristic. With weight 1 the first solution is optimal. With weight w
-(f = g + w h, an admissible h) every bound tried is at most w times the optimum, so the solution
-found is at most w times as long as the shortest and the optimum is at least the last bound
-divided by w: a bounded answer, never called optimal.
+Plain recursive IDA* in CPython manages well under a million nodes a second. Here the loop is
+depth-first with an explicit stack, so a call stops after a budget of nodes and the next resumes (the
+caller reports progress and honours cancelling between calls). Per move only the moved tile's group
+changes in each view, so a node costs a rank and a lookup a view, and the second view's lookup is
+skipped when the first already prunes; the goal is recognised by counting tiles on their goal cells,
+never by a heuristic value. The board's size, the goal's blank, the number of groups and whether the
+mirror image is looked up too are parameters, and a weight may multiply the heuristic.
+
+With weight 1 the first solution is optimal. With weight w (f = g + w h, an admissible h) every
+bound tried is at most w times the optimum, so the solution found is at most w times as long as the
+shortest and the optimum is at least the last bound divided by w: a bounded answer, never called
+optimal.
 """
 from __future__ import annotations
 
@@ -16,9 +22,9 @@ from typing import Callable, Sequence
 import numpy as np
 
 from solvers import tiles_pdb
-from solvers.pattern_compiled import available, compiled
+from solvers.compiled import available, compiled
 
-__all__ = ["MAX_DEPTH", "Outcome", "TileSearch"]
+__all__ = ["MAX_DEPTH", "Outcome", "TileSearch", "joined"]
 
 MAX_DEPTH = 512                   # a 5x5 position needs at most about 210 moves; a bounded line, twice that
 FOUND, EXHAUSTED, PAUSED = 1, 0, 2
@@ -111,6 +117,22 @@ _rank = compiled(_rank, inline="always")
 _search_c = compiled(_search) if available() else None
 
 
+def joined(tables: Sequence[np.ndarray]) -> np.ndarray:
+    """The tables as one array: the buffer they already lie in, one after another (as
+    :func:`solvers.tiles.load_tables` gives them: no copy of the 15-puzzle's 115 MB), else a copy."""
+    base = tables[0].base
+    if isinstance(base, np.ndarray) and base.dtype == np.uint8 and base.ndim == 1:
+        start = tables[0].ctypes.data - base.ctypes.data
+        at = start
+        for table in tables:
+            if table.base is not base or table.ctypes.data - base.ctypes.data != at or table.strides != (1,):
+                break
+            at += table.size
+        else:
+            return base[start:at]
+    return np.concatenate(tables)
+
+
 class Outcome:
     """A finished search: the blank's cells along the line, the nodes, and the last bound (in moves,
     a fraction where the heuristic was weighted)."""
@@ -165,7 +187,7 @@ class TileSearch:
                     self.offsets[v, g] = at
                     flat.append(arrays[v][g])
                     at += arrays[v][g].size
-        self.table = np.concatenate(flat)
+        self.table = joined(flat)
         self.moves = tiles_pdb.geometry(width, height)[0]
         self.pop = tiles_pdb.popcounts()
 

@@ -9,7 +9,7 @@ import sys
 import numpy as np
 import pytest
 
-from solvers import pattern_compiled
+from solvers import compiled, tiles_pdb
 from tests.helpers import ROOT
 
 
@@ -21,11 +21,11 @@ def test_loading_every_puzzle_imports_no_numba():
     assert done.stdout.strip() == "False"
 
 
-@pytest.mark.skipif(not pattern_compiled.available(), reason="numba is not installed")
+@pytest.mark.skipif(not compiled.available(), reason="numba is not installed")
 def test_a_kernel_compiles_on_its_first_call_with_the_kernels_it_calls():
-    regions = pattern_compiled._regions_c(pattern_compiled.neighbours())
+    regions = tiles_pdb._regions_c(tiles_pdb.geometry(4, 4)[0], 16)
     assert "numba" in sys.modules
-    assert not isinstance(pattern_compiled._regions_c, pattern_compiled._Deferred)   # numba's, in its module
+    assert not isinstance(tiles_pdb._regions_c, compiled._Deferred)   # numba's, in its module
     assert regions.shape == (1 << 16,) and regions.dtype == np.uint64
     assert regions[0xFFFF] == 0                # every cell free: one region, numbered 0 in every cell
     assert regions[0] == (1 << 64) - 1         # none free: 15 (occupied) in every cell's four bits

@@ -16,7 +16,8 @@ import pytest
 
 from bench import fifteen as bench
 from game.catalog import registry as catalog
-from solvers import cache, fifteen, pattern_compiled, pattern_db, sliding
+from solvers import cache, fifteen, sliding, tiles, tiles_pdb
+from solvers.compiled import available
 from solvers.problem import Cancelled
 from solvers.search import bidirectional_bfs
 
@@ -27,7 +28,7 @@ KORF = {
     "korf-30": ("5 7 3 6/0 9 13 11/8 12 2 15/10 14 1 4", 47),
 }
 CHEAP = ((1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15))
-needs_numba = pytest.mark.skipif(not pattern_compiled.available(), reason="numba is not installed")
+needs_numba = pytest.mark.skipif(not available(), reason="numba is not installed")
 
 
 @pytest.fixture(autouse=True)
@@ -136,7 +137,7 @@ def test_install_makes_the_tables_current(cheap_installed):
     assert cheap_installed.name == "pdb 4-4-4-3 + reflection"
     board = PUZZLE.parse(KORF["korf-55"][0])
     check_path(board, fifteen.solve15(PUZZLE, board), 41)
-    assert (fifteen.compiled_search() is not None) == pattern_compiled.available()
+    assert (fifteen.compiled_search() is not None) == available()
 
 
 @pytest.mark.parametrize(
@@ -153,7 +154,7 @@ def test_install_rejects_groups_that_do_not_partition_the_tiles(cheap, groups):
 def _forge(folder, groups, change):
     """Rewrite each cached table of ``groups`` through the cache itself: valid checksum, other values."""
     for g in groups:
-        name = fifteen._table_name(g)
+        name = tiles.FIFTEEN.table_name(g)
         header = json.loads(cache.array_path(name).read_bytes().split(b"\n", 1)[0])
         table = cache.load_array(name, header["version"], meta=header["meta"])
         cache.save_array(name, change(table.copy()), header["version"], meta=header["meta"])
@@ -202,10 +203,10 @@ KNOWN_SMALL = (2, 3, 4)
 
 def _raised_unseen_by_local_checks(table: np.ndarray) -> int:
     """The rank of an entry of a 15-puzzle table that can be raised by two while every entry still passes the
-    local checks a sample makes (:func:`pattern_db.plausible`): no neighbour whose free cells form one region
+    local checks a sample makes (:func:`tiles.plausible`): no neighbour whose free cells form one region
     lies below it, and each neighbour keeps a lower neighbour of its own."""
-    cells = pattern_db.unrank(np.arange(table.size, dtype=np.int64), len(KNOWN_SMALL))
-    whole, near = pattern_db._neighbour_ranks(cells)
+    cells = tiles_pdb.unrank(np.arange(table.size, dtype=np.int64), len(KNOWN_SMALL), 16)
+    near, whole = tiles._neighbours(tiles.FIFTEEN, cells)
     values = table.astype(np.int64)
     for rank in np.argsort(-values, kind="stable"):   # far entries first: the ones a raise hides best in
         value, seen = int(values[rank]) + 2, near[rank] >= 0
@@ -225,22 +226,22 @@ def test_a_table_whose_digest_is_known_is_used_only_byte_for_byte(tmp_path, monk
     rank = _raised_unseen_by_local_checks(built)
     forged = built.copy()
     forged[rank] += 2
-    assert pattern_db.plausible(KNOWN_SMALL, forged, samples=20_000)   # a sample passes it
+    assert tiles.plausible(tiles.FIFTEEN, KNOWN_SMALL, forged, samples=20_000)   # a sample passes it
     _forge(tmp_path, [KNOWN_SMALL], lambda table: forged)
     assert fifteen.load_tables((KNOWN_SMALL,), build=False) is None
     assert np.array_equal(fifteen.load_tables((KNOWN_SMALL,))[KNOWN_SMALL], built)
-    assert fifteen.holds(KNOWN_SMALL, built) and not fifteen.holds(KNOWN_SMALL, forged)
+    assert tiles.holds(tiles.FIFTEEN, KNOWN_SMALL, built) and not tiles.holds(tiles.FIFTEEN, KNOWN_SMALL, forged)
 
 
 def test_the_small_known_tables_are_the_ones_built():
     """The digests of the tables built in a moment (the larger: the slow test below)."""
     for group in ((1,), KNOWN_SMALL):
-        assert fifteen.holds(group, pattern_db.build_ranked(group)), group
+        assert tiles.holds(tiles.FIFTEEN, group, tiles.build_table(tiles.FIFTEEN, group)), group
 
 
 def test_the_goal_is_the_board_not_a_zero_heuristic():
     """Installed directly (no load checks), tables of zeros only slow the search down."""
-    fifteen.install({g: np.zeros(pattern_db.placements(len(g)), dtype=np.uint8) for g in CHEAP})
+    fifteen.install({g: np.zeros(tiles_pdb.placements(len(g), 16), dtype=np.uint8) for g in CHEAP})
     board = random_walk(random.Random(5), 12)
     for compiled in (True, False):
         check_path(board, fifteen.solve15(PUZZLE, board, compiled=compiled), bfs_distance(board))
@@ -249,14 +250,26 @@ def test_the_goal_is_the_board_not_a_zero_heuristic():
 def test_without_numba_the_numpy_search_and_builder_answer(cheap, monkeypatch):
     from solvers import compiled
     monkeypatch.setattr(compiled, "_jit", None)          # what says whether numba is there
-    monkeypatch.setattr(pattern_compiled, "_jit", None)  # the builder's own copy
     fifteen.install(cheap[0])
     assert fifteen.compiled_search() is None
     board = PUZZLE.parse(KORF["korf-55"][0])
     check_path(board, fifteen.solve15(PUZZLE, board), 41)
-    assert np.array_equal(pattern_db.build_ranked(CHEAP[-1]), cheap[0][CHEAP[-1]])
+    assert np.array_equal(tiles.build_table(tiles.FIFTEEN, CHEAP[-1]), cheap[0][CHEAP[-1]])
     with pytest.raises(ValueError, match="numba"):
-        pattern_db.build_ranked(fifteen.STRONG_PARTITION[0])
+        tiles.build_table(tiles.FIFTEEN, fifteen.STRONG_PARTITION[0])
+
+
+@needs_numba
+def test_both_searches_look_the_tables_up_in_one_buffer(cheap):
+    """The 7-7-1 tables are 115 MB: loaded, they lie in one buffer that the compiled and the numpy search
+    use as it is; tables that come as separate arrays (from a build in another process) are joined once."""
+    tables = cheap[0]
+    fifteen.install(tables)
+    search = fifteen.compiled_search()
+    assert search is not None and all(np.shares_memory(search.table, t) for t in tables.values())
+    fifteen.install({g: t.copy() for g, t in tables.items()})
+    search = fifteen.compiled_search()
+    assert search is not None and all(np.shares_memory(search.table, t) for t in fifteen._heuristic.tables)
 
 
 def test_install_rejects_a_wrongly_sized_table(cheap):
@@ -272,7 +285,7 @@ def test_damaged_table_is_detected_and_rebuilt(cheap, tmp_path, monkeypatch):
         shutil.copy(f, tmp_path / f.name)
     monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))
     small = CHEAP[-1]
-    path = cache.array_path(fifteen._table_name(small))
+    path = cache.array_path(tiles.FIFTEEN.table_name(small))
     original = fifteen.load_tables(CHEAP, build=False)[small].copy()
     path.write_bytes(path.read_bytes()[:-10])  # truncated
     assert fifteen.load_tables(CHEAP, build=False) is None
@@ -424,7 +437,7 @@ def test_problem_with_another_goal_rejected():
 @pytest.mark.parametrize("search", ["table-free", "compiled"])
 def test_cancel_raises_cancelled(request, search):
     if search == "compiled":
-        if not pattern_compiled.available():
+        if not available():
             pytest.skip("numba is not installed")
         request.getfixturevalue("cheap_installed")
     board = PUZZLE.parse("0 6 13 9/14 2 11 10/1 7 8 15/4 12 5 3")
@@ -484,7 +497,7 @@ def test_bench_json(bench_tables, tmp_path, capsys):
     assert out["summary"]["heuristic"] == "pdb 4-4-4-3 + reflection"
     assert out["summary"]["tables_built"] is False and out["summary"]["all_optimal"] is True
     comparison = out["summary"]["compiled_vs_numpy"]
-    if pattern_compiled.available():
+    if available():
         assert comparison["positions"] == 2 and comparison["compiled"]["nodes"] > 0 and comparison["time_ratio"] > 0
     else:
         assert comparison is None
@@ -536,7 +549,7 @@ def test_full_build_reports_progress_caches_and_passes_the_load_checks(built):
     fractions = [f for f, _ in calls]
     assert fractions[-1] == 1.0 and fractions == sorted(fractions)
     assert len(list(folder.glob("*.npt"))) == len(fifteen.PARTITION)
-    assert all(fifteen.holds(g, t) for g, t in tables.items())
+    assert all(tiles.holds(tiles.FIFTEEN, g, t) for g, t in tables.items())
 
 
 @pytest.mark.slow
@@ -545,8 +558,9 @@ def test_the_tables_built_are_the_ones_whose_digests_are_known():
     """Every table of both partitions, built afresh, is byte for byte the one whose digest the game knows
     (a table that changes must change its digest with it, else every load would build it again)."""
     for group in dict.fromkeys(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION):
-        assert fifteen.holds(group, pattern_db.build_ranked(group)), group
-    assert set(fifteen.BUILT_DIGESTS) == set(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION)
+        assert tiles.holds(tiles.FIFTEEN, group, tiles.build_table(tiles.FIFTEEN, group)), group
+    known = {key[3] for key in tiles.BUILT_DIGESTS if key[:3] == (4, 4, 15)}
+    assert known == set(fifteen.STRONG_PARTITION + fifteen.NUMPY_PARTITION)
 
 
 @pytest.mark.slow

@@ -148,7 +148,7 @@ def _reference_by_region(width, height, tiles, goal=None):
     board = pattern_db._board(width, height)
     n, k = board.n, len(tiles)
     goal = tuple(goal) if goal is not None else pattern_db.standard_goal(width, height)
-    nb = pattern_db.neighbours(width, height)
+    nb = tiles_pdb.geometry(width, height)[0]
     weights = pattern_db.dense_weights(k, n)
     dist = np.full(n**k * n, 255, dtype=np.uint8)
     one = np.int64(1)
@@ -221,44 +221,50 @@ def test_builder_memory_stays_near_the_table_size():
 # ---------------------------------------------------------------------------
 # Ranked tables, the compiled builder and the load checks
 
-from solvers import pattern_compiled  # noqa: E402
+from solvers import tiles, tiles_pdb  # noqa: E402
+from solvers.compiled import available  # noqa: E402
 
-needs_numba = pytest.mark.skipif(not pattern_compiled.available(), reason="numba is not installed")
+needs_numba = pytest.mark.skipif(not available(), reason="numba is not installed")
 
 
-@pytest.mark.parametrize("k", [1, 2, 3])
-def test_ranks_are_a_bijection_onto_the_placements(k):
-    n = pattern_db.placements(k)
-    cells = pattern_db.unrank(np.arange(n), k)
-    assert np.array_equal(pattern_db.ranks(cells), np.arange(n))
-    assert len({tuple(row) for row in cells}) == n and all(len(set(row)) == k for row in cells)
+@pytest.mark.parametrize("k,n", [(1, 16), (2, 16), (3, 16), (3, 12), (2, 25)])
+def test_ranks_are_a_bijection_onto_the_placements(k, n):
+    size = tiles_pdb.placements(k, n)
+    cells = tiles_pdb.unrank(np.arange(size), k, n)
+    assert np.array_equal(tiles_pdb.ranks(cells, n), np.arange(size))
+    assert len({tuple(row) for row in cells}) == size and all(len(set(row)) == k for row in cells)
 
 
 @needs_numba
-@pytest.mark.parametrize("tiles", [(15,), (2, 3, 4), (1, 5, 9, 13), (11, 12, 15, 14), (9, 10, 13, 14, 15)])
-def test_compiled_build_matches_the_numpy_build(tiles):
-    """The bit-packed compiled search gives the region-aware values of the reference builder."""
-    expected = pattern_db.dense_to_ranked(pattern_db.build(4, 4, tiles), len(tiles))
-    assert np.array_equal(pattern_compiled.build(tiles), expected)
+@pytest.mark.parametrize("width,height,blank,group", [
+    (4, 4, 15, (15,)), (4, 4, 15, (2, 3, 4)), (4, 4, 15, (1, 5, 9, 13)), (4, 4, 15, (11, 12, 15, 14)),
+    (4, 4, 15, (9, 10, 13, 14, 15)), (4, 4, 5, (1, 2, 3, 4)), (3, 4, 0, (1, 4, 7, 10)), (4, 3, 6, (2, 3, 7, 8, 11)),
+    (3, 3, 4, (1, 2, 3, 4))])
+def test_compiled_build_matches_the_numpy_build(width, height, blank, group):
+    """The bit-packed compiled search (regions from its table on these boards) gives the region-aware
+    values of the reference builder, whatever the board and the blank's goal."""
+    goal = tiles.Layout(width, height, blank).goal()
+    expected = pattern_db.dense_to_ranked(pattern_db.build(width, height, group, goal), len(group), width * height)
+    assert np.array_equal(tiles_pdb.build(width, height, group, blank), expected)
 
 
 @needs_numba
 def test_compiled_build_reports_progress():
     seen = []
-    pattern_compiled.build((1, 2, 3, 4), progress=lambda f, m: seen.append((f, m)))
+    tiles_pdb.build(4, 4, (1, 2, 3, 4), 15, progress=lambda f, m: seen.append((f, m)))
     fractions = [f for f, _ in seen]
     assert fractions[-1] == 1.0 and fractions == sorted(fractions) and "states" in seen[-1][1]
 
 
 @pytest.fixture(scope="module")
 def small_tables():
-    return {g: pattern_db.build_ranked(g) for g in ((2, 3, 4), (1, 5, 6, 9, 10), (11, 12, 15))}
+    return {g: tiles.build_table(tiles.FIFTEEN, g) for g in ((2, 3, 4), (1, 5, 6, 9, 10), (11, 12, 15))}
 
 
 def test_true_tables_are_plausible_whatever_the_sample(small_tables):
     for seed in range(5):
         for g, table in small_tables.items():
-            assert pattern_db.plausible(g, table, rng=np.random.default_rng(seed))
+            assert tiles.plausible(tiles.FIFTEEN, g, table, rng=np.random.default_rng(seed))
 
 
 @pytest.mark.parametrize("forgery", ["zeros", "double", "plus two but the goal", "one in a hundred plus two",
@@ -283,4 +289,4 @@ def test_forged_tables_are_not_plausible(small_tables, forgery):
             table[rng.integers(0, table.size, 50)] += 1
         else:
             table = table[:-1]
-        assert not pattern_db.plausible(g, table, rng=np.random.default_rng(2)), (g, forgery)
+        assert not tiles.plausible(tiles.FIFTEEN, g, table, rng=np.random.default_rng(2)), (g, forgery)

@@ -128,7 +128,7 @@ def _raised_unseen_by_local_checks(layout: tiles.Layout, group: tuple[int, ...],
     """The rank of an entry that can be raised by two while every entry still passes the local checks a sample
     makes (:func:`tiles.plausible`): no neighbour whose free cells form one region lies below it, and each
     neighbour keeps a lower neighbour of its own."""
-    cells = tiles._unrank(np.arange(table.size, dtype=np.int64), len(group), layout.cells)
+    cells = tiles_pdb.unrank(np.arange(table.size, dtype=np.int64), len(group), layout.cells)
     near, whole = tiles._neighbours(layout, cells)
     values = table.astype(np.int64)
     for rank in np.argsort(-values, kind="stable"):
@@ -172,5 +172,7 @@ def test_the_library_boards_tables_are_the_ones_whose_digests_are_known():
     knows (a table that changes must change its digest with it, else every load would build it again)."""
     for width, height, blank, group in tiles.BUILT_DIGESTS:
         layout = tiles.Layout(width, height, blank)
+        if layout == tiles.FIFTEEN:
+            continue   # the 15-puzzle's two partitions: test_fifteen builds them
         assert group in layout.groups
         assert tiles.holds(layout, group, tiles_pdb.build(width, height, group, blank)), (layout, group)

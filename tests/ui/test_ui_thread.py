@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.common.background import Where
-from solvers import cache, fifteen, pattern_db
+from solvers import cache, fifteen, tiles
 
 from .helpers import frames, key, open_puzzle
 
@@ -58,13 +58,12 @@ def test_a_fifo_at_the_fifteen_tables_never_blocks_and_the_ui_thread_opens_no_ca
     folder = tmp_path / "cache"
     folder.mkdir()
     for group in fifteen.PARTITION:
-        os.mkfifo(cache.array_path(fifteen._table_name(group)))
+        os.mkfifo(cache.array_path(tiles.FIFTEEN.table_name(group)))
     touched: list[threading.Thread] = []
     for name in ("_open", "_write"):
         _record_threads(monkeypatch, cache, name, touched)
     # the tables' contents do not matter here, only where the files are handled: an instant build
-    monkeypatch.setattr(pattern_db, "build_ranked",
-                        lambda tiles, progress=None: np.zeros(pattern_db.placements(len(tiles)), np.uint8))
+    monkeypatch.setattr(tiles, "build_table", lambda layout, group, progress=None: np.zeros(layout.size(group), np.uint8))
     monkeypatch.setattr(fifteen, "_heuristic", None)    # whatever gets installed is undone afterwards
     scene = open_puzzle(threaded_app, "fifteen")
     slowest, started = 0.0, time.monotonic()
@@ -75,7 +74,7 @@ def test_a_fifo_at_the_fifteen_tables_never_blocks_and_the_ui_thread_opens_no_ca
     assert not scene.oracle.status().busy and scene.oracle.ready()
     assert touched and threading.main_thread() not in touched
     assert slowest < 5   # an open of a FIFO blocks until a writer comes: forever here, not a busy machine's second
-    assert all(cache.array_path(fifteen._table_name(g)).is_file() for g in fifteen.PARTITION)   # FIFOs replaced
+    assert all(cache.array_path(tiles.FIFTEEN.table_name(g)).is_file() for g in fifteen.PARTITION)   # FIFOs replaced
 
 
 def test_settings_are_written_off_the_ui_thread_and_the_last_change_wins(threaded_app, monkeypatch, tmp_path):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.pattern_compiled import available, compiled
+from solvers.compiled import available, compiled
 
 __all__ = ["UNSOLVED", "available", "bit_filter", "check_values", "dense_values", "expand", "fill", "grow", "marked",
            "set_values"]

@@ -12,9 +12,10 @@ their table's component): A* (:func:`solvers.astar.best_first`) with the bounds 
   fewest steps. The boxes' matching bound counts pushes, each at least a move, so it never
   overestimates either count.
 * :func:`fewest_pushes` proves the fewest pushes alone, faster: a position is its boxes and the keeper's
-  region (the keeper on the region's first cell), so every walk between two pushes is one position.
+  region (the keeper on the region's first cell), so every walk between two pushes is one position, and
+  a position with a PI-corral tries only the corral's pushes (:mod:`game.families.sokoban.corrals`).
 
-A position whose boxes cannot all be delivered (a dead square, no matching, a frozen square) is cut: it
+A position whose boxes cannot all be delivered (a dead square, no matching, frozen boxes) is cut: it
 has no way to the goal, so no solution is lost.
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ from solvers.problem import Cancel, OutOfTime, Path, TooManyStates
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS
 
 from game.families.sokoban.bounds import MatchingBound, NearestBound
+from game.families.sokoban.corrals import Corrals
 from game.families.sokoban.counts import PUSHES
 from game.families.sokoban.pushes import Pushes
 from game.families.sokoban.rules import SokobanPuzzle
@@ -66,15 +68,21 @@ def in_steps(puzzle: SokobanPuzzle, found: Path[bytes, Move]) -> Path[bytes, Mov
 
 
 def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,
-                  bound: Bound | None = None) -> Path[bytes, Move] | None:
+                  bound: Bound | None = None, corral: bool = True) -> Path[bytes, Move] | None:
     """A solution from ``state`` with the fewest pushes (its walks the shortest to each push, not the fewest
-    steps over all such solutions); None where there is none. LimitReached or Cancelled as ``watch`` says."""
+    steps over all such solutions); None where there is none. Where a PI-corral stands, only its pushes
+    are tried (``corral``; :mod:`game.families.sokoban.corrals` says why no solution with fewest pushes is
+    lost). LimitReached or Cancelled as ``watch`` says."""
     bound = MatchingBound(puzzle) if bound is None else bound
     pushes = Pushes(puzzle)
+    corrals = Corrals(puzzle, pushes, bound.dead) if corral and isinstance(bound, MatchingBound) else None
 
     def expand(at: bytes) -> Iterator[tuple[Move, bytes, int, int]]:
-        for move, after, _walked in pushes.moves(at):
-            yield move, after, 1, 0
+        reach = pushes.reach(at)
+        allowed = None if corrals is None else corrals.allowed(at, reach)
+        for move, after, _walked in pushes.moves(at, reach):
+            if allowed is None or move in allowed:
+                yield move, after, 1, 0
 
     found = best_first(state, expand, bound, puzzle.is_goal, watch, key=pushes.region_key)
     if found is None:

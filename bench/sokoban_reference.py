@@ -46,7 +46,7 @@ class SquaresOnly:
 
 def reference_solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch) -> Path[bytes, Move] | None:
     """The previous search's optimal line from ``state`` under the puzzle's count."""
-    bound = MatchingBound(puzzle, freeze=False)
+    bound = MatchingBound(puzzle, freeze=False, compiled=False)
     squares = SquaresOnly(puzzle)
     by_push = puzzle.count is PUSHES
 

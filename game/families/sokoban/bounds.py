@@ -15,7 +15,9 @@ Each test says dead only of positions with no way to the goal, so cutting them k
 """
 from __future__ import annotations
 
-from solvers.assignment import cheapest_assignment
+import numpy as np
+
+from solvers.assignment import available, cheapest_assignment, compiled_matching
 
 from game.families.sokoban.freeze import Freeze
 from game.families.sokoban.level import BOX, KEEPER
@@ -64,8 +66,9 @@ class NearestBound:
 class MatchingBound:
     """The cheapest matching of boxes to targets by push distance; dead squares and frozen boxes."""
 
-    def __init__(self, puzzle: SokobanPuzzle, freeze: bool = True) -> None:
-        """``freeze``: whether frozen boxes say dead (the benchmark's reference leaves them out)."""
+    def __init__(self, puzzle: SokobanPuzzle, freeze: bool = True, compiled: bool = True) -> None:
+        """``freeze``: whether frozen boxes say dead (the benchmark's reference leaves them out);
+        ``compiled``: whether the matching runs compiled where numba is installed."""
         self.tables = [push_distances(puzzle, t) for t in puzzle.targets]
         self.dead = frozenset(cell for cell in range(len(puzzle.board))
                               if all(t[cell] >= INFINITE for t in self.tables))
@@ -74,6 +77,7 @@ class MatchingBound:
         self.freezes = freeze
         self.by_cell = tuple(tuple(table[cell] for table in self.tables) for cell in range(len(puzzle.board)))
         self.known: dict[bytes, int] = {}
+        self.costs = np.array(self.by_cell, np.int64) if compiled and available() else None
 
     def __call__(self, state: bytes) -> int:
         """Pushes every solution from ``state`` still needs (INFINITE: none exists, a box on a dead square or
@@ -97,6 +101,8 @@ class MatchingBound:
         if any(cell in self.dead for cell in boxes) or \
                 (self.freezes and any(self.freeze.dead_after(state, cell) for cell in boxes)):
             return INFINITE
+        if self.costs is not None:
+            return int(compiled_matching(np.frombuffer(state, np.uint8), BOX, self.costs, INFINITE))
         rows = [self.by_cell[cell] for cell in boxes]
         nearest = [min(range(len(row)), key=row.__getitem__) for row in rows]
         if len(set(nearest)) == len(nearest):   # every box's nearest target its own: nothing is cheaper

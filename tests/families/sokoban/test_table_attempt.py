@@ -27,7 +27,8 @@ class Attempts:
 
 
 @pytest.fixture
-def attempts(monkeypatch: pytest.MonkeyPatch) -> Attempts:
+def attempts(monkeypatch: pytest.MonkeyPatch, tmp_path) -> Attempts:   # noqa: ANN001
+    monkeypatch.setenv("FEWEST_MOVES_CACHE", str(tmp_path))   # a cache of its own: no table already built
     recorded = Attempts()
     monkeypatch.setattr(oracle_module, "one_way_table", recorded)
     return recorded

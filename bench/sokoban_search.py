@@ -9,7 +9,8 @@ limit by each search in the same process, one after another:
   squares as the only frozen boxes);
 * ``matching``: the game's search (:func:`game.families.sokoban.search.solve`): A* push by push, the
   matching bound, frozen boxes;
-* ``pushes``: :func:`game.families.sokoban.search.fewest_pushes`, the keeper's region as one position.
+* ``pushes``: :func:`game.families.sokoban.search.fewest_pushes`, the keeper's region as one position;
+* ``plain`` (with ``--plain``): the game's search with numba's kernels left out, what they earn.
 
 A figure is how many levels each proved optimal within the limit, and positions a second over all of
 its runs. Every answer found is replayed and checked against the others.
@@ -71,7 +72,8 @@ def run_one(puzzle, how: str, seconds: float) -> dict:   # noqa: ANN001
         if how == "pushes":
             found = fewest_pushes(puzzle, puzzle.start, watch)
         else:
-            found = (reference_solve if how == "before" else solve)(puzzle, puzzle.start, watch)
+            found = reference_solve(puzzle, puzzle.start, watch) if how == "before" else \
+                solve(puzzle, puzzle.start, watch, compiled=how != "plain")
         length, bound = (None if found is None else len(found.moves)), None
         if found is not None:
             _replayed(puzzle, found)
@@ -96,7 +98,8 @@ def _replayed(puzzle, found) -> None:   # noqa: ANN001
     assert puzzle.is_goal(at), "the line ends off the goal"
 
 
-def measure(levels: list[tuple[str, tuple[str, ...]]], seconds: float, log: Callable[[str], None]) -> list[dict]:
+def measure(levels: list[tuple[str, tuple[str, ...]]], seconds: float, log: Callable[[str], None],
+            plain: bool = False) -> list[dict]:
     """Every level under both counts (pushes first: its line of fewest pushes is the best found by moves
     where the search of the fewest moves stops at the limit; under pushes, its pushes/steps)."""
     runs = []
@@ -104,7 +107,7 @@ def measure(levels: list[tuple[str, tuple[str, ...]]], seconds: float, log: Call
         walked = None
         for count in ("pushes", "moves"):
             puzzle = _puzzle(rows, count)
-            hows = ("before", "matching") + (("pushes",) if count == "pushes" else ())
+            hows = ("before", "matching") + (("plain",) if plain else ()) + (("pushes",) if count == "pushes" else ())
             got = {how: run_one(puzzle, how, seconds) for how in hows}
             optima = {r["optimum"] for how, r in got.items() if how != "pushes" and r["optimum"] is not None}
             if len(optima) > 1:
@@ -135,7 +138,7 @@ def _said(run: dict) -> str:
 def summary(runs: list[dict], label: str) -> dict:
     out: dict = {"set": label, "levels": len({r["level"] for r in runs})}
     for count in ("moves", "pushes"):
-        for how in ("before", "matching", "pushes"):
+        for how in ("before", "matching", "plain", "pushes"):
             mine = [r["runs"][how] for r in runs if r["count"] == count and how in r["runs"]]
             if not mine:
                 continue
@@ -146,7 +149,8 @@ def summary(runs: list[dict], label: str) -> dict:
     return out
 
 
-def main(argv: list[str], library: list[str], json_out: bool, seconds: float, per_count: int, seed: int) -> int:
+def main(argv: list[str], library: list[str], json_out: bool, seconds: float, per_count: int, seed: int,
+         plain: bool = False) -> int:
     from game.catalog import registry as catalog
     log = (lambda *a: None) if json_out else (lambda *a: print(*a, file=sys.stderr, flush=True))
     warehouses = [(name, tuple(catalog.get(name).puzzle.level.rows)) for name in library]
@@ -155,7 +159,7 @@ def main(argv: list[str], library: list[str], json_out: bool, seconds: float, pe
             (f"generated, 5 to 8 boxes (seed {seed})", generated(seed, per_count, LARGE))]
     results = []
     for label, levels in sets:
-        runs = measure(levels, seconds, log)
+        runs = measure(levels, seconds, log, plain)
         results.append(summary(runs, label) | {"stopped": _stopped(runs)})
     if json_out:
         print(json.dumps({"seconds_each": seconds, "sets": results}))

@@ -39,11 +39,13 @@ __all__ = ["fewest_pushes", "search", "solve"]
 Bound = MatchingBound | NearestBound
 
 
-def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None = None) -> Path[bytes, Move] | None:
+def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None = None,
+          compiled: bool = True) -> Path[bytes, Move] | None:
     """An optimal solution from ``state`` under the puzzle's count (None: there is none). Raises
-    LimitReached (with the proven lower bound) or Cancelled as ``watch`` says."""
-    bound = MatchingBound(puzzle) if bound is None else bound
-    pushes = Pushes(puzzle)
+    LimitReached (with the proven lower bound) or Cancelled as ``watch`` says. ``compiled``: whether
+    numba's kernels run where it is installed (the benchmark measures them against plain Python)."""
+    bound = MatchingBound(puzzle, compiled=compiled) if bound is None else bound
+    pushes = Pushes(puzzle, compiled=compiled)
     by_push = puzzle.count is PUSHES
 
     def expand(at: bytes) -> Iterator[tuple[Move, bytes, int, int]]:

@@ -9,7 +9,7 @@ pushes). The same run times a reference: a plain dictionary breadth-first search
 level's component in CPython, in a child process; ratios are against it.
 
 Usage: python main.py bench sokoban [--json] [--levels NAME,NAME] [--hints N]
-       python main.py bench sokoban --search [--seconds S] [--per-count N] [--seed N]  (see bench/sokoban_search.py)
+       python main.py bench sokoban --search [--seconds S] [--per-count N] [--seed N] [--plain]  (see bench/sokoban_search.py)
 """
 from __future__ import annotations
 
@@ -71,6 +71,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=10.0, help="with --search: the time limit a level")
     parser.add_argument("--per-count", type=int, default=6, help="with --search: generated levels per box count")
     parser.add_argument("--seed", type=int, default=1, help="with --search: the generator's seed")
+    parser.add_argument("--plain", action="store_true", help="with --search: the game's search in plain Python "
+                        "too (numba's kernels left out)")
     args = parser.parse_args(argv)
     if not 1 <= args.hints <= MAX_HINTS:
         raise UsageError(f"--hints takes a number of positions from 1 to {MAX_HINTS:,}")
@@ -83,7 +85,7 @@ def main(argv: list[str]) -> int:
         if not 0 < args.seconds <= 3600 or not 1 <= args.per_count <= 100:
             raise UsageError("--seconds takes 0 to 3600 and --per-count 1 to 100")
         from bench import sokoban_search
-        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed)
+        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed, args.plain)
     log = (lambda *a: None) if args.json else (lambda *a: print(*a, file=sys.stderr, flush=True))
 
     runs = []

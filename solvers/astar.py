@@ -1,8 +1,12 @@
 """A* with a transposition table, costs compared as (primary, secondary) pairs, within the player's limits.
 
-The bound estimates the primary cost only and never overestimates it, so the first goal taken from the
-queue has the least primary cost and, of those, the least secondary cost (the queue is ordered by
-bound-plus-primary, then secondary; every position on a better line would have been taken first).
+The bound estimates the primary cost and never overestimates it, and a second bound (0 where none is
+given) never overestimates the secondary cost left, so the first goal taken from the queue has the
+least primary cost and, of those, the least secondary cost: the queue is ordered by bound-plus-primary,
+then second-bound-plus-secondary, so every position on a better line is taken first. Ties after that go
+to the position with the most primary cost behind it (the deepest): at a goal the bound is 0, so among
+the positions whose sums equal the optimum's, the deepest are nearest a goal, and the last layer of the
+search ends as soon as one is reached instead of after every shallower position of that layer.
 Positions are remembered under ``key`` (a normal form where several positions are one for the search,
 e.g. a Sokoban keeper anywhere in its region), with the position first reached that way.
 
@@ -39,26 +43,31 @@ class _Entry(Generic[S, M]):
 
 def best_first(start: S, expand: Callable[[S], Iterable[tuple[M, S, int, int]]], bound: Callable[[S], int],
                is_goal: Callable[[S], bool], watch: Watch, key: Callable[[S], Hashable] = lambda s: s,
-               ceiling: int | None = None) -> Path[S, M] | None:
+               ceiling: int | None = None, second: Callable[[S], int] | None = None,
+               deepest: bool = True) -> Path[S, M] | None:
     """A line from ``start`` to a goal of least (primary, secondary) cost; ``expand`` gives each move's
     (move, position after, primary cost, secondary cost) and may leave out positions that cannot reach a
     goal; a ``bound`` of DEAD or more cuts a position. ``ceiling``: cut every position whose primary
     cost plus bound exceeds it (a known solution's cost). None where no goal can be reached (under the
-    ceiling). Raises LimitReached or Cancelled as ``watch`` says."""
+    ceiling). ``second``: a bound on the secondary cost left (the same object as ``bound``: its value is
+    used for both); ``deepest``: ties to the deepest position (else to the first queued). Raises
+    LimitReached or Cancelled as ``watch`` says."""
     first = bound(start)
     if first >= DEAD or (ceiling is not None and first > ceiling):
         return None
     size = sys.getsizeof(start) + ENTRY_BYTES
     table: dict[Hashable, _Entry[S, M]] = {key(start): _Entry(start, (0, 0), None, None)}
     order = itertools.count()
-    queue = [(first, 0, next(order), 0, key(start))]
+    same = second is bound
+    queue = [(first, first if same else (0 if second is None else second(start)), 0, next(order), (0, 0), key(start))]
     expanded = 0
     watch.lower_bound = max(watch.lower_bound, first)
     while queue:
-        f, secondary, _tie, primary, at = heapq.heappop(queue)
+        f, _f2, _deep, _tie, costs, at = heapq.heappop(queue)
         entry = table[at]
-        if entry.cost != (primary, secondary):   # an older entry of a position reached more cheaply since
+        if entry.cost != costs:   # an older entry of a position reached more cheaply since
             continue
+        primary, secondary = costs
         watch.lower_bound = max(watch.lower_bound, f)
         if is_goal(entry.state):
             watch.found = len(table)
@@ -79,7 +88,8 @@ def best_first(start: S, expand: Callable[[S], Iterable[tuple[M, S, int, int]]],
             if known is not None and known.cost <= cost:
                 continue
             table[k] = _Entry(after, cost, at, move)
-            heapq.heappush(queue, (cost[0] + h, cost[1], next(order), cost[0], k))
+            h2 = h if same else (0 if second is None else second(after))
+            heapq.heappush(queue, (cost[0] + h, cost[1] + h2, -cost[0] if deepest else 0, next(order), cost, k))
     watch.found = len(table)
     return None
 

@@ -7,16 +7,19 @@
 * **The matching bound.** Every box needs a target of its own, and at least its lone-box distance to
   it: the cheapest one-to-one matching of boxes to targets (:func:`solvers.assignment.cheapest_assignment`)
   never overestimates the pushes left, and says dead where no matching avoids a dead square.
-* **Frozen squares.** Four cells in a 2x2 square, each a wall or a box, hold their boxes for ever (no
-  box of the square can be pushed, as its neighbours in the square block both the push and the cell
-  the keeper would stand on); with a box off target among them, the goal cannot be reached.
+* **Frozen boxes** (:mod:`game.families.sokoban.freeze`): boxes held by walls, dead squares and each
+  other so that none can move first (2x2 squares of walls and boxes among them); with a box off target
+  among them, the goal cannot be reached.
 
 Each test says dead only of positions with no way to the goal, so cutting them keeps every search optimal.
 """
 from __future__ import annotations
 
-from solvers.assignment import cheapest_assignment
+import numpy as np
 
+from solvers.assignment import available, cheapest_assignment, compiled_matching
+
+from game.families.sokoban.freeze import Freeze
 from game.families.sokoban.level import BOX, KEEPER
 from game.families.sokoban.rules import DIRECTIONS, SokobanPuzzle
 
@@ -61,22 +64,25 @@ class NearestBound:
 
 
 class MatchingBound:
-    """The cheapest matching of boxes to targets by push distance; dead squares and frozen squares."""
+    """The cheapest matching of boxes to targets by push distance; dead squares and frozen boxes."""
 
-    freezes = True
-
-    def __init__(self, puzzle: SokobanPuzzle) -> None:
+    def __init__(self, puzzle: SokobanPuzzle, freeze: bool = True, compiled: bool = True) -> None:
+        """``freeze``: whether frozen boxes say dead (the benchmark's reference leaves them out);
+        ``compiled``: whether the matching runs compiled where numba is installed."""
         self.tables = [push_distances(puzzle, t) for t in puzzle.targets]
         self.dead = frozenset(cell for cell in range(len(puzzle.board))
                               if all(t[cell] >= INFINITE for t in self.tables))
         self.on_target = puzzle.on_target
-        self.squares = tuple(_squares(puzzle, cell) for cell in range(len(puzzle.board)))
+        self.freeze = Freeze(puzzle, self.dead)
+        self.freezes = freeze
         self.by_cell = tuple(tuple(table[cell] for table in self.tables) for cell in range(len(puzzle.board)))
         self.known: dict[bytes, int] = {}
+        self.costs = np.array(self.by_cell, np.int64) if compiled and available() else None
 
     def __call__(self, state: bytes) -> int:
-        """Pushes every solution from ``state`` still needs (INFINITE: none exists); remembered by the boxes'
-        cells, which alone decide it (the keeper's steps between pushes leave it as it was)."""
+        """Pushes every solution from ``state`` still needs (INFINITE: none exists, a box on a dead square or
+        frozen with one off target); remembered by the boxes' cells, which alone decide it (the keeper's
+        steps between pushes leave it as it was)."""
         boxes = state.replace(KEEPER_BYTE, EMPTY_BYTE)
         known = self.known.get(boxes)
         if known is None:
@@ -87,9 +93,16 @@ class MatchingBound:
 
     def matched(self, state: bytes) -> int:
         """The cheapest matching of the boxes of ``state`` to the targets."""
-        boxes = [cell for cell, code in enumerate(state) if code == BOX]
-        if any(cell in self.dead for cell in boxes):
+        boxes = []
+        cell = state.find(BOX)
+        while cell >= 0:
+            boxes.append(cell)
+            cell = state.find(BOX, cell + 1)
+        if any(cell in self.dead for cell in boxes) or \
+                (self.freezes and any(self.freeze.dead_after(state, cell) for cell in boxes)):
             return INFINITE
+        if self.costs is not None:
+            return int(compiled_matching(np.frombuffer(state, np.uint8), BOX, self.costs, INFINITE))
         rows = [self.by_cell[cell] for cell in boxes]
         nearest = [min(range(len(row)), key=row.__getitem__) for row in rows]
         if len(set(nearest)) == len(nearest):   # every box's nearest target its own: nothing is cheaper
@@ -97,22 +110,5 @@ class MatchingBound:
         return cheapest_assignment(rows, INFINITE)
 
     def frozen(self, state: bytes, box: int) -> bool:
-        """Whether the box on ``box`` (just pushed there) closes a 2x2 square of walls and boxes with a box
-        off target in it."""
-        for square in self.squares[box]:
-            if all(cell is None or state[cell] == BOX for cell in square) and \
-                    any(cell is not None and cell not in self.on_target for cell in square):
-                return True
-        return False
-
-
-def _squares(puzzle: SokobanPuzzle, cell: int) -> tuple[tuple[int | None, ...], ...]:
-    """The four 2x2 squares ``cell`` belongs to, each as its four cells (None: a wall; every grid cell
-    next to the keeper's floor that is not floor is a wall)."""
-    board = puzzle.board
-    r, c = board.cells[cell]
-    out = []
-    for top in (r - 1, r):
-        for left in (c - 1, c):
-            out.append(tuple(board.at(top + dr, left + dc) for dr in (0, 1) for dc in (0, 1)))
-    return tuple(out)
+        """Whether the box on ``box`` (just pushed there) is frozen with a box off target."""
+        return self.freeze.dead_after(state, box)

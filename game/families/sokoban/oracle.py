@@ -50,6 +50,9 @@ __all__ = ["SokobanSearchOracle", "SokobanTableOracle", "sokoban_oracle"]
 
 TABLE_LIMIT = 3_000_000     # positions of a component table (about 30 MB of keys and distances)
 TABLE_SECONDS = 60.0        # ... and the longest its build may take when the whole table is asked for
+ATTEMPT_SHARE = 0.25        # of the player's time limit, what an answer's attempt at a table may take at most
+ATTEMPT_LEAST = 10_000      # positions: where the memory limit holds fewer, no attempt is made
+SWEEP_BYTES = 40            # what the sweep keeps of a position beside its board (keys in sorted runs, merges)
 
 
 class PushStateRanker(ComponentRanker):
@@ -83,6 +86,7 @@ class Searching:
     game, their progress said as they go."""
 
     puzzle: Puzzle
+    attempted = 0.0   # seconds an answer's attempt at a table took (the search after it has the rest)
 
     def search(self, state: bytes, report: Report) -> Line | None:
         """An optimal line by :func:`game.families.sokoban.search.solve`, within the player's limits (the
@@ -91,6 +95,9 @@ class Searching:
         assert isinstance(puzzle, SokobanPuzzle)
         started = time.perf_counter()
         limits = getattr(self, "limits", None) or Limits(SEARCH_SECONDS, SEARCH_MEMORY)
+        spent, self.attempted = self.attempted, 0.0
+        if limits.seconds is not None and spent:   # an attempt at a table took part of the player's time
+            limits = Limits(max(limits.seconds - spent, 0.0), limits.memory, limits.positions)
         watch = Watch(limits, report.cancelled,
                       lambda status: report.progress(None, progress_words(status, watch.lower_bound)))
         try:
@@ -152,9 +159,33 @@ class SokobanTableOracle(Searching, ComponentOracle):
 
     def sweep(self, limit: int, answering: bool, report: Report = QUIET,
               progress: Progress | None = None) -> tuple[np.ndarray, np.ndarray]:
-        return one_way_table(self.table_start(), self.floor.goal_mask, self.forward, self.backward, self._keys,
-                             limit=limit, cancel=report.cancelled, progress=progress,
-                             seconds=CHEAP_SECONDS if answering else TABLE_SECONDS)
+        """The component's table; for an answer, an attempt within :meth:`attempt_limits`, its time then
+        taken from the search that answers instead."""
+        seconds: float | None = TABLE_SECONDS
+        if answering:
+            seconds, limit = self.attempt_limits(limit)
+            if limit < ATTEMPT_LEAST:
+                raise TooManyPositions("the player's memory limit leaves no room for a table")
+        started = time.monotonic()
+        try:
+            return one_way_table(self.table_start(), self.floor.goal_mask, self.forward, self.backward, self._keys,
+                                 limit=limit, cancel=report.cancelled, progress=progress, seconds=seconds)
+        except TooManyPositions:
+            if answering:
+                self.attempted += time.monotonic() - started
+            raise
+
+    def attempt_limits(self, limit: int) -> tuple[float, int]:
+        """(seconds, positions) an answer's attempt at a table may take: CHEAP_SECONDS, at most a share of
+        the player's time limit (the search that answers when it fails needs the rest), and no more
+        positions than the player's memory limit holds as the sweep keeps them."""
+        limits = self.limits
+        seconds = CHEAP_SECONDS
+        if limits is not None and limits.seconds is not None:
+            seconds = min(seconds, ATTEMPT_SHARE * limits.seconds)
+        if limits is not None and limits.memory is not None:
+            limit = min(limit, limits.memory // (SWEEP_BYTES + len(self.level.board)))
+        return seconds, limit
 
     def start_rank(self, keys: np.ndarray) -> int:
         """Where the start stands among the component's sorted ``keys``."""

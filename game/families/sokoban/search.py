@@ -2,14 +2,20 @@
 their table's component): A* (:func:`solvers.astar.best_first`) with the bounds and deadlock tests of
 :mod:`game.families.sokoban.bounds`.
 
-* :func:`solve` answers under the puzzle's count over exact positions. Under ``moves`` a step costs one
-  (the boxes' matching bound counts pushes, each a move, so it never overestimates); under ``pushes`` a
-  move is a push with the shortest walk to it and costs (1 push, its steps), compared pushes first:
-  the first goal taken has the fewest pushes and, of those, the fewest steps.
+* :func:`solve` answers under the puzzle's count over exact positions (the keeper where its last push
+  left it), a move of the search being a push with the keeper's shortest walk to it
+  (:mod:`game.families.sokoban.pushes`). That loses no optimal line under either count: between two
+  pushes the boxes stand still, so any walk there can be the shortest one to the next push, and a
+  line ends at its last push. Under ``moves`` a push costs (its steps, 1 push), compared steps first:
+  the first goal taken has the fewest moves and, of those, the fewest pushes; the line is then told
+  step by step. Under ``pushes`` it costs (1 push, its steps): the fewest pushes and, of those, the
+  fewest steps. The boxes' matching bound counts pushes, each at least a move, so it never
+  overestimates either count.
 * :func:`fewest_pushes` proves the fewest pushes alone, faster: a position is its boxes and the keeper's
-  region (the keeper on the region's first cell), so every walk between two pushes is one position.
+  region (the keeper on the region's first cell), so every walk between two pushes is one position, and
+  a position with a PI-corral tries only the corral's pushes (:mod:`game.families.sokoban.corrals`).
 
-A position whose boxes cannot all be delivered (a dead square, no matching, a frozen square) is cut: it
+A position whose boxes cannot all be delivered (a dead square, no matching, frozen boxes) is cut: it
 has no way to the goal, so no solution is lost.
 """
 from __future__ import annotations
@@ -22,8 +28,9 @@ from solvers.problem import Cancel, OutOfTime, Path, TooManyStates
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS
 
 from game.families.sokoban.bounds import MatchingBound, NearestBound
+from game.families.sokoban.corrals import Corrals
 from game.families.sokoban.counts import PUSHES
-from game.families.sokoban.level import BOX, KEEPER
+from game.families.sokoban.pushes import Pushes
 from game.families.sokoban.rules import SokobanPuzzle
 from game.rules.puzzle import Move
 
@@ -32,51 +39,60 @@ __all__ = ["fewest_pushes", "search", "solve"]
 Bound = MatchingBound | NearestBound
 
 
-def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None = None) -> Path[bytes, Move] | None:
+def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None = None,
+          compiled: bool = True) -> Path[bytes, Move] | None:
     """An optimal solution from ``state`` under the puzzle's count (None: there is none). Raises
-    LimitReached (with the proven lower bound) or Cancelled as ``watch`` says."""
-    bound = MatchingBound(puzzle) if bound is None else bound
+    LimitReached (with the proven lower bound) or Cancelled as ``watch`` says. ``compiled``: whether
+    numba's kernels run where it is installed (the benchmark measures them against plain Python)."""
+    bound = MatchingBound(puzzle, compiled=compiled) if bound is None else bound
+    pushes = Pushes(puzzle, compiled=compiled)
     by_push = puzzle.count is PUSHES
 
     def expand(at: bytes) -> Iterator[tuple[Move, bytes, int, int]]:
-        if by_push:
-            for move, after, walked in puzzle.push_moves(at):
-                if not bound.frozen(after, move.dst):
-                    yield move, after, 1, walked + 1
-            return
-        for move, after in puzzle.steps(at):
-            if at[move.src] != BOX or not bound.frozen(after, move.dst):
-                yield move, after, 1, 1
+        for move, after, walked in pushes.moves(at):
+            yield (move, after, 1, walked + 1) if by_push else (move, after, walked + 1, 1)
 
-    return best_first(state, expand, bound, puzzle.is_goal, watch)
+    found = best_first(state, expand, bound, puzzle.is_goal, watch, second=bound)
+    if found is None or by_push:
+        return found
+    return in_steps(puzzle, found)
+
+
+def in_steps(puzzle: SokobanPuzzle, found: Path[bytes, Move]) -> Path[bytes, Move]:
+    """A line of pushes (each with the shortest walk to it) as the keeper's steps, one move each."""
+    moves: list[Move] = []
+    states = [found.states[0]]
+    for before, move, pushed in zip(found.states, found.moves, found.states[1:]):
+        for step, after in puzzle.split(before, move, pushed) or ():
+            moves.append(step)
+            states.append(after)
+    return Path(moves, states, found.nodes)
 
 
 def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,
-                  bound: Bound | None = None) -> Path[bytes, Move] | None:
+                  bound: Bound | None = None, corral: bool = True) -> Path[bytes, Move] | None:
     """A solution from ``state`` with the fewest pushes (its walks the shortest to each push, not the fewest
-    steps over all such solutions); None where there is none. LimitReached or Cancelled as ``watch`` says."""
+    steps over all such solutions); None where there is none. Where a PI-corral stands, only its pushes
+    are tried (``corral``; :mod:`game.families.sokoban.corrals` says why no solution with fewest pushes is
+    lost). LimitReached or Cancelled as ``watch`` says."""
     bound = MatchingBound(puzzle) if bound is None else bound
+    pushes = Pushes(puzzle)
+    corrals = Corrals(puzzle, pushes, bound.dead) if corral and isinstance(bound, MatchingBound) else None
 
     def expand(at: bytes) -> Iterator[tuple[Move, bytes, int, int]]:
-        for move, after, _walked in puzzle.push_moves(at):
-            if not bound.frozen(after, move.dst):
+        reach = pushes.reach(at)
+        allowed = None if corrals is None else corrals.allowed(at, reach)
+        for move, after, _walked in pushes.moves(at, reach):
+            if allowed is None or move in allowed:
                 yield move, after, 1, 0
 
-    found = best_first(state, expand, bound, puzzle.is_goal, watch, key=lambda s: region_key(puzzle, s))
+    found = best_first(state, expand, bound, puzzle.is_goal, watch, key=pushes.region_key)
     if found is None:
         return None
     states = [state]   # the table keeps one position of each region: play the pushes from where the keeper stands
     for move in found.moves:
         states.append(puzzle.play(states[-1], move))
     return Path(found.moves, states, found.nodes)
-
-
-def region_key(puzzle: SokobanPuzzle, state: bytes) -> bytes:
-    """The position with its keeper on the first cell of its region: one key for every walk between pushes."""
-    first = min(puzzle.walks(state))
-    moved = bytearray(state)
-    moved[state.index(KEEPER)], moved[first] = 0, KEEPER
-    return bytes(moved)
 
 
 def search(puzzle: SokobanPuzzle, state: bytes, cancel: Cancel | None = None, *, memory: int | None = SEARCH_MEMORY,

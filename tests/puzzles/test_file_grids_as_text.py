@@ -26,7 +26,7 @@ FAMILIES = [family.key for family in registry.families() if family.definition is
 def _library() -> dict[str, list[tuple[str, FileDef]]]:
     """The library's puzzles, each with the name of its file, by family."""
     found: dict[str, list[tuple[str, FileDef]]] = {key: [] for key in FAMILIES}
-    for path, got in scan_folder(library.LIBRARY):
+    for path, got in (found for _, folder in library.shipped_folders() for found in scan_folder(folder)):
         for defn in got.puzzles if isinstance(got, Collection) else (got,):
             assert not isinstance(defn, PuzzleFileError), defn
             found[registry.family_of(defn).key].append((path.name, defn))

@@ -6,6 +6,7 @@ catalog, at its start, along a few random moves, and along a solution where one 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -19,6 +20,7 @@ from game.catalog.reading import to_toml
 from game.families.blocks.files import blocks_grid
 from game.families.tiles.files import TilesDef
 from game.families.sokoban.files import SokobanDef
+from game.families.sixteen.files import SixteenDef
 
 from tests.helpers import random_walk
 
@@ -80,6 +82,11 @@ def test_position_text_is_the_same_position_as_a_puzzle_files_start(name):
             read = parse_toml(to_toml(base).replace(to_toml(base).split("start = ")[1].split("\n")[0],
                                                      f'"{text}"'), "position.toml")
             assert library.spec_for("position", read).puzzle.start == state, text
+            continue
+        if isinstance(base, SixteenDef):   # a Sixteen file's start reads position text too (rows joined by /)
+            written_text = re.sub(r'start = """.*?"""', f'start = "{text}"', to_toml(base), flags=re.S)
+            read = parse_toml(written_text, "position.toml")
+            assert f'start = "{text}"' in written_text and library.spec_for("position", read).puzzle.start == state
             continue
         grid = "level" if isinstance(base, SokobanDef) else "start"   # a level draws its start
         if not isinstance(getattr(base, grid)[0], str):   # a start that is one string, not a grid

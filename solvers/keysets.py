@@ -100,14 +100,15 @@ def _rows_once(values: np.ndarray, second: np.ndarray, starts: np.ndarray, large
 
 
 def merge(parts: Sequence[np.ndarray], words: int) -> np.ndarray:
-    """The union of sorted sets, sorted, each row once: the smallest two merged first, each merge one
-    linear walk (the parts are sorted already; sorting their concatenation again cost a log factor)."""
+    """The union of sorted sets, sorted, each row once. Keys of several words: the smallest two merged
+    first, each merge one linear walk (sorting their concatenation again cost 4 to 13 times as much); one
+    word: numpy's sort of the concatenation (vectorised, it beats pairwise walks past two parts)."""
     parts = [p for p in parts if len(p)]
     if not parts:
         return empty(words)
     if len(parts) == 1:
         return parts[0]
-    if not compiled_available():
+    if not compiled_available() or (words == 1 and len(parts) > 2):
         return sort_unique(np.concatenate(parts))
     parts.sort(key=len, reverse=True)
     while len(parts) > 1:

@@ -2,8 +2,10 @@
 negative, so signed order is the packed order), rows in ascending order, no row twice.
 
 A sorted array costs only its words a position (8 bytes for a one-word key), and the operations a
-layered sweep needs are linear merges: a chunk's children sorted once, then the rows already known
-dropped by walking the old layers alongside (galloping where the chunk is much smaller). Kernels are
+layered sweep needs are linear merges: a chunk's children sorted once (numpy's sort of one word; two
+words grouped by their leading word, numpy's sort within each group; more, numpy's lexsort), then the
+rows already known dropped by walking the old layers alongside (galloping where the chunk is much
+smaller). Kernels are
 compiled on first call (:mod:`solvers.compiled`); without numba they run as Python, slowly but the same.
 """
 from __future__ import annotations

@@ -2,8 +2,10 @@
 negative, so signed order is the packed order), rows in ascending order, no row twice.
 
 A sorted array costs only its words a position (8 bytes for a one-word key), and the operations a
-layered sweep needs are linear merges: a chunk's children sorted once, then the rows already known
-dropped by walking the old layers alongside (galloping where the chunk is much smaller). Kernels are
+layered sweep needs are linear merges: a chunk's children sorted once (numpy's sort of one word; two
+words grouped by their leading word, numpy's sort within each group; more, numpy's lexsort), then the
+rows already known dropped by walking the old layers alongside (galloping where the chunk is much
+smaller). Kernels are
 compiled on first call (:mod:`solvers.compiled`); without numba they run as Python, slowly but the same.
 """
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Sequence
 
 import numpy as np
 
-from solvers.compiled import compiled
+from solvers.compiled import available as compiled_available, compiled
 
 __all__ = ["contains", "difference", "empty", "locate", "merge", "sort_unique"]
 
@@ -21,32 +23,166 @@ def empty(words: int) -> np.ndarray:
     return np.zeros((0, words), dtype=np.int64)
 
 
+BUCKETS = 1 << 12          # two-word keys whose leading word is below this are grouped by its value
+LARGE_GROUP = 1 << 12      # a group of at least this many rows is sorted by numpy, one call each
+GROUPED_AT = 1 << 10       # fewer two-word rows than this: numpy's lexsort (a compiled call would cost more)
+
+
 def sort_unique(keys: np.ndarray) -> np.ndarray:
     """The rows of ``keys`` sorted, each once."""
     keys = np.ascontiguousarray(keys, dtype=np.int64)
     if len(keys) <= 1:
         return keys.copy()
-    if keys.shape[1] == 1:
+    if keys.shape[1] == 1:   # one word: numpy's sort (vectorised), then the repeats dropped
         flat = np.sort(keys.ravel())
         keep = np.empty(len(flat), dtype=np.bool_)
         keep[0] = True
         np.not_equal(flat[1:], flat[:-1], out=keep[1:])
         return flat[keep][:, None]
-    rows = keys[np.lexsort(keys.T[::-1])]
+    if keys.shape[1] == 2 and len(keys) >= GROUPED_AT and compiled_available():
+        return _sort_unique_grouped(keys)
+    rows = keys[np.lexsort(keys.T[::-1])]   # more words: a comparison sort of each (a radix sort measured slower)
     keep = np.empty(len(rows), dtype=np.bool_)
     keep[0] = True
     np.any(rows[1:] != rows[:-1], axis=1, out=keep[1:])
     return rows[keep]
 
 
+def _sort_unique_grouped(keys: np.ndarray) -> np.ndarray:
+    """sort_unique of two-word keys by groups of their leading word: the distinct leading words found by
+    numpy's sort (vectorised, one word), the second words gathered by group (a counting sort), each
+    group sorted and thinned in a compiled walk. Where the leading word is a few bits (the engine packs
+    its fullest word last) the groups are found without a search."""
+    lead = keys[:, 0]
+    if 0 <= int(lead.min()) and int(lead.max()) < BUCKETS:
+        group = lead
+        values = np.arange(int(lead.max()) + 1, dtype=np.int64)
+    else:
+        ordered = np.sort(lead)
+        first = np.empty(len(ordered), dtype=np.bool_)
+        first[0] = True
+        np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+        values = ordered[first]
+        del ordered, first
+        group = np.searchsorted(values, lead)
+    starts = np.zeros(len(values) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(group, minlength=len(values)), out=starts[1:])
+    second = np.empty(len(keys), dtype=np.int64)
+    _group_c(group, keys, starts[:-1].copy(), second)
+    sizes = np.diff(starts)
+    for g in np.flatnonzero(sizes >= LARGE_GROUP):   # numpy's sort is vectorised; the compiled walk's is not
+        second[starts[g]:starts[g + 1]].sort()
+    out = np.empty_like(keys)
+    kept = _rows_once_c(values, second, starts, LARGE_GROUP, out)
+    return out[:kept].copy() if kept < len(keys) // 2 else out[:kept]
+
+
+def _group(group: np.ndarray, keys: np.ndarray, at: np.ndarray, second: np.ndarray) -> None:
+    """Each row's second word into its group (``at``: each group's next free place)."""
+    for i in range(keys.shape[0]):
+        g = group[i]
+        second[at[g]] = keys[i, 1]
+        at[g] += 1
+
+
+def _rows_once(values: np.ndarray, second: np.ndarray, starts: np.ndarray, large: int, out: np.ndarray) -> int:
+    """Each group's second words sorted (those of ``large`` groups or more are sorted already), then the rows
+    (the group's leading word, a second word) into ``out``, each once; returns how many."""
+    n = 0
+    for g in range(starts.shape[0] - 1):
+        lo, hi = starts[g], starts[g + 1]
+        if 1 < hi - lo < large:
+            second[lo:hi].sort()
+        for i in range(lo, hi):
+            if i == lo or second[i] != second[i - 1]:
+                out[n, 0] = values[g]
+                out[n, 1] = second[i]
+                n += 1
+    return n
+
+
 def merge(parts: Sequence[np.ndarray], words: int) -> np.ndarray:
-    """The union of sorted sets, sorted, each row once."""
+    """The union of sorted sets, sorted, each row once. Keys of several words: the smallest two merged
+    first, each merge one linear walk (sorting their concatenation again cost 4 to 13 times as much); one
+    word: numpy's sort of the concatenation (vectorised, it beats pairwise walks past two parts)."""
     parts = [p for p in parts if len(p)]
     if not parts:
         return empty(words)
     if len(parts) == 1:
         return parts[0]
-    return sort_unique(np.concatenate(parts))
+    if not compiled_available() or (words == 1 and len(parts) > 2):
+        return sort_unique(np.concatenate(parts))
+    parts.sort(key=len, reverse=True)
+    while len(parts) > 1:
+        b, a = parts.pop(), parts.pop()
+        out = np.empty((len(a) + len(b), words), dtype=np.int64)
+        if words == 1:
+            n = _union_flat_c(a.ravel(), b.ravel(), out.ravel())
+        else:
+            n = _union_c(a, b, out)
+        union = out[:n] if n > len(out) - len(out) // 8 else out[:n].copy()   # a view holds its whole buffer
+        at = len(parts)
+        while at and len(parts[at - 1]) < n:
+            at -= 1
+        parts.insert(at, union)
+    return parts[0]
+
+
+def _union(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> int:
+    """The rows of sorted sets ``a`` and ``b`` into ``out``, sorted, each once; returns how many."""
+    i = j = n = 0
+    na, nb = a.shape[0], b.shape[0]
+    words = a.shape[1]
+    while i < na and j < nb:
+        order = _compare(a, i, b, j)
+        if order <= 0:
+            for v in range(words):
+                out[n, v] = a[i, v]
+            i += 1
+            if order == 0:
+                j += 1
+        else:
+            for v in range(words):
+                out[n, v] = b[j, v]
+            j += 1
+        n += 1
+    while i < na:
+        for v in range(words):
+            out[n, v] = a[i, v]
+        i += 1
+        n += 1
+    while j < nb:
+        for v in range(words):
+            out[n, v] = b[j, v]
+        j += 1
+        n += 1
+    return n
+
+
+def _union_flat(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> int:
+    """_union for one-word keys, as flat arrays."""
+    i = j = n = 0
+    na, nb = a.shape[0], b.shape[0]
+    while i < na and j < nb:
+        x, y = a[i], b[j]
+        if x <= y:
+            out[n] = x
+            i += 1
+            if x == y:
+                j += 1
+        else:
+            out[n] = y
+            j += 1
+        n += 1
+    while i < na:
+        out[n] = a[i]
+        i += 1
+        n += 1
+    while j < nb:
+        out[n] = b[j]
+        j += 1
+        n += 1
+    return n
 
 
 def _compare(a: np.ndarray, i: int, b: np.ndarray, j: int) -> int:
@@ -132,6 +268,10 @@ _absent_merging_c = compiled(_absent_merging)
 _absent_flat_c = compiled(_absent_flat)
 GALLOP = 64   # sizes further apart than this: gallop through the larger, else walk both
 _locate_c = compiled(_locate)
+_union_c = compiled(_union)
+_group_c = compiled(_group)
+_rows_once_c = compiled(_rows_once)
+_union_flat_c = compiled(_union_flat)
 
 
 def difference(keys: np.ndarray, *others: np.ndarray) -> np.ndarray:

@@ -197,6 +197,90 @@ def test_sorted_key_sets_behave_as_sets(seed, words):
     assert [int(i) for i in located] == [rows(b).index(row) if row in rows(b) else -1 for row in rows(a)]
 
 
+def random_keys(rng: np.random.Generator, shape: str, n: int) -> np.ndarray:
+    """Keys with repeats, shaped as the sweeps meet them: one word; two words whose leading word is a few bits
+    (the engine packs its fullest word last), or a wide word with few values, or anything; three words."""
+    half = rng.integers(0, 1 << 62, size=(n // 2 + 1, 3), dtype=np.int64)
+    keys = np.concatenate([half, half[rng.integers(0, len(half), n - len(half))]])
+    rng.shuffle(keys)
+    if shape == "one":
+        return keys[:, :1].copy()
+    if shape == "three":
+        keys[:, 0] &= 7   # leading words often tie: the later words decide
+        return keys
+    keys = keys[:, :2].copy()
+    if shape == "two, few-bit lead":
+        keys[:, 0] &= (1 << 5) - 1
+    elif shape == "two, wide lead of few values":
+        keys[:, 0] = rng.choice(rng.integers(1 << 40, 1 << 62, 50), n)
+    return keys
+
+
+@pytest.mark.parametrize("shape", ["one", "two, few-bit lead", "two, wide lead of few values", "two, any", "three"])
+@pytest.mark.parametrize("n", [1, 2, 700, 20_000])
+def test_the_sort_of_many_keys_and_the_merge_of_sorted_parts_equal_numpys_unique(shape, n):
+    """sort_unique's grouped sort (two words) and merge's linear walks, against np.unique of the rows."""
+    rng = np.random.default_rng(n)
+    keys = random_keys(rng, shape, n)
+    before = keys.copy()
+    expected = np.unique(keys, axis=0)
+    got = keysets.sort_unique(keys)
+    assert got.dtype == np.int64 and np.array_equal(got, expected)
+    assert np.array_equal(keys, before), "the caller's keys were changed"
+    cuts = np.sort(rng.integers(0, n + 1, 4))
+    parts = [keysets.sort_unique(part) for part in np.split(keys, cuts)]
+    assert np.array_equal(keysets.merge(parts, keys.shape[1]), expected)
+
+
+class TwoWords:
+    """A blocks engine's one-word keys split into two words at bit ``split`` (the same order), so a sweep
+    runs over two-word keys as the large boards' do."""
+
+    def __init__(self, engine: Engine, split: int) -> None:
+        self.engine, self.split, self.words = engine, split, 2
+
+    def pack(self, keys: np.ndarray) -> np.ndarray:
+        flat = keys[:, 0]
+        return np.stack([flat >> self.split, flat & ((1 << self.split) - 1)], axis=1)
+
+    def unpack(self, keys: np.ndarray) -> np.ndarray:
+        keys = np.asarray(keys, dtype=np.int64).reshape(-1, 2)
+        return ((keys[:, 0] << self.split) | keys[:, 1])[:, None]
+
+    def expand(self, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        rows, kids = self.engine.expand(self.unpack(keys))
+        return rows, self.pack(kids)
+
+    def children(self, keys: np.ndarray, find_goal: bool = False) -> tuple[np.ndarray, int]:
+        kids, parent = self.engine.children(self.unpack(keys), find_goal)
+        return self.pack(kids), parent
+
+    def goal_mask(self, keys: np.ndarray) -> np.ndarray:
+        return self.engine.goal_mask(self.unpack(keys))
+
+
+@pytest.mark.parametrize("name", ["motor-car@line", "pennant@line"])
+@pytest.mark.parametrize("lead", ["few bits", "wide"])
+def test_a_two_word_sweep_by_the_grouped_sort_tables_as_plain_breadth_first_search(name, lead, monkeypatch):
+    """The component and distances of a library puzzle keyed in two words, every chunk's children sorted by
+    the grouped sort, equal plain breadth-first search's; and its line is as short."""
+    monkeypatch.setattr(keysets, "GROUPED_AT", 2)
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    space = TwoWords(engine, engine.bits - 3 if lead == "few bits" else 4)
+    start = space.pack(engine.key(puzzle.start)[None])
+    keys = frontier.component(space, start, Watch(FREE))
+    states = states_of(engine, space.unpack(keys))
+    table = frontier.distances(space, keys, Watch(FREE))
+    expected = plain_distances(puzzle)
+    assert expected is not None
+    assert {s: (None if d == UNREACHED else int(d)) for s, d in zip(states, table)} == expected
+    line = frontier.shortest_line(space, start, Watch(FREE))
+    plain = bfs(puzzle, puzzle.start)
+    assert line is not None and plain is not None and len(line) - 1 == len(plain)
+    assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, states_of(engine, space.unpack(np.array(line)))))
+
+
 @pytest.mark.parametrize("name", ["pennant@cell", "pennant@line", "pennant"])
 def test_a_search_whose_layers_level_off_stays_breadth_first_and_one_that_widens_takes_a_bound(name, monkeypatch):
     """Past its positions, a search finishes breadth-first while each layer is at most PLAIN_GROWTH times the one

@@ -515,7 +515,7 @@ def _proven_words(line: Line) -> str:
     if line.proven:
         return "optimal"
     return (f"the shortest found, not proven (the shortest needs at least {n_moves(line.at_least)}; "
-            f"this is at most {line.within:g} times as long)")
+            f"this is at most {line.within:.3g} times as long)")
 
 
 def _prepare(spec: PuzzleSpec, build: Build) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import time
+from dataclasses import replace
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -38,7 +39,7 @@ from game.common.phrase import Phrase
 from game.families.sokoban.counts import PUSHES
 from game.families.sokoban.floor import Floor
 from game.families.sokoban.rules import SokobanPuzzle
-from game.families.sokoban.search import solve
+from game.families.sokoban.search import fewest_pushes, in_steps, solve
 from game.oracles.base import QUIET, Line, Oracle, Recipe, Report, Verdict
 from game.oracles.limits import StoppedAtLimit, progress_words
 from game.oracles.component import CHEAP_SECONDS, ComponentOracle
@@ -52,6 +53,8 @@ TABLE_LIMIT = 3_000_000     # positions of a component table (about 30 MB of key
 TABLE_SECONDS = 60.0        # ... and the longest its build may take when the whole table is asked for
 ATTEMPT_SHARE = 0.25        # of the player's time limit, what an answer's attempt at a table may take at most
 ATTEMPT_LEAST = 10_000      # positions: where the memory limit holds fewer, no attempt is made
+FALLBACK_SHARE = 0.1       # of the player's time, what is kept back for a best line where the proof stops
+FALLBACK_SECONDS = 5.0     # ... at most (and where only memory is limited)
 SWEEP_BYTES = 40            # what the sweep keeps of a position beside its board (keys in sorted runs, merges)
 
 
@@ -98,15 +101,46 @@ class Searching:
         spent, self.attempted = self.attempted, 0.0
         if limits.seconds is not None and spent:   # an attempt at a table took part of the player's time
             limits = Limits(max(limits.seconds - spent, 0.0), limits.memory, limits.positions)
-        watch = Watch(limits, report.cancelled,
+        proof, kept = kept_back(limits)
+        watch = Watch(proof, report.cancelled,
                       lambda status: report.progress(None, progress_words(status, watch.lower_bound)))
         try:
             found = solve(puzzle, state, watch)
         except LimitReached as reached:
-            raise StoppedAtLimit(puzzle.title, reached) from None
+            line = best_found(puzzle, state, kept, reached, report, started)
+            if line is None:
+                raise StoppedAtLimit(puzzle.title, reached) from None
+            return line
         if found is None:
             return None
         return Line(tuple(found.moves), tuple(found.states), found.nodes, time.perf_counter() - started, "a-star")
+
+
+def kept_back(limits: Limits) -> tuple[Limits, Limits]:
+    """The proof's limits, and what is kept back for a best line where the proof stops at one: a tenth of
+    the time (at most FALLBACK_SECONDS; that many where there is no time limit but memory runs out)."""
+    if limits.seconds is None:
+        return limits, Limits(FALLBACK_SECONDS, limits.memory)
+    kept = min(FALLBACK_SECONDS, limits.seconds * FALLBACK_SHARE)
+    return replace(limits, seconds=limits.seconds - kept), Limits(kept, limits.memory)
+
+
+def best_found(puzzle: SokobanPuzzle, state: bytes, limits: Limits, reached: LimitReached, report: Report,
+               started: float) -> Line | None:
+    """Where the proof stopped at a limit: the fewest-pushes line (a much smaller search, boxes and the
+    keeper's region), told in the puzzle's count, as the best found, not proven, with the proof's lower
+    bound; None where that search finds none within ``limits`` either."""
+    try:
+        found = fewest_pushes(puzzle, state, Watch(limits, report.cancelled))
+    except LimitReached:
+        return None
+    if found is None:
+        return None
+    path = found if puzzle.count is PUSHES else in_steps(puzzle, found)
+    at_least = max(1, reached.lower_bound)
+    return Line(tuple(path.moves), tuple(path.states), reached.status.positions + found.nodes,
+                time.perf_counter() - started, "a-star, stopped; fewest pushes", proven=False, at_least=at_least,
+                within=len(path.moves) / at_least)
 
 
 class SokobanSearchOracle(Searching, SearchOracle):

@@ -72,7 +72,8 @@ def in_steps(puzzle: SokobanPuzzle, found: Path[bytes, Move]) -> Path[bytes, Mov
 def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,
                   bound: Bound | None = None, corral: bool = True) -> Path[bytes, Move] | None:
     """A solution from ``state`` with the fewest pushes (its walks the shortest to each push, not the fewest
-    steps over all such solutions); None where there is none. Where a PI-corral stands, only its pushes
+    steps over all such solutions), as pushes with their walks (under ``moves``, :func:`in_steps` tells it
+    step by step); None where there is none. Where a PI-corral stands, only its pushes
     are tried (``corral``; :mod:`game.families.sokoban.corrals` says why no solution with fewest pushes is
     lost). LimitReached or Cancelled as ``watch`` says."""
     bound = MatchingBound(puzzle) if bound is None else bound
@@ -90,8 +91,8 @@ def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,
     if found is None:
         return None
     states = [state]   # the table keeps one position of each region: play the pushes from where the keeper stands
-    for move in found.moves:
-        states.append(puzzle.play(states[-1], move))
+    for move in found.moves:   # (as pushes with their walks, under either count: see :func:`in_steps`)
+        states.append(next(after for push, after, _walked in pushes.moves(states[-1]) if push == move))
     return Path(found.moves, states, found.nodes)
 
 

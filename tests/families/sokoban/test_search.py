@@ -128,7 +128,30 @@ def test_a_search_stopped_at_a_limit_claims_only_a_proven_lower_bound() -> None:
     assert stopped.value.lower_bound > 0
 
 
-def test_the_games_search_keeps_the_players_limits_and_says_the_bound_it_proved() -> None:
+@pytest.mark.parametrize("count", [STEPS, PUSHES], ids=["moves", "pushes"])
+def test_the_games_search_stopped_at_a_limit_gives_its_best_line_not_proven_with_the_bound_it_proved(count) -> None:  # noqa: ANN001
+    rows = _hard()
+    puzzle = _puzzle(rows, count)
+    oracle = SokobanSearchOracle(puzzle)
+    oracle.limits = Limits(None, None, positions=500)
+    line = oracle.search(puzzle.start, QUIET)
+    optimum = solve(puzzle, puzzle.start, Watch(FREE))
+    assert line is not None and optimum is not None
+    assert not line.proven and 0 < line.at_least <= len(optimum.moves) <= len(line.moves)
+    assert line.within == pytest.approx(len(line.moves) / line.at_least)
+    squares = walked(puzzle, puzzle.start, line.moves)
+    plain = Plain(rows)
+    assert plain.is_goal(plain.replay(squares)) and puzzle.is_goal(line.states[-1])
+    assert list(line.states) == [puzzle.start] + [puzzle.play(a, m) for a, m in zip(line.states, line.moves)]
+
+
+def test_the_games_search_says_the_bound_it_proved_where_no_line_is_found_either(monkeypatch) -> None:  # noqa: ANN001
+    import game.families.sokoban.oracle as oracle_module
+
+    def out_of_time_too(puzzle, state, watch):   # noqa: ANN001 - the best-line search stopped at its limit as well
+        return fewest_pushes(puzzle, state, Watch(Limits(None, None, positions=1)))
+
+    monkeypatch.setattr(oracle_module, "fewest_pushes", out_of_time_too)
     rows = _hard()
     puzzle = _puzzle(rows, STEPS)
     oracle = SokobanSearchOracle(puzzle)

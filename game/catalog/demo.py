@@ -98,6 +98,12 @@ class Playlist:
         assert oldest is not None
         return self._shown(oldest, now)
 
+    def on_stage(self, name: str, now: float) -> None:
+        """``name`` went on the stage at ``now``: the demo names its next puzzle while the current one still
+        plays (to make it ready), so the hour without it is counted from when it was shown."""
+        if name in self.shown_at:
+            self.shown_at[name] = max(self.shown_at[name], now)
+
     def _turns(self) -> list[str]:
         """The families in the order they should have this turn: smooth weighted round robin (each gains
         its weight, the richest goes and pays the total), the family just shown last unless it is alone."""

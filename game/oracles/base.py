@@ -226,12 +226,13 @@ _MADE: OrderedDict[str, Oracle] = OrderedDict()   # oracles a worker process mad
 def made_from(recipe: Recipe) -> Oracle:
     """The oracle of ``recipe`` in this process, made on first use (how an oracle arrives in a worker). Only the
     last MADE_KEPT puzzles' are kept: a worker that answers for puzzle after puzzle (the demo's, a player's
-    going through the menu) lets the older ones' tables go."""
+    going through the menu) lets the older ones' tables go, before it makes the new one (made first, the new
+    table was loaded while the two before were still held: the demo's worker peaked a table higher)."""
     oracle = _MADE.get(recipe.key)
     if oracle is None:
-        oracle = _MADE[recipe.key] = recipe.make()
-        while len(_MADE) > MADE_KEPT:
+        while len(_MADE) >= MADE_KEPT:
             _MADE.popitem(last=False)
+        oracle = _MADE[recipe.key] = recipe.make()
     else:
         _MADE.move_to_end(recipe.key)
     return oracle

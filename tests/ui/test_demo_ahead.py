@@ -114,3 +114,28 @@ def test_the_drawing_made_ahead_is_the_one_the_change_would_make(app):
     fresh.layout(stage(demo.theme, view.spec, app.size).board)
     assert (fresh.rect, fresh.pitch) == (view.rect, view.pitch)
     assert pygame.image.tobytes(fresh.board_surface(), "RGBA") == pygame.image.tobytes(view.board_surface(), "RGBA")
+
+
+def test_a_view_said_to_draw_without_text_draws_its_board_and_pieces_without_fonts(app, monkeypatch):
+    """Only a view that draws with shapes alone is drawn in another thread (SDL's fonts belong to the window's
+    thread): each family's view that says so draws its board and pieces ahead with every font refused."""
+    from game.catalog.demo import offers
+    from game.ui import theme as T
+    from game.ui.views import view_for
+
+    def refused(*args, **kwargs):
+        raise AssertionError("text drawn ahead")
+
+    firsts = {}
+    for offer in offers():
+        firsts.setdefault(offer.family, offer.name)
+    views = [view_for(catalog.get(name)) for name in firsts.values()]
+    said = [view for view in views if view.draws_without_text]
+    assert {type(view).__name__ for view in said} >= {"BlocksView", "FrogsView", "PegsView", "SokobanView"}
+    for owner, name in ((T.Theme, "text"), (T.Theme, "fit"), (T, "load_font"), (pygame.font, "Font")):
+        monkeypatch.setattr(owner, name, refused)
+    for view in said:
+        view.theme, view.coordinates = app.theme, False
+        view.layout(pygame.Rect(28, 180, 1224, 520))
+        view.draw_ahead(view.puzzle.start)
+        assert view._board_surface is not None, type(view).__name__

@@ -139,3 +139,46 @@ def test_a_view_said_to_draw_without_text_draws_its_board_and_pieces_without_fon
         view.layout(pygame.Rect(28, 180, 1224, 520))
         view.draw_ahead(view.puzzle.start)
         assert view._board_surface is not None, type(view).__name__
+
+
+def test_a_board_with_text_is_drawn_ahead_in_the_windows_thread_a_surface_a_frame(app, monkeypatch):
+    """The Tower of Hanoi's discs carry numbers (text: the window's thread only): its board and discs are drawn
+    ahead one surface a frame, and the change's frame draws none of them."""
+    from game.families.hanoi.view import HanoiView
+    offers = [Offer(name, catalog.get(name).family.key, 5) for name in ("frogs-line-1", "reve-8")]
+    app.nav._playlist = Playlist(offers, random.Random(3))
+    app.demo_mode = True
+    app.nav.start_demo("frogs-line-1")
+    demo = app.scene
+    drawn: list[str] = []
+    board, sprite = HanoiView.make_board, HanoiView.make_sprite
+
+    def counted_board(view):
+        drawn.append("board")
+        return board(view)
+
+    def counted_sprite(view, *args):
+        drawn.append("sprite")
+        return sprite(view, *args)
+
+    monkeypatch.setattr(HanoiView, "make_board", counted_board)
+    monkeypatch.setattr(HanoiView, "make_sprite", counted_sprite)
+    most = 0
+    for _ in range(100):
+        before = len(drawn)
+        app.tick(1 / 20)
+        most = max(most, len(drawn) - before)
+        if demo.ahead.ready():
+            break
+    assert demo.ahead.ready() and demo.ahead.drawn() is not None
+    assert drawn.count("board") == 1 and drawn.count("sprite") >= 8 and most == 1
+    refuse(monkeypatch, "built or drawn")
+    monkeypatch.setattr(HanoiView, "make_board", lambda view: refuse_now())
+    monkeypatch.setattr(HanoiView, "make_sprite", lambda view, *args: refuse_now())
+    demo.next_puzzle()
+    app.tick(1 / 20, draw=True)
+    assert demo.play.spec.name == "reve-8"
+
+
+def refuse_now():
+    raise AssertionError("drawn in the frame of the change")

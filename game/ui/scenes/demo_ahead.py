@@ -6,8 +6,10 @@ over a second. Now, as soon as a puzzle is on the stage, the playlist names the 
 service's light lane (a thread of the window: nothing to send to another process) builds its rules and its
 oracle; once they are in, a view of it is laid out where the stage will show it and, where the view draws
 with shapes only (see :attr:`~game.ui.views.base.BoardView.draws_without_text`), its board and pieces are
-drawn in that thread too. The demo changes puzzle once all that is done (waiting a little longer on the
-solved board if need be), and the new play screen's view takes the drawing.
+drawn in that thread too; a view that draws text (disc numbers, tile numbers: SDL's fonts belong to the
+window's thread) is drawn in the window's thread, one surface a frame. The demo changes puzzle once all that
+is done (waiting a little longer on the solved board if need be), and the new play screen's view takes the
+drawing.
 
 The pieces held for the next puzzle are let go when the demo ends before showing it.
 """
@@ -50,10 +52,14 @@ class Ahead:
         self.rules: Job[None] = service.submit(Task(build_rules, (spec, self.wanted), LABEL), Lane.LIGHT)
         self.view: BoardView | None = None
         self.drawing: Job[None] | None = None
+        self.steps: list[Callable[[], object]] = []   # a view that draws text: what is left to draw, a step a frame
 
     def step(self, place: Callable[[BoardView], None]) -> None:
         """Once the rules are in: a view of the puzzle, laid out by ``place`` as the stage will show it, and drawn
-        off the UI thread where it may be (called every frame; cheap once done)."""
+        off the UI thread where it may be, else a surface a frame (called every frame; cheap once done)."""
+        if self.steps:
+            self.steps.pop(0)()
+            return
         if self.view is not None or self.rules.state is not JobState.DONE:
             return
         view = view_for(self.spec)
@@ -61,6 +67,8 @@ class Ahead:
         self.view = view
         if view.draws_without_text:
             self.drawing = self.service.submit(Task(draw_ahead, (view, self.spec.puzzle.start), LABEL), Lane.LIGHT)
+        else:
+            self.steps = view.drawing_steps(self.spec.puzzle.start)
 
     def ready(self) -> bool:
         """Whether the change of puzzle would wait on nothing built here: the rules in (or failed: the change
@@ -69,18 +77,18 @@ class Ahead:
             return False
         if self.rules.state is not JobState.DONE:
             return True
-        return self.view is not None and (self.drawing is None or self.drawing.done)
+        return self.view is not None and not self.steps and (self.drawing is None or self.drawing.done)
 
     def drawn(self) -> BoardView | None:
         """The view drawn ahead, once its drawing is done (None: none was drawn ahead)."""
-        if self.view is None or self.drawing is None or self.drawing.state is not JobState.DONE:
+        if self.view is None or self.steps or (self.drawing is not None and self.drawing.state is not JobState.DONE):
             return None
         return self.view
 
     def drop(self, keep: PuzzleSpec | None = None) -> None:
         """The demo will not show this puzzle next: its rules and oracle go (unless it is ``keep``, a puzzle still
         played), now if they are built, else as soon as the thread has built them."""
-        self.view = None
+        self.view, self.steps = None, []
         if self.spec is keep:
             return
         self.wanted.clear()

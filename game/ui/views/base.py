@@ -5,9 +5,11 @@ sprite caches (which depend only on the cell size) and never changes game state.
 """
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -351,10 +353,14 @@ class BoardView:
     def draw_ahead(self, position: bytes) -> None:
         """Draw now what the first frame of ``position`` blits: the board and each piece's sprite at rest. Touches
         nothing but this view's own surfaces."""
-        self.board_surface()
-        for cell, code in enumerate(position):
-            if code:
-                self.sprite(code, self.variant(position, cell))
+        for step in self.drawing_steps(position):
+            step()
+
+    def drawing_steps(self, position: bytes) -> list[Callable[[], object]]:
+        """What :meth:`draw_ahead` draws, one surface a step: the board, then each piece's sprite (a view that
+        draws text is drawn ahead in the window's thread, a step a frame)."""
+        sprites = dict.fromkeys((code, self.variant(position, cell)) for cell, code in enumerate(position) if code)
+        return [self.board_surface, *(functools.partial(self.sprite, code, variant) for code, variant in sprites)]
 
     def take_drawing(self, other: "BoardView") -> bool:
         """Take ``other``'s board and sprites where it is the same puzzle's view laid out alike (same cells,

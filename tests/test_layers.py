@@ -4,13 +4,20 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@cache
+def _tree(path: Path) -> ast.Module:
+    """A file's syntax tree, parsed once for every check of this module (about 62,000 lines in all)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -20,8 +27,9 @@ def _imports(path: Path) -> set[str]:
     return names
 
 
-def _python_files(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).rglob("*.py"))
+@cache
+def _python_files(folder: str) -> tuple[Path, ...]:
+    return tuple(sorted((ROOT / folder).rglob("*.py")))
 
 
 def test_solvers_import_neither_pygame_nor_game() -> None:
@@ -62,7 +70,7 @@ def test_the_floor_of_a_module_is_read_from_its_path() -> None:
 def _modules(path: Path) -> set[str]:
     """Every module a file imports, whole dotted names (``from a.b import c`` gives a.b and a.b.c)."""
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_tree(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -115,7 +123,9 @@ def test_nothing_loads_pickles_or_evals() -> None:
             assert "allow_pickle=True" not in text, path
 
 
+@cache
 def _game_modules(folders: tuple[str, ...] = ("game",)) -> dict[str, Path]:
+    """Every module of ``folders`` by its dotted name (walked once: the floors' check asks for each import)."""
     return {_module_name(path): path for folder in folders for path in _python_files(folder)}
 
 
@@ -175,7 +185,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 def test_no_class_or_function_of_the_game_grows_into_a_god_object() -> None:
     """The guide: a class of about 400 lines at most, a function of about 80."""
     for path in _python_files("game"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             size = (node.end_lineno or node.lineno) - node.lineno + 1 if hasattr(node, "lineno") else 0
             if isinstance(node, ast.ClassDef):
                 assert size <= 400, f"{path}: class {node.name} has {size} lines"

@@ -31,8 +31,10 @@ FEWEST_MOVES = 3      # a shorter solution is over before a visitor has looked
 HOUR = 3600.0         # no puzzle comes back sooner (seconds of the demo's clock)
 # The demo's search worker ends after a task that left it larger than this, and the next puzzle gets a fresh one:
 # a fresh worker takes about 60 MB, one that loaded a table checked by compiled code (peg solitaire's) about
-# 200 MB, which would stay for hours. The window and the worker together keep under 400 MB (README, "Demo").
-WORKER_MEMORY = 160 << 20
+# 200 MB, which would stay for hours. A worker kept up to 160 MB then loaded a large Traffic table on top (306 MB
+# at its peak, pegs and Traffic in turn; 195 MB with this limit, five workers started for eight puzzles). The
+# window and the worker together keep under 400 MB (README, "Demo").
+WORKER_MEMORY = 100 << 20
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,12 @@ class Playlist:
                      key=lambda o: self.shown_at.get(o.name, float("-inf")), default=self.last)
         assert oldest is not None
         return self._shown(oldest, now)
+
+    def on_stage(self, name: str, now: float) -> None:
+        """``name`` went on the stage at ``now``: the demo names its next puzzle while the current one still
+        plays (to make it ready), so the hour without it is counted from when it was shown."""
+        if name in self.shown_at:
+            self.shown_at[name] = max(self.shown_at[name], now)
 
     def _turns(self) -> list[str]:
         """The families in the order they should have this turn: smooth weighted round robin (each gains

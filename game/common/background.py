@@ -306,15 +306,19 @@ def _become_worker() -> None:
     threading.Thread(target=watch, name="fewest-moves-watchdog", daemon=True).start()
 
 
-def _serve(requests: Any, replies: Any, cancel_upto: Any, memory: int | None = None) -> None:
+def _serve(requests: Any, replies: Any, cancel_upto: Any, memory: int | None = None,
+           setup: Callable[[], None] | None = None) -> None:
     """The persistent worker: take (job id, task), answer with its outcome; with a ``memory`` limit, end
-    (saying so with None) after a task that left this process larger than that.
+    (saying so with None) after a task that left this process larger than that. ``setup`` runs first (a
+    module-level function: the demo's worker keeps one puzzle's oracle, not two).
 
     Cancelling is a shared counter "every job up to this id is cancelled" rather than one
     Event: a cancel-then-submit could otherwise clear the flag before the worker saw it, or
     leave it set for the next job. Ids only grow, so the counter has no race.
     """
     _become_worker()
+    if setup is not None:
+        setup()
     parent = multiprocessing.parent_process()
     while True:
         try:
@@ -400,10 +404,12 @@ class _WorkerLane:
     A reader thread turns replies into job updates, so the UI only reads attributes.
     """
 
-    def __init__(self, ctx: Any, counter: Callable[[], None], memory: int | None = None) -> None:
+    def __init__(self, ctx: Any, counter: Callable[[], None], memory: int | None = None,
+                 setup: Callable[[], None] | None = None) -> None:
         self._ctx = ctx
         self._counter = counter
         self._memory = memory   # bytes past which the worker ends after a task (None: it lives on)
+        self._setup = setup     # what each worker runs first (see _serve)
         self._lock = threading.RLock()
         self._next_id = 0
         self._current: tuple[int, Job[Any]] | None = None
@@ -452,7 +458,8 @@ class _WorkerLane:
         upto = self._next_id if cancelled_upto is None else cancelled_upto
         self._cancel_upto = self._ctx.Value("q", upto, lock=False)
         process = self._ctx.Process(target=_serve, args=(self._requests, self._replies, self._cancel_upto,
-                                                         self._memory), name="fewest-moves-search", daemon=True)
+                                                         self._memory, self._setup), name="fewest-moves-search",
+                                    daemon=True)
         process.start()
         self._process = process
         self._counter()
@@ -550,8 +557,11 @@ class _WorkerLane:
 class Service:
     """Runs tasks off the UI thread (see the module docstring); one per app, or per test."""
 
-    def __init__(self, where: Where = Where.PROCESS, worker_memory: int | None = None) -> None:
-        """``worker_memory``: bytes past which the search worker ends after a task (None: it lives on)."""
+    def __init__(self, where: Where = Where.PROCESS, worker_memory: int | None = None,
+                 worker_setup: Callable[[], None] | None = None) -> None:
+        """``worker_memory``: bytes past which the search worker ends after a task (None: it lives on);
+        ``worker_setup``: what the search worker process runs first (a module-level function, or a partial
+        of one: it goes to the process by name)."""
         self.where = where
         self.processes_started = 0
         self.submitted = 0
@@ -561,7 +571,7 @@ class Service:
         if where is Where.PROCESS:
             ctx = multiprocessing.get_context("spawn")
             self._lanes = {
-                Lane.SEARCH: _WorkerLane(ctx, self._count_process, worker_memory),
+                Lane.SEARCH: _WorkerLane(ctx, self._count_process, worker_memory, worker_setup),
                 Lane.BUILD: _ThreadLane("build", False, functools.partial(_run_in_fresh_process, ctx,
                                                                           self._count_process)),
                 Lane.LIGHT: _ThreadLane("light", False),

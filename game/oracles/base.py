@@ -223,15 +223,25 @@ MADE_KEPT = 2   # oracles a worker keeps made (with their tables): the puzzle as
 _MADE: OrderedDict[str, Oracle] = OrderedDict()   # oracles a worker process made from recipes sent to it, latest last
 
 
+def keep_made(count: int) -> None:
+    """Keep only the last ``count`` puzzles' oracles made in this process (a worker's setup: the demo's never
+    asks about a puzzle again within the hour, so it keeps one, and a new table loads with none other held)."""
+    global MADE_KEPT
+    MADE_KEPT = max(1, count)
+    while len(_MADE) > MADE_KEPT:
+        _MADE.popitem(last=False)
+
+
 def made_from(recipe: Recipe) -> Oracle:
     """The oracle of ``recipe`` in this process, made on first use (how an oracle arrives in a worker). Only the
     last MADE_KEPT puzzles' are kept: a worker that answers for puzzle after puzzle (the demo's, a player's
-    going through the menu) lets the older ones' tables go."""
+    going through the menu) lets the older ones' tables go, before it makes the new one (made first, the new
+    table was loaded while the two before were still held: the demo's worker peaked a table higher)."""
     oracle = _MADE.get(recipe.key)
     if oracle is None:
-        oracle = _MADE[recipe.key] = recipe.make()
-        while len(_MADE) > MADE_KEPT:
+        while len(_MADE) >= MADE_KEPT:
             _MADE.popitem(last=False)
+        oracle = _MADE[recipe.key] = recipe.make()
     else:
         _MADE.move_to_end(recipe.key)
     return oracle

@@ -6,6 +6,7 @@ the sound keys are :mod:`game.ui.audio.control`'s. The command line opens it thr
 """
 from __future__ import annotations
 
+import functools
 import os
 import random
 import time
@@ -17,6 +18,7 @@ from game.catalog import demo as demo_list
 from game.catalog import registry as catalog
 from game.common import i18n
 from game.common.background import Service, Where
+from game.oracles.base import keep_made
 from game.keeping.journal import Journal
 from game.keeping.settings import Settings, load_settings
 from game.ui.audio import SoundPlayer
@@ -96,7 +98,8 @@ class App:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.theme = Theme(self.size)
         # the game: worker processes; tests and screenshots: threads or inline; the demo's worker kept lean for hours
-        self.service = Service(where, worker_memory=demo_list.WORKER_MEMORY if demo else None)
+        self.service = Service(where, worker_memory=demo_list.WORKER_MEMORY if demo else None,
+                               worker_setup=functools.partial(keep_made, 1) if demo else None)
         settings = load_settings() if persist_settings else Settings()
         self.changes = SettingChanges(settings, self.service, persist_settings, self._setting_changed,
                                       self.tell_trouble)

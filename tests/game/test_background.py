@@ -256,6 +256,59 @@ def test_a_worker_keeps_the_oracles_of_the_last_two_puzzles_only(monkeypatch):
     assert list(base._MADE) == ["frogs-line-4", "reve-3"][:base.MADE_KEPT]
 
 
+def test_a_worker_lets_the_oldest_oracle_go_before_it_makes_a_new_one(monkeypatch):
+    """A new puzzle's table is loaded with at most MADE_KEPT - 1 others held: before, the two kept were still
+    held while the third loaded (the demo's worker peaked a whole table higher, up to 310 MB)."""
+    from game.oracles import base
+    monkeypatch.setattr(base, "_MADE", type(base._MADE)())
+    held_while_made = []
+    make = base.Recipe.make
+
+    def counted(recipe):
+        held_while_made.append(len(base._MADE))
+        return make(recipe)
+
+    monkeypatch.setattr(base.Recipe, "make", counted)
+    for name in ("frogs-line-3", "hanoi-3", "pairs", "reve-3"):
+        base.made_from(catalog.get(name).recipe)
+    assert held_while_made == [0, 1, 1, 1]
+    assert len(base._MADE) == base.MADE_KEPT
+
+
+def test_the_demos_worker_keeps_one_puzzles_oracle_and_loads_a_new_one_with_none_held(monkeypatch):
+    """The demo never asks about a puzzle again within the hour: its worker keeps one oracle (its setup), so a
+    new puzzle's table loads with no other table held (before: with one, or two before that)."""
+    from game.oracles import base
+    monkeypatch.setattr(base, "_MADE", type(base._MADE)())
+    monkeypatch.setattr(base, "MADE_KEPT", base.MADE_KEPT)
+    held_while_made = []
+    make = base.Recipe.make
+
+    def counted(recipe):
+        held_while_made.append(len(base._MADE))
+        return make(recipe)
+
+    monkeypatch.setattr(base.Recipe, "make", counted)
+    base.made_from(catalog.get("frogs-line-3").recipe)
+    base.keep_made(1)
+    for name in ("hanoi-3", "pairs", "reve-3"):
+        base.made_from(catalog.get(name).recipe)
+    assert held_while_made == [0, 0, 0, 0] and list(base._MADE) == ["reve-3"]
+
+
+def test_the_demos_window_gives_its_worker_that_setup(tmp_path, monkeypatch):
+    monkeypatch.setenv("FEWEST_MOVES_CONFIG", str(tmp_path / "config"))
+    from game.oracles import base
+    from game.ui.app import App
+    app = App(size=(640, 480), where=Where.PROCESS, demo=True, headless=True, persist_settings=False, sound=False,
+              first_help=False)
+    try:
+        setup = app.service._lanes[Lane.SEARCH]._setup
+        assert setup is not None and setup.func is base.keep_made and setup.args == (1,)
+    finally:
+        app.close()
+
+
 def test_builds_run_in_fresh_processes_and_cancel_kills_them():
     service = Service(Where.PROCESS)
     try:

@@ -103,6 +103,25 @@ def test_no_puzzle_comes_back_within_an_hour(offers: list[demo.Offer]) -> None:
             last[offer.name] = at
 
 
+def test_a_puzzle_named_ahead_stays_away_an_hour_from_when_it_was_shown(offers: list[demo.Offer]) -> None:
+    """The demo names its next puzzle as the current one starts (to make it ready), and shows it a puzzle later:
+    the hour without it counts from its showing (before, from its naming: it could come back sooner)."""
+    for seed in range(3):
+        playlist, last = demo.Playlist(offers, random.Random(seed)), {}
+        now, named = 0.0, playlist.next(0.0)
+        while now < 3 * demo.HOUR:
+            offer, named = named, playlist.next(now)   # the next one is named as this one goes on the stage
+            playlist.on_stage(offer.name, now)
+            assert now - last.get(offer.name, -demo.HOUR) >= demo.HOUR, (seed, offer.name, now)
+            last[offer.name] = now
+            now += shown_time(offer)
+    pool = [demo.Offer("a", "x", 5), demo.Offer("b", "x", 5)]
+    playlist = demo.Playlist(pool, random.Random(1), gap=100)
+    named = playlist.next(0.0)                 # named as the demo starts, shown 40 s later
+    playlist.on_stage(named.name, 40.0)
+    assert playlist.shown_at[named.name] == 40.0
+
+
 def test_the_families_take_turns(offers: list[demo.Offer]) -> None:
     """Never one family twice running, and over any hour no family takes much more than its share of what
     is offered (the largest, the sliding blocks with the Traffic pack, offers a third)."""

@@ -10,23 +10,28 @@ solved it; after a minute without input the app comes back here.
 The puzzles come from the :class:`~game.catalog.demo.Playlist` the navigator keeps (every family's, no
 puzzle twice within an hour). The demo runs for hours, so it keeps nothing per puzzle shown: the answers
 come from the search worker, which loads the tables (the window loads none), each puzzle's rules and
-oracle are let go when the next one comes, and each cycle builds a fresh session and scene.
+oracle are let go when the next one comes, and each cycle builds a fresh session and scene. The next
+puzzle is made ready while the current one plays (its rules built and its board drawn off the UI thread:
+see :mod:`game.ui.scenes.demo_ahead`), so no frame of a change of puzzle waits on them.
 """
 from __future__ import annotations
 
 import gc
+from dataclasses import dataclass
 
 import pygame
 
 from game.catalog import registry as catalog
 from game.catalog.demo import Playlist
 from game.common.i18n import _, ngettext
-from game.common.memory import give_back
+from game.common.memory import give_back, hand_back_large_blocks
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
 from game.ui.intents import Intent
 from game.ui.context import Context, Scene
 from game.ui.scenes.base import background
+from game.ui.scenes.demo_ahead import Ahead
+from game.ui.views.base import BoardView
 from game.midend.sayings import Tone, celebration_words
 from game.ui.play.scene import PlayScene
 
@@ -34,6 +39,7 @@ SEARCH_TIMEOUT = 25.0
 INTRO = 4.0            # seconds the title and the goal stand before the length is said, at least
 SHOW_LENGTH = 4.0      # ... and the length before the solution plays
 AFTER_SOLVED = 5.0     # ... and the solved board before the next puzzle
+AHEAD_WAIT = 20.0      # ... and at most this much longer while the next puzzle is still being made ready
 SOLVE_SECONDS = 20.0   # a line of up to this many moves plays at one move a second, a longer one in about this long
 SPEEDS = (1.0, 8.0)    # moves a second: slowest and fastest
 GOAL_LINES = 3         # the goal wraps onto at most this many lines
@@ -65,7 +71,10 @@ def settle() -> None:
     """Once in the process, before the first puzzle: what the window has built to last (its modules, fonts,
     catalog and theme, tens of thousands of objects) is moved out of the collector's way, so that the full
     collection at each change of puzzle goes through what came since only (1 ms instead of 110 ms measured
-    on a loaded machine). Anything frozen that later becomes garbage with cycles stays: one menu's worth."""
+    on a loaded machine). Anything frozen that later becomes garbage with cycles stays: one menu's worth. And the
+    allocator gives large blocks back as they are freed (see :func:`~game.common.memory.hand_back_large_blocks`):
+    the window's resident size follows what it holds rather than the largest surfaces it drew lately."""
+    hand_back_large_blocks()
     if not gc.get_freeze_count():
         gc.collect()
         gc.freeze()
@@ -82,6 +91,7 @@ class DemoScene(Scene):
         self.title_lines: tuple[str, ...] = ()
         self.goal_lines: tuple[str, ...] = ()
         self.title_px = self.goal_px = 0
+        self.ahead: Ahead | None = None            # the next puzzle, being made ready
         settle()
         self.next_puzzle(first)
 
@@ -90,7 +100,15 @@ class DemoScene(Scene):
         old, self.play = self.play, None
         if old is not None:
             old.leave()
-        spec = catalog.get(name if name is not None else self.playlist.next(self.ctx.elapsed).name)
+        ahead, self.ahead = self.ahead, None
+        if name is not None or ahead is None:
+            spec = catalog.get(name if name is not None else self.playlist.next(self.ctx.elapsed).name)
+        else:
+            spec = ahead.spec
+        self.playlist.on_stage(spec.name, self.ctx.elapsed)
+        if ahead is not None and ahead.spec is not spec:
+            ahead.drop(keep=old.spec if old is not None else None)
+            ahead = None
         if old is not None and old.spec is not spec:
             old.spec.release()   # its rules and oracle go with the scene: nothing is kept per puzzle shown
         del old
@@ -100,6 +118,10 @@ class DemoScene(Scene):
         self.play = PlayScene(self.ctx, spec, prepare=False)   # the worker loads the tables it answers from
         self.shown += 1
         self.layout(self.ctx.size)
+        drawn = ahead.drawn() if ahead is not None else None
+        if drawn is not None:
+            self.play.view.take_drawing(drawn)
+        del ahead, drawn
         self.phase = "search"
         self.clock = 0.0
         self.length: int | None = None
@@ -107,6 +129,19 @@ class DemoScene(Scene):
         self.play.sync()
         self.play.session.request_hint()
         self.caption(_("{puzzle}: looking for the shortest solution…").format(puzzle=spec.shown_title()))
+        self.ahead = Ahead(self.ctx.service, catalog.get(self.playlist.next(self.ctx.elapsed).name))
+
+    def drop_ahead(self) -> None:
+        """The demo ends before the next puzzle: what was made ready for it goes."""
+        ahead, self.ahead = self.ahead, None
+        if ahead is not None:
+            ahead.drop(keep=self.play.spec if self.play is not None else None)
+
+    def place_ahead(self, view: BoardView) -> None:
+        """Lay out ``view`` (the next puzzle's) where the stage will show its board."""
+        view.coordinates = False
+        view.layout(stage(self.theme, view.spec, self.ctx.size).board)
+        view.theme = self.theme
 
     def caption(self, text: str) -> None:
         """What the stage says now, with the title and goal of the puzzle it says it of: all three shown
@@ -123,6 +158,8 @@ class DemoScene(Scene):
             return
         self.clock += dt
         play.update(dt)
+        if self.ahead is not None:
+            self.ahead.step(self.place_ahead)
         s = play.session
         if self.phase == "search":
             d = s.known_distance()
@@ -160,12 +197,14 @@ class DemoScene(Scene):
                 if self.clock > 120:
                     self.next_puzzle()
         elif self.phase == "done":
-            if self.clock > AFTER_SOLVED:
+            if self.clock > AFTER_SOLVED and (self.ahead is None or self.ahead.ready()
+                                              or self.clock > AFTER_SOLVED + AHEAD_WAIT):
                 self.next_puzzle()
         if self.play is not None:
             self.play.refresh_panel()   # the phase may have started a search or a solve since play.update()
 
     def leave(self) -> None:
+        self.drop_ahead()
         if self.play is not None:
             self.play.leave()
 
@@ -203,30 +242,19 @@ class DemoScene(Scene):
         if self.play is None:
             return
         self.play.layout(size)   # the play screen's own areas, for when a visitor takes over
-        th = self.theme
-        w, h = size
-        self.margin = m = th.px(28, 12)
-        badge = th.text(_("DEMO"), "heading")
-        self.pill = badge.get_rect().inflate(th.px(28), th.px(12))
-        self.pill.topright = (w - m, m + th.px(8))
-        spec = self.play.spec
-        self.goal_px = goal_px(th, h)
-        self.title_px, self.title_lines = fitted(th, spec.shown_title(), th.size_of("display"), self.goal_px,
-                                                 self.pill.x - 2 * m, TITLE_LINES)
-        self.goal_lines = wrapped(th, spec.goal_sentence(), self.goal_px, w - 2 * m, GOAL_LINES)
-        self.goal_top = m + sum(th.text(line, self.title_px).get_height() for line in self.title_lines) + th.px(6)
-        self.heading_bottom = self.goal_top + sum(th.text(line, self.goal_px).get_height() for line in self.goal_lines)
-        top = self.heading_bottom + th.px(16)
-        caption_h = 2 * (th.size_of("title") + th.px(6))
-        self.caption_area = pygame.Rect(m, h - m - caption_h, w - 2 * m, caption_h)
+        st = stage(self.theme, self.play.spec, size)
+        self.margin, self.pill, self.goal_px, self.goal_top = st.margin, st.pill, st.goal_px, st.goal_top
+        self.title_px, self.title_lines, self.goal_lines = st.title_px, st.title_lines, st.goal_lines
+        self.heading_bottom, self.caption_area = st.heading_bottom, st.caption_area
         self.play.view.coordinates = False   # a stage: the board as large as it goes, no cell names
-        self.play.view.layout(pygame.Rect(m, top, w - 2 * m, self.caption_area.y - top - th.px(16)))
+        self.play.view.layout(st.board)
 
     # -- a visitor takes over ----------------------------------------------------------------
     def hand_over(self) -> None:
         play = self.play
         if play is None:
             return
+        self.drop_ahead()
         play.session.stop_solve()
         play.oracle.start_preparing(self.ctx.service)   # the visitor's hints and marks come from the table here
         play.footer.caption = None
@@ -247,6 +275,42 @@ class DemoScene(Scene):
     def handle_event(self, event) -> None:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
             self.hand_over()
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Where the stage shows one puzzle's title, goal, caption and board."""
+
+    margin: int
+    pill: pygame.Rect
+    goal_px: int
+    title_px: int
+    title_lines: tuple[str, ...]
+    goal_lines: tuple[str, ...]
+    goal_top: int
+    heading_bottom: int
+    caption_area: pygame.Rect
+    board: pygame.Rect
+
+
+def stage(th: T.Theme, spec: PuzzleSpec, size: tuple[int, int]) -> Stage:
+    """The stage of ``spec`` in a window of ``size`` (see DemoScene.layout): the current puzzle's, and the next
+    one's, whose board is drawn ahead where it will stand."""
+    w, h = size
+    m = th.px(28, 12)
+    badge = th.text(_("DEMO"), "heading")
+    pill = badge.get_rect().inflate(th.px(28), th.px(12))
+    pill.topright = (w - m, m + th.px(8))
+    least = goal_px(th, h)
+    title_px, title_lines = fitted(th, spec.shown_title(), th.size_of("display"), least, pill.x - 2 * m, TITLE_LINES)
+    goal_lines = wrapped(th, spec.goal_sentence(), least, w - 2 * m, GOAL_LINES)
+    goal_top = m + sum(th.text(line, title_px).get_height() for line in title_lines) + th.px(6)
+    heading_bottom = goal_top + sum(th.text(line, least).get_height() for line in goal_lines)
+    top = heading_bottom + th.px(16)
+    caption_h = 2 * (th.size_of("title") + th.px(6))
+    caption_area = pygame.Rect(m, h - m - caption_h, w - 2 * m, caption_h)
+    board = pygame.Rect(m, top, w - 2 * m, caption_area.y - top - th.px(16))
+    return Stage(m, pill, least, title_px, title_lines, goal_lines, goal_top, heading_bottom, caption_area, board)
 
 
 def fitted(th: T.Theme, text: str, largest: int, least: int, width: int, most: int) -> tuple[int, tuple[str, ...]]:

@@ -41,6 +41,7 @@ class BlocksView(BoardView):
     gap = 0.045
     frame = 0.34
     board_radius = 0.2
+    draws_without_text = True   # wood, lacquer and rings: the demo may draw the next board in another thread
 
     def __init__(self, spec: PuzzleSpec) -> None:
         super().__init__(spec)
@@ -102,6 +103,12 @@ class BlocksView(BoardView):
         if self._board_palette != self.palette.name:
             self._board_surface, self._board_palette = None, self.palette.name
         return super().board_surface()
+
+    def take_drawing(self, other: BoardView) -> bool:
+        taken = super().take_drawing(other)
+        if taken and isinstance(other, BlocksView):
+            self._board_palette = other._board_palette
+        return taken
 
     def make_board(self) -> pygame.Surface:
         fr = self.frame_rect()

@@ -81,6 +81,7 @@ def diagonal(board, a: int, b: int) -> bool:
 
 
 class FrogsView(BoardView):
+    draws_without_text = True   # shapes only: the demo may draw the next board in another thread
     gap = 0.06
     frame = 0.3
 

@@ -29,6 +29,7 @@ STYLE = {
 
 
 class KnightsView(BoardView):
+    draws_without_text = True   # shapes only: the demo may draw the next board in another thread
     gap = 0.0
     frame = 0.2
     board_radius = 0.1

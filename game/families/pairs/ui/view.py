@@ -15,6 +15,7 @@ CUP = (112, 74, 44)
 
 
 class PairsView(BoardView):
+    draws_without_text = True   # shapes only: the demo may draw the next board in another thread
     gap = 0.08
     frame = 0.25
 

@@ -31,6 +31,7 @@ WOOD_REACH = 0.62                # the wood round a hole's centre, in holes
 
 
 class PegsView(BoardView):
+    draws_without_text = True   # shapes only: the demo may draw the next board in another thread
     gap = 0.0
     frame = 0.34
     board_radius = 0.3

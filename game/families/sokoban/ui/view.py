@@ -36,6 +36,7 @@ STRIDES = 6                     # drawn phases of a step
 
 
 class SokobanView(BoardView):
+    draws_without_text = True   # shapes only: the demo may draw the next board in another thread
     gap = 0.06
     frame = 0.12
     board_radius = 0.08

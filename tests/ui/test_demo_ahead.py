@@ -11,7 +11,7 @@ import pygame
 from game.catalog import registry as catalog
 from game.catalog.demo import Offer, Playlist
 from game.catalog.spec import PuzzleSpec
-from game.families.blocks.view import BlocksView
+from game.families.blocks.ui.view import BlocksView
 from game.ui.scenes.demo import DemoScene, stage
 
 FIRST, LARGE = "hanoi-3", "traffic-pack-40"   # a quick puzzle, then a large blocks board in wood
@@ -144,7 +144,7 @@ def test_a_view_said_to_draw_without_text_draws_its_board_and_pieces_without_fon
 def test_a_board_with_text_is_drawn_ahead_in_the_windows_thread_a_surface_a_frame(app, monkeypatch):
     """The Tower of Hanoi's discs carry numbers (text: the window's thread only): its board and discs are drawn
     ahead one surface a frame, and the change's frame draws none of them."""
-    from game.families.hanoi.view import HanoiView
+    from game.families.hanoi.ui.view import HanoiView
     offers = [Offer(name, catalog.get(name).family.key, 5) for name in ("frogs-line-1", "reve-8")]
     app.nav._playlist = Playlist(offers, random.Random(3))
     app.demo_mode = True

@@ -5,11 +5,9 @@ sprite caches (which depend only on the cell size) and never changes game state.
 """
 from __future__ import annotations
 
-import functools
 import math
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 
@@ -19,6 +17,7 @@ from game.rules.kinds import MoveKind
 from game.rules.puzzle import Move, Puzzle
 from game.catalog.spec import PuzzleSpec
 from game.ui import theme as T
+from game.ui.views.ahead import DrawnAhead
 from game.ui.tween import arc
 
 SUPERSAMPLE = 3
@@ -171,7 +170,7 @@ def move_paths(puzzle: Puzzle, before: bytes, move: Move) -> tuple[tuple[int, in
     return puzzle.carried(before, move)
 
 
-class BoardView:
+class BoardView(DrawnAhead):
     """Layout and drawing of one puzzle's board. Subclasses draw the board and the pieces."""
 
     gap = 0.05            # space between a cell's edge and its piece, in cells
@@ -343,34 +342,6 @@ class BoardView:
                 pygame.draw.ellipse(s, (0, 0, 0, 14 + i * 6), (inset, inset * h // w, w - 2 * inset, h - 2 * (inset * h // w)))
             self._shadow = s
         return self._shadow
-
-    # -- drawn ahead -----------------------------------------------------------------
-    # The unattended demo draws the next puzzle's board and pieces while the current one is still on the stage
-    # (a blocks board in wood took up to 0.8 s in the frame of the change). A view whose board and sprites draw
-    # with shapes only (no text: SDL's fonts belong to the window's thread) may be drawn in another thread.
-    draws_without_text = False
-
-    def draw_ahead(self, position: bytes) -> None:
-        """Draw now what the first frame of ``position`` blits: the board and each piece's sprite at rest. Touches
-        nothing but this view's own surfaces."""
-        for step in self.drawing_steps(position):
-            step()
-
-    def drawing_steps(self, position: bytes) -> list[Callable[[], object]]:
-        """What :meth:`draw_ahead` draws, one surface a step: the board, then each piece's sprite (a view that
-        draws text is drawn ahead in the window's thread, a step a frame)."""
-        sprites = dict.fromkeys((code, self.variant(position, cell)) for cell, code in enumerate(position) if code)
-        return [self.board_surface, *(functools.partial(self.sprite, code, variant) for code, variant in sprites)]
-
-    def take_drawing(self, other: "BoardView") -> bool:
-        """Take ``other``'s board and sprites where it is the same puzzle's view laid out alike (same cells,
-        same place, same palette): what the demo drew ahead. False (nothing taken) otherwise."""
-        alike = (type(other) is type(self) and other.spec is self.spec and other.pitch == self.pitch
-                 and other.rect == self.rect and other.frame_rect() == self.frame_rect()
-                 and other.palette.name == self.palette.name)
-        if alike:
-            self._board_surface, self._sprites = other._board_surface, dict(other._sprites)
-        return alike
 
     # -- board -------------------------------------------------------------------
     def board_surface(self) -> pygame.Surface:

@@ -256,19 +256,25 @@ def test_a_worker_keeps_the_oracles_of_the_last_two_puzzles_only(monkeypatch):
     assert list(base._MADE) == ["frogs-line-4", "reve-3"][:base.MADE_KEPT]
 
 
+def _held_while_made(monkeypatch, base) -> list[int]:
+    """How many oracles the worker holds as each new one is made, in order (filled as they are made)."""
+    held: list[int] = []
+    make = base.Recipe.make
+
+    def counted(recipe):
+        held.append(len(base._MADE))
+        return make(recipe)
+
+    monkeypatch.setattr(base.Recipe, "make", counted)
+    return held
+
+
 def test_a_worker_lets_the_oldest_oracle_go_before_it_makes_a_new_one(monkeypatch):
     """A new puzzle's table is loaded with at most MADE_KEPT - 1 others held: before, the two kept were still
     held while the third loaded (the demo's worker peaked a whole table higher, up to 310 MB)."""
     from game.oracles import base
     monkeypatch.setattr(base, "_MADE", type(base._MADE)())
-    held_while_made = []
-    make = base.Recipe.make
-
-    def counted(recipe):
-        held_while_made.append(len(base._MADE))
-        return make(recipe)
-
-    monkeypatch.setattr(base.Recipe, "make", counted)
+    held_while_made = _held_while_made(monkeypatch, base)
     for name in ("frogs-line-3", "hanoi-3", "pairs", "reve-3"):
         base.made_from(catalog.get(name).recipe)
     assert held_while_made == [0, 1, 1, 1]
@@ -281,14 +287,7 @@ def test_the_demos_worker_keeps_one_puzzles_oracle_and_loads_a_new_one_with_none
     from game.oracles import base
     monkeypatch.setattr(base, "_MADE", type(base._MADE)())
     monkeypatch.setattr(base, "MADE_KEPT", base.MADE_KEPT)
-    held_while_made = []
-    make = base.Recipe.make
-
-    def counted(recipe):
-        held_while_made.append(len(base._MADE))
-        return make(recipe)
-
-    monkeypatch.setattr(base.Recipe, "make", counted)
+    held_while_made = _held_while_made(monkeypatch, base)
     base.made_from(catalog.get("frogs-line-3").recipe)
     base.keep_made(1)
     for name in ("hanoi-3", "pairs", "reve-3"):

@@ -206,13 +206,20 @@ class BoardInput:
         self.hide_cursor()
 
     # -- mouse -------------------------------------------------------------------------------------
-    def press_at(self, pos: Point) -> None:
-        """Left button down on the board: play on a target, else pick up a piece (click or drag)."""
+    def pressed_on_board(self, pos: Point) -> bool:
+        """What every press does first: outside the board it lets go of the piece picked (False); on it, the
+        player takes over from the computer and the keys' frame hides (True)."""
         if not self.view.frame_rect().collidepoint(pos):
             self.selected = None
-            return
+            return False
         self.host.take_over()
         self.show_cursor = False
+        return True
+
+    def press_at(self, pos: Point) -> None:
+        """Left button down on the board: play on a target, else pick up a piece (click or drag)."""
+        if not self.pressed_on_board(pos):
+            return
         if self.selected is not None:
             move = self.move_to(self.selected, pos)
             if move is not None and self.view.hit(pos) in self.targets_of(self.selected):

@@ -69,11 +69,8 @@ class HanoiInput(BoardInput):
 
     # -- mouse ---------------------------------------------------------------------------------------
     def press_at(self, pos: Point) -> None:
-        if not self.view.frame_rect().collidepoint(pos):
-            self.selected = None
+        if not self.pressed_on_board(pos):
             return
-        self.host.take_over()
-        self.show_cursor = False
         peg = self.pegs.peg_at(pos)
         if peg is None:
             return

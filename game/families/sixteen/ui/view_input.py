@@ -79,11 +79,8 @@ class SixteenInput(BoardInput):
 
     # -- mouse ------------------------------------------------------------------------------------------
     def press_at(self, pos: Point) -> None:
-        if not self.view.frame_rect().collidepoint(pos):
-            self.selected = None
+        if not self.pressed_on_board(pos):
             return
-        self.host.take_over()
-        self.show_cursor = False
         way = self.arrows.way_at(pos)
         if way is not None:
             self.turn(way, self.selected if self.selected is not None and self._on(self.selected, way) else None)

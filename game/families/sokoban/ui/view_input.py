@@ -208,12 +208,9 @@ class WalkInput(BoardInput):
 
     # -- mouse -------------------------------------------------------------------------------------
     def press_at(self, pos: Point) -> None:
-        if not self.view.frame_rect().collidepoint(pos):
-            self.selected = None
+        if not self.pressed_on_board(pos):
             return
-        self.host.take_over()
         self.plan = []
-        self.show_cursor = False
         cell = self.view.hit(pos)
         if cell is not None and self.position[cell] == BOX and self.selected is None:
             self.press = (cell, pos)      # a crate: a click, or the start of a drag

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.catalog import registry as catalog
+from game.common import i18n
 from game.catalog.reading import parse_toml, to_toml
 from game.families.registry import family
 from game.families.sixteen.files import SixteenDef, reaches
@@ -151,6 +152,19 @@ def test_a_position_out_of_reach_is_refused_in_one_sentence():
     assert "parity" in str(refused.value) and str(refused.value).count(".") == 1
     assert not reaches(bytes([2, 1, 3, 4, 5, 6, 7, 8, 9]), bytes(range(1, 10)), 3, 3)
     assert reaches(bytes([2, 1, 3, 4, 5, 6, 7, 8]), bytes(range(1, 9)), 4, 2)
+
+
+def test_a_wrong_count_of_a_tile_names_the_tile_in_the_players_language():
+    numbered = bytes([1, 2, 3, 4, 5, 6, 7, 30, 31])   # a file may number its tiles up to 99
+    puzzle = grid(3, 3, numbered, numbered)
+    twice = bytes([1, 2, 3, 4, 5, 6, 7, 30, 30])      # two 30s, no 31
+    with pytest.raises(PositionError) as english:
+        puzzle.check(twice)
+    assert "'tile 30'" in str(english.value)
+    i18n.activate("ja")
+    with pytest.raises(PositionError) as japanese:
+        puzzle.check(twice)
+    assert "「30の駒」" in str(japanese.value) and "tile" not in str(japanese.value)
 
 
 # -- the library -------------------------------------------------------------------------------------------

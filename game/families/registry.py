@@ -4,8 +4,9 @@ A family defined elsewhere (a test's) registers the same way, and from then on f
 family read, solve, draw and shelve like any other.
 
 What a family names lives in namespaces shared by every family: its key, its kinds of move's labels,
-their sounds' names (the mixer and the tests know a sound by its name), its board views' keys and its
-shelf's key. Registering refuses a family whose name in any of them another family already uses, in one
+their sounds' names (the mixer and the tests know a sound by its name), its board views' keys, its
+shelf's key and the extensions its importers read (a file goes to the first importer of its extension, so
+a second would never be asked). Registering refuses a family whose name in any of them another family already uses, in one
 sentence naming both (:class:`FamilyClash`): a family that wants a kind like another's names it its own
 way. What the game itself shares (the slide and its sound) any family may use as it is.
 
@@ -31,12 +32,13 @@ _discovered = False
 _generation = 0
 
 # the namespaces, as a sentence says a family uses a name in each
-KEY, KIND, SOUND, VIEW, SHELF = ("has the key", "labels a kind of move", "names a sound", "names a board view",
-                                 "names a shelf")
-# what the game itself names: the kind and sounds any family may use as they are (the same objects), the shelf none may
+KEY, KIND, SOUND, VIEW, SHELF, EXTENSION = ("has the key", "labels a kind of move", "names a sound",
+                                            "names a board view", "names a shelf", "reads files ending")
+# what the game itself names: the kind and sounds any family may use as they are (the same objects), the shelf and
+# the extensions none may (its own files, .toml, and .txt, whose format each family's importers tell by its content)
 _GAMES: tuple[tuple[str, str, object], ...] = (
     (KIND, SLIDE.label, SLIDE), (SOUND, SLIDE_SOUND.name, SLIDE_SOUND), (SOUND, NO.name, NO), (SOUND, WIN.name, WIN),
-    (SHELF, YOURS.key, None))
+    (SHELF, YOURS.key, None), (EXTENSION, ".toml", None), (EXTENSION, ".txt", None))
 
 
 class FamilyClash(ValueError):
@@ -45,8 +47,8 @@ class FamilyClash(ValueError):
 
 def register(family: Family) -> Family:
     """Add ``family``: one line at the foot of its folder's family.py. The same family again (its module
-    imported anew) replaces it; FamilyClash where its key, a kind's label or sound, a view or its shelf
-    is another family's."""
+    imported anew) replaces it; FamilyClash where its key, a kind's label or sound, a view, its shelf or
+    an extension its importers read is another family's."""
     global _generation
     discover()
     _check(family)
@@ -62,6 +64,8 @@ def _names(family: Family) -> list[tuple[str, str, object]]:
         named += [(KIND, kind.label, kind), (SOUND, kind.sound.name, kind.sound)]
     named += [(VIEW, view, family) for view in family.views]
     named.append((SHELF, family.shelf.key, family.shelf))
+    named += [(EXTENSION, extension.lower(), importer) for importer in family.importers
+              for extension in importer.extensions]   # read whatever their case (see game.catalog.reading)
     return named
 
 

@@ -25,7 +25,7 @@ from game.families.base import Family, Importer
 from game.rules.kinds import SLIDE
 
 __all__ = ["FamilyClash", "discover", "families", "family", "family_of", "generation", "importers", "register",
-           "unregister"]
+           "renamed", "unregister"]
 
 _FAMILIES: dict[str, Family] = {}
 _discovered = False
@@ -149,6 +149,11 @@ def family_of(defn: object) -> Family:
         if candidate.definition is not None and isinstance(defn, candidate.definition):
             return candidate
     raise LookupError(f"no family reads into {type(defn).__name__}")
+
+
+def renamed() -> dict[str, str]:
+    """Every family's puzzles that the game once shipped under another name: former name -> name."""
+    return {old: new for f in families() for old, new in f.renamed.items()}
 
 
 def importers() -> list[tuple[Family, Importer]]:

@@ -1,6 +1,6 @@
 """A puzzle the game once shipped under another name (Sixteen's grid 4 wide and 3 high was ``sixteen-3x4``,
 now ``sixteen-4x3`` as its title and every board say): what the player kept under the former name, a game in
-progress, a save, records and the menu's memory, is read as the puzzle's, and written under its name since."""
+progress, a save, records, the menu's memory and a shared code, is read as the puzzle's, and written under its name since."""
 from __future__ import annotations
 
 import json
@@ -89,3 +89,16 @@ def test_the_menus_memory_of_the_former_name_is_the_puzzles(folders):
                             encoding="utf-8")
     j = inline(folders)
     assert j.last == NEW and j.chosen == {"Sixteen": NEW, "Frogs in a line": "frogs-line-3"}
+
+
+def test_a_code_shared_under_the_former_name_opens_the_puzzle(monkeypatch):
+    from game.catalog import codes
+    spec = catalog.get(NEW)
+    position = played(NEW, moves=4).position
+    numbered = codes.puzzle_id
+    monkeypatch.setattr(codes, "puzzle_id", lambda base: numbered(OLD if base == NEW else base))
+    before = codes.encode(spec, position)                  # the code as the game gave it under the former name
+    monkeypatch.undo()
+    assert before != codes.encode(spec, position)
+    shared = codes.decode(before)
+    assert shared.spec is spec and shared.state == position

@@ -42,8 +42,8 @@ from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
 __all__ = ["YOURS", "Entry", "Origin", "UnknownPuzzle", "cards", "entry", "former_names", "get", "is_own",
-           "is_players", "names", "own_names", "own_specs", "problems", "puzzle", "register", "release_built", "renamed",
-           "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
+           "is_players", "names", "own_names", "own_specs", "problems", "puzzle", "register", "release_built",
+           "renamed", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
 
 
 

@@ -1,5 +1,6 @@
 """Registering a family refuses one whose key, kinds of move, sounds, board views, shelf or importers'
-extensions another family (or the game itself) already names, in one sentence naming both; the game's own families register cleanly."""
+extensions another family (or the game itself) already names, in one sentence naming both; the game's own
+families register cleanly."""
 from __future__ import annotations
 
 import pkgutil

@@ -1,6 +1,7 @@
 """A puzzle the game once shipped under another name (Sixteen's grid 4 wide and 3 high was ``sixteen-3x4``,
 now ``sixteen-4x3`` as its title and every board say): what the player kept under the former name, a game in
-progress, a save, records, the menu's memory and a shared code, is read as the puzzle's, and written under its name since."""
+progress, a save, records, the menu's memory and a shared code, is read as the puzzle's, and written under its
+name since."""
 from __future__ import annotations
 
 import json

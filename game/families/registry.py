@@ -7,8 +7,8 @@ What a family names lives in namespaces shared by every family: its key, its kin
 their sounds' names (the mixer and the tests know a sound by its name), its board views' keys, its
 shelf's key and the extensions its importers read (a file goes to the first importer of its extension, so
 a second would never be asked). Registering refuses a family whose name in any of them another family
-already uses, in one sentence naming both (:class:`FamilyClash`): a family that wants a kind like another's names it its own
-way. What the game itself shares (the slide and its sound) any family may use as it is.
+already uses, in one sentence naming both (:class:`FamilyClash`): a family that wants a kind like another's
+names it its own way. What the game itself shares (the slide and its sound) any family may use as it is.
 
 May import: :mod:`game.families.base`, and what the game itself names (its kinds, sounds and the
 player's shelf); the families import this, never the other way round (discovery imports them by name,

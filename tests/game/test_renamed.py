@@ -31,6 +31,8 @@ def test_the_former_name_finds_the_puzzle_and_the_title_says_what_its_name_says(
     assert (spec.puzzle.board.width, spec.puzzle.board.height) == (4, 3)
     assert spec.title == "Sixteen, 4x3" and spec.presentation.variant == "4x3"
     assert OLD not in catalog.names() and NEW in catalog.names()
+    assert not set(catalog.renamed()) & catalog.own_names()   # a former name is nobody's name now (its records move)
+    assert set(catalog.renamed().values()) <= catalog.own_names()
 
 
 def test_a_saved_game_naming_the_former_name_is_a_game_of_the_puzzle(capsys):

@@ -206,6 +206,8 @@ dist-check: dist
 	fewest-moves/fewest-moves list | grep -q "klotski .*25,955 positions"; \
 	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' ! -path './flatpak/*' | sort) > wanted.txt; \
 	(cd fewest-moves/_internal/game/assets && find . -type f | sort) > bundled.txt; \
+	for module in $(KERNEL_SOURCES); do [ -f "fewest-moves/_internal/$$module" ] || { \
+		echo "dist-check: the bundle lacks $$module beside its compiled module"; exit 1; }; done; \
 	cmp -s wanted.txt bundled.txt || { echo "dist-check: the bundle's game/assets differs from assets/:"; \
 		diff wanted.txt bundled.txt; exit 1; }; \
 	fewest-moves/fewest-moves list --ja | grep -q "klotski .*25,955 positions  箱入り娘" || { \

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from solvers.cache import cache_dir
 
@@ -244,7 +244,7 @@ def get(name: str) -> PuzzleSpec:
     return _on_demand(spec)
 
 
-def renamed() -> dict[str, str]:
+def renamed() -> Mapping[str, str]:
     """The game's own puzzles once shipped under another name: former name -> name (each family says its own)."""
     return families.renamed()
 

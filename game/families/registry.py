@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import MappingProxyType
+from typing import Mapping
 
 from game.catalog.spec import YOURS
 from game.common.synth import NO, SLIDE as SLIDE_SOUND, WIN
@@ -30,6 +32,7 @@ __all__ = ["FamilyClash", "discover", "families", "family", "family_of", "genera
 _FAMILIES: dict[str, Family] = {}
 _discovered = False
 _generation = 0
+_renamed: tuple[int, Mapping[str, str]] = (-1, MappingProxyType({}))   # (generation, former name -> name)
 
 # the namespaces, as a sentence says a family uses a name in each
 KEY, KIND, SOUND, VIEW, SHELF, EXTENSION = ("has the key", "labels a kind of move", "names a sound",
@@ -151,9 +154,14 @@ def family_of(defn: object) -> Family:
     raise LookupError(f"no family reads into {type(defn).__name__}")
 
 
-def renamed() -> dict[str, str]:
-    """Every family's puzzles that the game once shipped under another name: former name -> name."""
-    return {old: new for f in families() for old, new in f.renamed.items()}
+def renamed() -> Mapping[str, str]:
+    """Every family's puzzles that the game once shipped under another name: former name -> name (asked for
+    each card of the menu each frame: made again only when the families change)."""
+    global _renamed
+    discover()
+    if _renamed[0] != _generation:
+        _renamed = (_generation, MappingProxyType({old: new for f in families() for old, new in f.renamed.items()}))
+    return _renamed[1]
 
 
 def importers() -> list[tuple[Family, Importer]]:

@@ -168,9 +168,13 @@ DIST_STAMP := $(VENV)/.installed-dist
 DIST_DATA := $(foreach item,$(filter-out assets/screenshots assets/flatpak,$(wildcard assets/*)),\
 	--add-data "$(CURDIR)/$(item):game/$(if $(wildcard $(item)/.),$(item),assets)")
 # numba caches compiled code in NUMBA_CACHE_DIR (the game's cache folder) only for functions whose source file it
-# finds, so the compiled modules travel as source too; without them a frozen bundle caches in ~/.cache/numba.
-DIST_SOURCES := $(foreach module,solvers/tiles_pdb.py solvers/tiles_search.py,\
-	--add-data "$(CURDIR)/$(module):solvers")
+# finds, so the compiled modules travel as source too, each beside its module; without them a frozen bundle
+# caches in ~/.cache/numba. They are found, not listed: every module that makes a kernel (`name = compiled(...)`,
+# solvers.compiled), which tests/test_packaging.py holds to the modules' own code.
+OPEN := (
+KERNEL_SOURCES := $(sort $(shell grep -rlE --include='*.py' '^[A-Za-z_][A-Za-z_0-9]* = compiled[$(OPEN)]' solvers game))
+DIST_SOURCES := $(foreach module,$(KERNEL_SOURCES),\
+	--add-data "$(CURDIR)/$(module):$(patsubst %/,%,$(dir $(module)))")
 # The package's metadata goes too (--version reads it). The executable takes the game's icon where the system
 # reads one from the file (Windows: the .ico, macOS: the .icns); on Linux the window sets its own, and the PNGs
 # travel with the game's files (game/assets/icons).
@@ -202,6 +206,8 @@ dist-check: dist
 	fewest-moves/fewest-moves list | grep -q "klotski .*25,955 positions"; \
 	(cd "$(CURDIR)/assets" && find . -type f ! -path './screenshots/*' ! -path './flatpak/*' | sort) > wanted.txt; \
 	(cd fewest-moves/_internal/game/assets && find . -type f | sort) > bundled.txt; \
+	for module in $(KERNEL_SOURCES); do [ -f "fewest-moves/_internal/$$module" ] || { \
+		echo "dist-check: the bundle lacks $$module beside its compiled module"; exit 1; }; done; \
 	cmp -s wanted.txt bundled.txt || { echo "dist-check: the bundle's game/assets differs from assets/:"; \
 		diff wanted.txt bundled.txt; exit 1; }; \
 	fewest-moves/fewest-moves list --ja | grep -q "klotski .*25,955 positions  箱入り娘" || { \

@@ -27,6 +27,8 @@ from game.catalog import codes, index, library, ratings, registry as catalog
 from game.catalog.reading import to_toml
 from game.cli_check import CheckFailed, check_file
 from game.common import i18n
+from game.common.i18n import N_, _
+from game.common.phrase import translated
 from game.files.errors import PuzzleFileError
 from game.families import registry
 from game.oracles.base import Build, Line, checked
@@ -39,7 +41,7 @@ from game.midend.daily import NoDaily, daily
 from game.midend.lines import line_entries
 from game.oracles.rating import NotRated, Rating, rate
 from game.common.untrusted import UnreadableFile, sentence, shown
-from game.common.words import n_moves
+from game.common.words import moves_text, n_moves
 
 USAGE_ERROR = 2
 BENCHMARKS = {"fifteen": "bench.fifteen", "tiles": "bench.tiles", "tables": "bench.tables", "blocks": "bench.blocks",
@@ -113,12 +115,17 @@ def _use_limits(spec: PuzzleSpec, args: argparse.Namespace) -> None:
     spec.oracle.limits = spec.oracle.terminal_limits(args.time_limit, memory)
 
 
+# Translators: the command line at a limit: {stopped} is the sentence saying how far the search got, its full
+# stop left off; the options and their SECONDS and MB are typed as they are
+_ADVICE = {"time": N_("{stopped}; allow more time with --time-limit SECONDS."),
+           "memory": N_("{stopped}; allow more memory with --memory-limit MB.")}
+
+
 def _at_limit(stopped: StoppedAtLimit) -> str:
-    """The sentence at a limit, with how to allow more."""
-    advice = {"time": "allow more time with --time-limit SECONDS",
-              "memory": "allow more memory with --memory-limit MB"}.get(stopped.reached.which, "")
-    text = str(stopped).rstrip(".")
-    return f"{text}; {advice}." if advice else f"{text}."
+    """The sentence at a limit, with how to allow more (in the language of the moment, as every sentence)."""
+    said = translated(stopped.args[0] if stopped.args else str(stopped))
+    advice = _ADVICE.get(stopped.reached.which)
+    return _(advice).format(stopped=said.rstrip(".。")) if advice else said
 
 
 def resolve(name: str, moves: str | None = None) -> PuzzleSpec:
@@ -498,7 +505,10 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool, as_lurd: bo
             "nodes": line.nodes,
         }, ensure_ascii=plain))
         return 0
-    print(f"{puzzle.title}: {n_moves(len(line))}, {_proven_words(line)}. {puzzle.move_rule}")
+    # Translators: the command line's answer: "Klotski: 81 moves, optimal."
+    answered = _("{title}: {moves}, {proven}.").format(title=translated(puzzle.title), moves=moves_text(len(line)),
+                                                       proven=_proven_words(line))
+    print(f"{answered} {translated(puzzle.move_rule)}")
     print(f"({line.algorithm}, {line.nodes:,} nodes, {line.seconds:.2f} s)\n")
     for key, text in written.items():
         print(f"{key.upper()}: {text}\n")
@@ -513,9 +523,12 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool, as_lurd: bo
 def _proven_words(line: Line) -> str:
     """What is proven of a solution: optimal, or the shortest found and how far from the shortest it may be."""
     if line.proven:
-        return "optimal"
-    return (f"the shortest found, not proven (the shortest needs at least {n_moves(line.at_least)}; "
-            f"this is at most {line.within:.3g} times as long)")
+        # Translators: the command line on an answer proven shortest
+        return _("optimal")
+    # Translators: the command line on an answer found within the limits but not proven shortest; {least} is
+    # "12 moves", {within} a ratio such as 1.25
+    return _("the shortest found, not proven (the shortest needs at least {least}; this is at most {within} times "
+             "as long)").format(least=moves_text(line.at_least), within=f"{line.within:.3g}")
 
 
 def _prepare(spec: PuzzleSpec, build: Build) -> None:

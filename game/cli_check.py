@@ -4,7 +4,8 @@ by the rules and set against the solver's answer.
 For each solution: whether every letter can be played and the level ends solved, its moves and pushes, and,
 counted each way, whether it is optimal: compared with the solver's line where the solver proves one within
 its usual bounds; where it cannot (a level too large to search in time), said as not proven, never guessed.
-The command line's words are English, for scripts, as every command's.
+The command line's words are English, for scripts, as every command's (no catalog is active there); its
+sentences on what is not proven are marked as the window's are.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Callable
 
 from game.catalog import library
 from game.catalog.spec import PuzzleSpec
+from game.common.i18n import _
+from game.common.phrase import translated
 from game.common.untrusted import sentence
 from game.files.errors import PuzzleFileError
 from game.oracles.base import Build, NoSolution, TooLarge, checked
@@ -98,19 +101,21 @@ def _fewest(spec: PuzzleSpec, count: Count) -> Fewest:
     try:
         line = checked(puzzle, puzzle.start, oracle.solve(puzzle.start))
     except NoSolution:
-        return Fewest(count, None, "the solver finds no way to the goal")
+        return Fewest(count, None, _("the solver finds no way to the goal"))
     except TooLarge as large:
-        return Fewest(count, None, str(large).rstrip("."))
+        return Fewest(count, None, translated(large.args[0] if large.args else str(large)).rstrip(".。"))
     if not line.proven:
-        return Fewest(count, None, f"the shortest the solver found, {_amount(count, len(line))}, is not proven "
-                                   f"shortest")
+        # Translators: the check command, where a limit stopped the proof: {amount} is "37 pushes"
+        return Fewest(count, None, _("the shortest the solver found, {amount}, is not proven shortest")
+                      .format(amount=count.amount(len(line))))
     return Fewest(count, len(line))
 
 
 def _optimal_words(fewest: Fewest, n: int) -> str:
     count = fewest.count
     if fewest.fewest is None:
-        return f"optimal in {count.key} not proven ({fewest.why_not})"
+        # Translators: the check command: {count} is the way of counting ("pushes"), {why} why there is no proof
+        return _("optimal in {count} not proven ({why})").format(count=count.word(), why=fewest.why_not)
     if n == fewest.fewest:
         return f"optimal in {count.key}"
     if n > fewest.fewest:

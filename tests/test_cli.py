@@ -185,3 +185,44 @@ def test_progress_is_a_line_every_few_seconds_in_a_log_and_a_bar_on_a_terminal()
     now[0] = 18.5
     tried.finish(built=False)   # too large for a table: the answer is searched instead
     assert given_up.getvalue().splitlines()[-1] == "  stopped after 10.5 s without a table: a search answers instead"
+
+
+# -- the command line's sentences on what is proven go through the catalogs (English where none is active) -----
+
+
+def test_the_answer_and_its_proof_are_said_in_the_language_of_the_moment(capsys) -> None:
+    from game.common import i18n
+    code, out, _ = run(capsys, "solve", "tiles-2x3")
+    assert code == 0 and out.startswith("Tiles 2x3: 21 moves, optimal. A move slides")
+    i18n.activate("ja")
+    code, out, _ = run(capsys, "solve", "tiles-2x3")
+    assert code == 0 and out.splitlines()[0].startswith("タイル 2×3：21手、最短。 1手で、")
+
+
+def test_a_line_not_proven_shortest_is_said_so_in_japanese() -> None:
+    from game.cli import _proven_words
+    from game.common import i18n
+    from game.oracles.base import Line
+    line = Line((), (b"",), 0, 0.0, "weighted ida*", proven=False, at_least=12, within=1.5)
+    assert _proven_words(line) == ("the shortest found, not proven (the shortest needs at least 12 moves; this is at "
+                                   "most 1.5 times as long)")
+    i18n.activate("ja")
+    assert _proven_words(line) == "見つかった最短、ただし未証明（最短でも12手が必要で、この手順はその1.5倍以内の長さ）"
+
+
+@pytest.mark.parametrize("which, english, japanese", [
+    ("time", "; allow more time with --time-limit SECONDS.", "。--time-limit SECONDS で時間を延ばせます。"),
+    ("memory", "; allow more memory with --memory-limit MB.", "。--memory-limit MB でメモリを増やせます。"),
+])
+def test_the_advice_at_a_limit_is_said_in_japanese(which, english, japanese) -> None:
+    from game.cli import _at_limit
+    from game.common import i18n
+    from game.oracles.limits import StoppedAtLimit
+    from solvers.limits import LimitReached, Status
+    stopped = StoppedAtLimit("Klotski", LimitReached(which, 1.0, Status("search", 9, 5_000, 2.0, 3 << 20), 9))
+    assert _at_limit(stopped).startswith(f"The search of Klotski stopped at its {which} limit after 5,000 positions")
+    assert _at_limit(stopped).endswith(f"none was found{english}")
+    i18n.activate("ja")
+    said = _at_limit(stopped)
+    assert said.startswith("箱入り娘の探索は5,000局面") and said.endswith(japanese), said
+    assert "search" not in said and "allow" not in said

@@ -4,6 +4,8 @@ into a fresh environment; these tests catch a package or a folder of files left 
 bundle is built and run by ``make dist-check`` (in CI), too slow for this suite; here only its recipe is read."""
 from __future__ import annotations
 
+import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -62,11 +64,15 @@ def test_the_checkout_finds_its_own_files_and_runs_as_a_module():
     assert "klotski" in lines and lines["frogs-line-4"].endswith(" 195 positions")   # a sweep run by the command
 
 
-def test_the_desktop_bundle_carries_every_entry_of_the_game_s_own_files_but_the_pictures():
+def _dist_recipe() -> str:
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
-    recipe = subprocess.run(["make", "--no-print-directory", "-n", "dist"], cwd=ROOT, capture_output=True,
-                            text=True, timeout=60, check=True).stdout
+    return subprocess.run(["make", "--no-print-directory", "-n", "dist"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=True).stdout
+
+
+def test_the_desktop_bundle_carries_every_entry_of_the_game_s_own_files_but_the_pictures():
+    recipe = _dist_recipe()
     for entry in ROOT.joinpath("assets").iterdir():
         target = f"game/assets/{entry.name}" if entry.is_dir() else "game/assets"
         named = f'/assets/{entry.name}:{target}"' in recipe
@@ -79,3 +85,26 @@ def test_a_frozen_worker_process_starts_as_a_worker_not_as_the_game():
     lines = [line.strip() for line in ROOT.joinpath("main.py").read_text(encoding="utf-8").splitlines()]
     support = next(i for i, line in enumerate(lines) if line.startswith("multiprocessing.freeze_support()"))
     assert support < lines.index("sys.exit(main())")
+
+
+def _makes_kernels(path: Path) -> bool:
+    """Whether a module makes a numba kernel: calls ``compiled`` (solvers.compiled's) or decorates with it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "compiled":
+            return True
+        decorators = getattr(node, "decorator_list", [])
+        if any(isinstance(d, ast.Name) and d.id == "compiled" for d in decorators):
+            return True
+    return False
+
+
+def test_the_desktop_bundle_carries_the_source_of_every_module_with_kernels_beside_it():
+    """numba caches a kernel in the game's folder only where it finds the kernel's source file: a module
+    with kernels left out of the bundle's sources compiles again at every start (and caches in the home)."""
+    made = {p.relative_to(ROOT).as_posix() for top in ("game", "solvers") for p in (ROOT / top).rglob("*.py")
+            if p.name != "compiled.py" and _makes_kernels(p)}
+    assert {"solvers/keysets.py", "game/families/blocks/kernels.py", "game/families/pegs/kernels.py"} <= made
+    carried = dict(re.findall(r'--add-data "' + re.escape(str(ROOT)) + r'/([^"]+\.py):([^"]+)"', _dist_recipe()))
+    assert set(carried) == made, f"kernels' sources the bundle leaves out: {sorted(made - set(carried))}"
+    assert all(folder == str(Path(module).parent.as_posix()) for module, folder in carried.items()), carried

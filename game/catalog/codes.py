@@ -177,7 +177,10 @@ def puzzle_id(base: str) -> int:
 
 
 def _own_puzzles() -> dict[int, str]:
-    return {puzzle_id(name): name for name in registry.own_names()}
+    """Each own puzzle by its number, and by the number of any name it once had (a code shared before)."""
+    own = registry.own_names()
+    former = {puzzle_id(old): new for old, new in registry.renamed().items() if new in own}
+    return former | {puzzle_id(name): name for name in own}
 
 
 def _count_index(spec: PuzzleSpec) -> int:

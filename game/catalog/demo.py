@@ -87,9 +87,11 @@ class Playlist:
         self.credit = {family: rng.random() * self.total for family in self.by_family}
         self.shown_at: dict[str, float] = {}     # name -> when it was last shown
         self.last: Offer | None = None
+        self.named: _Named | None = None          # the puzzle named last, until it goes on the stage
 
     def next(self, now: float) -> Offer:
         """The next puzzle to show at ``now``, noted as shown then."""
+        self.named = _Named(None, None, dict(self.credit), self.last)   # the puzzle filled in by _shown
         for family in self._turns():
             offer = self._pick(self.by_family[family], now)
             if offer is not None:
@@ -105,6 +107,21 @@ class Playlist:
         plays (to make it ready), so the hour without it is counted from when it was shown."""
         if name in self.shown_at:
             self.shown_at[name] = max(self.shown_at[name], now)
+        if self.named is not None and self.named.offer is not None and self.named.offer.name == name:
+            self.named = None   # shown: nothing to withdraw
+
+    def withdraw(self, name: str) -> None:
+        """``name``, the puzzle named last, never went on the stage (a visitor took over, the demo ended): it is
+        free again as if it had not been named, and its family keeps its turn. Any other name: nothing to undo."""
+        named, self.named = self.named, None
+        if named is None or named.offer is None or named.offer.name != name:
+            self.named = named
+            return
+        if named.shown_at is None:
+            self.shown_at.pop(name, None)
+        else:
+            self.shown_at[name] = named.shown_at
+        self.credit, self.last = named.credit, named.last
 
     def _turns(self) -> list[str]:
         """The families in the order they should have this turn: smooth weighted round robin (each gains
@@ -129,7 +146,20 @@ class Playlist:
         return min(free, key=lambda o: self.shown_at[o.name])
 
     def _shown(self, offer: Offer, now: float) -> Offer:
+        if self.named is not None:
+            self.named = _Named(offer, self.shown_at.get(offer.name), self.named.credit, self.named.last)
         self.credit[offer.family] -= self.total
         self.shown_at[offer.name] = now
         self.last = offer
         return offer
+
+
+@dataclass(frozen=True)
+class _Named:
+    """What naming a puzzle changed, to undo it when the puzzle is never shown: the puzzle, when it was shown
+    before (None: never), and the round robin's credit and last puzzle before it was named."""
+
+    offer: Offer | None
+    shown_at: float | None
+    credit: dict[str, float]
+    last: Offer | None

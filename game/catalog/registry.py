@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from solvers.cache import cache_dir
 
@@ -41,9 +41,9 @@ from game.files.model import FileDef
 from game.rules.counts import Count
 from game.rules.puzzle import Puzzle
 
-__all__ = ["YOURS", "Entry", "Origin", "UnknownPuzzle", "cards", "entry", "get", "is_own", "is_players", "names",
-           "own_names", "own_specs", "problems", "puzzle", "register", "release_built", "retell_problems", "shelf_of",
-           "shelve", "shelves", "specs", "unregister", "variant"]
+__all__ = ["YOURS", "Entry", "Origin", "UnknownPuzzle", "cards", "entry", "former_names", "get", "is_own",
+           "is_players", "names", "own_names", "own_specs", "problems", "puzzle", "register", "release_built",
+           "renamed", "retell_problems", "shelf_of", "shelve", "shelves", "specs", "unregister", "variant"]
 
 
 
@@ -232,6 +232,9 @@ def get(name: str) -> PuzzleSpec:
     known = _ENTRIES.get(name)
     if known is not None:
         return known.spec
+    current = families.renamed().get(name)
+    if current is not None:   # a puzzle the game once shipped under this name: saves and records still name it so
+        return get(current)
     counted = next(((spec, count) for spec, count, counted in _counted_names() if counted == name), None)
     if counted is not None:
         return variant(*counted)
@@ -239,6 +242,16 @@ def get(name: str) -> PuzzleSpec:
     if spec is None:
         raise UnknownPuzzle(name)
     return _on_demand(spec)
+
+
+def renamed() -> Mapping[str, str]:
+    """The game's own puzzles once shipped under another name: former name -> name (each family says its own)."""
+    return families.renamed()
+
+
+def former_names(name: str) -> tuple[str, ...]:
+    """The names the puzzle called ``name`` once had (a player's files may still say them)."""
+    return tuple(old for old, new in families.renamed().items() if new == name)
 
 
 def release_built() -> None:

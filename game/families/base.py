@@ -119,6 +119,9 @@ class Family:
     pieces: ClassVar[Mapping[int, str]] = {}         # code -> its name in words ("black frog")
     card_titles: ClassVar[bool] = True               # a card's title drops the shelf's name ('Board A')
     subtitled: ClassVar[bool] = True                 # a file's subtitle stands by its title (else: its card's line only)
+    # its puzzles the game once shipped under another name: former name -> name. A player's saves, games in
+    # progress, records and menu memory under the former name are read as the puzzle's (game.catalog.registry)
+    renamed: ClassVar[Mapping[str, str]] = {}
 
     @property
     def views(self) -> tuple[str, ...]:

@@ -4,10 +4,11 @@ A family defined elsewhere (a test's) registers the same way, and from then on f
 family read, solve, draw and shelve like any other.
 
 What a family names lives in namespaces shared by every family: its key, its kinds of move's labels,
-their sounds' names (the mixer and the tests know a sound by its name), its board views' keys and its
-shelf's key. Registering refuses a family whose name in any of them another family already uses, in one
-sentence naming both (:class:`FamilyClash`): a family that wants a kind like another's names it its own
-way. What the game itself shares (the slide and its sound) any family may use as it is.
+their sounds' names (the mixer and the tests know a sound by its name), its board views' keys, its
+shelf's key and the extensions its importers read (a file goes to the first importer of its extension, so
+a second would never be asked). Registering refuses a family whose name in any of them another family
+already uses, in one sentence naming both (:class:`FamilyClash`): a family that wants a kind like another's
+names it its own way. What the game itself shares (the slide and its sound) any family may use as it is.
 
 May import: :mod:`game.families.base`, and what the game itself names (its kinds, sounds and the
 player's shelf); the families import this, never the other way round (discovery imports them by name,
@@ -17,6 +18,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import MappingProxyType
+from typing import Mapping
 
 from game.catalog.spec import YOURS
 from game.common.synth import NO, SLIDE as SLIDE_SOUND, WIN
@@ -24,19 +27,21 @@ from game.families.base import Family, Importer
 from game.rules.kinds import SLIDE
 
 __all__ = ["FamilyClash", "discover", "families", "family", "family_of", "generation", "importers", "register",
-           "unregister"]
+           "renamed", "unregister"]
 
 _FAMILIES: dict[str, Family] = {}
 _discovered = False
 _generation = 0
+_renamed: tuple[int, Mapping[str, str]] = (-1, MappingProxyType({}))   # (generation, former name -> name)
 
 # the namespaces, as a sentence says a family uses a name in each
-KEY, KIND, SOUND, VIEW, SHELF = ("has the key", "labels a kind of move", "names a sound", "names a board view",
-                                 "names a shelf")
-# what the game itself names: the kind and sounds any family may use as they are (the same objects), the shelf none may
+KEY, KIND, SOUND, VIEW, SHELF, EXTENSION = ("has the key", "labels a kind of move", "names a sound",
+                                            "names a board view", "names a shelf", "reads files ending")
+# what the game itself names: the kind and sounds any family may use as they are (the same objects), the shelf and
+# the extensions none may (its own files, .toml, and .txt, whose format each family's importers tell by its content)
 _GAMES: tuple[tuple[str, str, object], ...] = (
     (KIND, SLIDE.label, SLIDE), (SOUND, SLIDE_SOUND.name, SLIDE_SOUND), (SOUND, NO.name, NO), (SOUND, WIN.name, WIN),
-    (SHELF, YOURS.key, None))
+    (SHELF, YOURS.key, None), (EXTENSION, ".toml", None), (EXTENSION, ".txt", None))
 
 
 class FamilyClash(ValueError):
@@ -45,8 +50,8 @@ class FamilyClash(ValueError):
 
 def register(family: Family) -> Family:
     """Add ``family``: one line at the foot of its folder's family.py. The same family again (its module
-    imported anew) replaces it; FamilyClash where its key, a kind's label or sound, a view or its shelf
-    is another family's."""
+    imported anew) replaces it; FamilyClash where its key, a kind's label or sound, a view, its shelf or
+    an extension its importers read is another family's."""
     global _generation
     discover()
     _check(family)
@@ -62,6 +67,8 @@ def _names(family: Family) -> list[tuple[str, str, object]]:
         named += [(KIND, kind.label, kind), (SOUND, kind.sound.name, kind.sound)]
     named += [(VIEW, view, family) for view in family.views]
     named.append((SHELF, family.shelf.key, family.shelf))
+    named += [(EXTENSION, extension.lower(), importer) for importer in family.importers
+              for extension in importer.extensions]   # read whatever their case (see game.catalog.reading)
     return named
 
 
@@ -145,6 +152,16 @@ def family_of(defn: object) -> Family:
         if candidate.definition is not None and isinstance(defn, candidate.definition):
             return candidate
     raise LookupError(f"no family reads into {type(defn).__name__}")
+
+
+def renamed() -> Mapping[str, str]:
+    """Every family's puzzles that the game once shipped under another name: former name -> name (asked for
+    each card of the menu each frame: made again only when the families change)."""
+    global _renamed
+    discover()
+    if _renamed[0] != _generation:
+        _renamed = (_generation, MappingProxyType({old: new for f in families() for old, new in f.renamed.items()}))
+    return _renamed[1]
 
 
 def importers() -> list[tuple[Family, Importer]]:

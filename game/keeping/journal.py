@@ -31,6 +31,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
+from game.catalog import registry as catalog
 from game.catalog.spec import PuzzleSpec, counted_name
 from game.common.background import Job, Lane, Service, Task
 from game.common.i18n import N_, _
@@ -43,6 +44,11 @@ from game.keeping.saves import SavedGame
 from game.midend.session import Win
 
 __all__ = ["EVERY", "Journal", "RETRY", "SETTLE", "TROUBLE"]
+
+
+def _formerly(folder: Path, name: str) -> tuple[Path, ...]:
+    """The files of ``folder`` a puzzle's game had under the names it once had (read where its own is missing)."""
+    return tuple(game_path(folder, old) for old in catalog.former_names(name))
 
 SETTLE = 0.2     # seconds after a change before a game is written ...
 EVERY = 0.5      # ... and at least this long after its last write: at most two writes a second
@@ -118,8 +124,8 @@ class Journal:
         self._collect()
 
     def in_progress(self, name: str) -> bool:
-        """A game of this puzzle is kept to come back to."""
-        return file_key(name) in self._keys
+        """A game of this puzzle is kept to come back to (under its name, or one it once had)."""
+        return any(file_key(n) in self._keys for n in (name, *catalog.former_names(name)))
 
     def open(self, spec: PuzzleSpec) -> Job[Opened] | None:
         """Read back the game in progress of ``spec``, after any write of it still to come (None: the
@@ -134,7 +140,8 @@ class Journal:
         if name in self._held:
             return self._submit(Task(held, (self._held[name],), N_("Reading your game")))
         path = game_path(self.folders.games, name)
-        older = tuple(game_path(self.folders.games, counted_name(name, count)) for count in spec.counts)
+        older = (*(game_path(self.folders.games, counted_name(name, count)) for count in spec.counts),
+                 *_formerly(self.folders.games, name))
         what = N_("saved game in progress")
         return self._submit(Task(read_game_file, (path, spec, what, self._game_writes.get(name), True, older),
                                  N_("Reading your game")))
@@ -151,8 +158,8 @@ class Journal:
 
     def load_saved(self, spec: PuzzleSpec) -> Job[Opened]:
         """The player's own save of ``spec`` (Ctrl+O), read on the light lane."""
-        return self._submit(Task(read_game_file, (self.saved_path(spec), spec, N_("saved game")),
-                                 N_("Opening your save")))
+        return self._submit(Task(read_game_file, (self.saved_path(spec), spec, N_("saved game"), None, False,
+                                                  _formerly(self.folders.saves, spec.name)), N_("Opening your save")))
 
     def saved_path(self, spec: PuzzleSpec) -> Path:
         return game_path(self.folders.saves, spec.name)
@@ -193,10 +200,11 @@ class Journal:
             self._keys.add(key)
         else:
             self._keys.discard(key)
+        self._keys.difference_update(file_key(old) for old in catalog.former_names(name))   # their files go too
         path = game_path(self.folders.games, name)
         kept = game if keep else None
-        job = self._submit(Task(write_game_file, (path, kept), N_("Keeping your game")),
-                           partial(self._game_written, name))
+        job = self._submit(Task(write_game_file, (path, kept, _formerly(self.folders.games, name)),
+                                N_("Keeping your game")), partial(self._game_written, name))
         self._game_writes[name] = (job, kept)
 
     def _game_written(self, name: str, job: Job[Written]) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 import platformdirs
 
+from game.catalog import registry as catalog
 from game.catalog.spec import PuzzleSpec
 from game.common import untrusted
 from game.common.background import Job, JobState
@@ -142,8 +143,8 @@ def read_records(path: Path) -> tuple[Records, tuple[str, ...], bool]:
         records = Records.from_json(_read(path, RECORDS_BYTES, N_("records file")))
     except (UnreadableFile, ValueError) as err:
         reason = _clause(err)
-    else:
-        return _writable_records(path, records)
+    else:   # a puzzle once called otherwise: its records under its name (written so with the next win)
+        return _writable_records(path, records.renamed(catalog.renamed()))
     aside = keep_aside(path)
     if aside is None:
         said = _("Your records could not be read ({reason}), nor moved aside: they are left as they are, and no new "
@@ -206,9 +207,10 @@ def _read_menu(path: Path) -> _Menu:
     last = data.get("last")
     chosen = data.get("chosen")
     plain = (lambda s: isinstance(s, str) and 0 < len(s) <= 400 and writable(s))
-    return _Menu(last if plain(last) else None,
-                 {g: n for g, n in chosen.items() if plain(g) and plain(n)} if isinstance(chosen, dict) else {},
-                 False, unknown)
+    now = catalog.renamed()   # a puzzle once called otherwise: by its name
+    return _Menu(now.get(last, last) if isinstance(last, str) and plain(last) else None,
+                 {g: now.get(n) or n for g, n in chosen.items() if plain(g) and plain(n)} if isinstance(chosen, dict)
+                 else {}, False, unknown)
 
 
 def read_game_file(report: Any, path: Path, spec: PuzzleSpec | None, what: str,
@@ -277,14 +279,18 @@ def held(report: Any, game: SavedGame | None) -> Opened:
     return Opened(game)
 
 
-def write_game_file(report: Any, path: Path, game: SavedGame | None) -> Written:
-    """Write a game in progress (None: the game is over, so its file goes)."""
+def write_game_file(report: Any, path: Path, game: SavedGame | None, former: tuple[Path, ...] = ()) -> Written:
+    """Write a game in progress (None: the game is over, so its file goes); a file of it under a name its puzzle
+    once had (``former``) goes too, once this one is written: read in its place, it would bring the game back."""
     try:
         if game is None:
             if path.is_file() and not path.is_symlink():
                 path.unlink()
         else:
             replace_file(path, game_text(game))
+        for old in former:
+            if old.is_file() and not old.is_symlink():
+                old.unlink()
     except OSError as err:
         return Written(_reason(err))
     return Written()

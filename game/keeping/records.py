@@ -70,6 +70,14 @@ class Record:
                        best_over=_least(self.best_over, over), best_moves=_least(self.best_moves, win.moves),
                        best_time=_least(self.best_time, round(min(win.seconds, MAX_SECONDS), 1)), par=par)
 
+    def merged(self, other: Record) -> Record:
+        """This row and ``other``, of the same games kept under two names of one puzzle, as one row."""
+        return replace(self.helped(other), solved=self.solved + other.solved, own=self.own + other.own,
+                       optimal=self.optimal + other.optimal, best_over=_least(self.best_over, other.best_over),
+                       best_moves=_least(self.best_moves, other.best_moves),
+                       best_time=_least(self.best_time, other.best_time),
+                       par=self.par if self.par is not None else other.par)
+
     def helped(self, other: Record) -> Record:
         """This record with the help counted in ``other`` added (a puzzle's rows added up)."""
         return replace(self, ladder=_ladder_sum(self.ladder, other.ladder), solver=self.solver + other.solver,
@@ -207,6 +215,19 @@ class Records:
         if win.daily and win.par is not None and not (win.notes.solver or win.by_solver):   # the player's solve
             days = with_day(days, win.daily, Day(name, win.moves, win.par, win.notes.hints))
         return Records({**self.puzzles, name: mine}, days, self.unknown)
+
+    def renamed(self, names: Mapping[str, str]) -> Records:
+        """These records with each puzzle once called otherwise (``names``: former name -> name) under its name,
+        its rows joined to any the name has already."""
+        if not any(name in names for name in self.puzzles) and not any(d.puzzle in names for d in self.days.values()):
+            return self
+        puzzles: dict[str, dict[str, Record]] = {}
+        for name, keys in sorted(self.puzzles.items(), key=lambda item: item[0] in names):   # the current first
+            mine = puzzles.setdefault(names.get(name, name), {})
+            for key, record in keys.items():
+                mine[key] = mine[key].merged(record) if key in mine else record
+        days = {date: replace(day, puzzle=names.get(day.puzzle, day.puzzle)) for date, day in self.days.items()}
+        return Records(puzzles, days, self.unknown)
 
     def unwritable(self) -> tuple[str, ...]:
         """Names no file can hold (JSON can spell a lone surrogate): kept, they would stop every write."""

@@ -252,7 +252,7 @@ def read_game(text: str, spec: PuzzleSpec | None = None, any_count: bool = False
         spec = spec_of(text)
     elif any_count and name != spec.name and name in {counted(spec, count) for count in spec.counts}:
         spec = spec_of(text)
-    elif name != spec.name:
+    elif name != spec.name and name not in catalog.former_names(spec.name):   # a game saved under its old name
         raise PositionError(_("the saved game is a game of '{name}', not of {title}.")
                             .format(name=shown(name), title=spec.shown_title()))
     if "start" not in fields:

@@ -55,9 +55,10 @@ class SearchOracle(Oracle):
                                      "table is the way for a puzzle this large."), title=Phrase(self.puzzle.title),
                                   nodes=late.nodes, seconds=f"{late.seconds:g}")) from None
         except TooManyStates as too_many:
-            raise TooLarge(Phrase(N_("A search from this position of {title} would have to hold {states}, more than "
-                                     "this game allows; a complete table is the way for a puzzle this large."),
-                                  title=Phrase(self.puzzle.title), states=str(too_many))) from None
+            raise TooLarge(Phrase(N_("A search from this position of {title} would have to hold more than {states:,} "
+                                     "positions, more than this game allows; a complete table is the way for a "
+                                     "puzzle this large."),
+                                  title=Phrase(self.puzzle.title), states=too_many.limit)) from None
         if path is None:
             return None
         line = Line.of(path, started, self.algorithm)

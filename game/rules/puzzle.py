@@ -161,8 +161,9 @@ class Symbols:
         return self.describe.get(code, self.names[code])
 
     def shown_label(self, code: int) -> str:
-        """The label in the active language: descriptions are marked messages, a bare symbol is data."""
-        return _(self.describe[code]) if code in self.describe else self.names[code]
+        """The label in the active language: a description is a marked message or a phrase ("tile {n}"),
+        a bare symbol is data."""
+        return translated(self.describe[code]) if code in self.describe else self.names[code]
 
 
 Validator = Callable[[bytes], None]

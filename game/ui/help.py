@@ -140,7 +140,7 @@ class HelpScene(Scene):
         kicker = (_("HOW TO PLAY · shown once for each puzzle") if self.first else _("HOW TO PLAY"))
         lines.append(Line(kicker, "tiny", self.spec.shelf.colour, (0, y)))
         y += th.size_of("tiny") + th.px(4)
-        lines.append(Line(_(self.spec.title), "title", pal.text, (0, y)))
+        lines.append(Line(self.spec.shown_title(), "title", pal.text, (0, y)))
         y += th.size_of("title") + th.px(10)
         rule = self.spec.puzzle.move_rule
         for text, role, colour in ((goal_words(self.spec, self._board_goal()), "body", pal.text),

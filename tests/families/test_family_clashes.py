@@ -1,5 +1,6 @@
-"""Registering a family refuses one whose key, kinds of move, sounds, board views or shelf another family (or
-the game itself) already names, in one sentence naming both; the game's own families register cleanly."""
+"""Registering a family refuses one whose key, kinds of move, sounds, board views, shelf or importers'
+extensions another family (or the game itself) already names, in one sentence naming both; the game's own
+families register cleanly."""
 from __future__ import annotations
 
 import pkgutil
@@ -10,8 +11,9 @@ import pytest
 import game.families as package
 from game.catalog.spec import YOURS, Shelf
 from game.common.synth import Sound, Wave, timeline
+from game.files.model import FileDef
 from game.families import registry
-from game.families.base import Drawing, Family
+from game.families.base import Drawing, Family, Importer
 from game.families.registry import FamilyClash
 from game.families.robots.kinds import ROLL
 from game.rules.kinds import SLIDE, MoveKind
@@ -26,6 +28,13 @@ def kind(label: str, sound: str) -> MoveKind:
 
 
 TUMBLE = kind("tumble", "tumble")
+
+
+def reader(*extensions: str) -> Importer:
+    """An importer of the tilt's own format, by ``extensions`` (it never reads a file here)."""
+    def parse(text: str, name: str) -> FileDef:
+        raise AssertionError("never read")
+    return Importer(extensions, parse, kind="tilt board")
 
 
 def throwaway(**declared: object) -> Family:
@@ -51,7 +60,8 @@ def refused(family: Family) -> str:
         registry.register(family)
     assert registry.families() == before and registry.family(family.key) is not family   # nothing changed
     said = str(raised.value)
-    assert said.count(".") == 1 and said.endswith(".") and "\n" not in said                # one sentence
+    unquoted = re.sub(r"'[^']*'", "", said)   # a name in quotes may hold a dot ('.xsb')
+    assert unquoted.count(".") == 1 and said.endswith(".") and "\n" not in said           # one sentence
     return said
 
 
@@ -74,6 +84,9 @@ def test_borrowing_another_familys_kind_itself_is_refused_too():
     ({"key": "pegs", "view": "tilt"}, "the family PegsFamily ('pegs')", "has the key 'pegs'"),
     ({"shelf": Shelf("pegs", "Pegs again", (1, 2, 3))}, "the family PegsFamily ('pegs')", "names a shelf 'pegs'"),
     ({"shelf": YOURS}, "the game itself", "names a shelf 'yours'"),
+    ({"importers": (reader(".xsb"),)}, "the family SokobanFamily ('sokoban')", "reads files ending '.xsb'"),
+    ({"importers": (reader(".tilt", ".JS2"),)}, "the family BlocksFamily ('blocks')", "reads files ending '.js2'"),
+    ({"importers": (reader(".toml"),)}, "the game itself", "reads files ending '.toml'"),
 ])
 def test_each_kind_of_clash_is_refused_in_one_sentence_naming_both(declared, owner, clash):
     name = "pegs" if declared.get("key") == "pegs" else "tilt"
@@ -87,6 +100,12 @@ def test_one_name_for_two_different_things_of_its_own_is_refused():
     assert "names a sound 'tumble' twice" in refused(throwaway(kinds=(TUMBLE, kind("rattle", "tumble"))))
 
 
+def test_one_extension_for_two_importers_of_its_own_is_refused():
+    said = refused(throwaway(importers=(reader(".tilt"), reader(".tlt", ".tilt"))))
+    assert said == "the family Tilt ('tilt') cannot be registered: it reads files ending '.tilt' twice, for two " \
+                   "different things."
+
+
 def test_names_of_its_own_and_the_games_shared_slide_register():
     family = throwaway(kinds=(SLIDE, TUMBLE), more_views=("tilt-small",))
     assert registry.register(family) is family and registry.family("tilt") is family
@@ -94,6 +113,8 @@ def test_names_of_its_own_and_the_games_shared_slide_register():
     assert registry.register(again) is again and registry.family("tilt") is again
     registry.unregister("tilt")
     assert registry.register(throwaway(kinds=(kind("roll-over", "tumble"),))).key == "tilt"   # its own label: welcome
+    registry.unregister("tilt")
+    assert registry.register(throwaway(importers=(reader(".tilt", ".tlt"),))).key == "tilt"  # its own extensions
 
 
 def test_the_nine_families_register_cleanly_and_each_folder_registers_one():

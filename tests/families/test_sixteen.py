@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.catalog import registry as catalog
+from game.common import i18n
 from game.catalog.reading import parse_toml, to_toml
 from game.families.registry import family
 from game.families.sixteen.files import SixteenDef, reaches
@@ -153,10 +154,23 @@ def test_a_position_out_of_reach_is_refused_in_one_sentence():
     assert reaches(bytes([2, 1, 3, 4, 5, 6, 7, 8]), bytes(range(1, 9)), 4, 2)
 
 
+def test_a_wrong_count_of_a_tile_names_the_tile_in_the_players_language():
+    numbered = bytes([1, 2, 3, 4, 5, 6, 7, 30, 31])   # a file may number its tiles up to 99
+    puzzle = grid(3, 3, numbered, numbered)
+    twice = bytes([1, 2, 3, 4, 5, 6, 7, 30, 30])      # two 30s, no 31
+    with pytest.raises(PositionError) as english:
+        puzzle.check(twice)
+    assert "'tile 30'" in str(english.value)
+    i18n.activate("ja")
+    with pytest.raises(PositionError) as japanese:
+        puzzle.check(twice)
+    assert "「30の駒」" in str(japanese.value) and "tile" not in str(japanese.value)
+
+
 # -- the library -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,moves", [("sixteen-3x3", 8), ("sixteen-3x4", 10)])
+@pytest.mark.parametrize("name,moves", [("sixteen-3x3", 8), ("sixteen-4x3", 10)])
 def test_the_library_figures_are_proven_by_the_search(name, moves):
     spec = catalog.get(name)
     line = _search_oracle(spec.puzzle).solve(spec.puzzle.start)
@@ -192,9 +206,9 @@ def test_a_limit_gives_the_best_line_found_not_proven_and_what_every_line_needs(
 
 def test_the_family_is_on_the_menu():
     shelves = {shelf.key: specs for shelf, specs in catalog.shelves()}
-    assert {"sixteen-3x3", "sixteen-3x4", "sixteen-4x4"} <= {spec.name for spec in shelves["sixteen"]}
+    assert {"sixteen-3x3", "sixteen-4x3", "sixteen-4x4"} <= {spec.name for spec in shelves["sixteen"]}
     assert isinstance(sixteen_oracle(catalog.puzzle("sixteen-3x3")), TableOracle)
-    assert isinstance(sixteen_oracle(catalog.puzzle("sixteen-3x4")), SixteenSearchOracle)
+    assert isinstance(sixteen_oracle(catalog.puzzle("sixteen-4x3")), SixteenSearchOracle)
 
 
 def test_solve_json_on_a_3x3_file_is_optimal(tmp_path, table3x3):

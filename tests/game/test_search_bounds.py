@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from game.catalog import registry as catalog
+from game.common import i18n
+from game.common.phrase import translated
 from game.oracles.base import TooLarge
 from game.oracles.search import SearchOracle
 from solvers.problem import OutOfTime, TooManyStates
@@ -84,8 +86,10 @@ def test_the_game_says_which_bound_stopped_it(tmp_path, monkeypatch):
         oracle.solve(puzzle.start)
     monkeypatch.setattr(searching, "SEARCH_SECONDS", 60.0)
     monkeypatch.setattr(searching, "SEARCH_MEMORY", 5_000 * (sys.getsizeof(puzzle.start) + STATE_BYTES))
-    with pytest.raises(TooLarge, match="would have to hold more than 5,000 positions"):
+    with pytest.raises(TooLarge, match="would have to hold more than 5,000 positions") as held:
         oracle.solve(puzzle.start)
+    i18n.activate("ja")   # the search's count reaches the sentence as a number, not in the solver's English
+    assert translated(held.value.args[0]).startswith("Knights 16x16のこの局面から探索するには5,000を超える局面を")
 
 
 @pytest.mark.slow   # a process of its own that builds a table of 900,900 positions

@@ -153,3 +153,33 @@ def test_a_pool_too_small_for_an_hour_shows_the_one_shown_longest_ago() -> None:
 def test_nothing_offered_is_one_sentence() -> None:
     with pytest.raises(ValueError, match="no puzzle"):
         demo.Playlist([], random.Random(1))
+
+
+def test_a_puzzle_named_next_but_never_shown_is_given_back_as_if_never_named() -> None:
+    """A visitor takes over while the next puzzle is made ready: it was never shown, so the hour it stays away
+    must not start, and its family keeps its turn."""
+    pool = [demo.Offer("a", "x", 5), demo.Offer("b", "y", 5), demo.Offer("c", "y", 5)]
+    playlist = demo.Playlist(pool, random.Random(5), gap=100)
+    first = playlist.next(0.0)
+    playlist.on_stage(first.name, 0.0)
+    before = (dict(playlist.shown_at), dict(playlist.credit), playlist.last)
+    named = playlist.next(0.0)                       # named as the first goes on the stage
+    playlist.withdraw(named.name)
+    assert (playlist.shown_at, playlist.credit, playlist.last) == before
+    assert playlist.next(30.0).family == named.family   # its family's turn still
+    playlist.on_stage(playlist.last.name, 30.0)
+    shown = dict(playlist.shown_at)
+    playlist.withdraw(playlist.last.name)            # shown: nothing to give back
+    playlist.withdraw(first.name)                    # not the one named last: nothing either
+    assert playlist.shown_at == shown
+
+
+def test_a_puzzle_shown_before_and_named_again_keeps_its_earlier_showing_when_given_back() -> None:
+    pool = [demo.Offer("a", "x", 5), demo.Offer("b", "y", 5)]
+    playlist = demo.Playlist(pool, random.Random(1), gap=100)
+    for now in (0.0, 10.0):
+        playlist.on_stage(playlist.next(now).name, now)
+    again = playlist.next(200.0)                     # each shown more than the gap ago: named again
+    assert again.name in playlist.shown_at and playlist.shown_at[again.name] == 200.0
+    playlist.withdraw(again.name)
+    assert playlist.shown_at[again.name] in (0.0, 10.0)

@@ -7,12 +7,13 @@ import random
 import threading
 
 import pygame
+import pytest
 
 from game.catalog import registry as catalog
 from game.catalog.demo import Offer, Playlist
 from game.catalog.spec import PuzzleSpec
 from game.families.blocks.ui.view import BlocksView
-from game.ui.scenes.demo import DemoScene, stage
+from game.ui.scenes.demo import SEARCH_TIMEOUT, DemoScene, stage
 
 FIRST, LARGE = "hanoi-3", "traffic-pack-40"   # a quick puzzle, then a large blocks board in wood
 
@@ -182,3 +183,43 @@ def test_a_board_with_text_is_drawn_ahead_in_the_windows_thread_a_surface_a_fram
 
 def refuse_now():
     raise AssertionError("drawn in the frame of the change")
+
+
+def no_answer(demo: DemoScene, monkeypatch, how: str) -> None:
+    """The puzzle on the stage gets no length to show: its search runs out of time, or its start is a dead end."""
+    from game.midend.helping import Hint
+    session = demo.play.session
+    monkeypatch.setattr(type(session), "known_distance", lambda self: None)
+    if how == "dead end":
+        monkeypatch.setattr(type(session), "job", property(lambda self: None, lambda self, job: None), raising=False)
+        session.hint_info = Hint(None, None, True, None)
+
+
+@pytest.mark.parametrize("how", ["timeout", "dead end"])
+def test_a_puzzle_without_an_answer_changes_when_the_next_is_ready_as_a_solved_one_does(app, monkeypatch, how):
+    """A puzzle whose search timed out or found a dead end once went at once, whether or not the next was
+    ready: that frame built and drew it (163 ms in the soak). It now waits on the next puzzle, as a win does."""
+    from game.ui.scenes.demo_ahead import Ahead
+    demo = start(app)
+    ready = {"now": False}
+    monkeypatch.setattr(Ahead, "ready", lambda self: ready["now"])
+    no_answer(demo, monkeypatch, how)
+    seconds = SEARCH_TIMEOUT + 2 if how == "timeout" else 2   # then less than AHEAD_WAIT on the stage
+    for _ in range(round(seconds * 10)):   # a frame is at most a tenth of a second of the demo's clock
+        app.tick(1 / 10, draw=False)
+    assert demo.play.spec.name == FIRST and demo.phase == "over"
+    ready["now"] = True
+    app.tick(1 / 10)
+    assert demo.play.spec.name == LARGE and demo.phase == "search"
+
+
+def test_a_visitor_taking_over_gives_the_puzzle_named_next_back_to_the_playlist(app):
+    """The puzzle named next was noted as shown when named: a visitor taking over before it came on kept it off
+    the stage for an hour without its being shown."""
+    demo = start(app)
+    playlist = demo.playlist
+    named = demo.ahead.spec.name
+    assert named == LARGE and named in playlist.shown_at
+    demo.hand_over()
+    assert named not in playlist.shown_at
+    assert playlist.next(app.elapsed + 1).name == LARGE   # free again: the only one not shown within the hour

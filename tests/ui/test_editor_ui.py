@@ -368,3 +368,13 @@ def test_the_puzzle_file_is_written_and_read_back_off_the_ui_thread(folder, tmp_
         assert catalog.get("my-frogs-1").puzzle.format(catalog.get("my-frogs-1").puzzle.start) == "B . B W W"
     finally:
         app.close()
+
+
+def test_the_editors_title_names_a_collections_puzzle_in_the_players_language(app, monkeypatch):
+    from game.common import i18n
+    i18n.activate("ja")
+    headers: list[str] = []
+    monkeypatch.setattr(EditorScene, "draw_header", lambda scene, surface, text: headers.append(text))
+    ed = open_editor(app, "traffic-pack-1")
+    ed.draw(app.screen)
+    assert headers[-1] == "編集：渋滞パック 1"

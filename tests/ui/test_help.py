@@ -344,3 +344,12 @@ def test_at_150_percent_japanese_on_800x600_every_key_is_said_whole_beside_the_p
             assert not ra.colliderect(rb), (a, b)
     finally:
         i18n.deactivate()
+
+
+def test_a_title_composed_from_a_collection_is_said_in_the_players_language(app):
+    """A collection's puzzle is titled by a phrase ("Traffic pack 1"): looked up as English text, the card's
+    title stayed English in Japanese."""
+    from game.common import i18n
+    i18n.activate("ja")
+    h = HelpScene(app, catalog.get("traffic-pack-1"), None)
+    assert h.lines[1].text == "渋滞パック 1" == catalog.get("traffic-pack-1").shown_title()

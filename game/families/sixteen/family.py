@@ -90,6 +90,8 @@ class SixteenFamily(Family):
     blurb = N_("Turn rows and columns to put the tiles in order.")
     noun = N_("tile")
     subtitled = False
+    # the grid 4 wide and 3 high was named rows first; its title and variant always said 4x3, as every board does
+    renamed = {"sixteen-3x4": "sixteen-4x3"}
 
     def build(self, name: str, defn: SixteenDef, count: Count) -> Callable[[], Puzzle]:
         return partial(make_sixteen, name, defn)

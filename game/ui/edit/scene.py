@@ -353,7 +353,7 @@ class EditorScene(BoardScreen):
         th = self.theme
         surface.blit(background(self.theme.palette, surface.get_size()), (0, 0))
         # Translators: the position editor's title over the board
-        self.draw_header(surface, _("Edit: {title}").format(title=_(self.puzzle.title)))
+        self.draw_header(surface, _("Edit: {title}").format(title=self.puzzle.shown_title()))
         self.view.draw(surface, self.editor.position, None, self.highlights())
         self.footer.draw(surface, th, self.footer_area)
         self.panel_view.draw(surface, th, self.panel_layout(), self.hover_button, self.pressed_button, self.time,

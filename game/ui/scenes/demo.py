@@ -12,7 +12,9 @@ puzzle twice within an hour). The demo runs for hours, so it keeps nothing per p
 come from the search worker, which loads the tables (the window loads none), each puzzle's rules and
 oracle are let go when the next one comes, and each cycle builds a fresh session and scene. The next
 puzzle is made ready while the current one plays (its rules built and its board drawn off the UI thread:
-see :mod:`game.ui.scenes.demo_ahead`), so no frame of a change of puzzle waits on them.
+see :mod:`game.ui.scenes.demo_ahead`), so no frame of a change of puzzle waits on them: every change (after a
+solve, a search that timed out, a dead end) waits until it is ready, a little while at most. When a visitor
+takes over, the puzzle named next goes back to the playlist unshown.
 """
 from __future__ import annotations
 
@@ -107,6 +109,7 @@ class DemoScene(Scene):
             spec = ahead.spec
         self.playlist.on_stage(spec.name, self.ctx.elapsed)
         if ahead is not None and ahead.spec is not spec:
+            self.playlist.withdraw(ahead.spec.name)   # named, never shown: free again
             ahead.drop(keep=old.spec if old is not None else None)
             ahead = None
         if old is not None and old.spec is not spec:
@@ -132,9 +135,11 @@ class DemoScene(Scene):
         self.ahead = Ahead(self.ctx.service, catalog.get(self.playlist.next(self.ctx.elapsed).name))
 
     def drop_ahead(self) -> None:
-        """The demo ends before the next puzzle: what was made ready for it goes."""
+        """The demo ends before the next puzzle (a visitor took over): what was made ready for it goes, and the
+        playlist takes back its naming, so the hour it stays away is not counted from a showing that never was."""
         ahead, self.ahead = self.ahead, None
         if ahead is not None:
+            self.playlist.withdraw(ahead.spec.name)
             ahead.drop(keep=self.play.spec if self.play is not None else None)
 
     def place_ahead(self, view: BoardView) -> None:
@@ -173,7 +178,7 @@ class DemoScene(Scene):
                                       ).format(puzzle=play.spec.shown_title(), n=d))
             elif d is None and (self.clock > SEARCH_TIMEOUT or (s.job is None and s.hint_info is not None
                                                                 and s.hint_info.dead_end)):
-                self.next_puzzle()
+                self.phase, self.clock = "over", 0.0   # no answer to show: on to the next once it is ready
         elif self.phase == "show":
             if self.clock > SHOW_LENGTH:
                 s.autosolve.speed = solve_speed(self.length or 0)
@@ -195,10 +200,10 @@ class DemoScene(Scene):
                 if s.playback is None and s.job is None and self.clock > 2:
                     s.start_solve()
                 if self.clock > 120:
-                    self.next_puzzle()
-        elif self.phase == "done":
-            if self.clock > AFTER_SOLVED and (self.ahead is None or self.ahead.ready()
-                                              or self.clock > AFTER_SOLVED + AHEAD_WAIT):
+                    self.phase, self.clock = "over", 0.0
+        elif self.phase in ("done", "over"):   # the next puzzle when it is ready (after the solved board stood)
+            stands = AFTER_SOLVED if self.phase == "done" else 0.0
+            if self.clock > stands and (self.ahead is None or self.ahead.ready() or self.clock > stands + AHEAD_WAIT):
                 self.next_puzzle()
         if self.play is not None:
             self.play.refresh_panel()   # the phase may have started a search or a solve since play.update()

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.common import i18n
 from game.families.sokoban.xsb import MAX_SOLUTIONS, parse_collection
 from game.files.errors import PuzzleFileError
 from game.rules.notation import Written
@@ -200,6 +201,11 @@ def test_a_shortest_found_but_not_proven_is_no_optimum(tmp_path, capsys, monkeyp
     out = capsys.readouterr().out
     assert "4 moves, 2 pushes; optimal in moves not proven (the shortest the solver found, 3 moves, is not proven " \
            "shortest); optimal in pushes not proven (the shortest the solver found, 2 pushes" in out
+    i18n.activate("ja")   # no catalog is active on the command line, but its sentences on proof are marked
+    assert main(["check", str(good)]) == 0
+    out = capsys.readouterr().out
+    assert "手数での最短は未証明（ソルバーが見つけた最短の手順（3手）は、最短とは証明されていません）" in out
+    assert "押し数での最短は未証明（ソルバーが見つけた最短の手順（押し2回）は、最短とは証明されていません）" in out
 
 
 @pytest.mark.parametrize(("solution", "said"), [

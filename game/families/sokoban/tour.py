@@ -6,8 +6,9 @@ is made from one of its *sides* (a cell next to it with floor beyond it on the o
 dead square), the box still where it stands now. Order ``U`` by the time ``t_1 <= ... <= t_m`` the keeper
 stands on a side for each first push. From where it stands now, the keeper takes at least ``dist(keeper,
 sides of Y_1)`` steps to reach the first, and between ``t_i`` and ``t_{i+1}`` at least the distance
-between the two boxes' sides (distances over the floor with walls alone: a box in the way is pushed,
-which is a step too). Every push of ``Y_j, ..., Y_m`` comes after ``t_j`` (their first pushes do), and
+between the two boxes' sides (distances over the floor with walls and the box approached in the way:
+another box in the way is pushed, which is a step too, but the box approached is not pushed before
+``t_{i+1}``). Every push of ``Y_j, ..., Y_m`` comes after ``t_j`` (their first pushes do), and
 each of them needs at least its push distance to its nearest target, so for every ``j``
 
     moves left >= (the walk through Y_1 ... Y_j to Y_j's side) + (Y_j's and every later box's pushes).
@@ -49,7 +50,7 @@ class TourBound:
                 behind, ahead = near[cell][d ^ 1], near[cell][d]
                 if behind is not None and ahead is not None and ahead not in dead:
                     self.sides[cell, d] = behind
-        self.distance = _floor_distances(puzzle)
+        self.distance = _approaches(puzzle, self.sides)
         nearest = [INFINITE] * size
         for target in puzzle.targets:
             nearest = [min(a, b) for a, b in zip(nearest, push_distances(puzzle, target))]
@@ -63,20 +64,26 @@ class TourBound:
                           self.target, INFINITE, MAX_BOXES))
 
 
-def _floor_distances(puzzle: SokobanPuzzle) -> np.ndarray:
-    """Steps between every two cells over the floor, walls alone in the way (INFINITE: none)."""
+def _approaches(puzzle: SokobanPuzzle, sides: np.ndarray) -> np.ndarray:
+    """``[box, d, cell]``: the steps from ``cell`` to the side from which a box on ``box`` is pushed in
+    direction ``d``, over the floor with walls in the way and the box itself (the keeper cannot step onto
+    it before that push, which is the box's first); INFINITE where there is no such side or way."""
     size = len(puzzle.board)
     around = [[cell for cell in puzzle.near[at] if cell is not None] for at in range(size)]
-    out = np.full((size, size), INFINITE, np.int64)
-    for start in range(size):
-        row = out[start]
-        row[start] = 0
-        todo = [start]
-        for at in todo:
-            for cell in around[at]:
-                if row[cell] == INFINITE:
-                    row[cell] = row[at] + 1
-                    todo.append(cell)
+    out = np.full((size, len(DIRECTIONS), size), INFINITE, np.int64)
+    for box in range(size):
+        for d in range(len(DIRECTIONS)):
+            side = int(sides[box, d])
+            if side < 0:
+                continue
+            row = out[box, d]
+            row[side] = 0
+            todo = [side]
+            for at in todo:
+                for cell in around[at]:
+                    if cell != box and row[cell] == INFINITE:
+                        row[cell] = row[at] + 1
+                        todo.append(cell)
     return out
 
 
@@ -100,13 +107,11 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
             side = sides[cells[i], d]
             if side < 0:
                 continue
-            start[i] = min(start[i], distance[keeper, side])
+            start[i] = min(start[i], distance[cells[i], d, keeper])
             for j in range(n):
                 if j != i:
                     for e in range(4):
-                        other = sides[cells[j], e]
-                        if other >= 0:
-                            between[i, j] = min(between[i, j], distance[side, other])
+                        between[i, j] = min(between[i, j], distance[cells[j], e, side])
         if start[i] >= infinite:
             return infinite
     full = (1 << n) - 1

@@ -121,6 +121,13 @@ def test_the_tour_bound_counts_the_walk_between_boxes() -> None:
     assert tour(puzzle.start, puzzle.start.index(KEEPER)) == moves == 6   # push, walk 4 steps, push
 
 
+def test_the_tour_bound_walks_round_the_box_it_goes_to() -> None:
+    rows = ("#######", "#-----#", "#.-@$-#", "#######")   # the keeper goes round the box, then pushes it home
+    puzzle = _puzzle(rows, STEPS)
+    tour = TourBound(puzzle, MatchingBound(puzzle).dead)
+    assert tour(puzzle.start, puzzle.start.index(KEEPER)) == Plain(rows).fewest_moves() == 7
+
+
 def test_a_frozen_square_is_cut() -> None:
     rows = ("#####", "#@--#", "#-$$#", "#-$$#", "#...#", "#.--#", "#####")  # four boxes locked in a square
     puzzle = _puzzle(rows, PUSHES)

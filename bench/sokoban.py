@@ -9,7 +9,8 @@ pushes). The same run times a reference: a plain dictionary breadth-first search
 level's component in CPython, in a child process; ratios are against it.
 
 Usage: python main.py bench sokoban [--json] [--levels NAME,NAME] [--hints N]
-       python main.py bench sokoban --search [--seconds S] [--per-count N] [--seed N] [--plain]  (see bench/sokoban_search.py)
+       python main.py bench sokoban --search [--seconds S] [--per-count N] [--seed N] [--plain]
+                                    [--sets warehouses,small,large]  (see bench/sokoban_search.py)
 """
 from __future__ import annotations
 
@@ -73,6 +74,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="with --search: the generator's seed")
     parser.add_argument("--plain", action="store_true", help="with --search: the game's search in plain Python "
                         "too (numba's kernels left out)")
+    parser.add_argument("--sets", default="warehouses,small,large", help="with --search: which sets of levels, "
+                        "comma-separated: warehouses, small (2 to 4 boxes), large (5 to 8 boxes)")
     args = parser.parse_args(argv)
     if not 1 <= args.hints <= MAX_HINTS:
         raise UsageError(f"--hints takes a number of positions from 1 to {MAX_HINTS:,}")
@@ -85,7 +88,10 @@ def main(argv: list[str]) -> int:
         if not 0 < args.seconds <= 3600 or not 1 <= args.per_count <= 100:
             raise UsageError("--seconds takes 0 to 3600 and --per-count 1 to 100")
         from bench import sokoban_search
-        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed, args.plain)
+        sets = [name for name in args.sets.split(",") if name]
+        if not sets or any(name not in sokoban_search.SETS for name in sets):
+            raise UsageError("--sets takes warehouses, small and large, comma-separated")
+        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed, args.plain, sets)
     log = (lambda *a: None) if args.json else (lambda *a: print(*a, file=sys.stderr, flush=True))
 
     runs = []

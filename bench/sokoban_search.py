@@ -25,6 +25,7 @@ from typing import Callable
 
 SMALL = (2, 3, 4)         # box counts the issue asks to be proven in both counts
 LARGE = (5, 6, 7, 8)      # ... and those at least nine in ten of which are to be proven by moves
+SETS = ("warehouses", "small", "large")   # the sets ``--sets`` names
 
 
 def generated(seed: int, per_count: int, box_counts: tuple[int, ...]) -> list[tuple[str, tuple[str, ...]]]:
@@ -150,15 +151,15 @@ def summary(runs: list[dict], label: str) -> dict:
 
 
 def main(argv: list[str], library: list[str], json_out: bool, seconds: float, per_count: int, seed: int,
-         plain: bool = False) -> int:
+         plain: bool = False, chosen: list[str] | None = None) -> int:
+    """``chosen``: which of SETS to run (all where None)."""
     from game.catalog import registry as catalog
     log = (lambda *a: None) if json_out else (lambda *a: print(*a, file=sys.stderr, flush=True))
-    warehouses = [(name, tuple(catalog.get(name).puzzle.level.rows)) for name in library]
-    sets = [("warehouses", warehouses),
-            (f"generated, 2 to 4 boxes (seed {seed})", generated(seed, per_count, SMALL)),
-            (f"generated, 5 to 8 boxes (seed {seed})", generated(seed, per_count, LARGE))]
+    made = {"warehouses": lambda: ("warehouses", [(name, tuple(catalog.get(name).puzzle.level.rows)) for name in library]),
+            "small": lambda: (f"generated, 2 to 4 boxes (seed {seed})", generated(seed, per_count, SMALL)),
+            "large": lambda: (f"generated, 5 to 8 boxes (seed {seed})", generated(seed, per_count, LARGE))}
     results = []
-    for label, levels in sets:
+    for label, levels in (made[name]() for name in SETS if chosen is None or name in chosen):
         runs = measure(levels, seconds, log, plain)
         results.append(summary(runs, label) | {"stopped": _stopped(runs)})
     if json_out:

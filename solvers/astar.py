@@ -35,23 +35,28 @@ M = TypeVar("M")
 
 
 class _Entry(Generic[S, M]):
-    __slots__ = ("state", "cost", "parent", "move")
+    __slots__ = ("state", "cost", "parent", "move", "refined")
 
     def __init__(self, state: S, cost: tuple[int, int], parent: Hashable | None, move: M | None) -> None:
         self.state, self.cost, self.parent, self.move = state, cost, parent, move
+        self.refined = False
 
 
 def best_first(start: S, expand: Callable[[S], Iterable[tuple[M, S, int, int]]], bound: Callable[[S], int],
                is_goal: Callable[[S], bool], watch: Watch, key: Callable[[S], Hashable] = lambda s: s,
                ceiling: int | None = None, second: Callable[[S], int] | None = None,
-               deepest: bool = True) -> Path[S, M] | None:
+               deepest: bool = True, refine: Callable[[S], int] | None = None) -> Path[S, M] | None:
     """A line from ``start`` to a goal of least (primary, secondary) cost; ``expand`` gives each move's
     (move, position after, primary cost, secondary cost) and may leave out positions that cannot reach a
-    goal; a ``bound`` of DEAD or more cuts a position. ``ceiling``: cut every position whose primary
+    goal; a ``bound`` of DEAD or more cuts a position. ``bound`` is asked of a position ``expand`` gave
+    right after it gives it (before the next), and only where the table has it at no lesser cost. ``ceiling``: cut every position whose primary
     cost plus bound exceeds it (a known solution's cost). None where no goal can be reached (under the
     ceiling). ``second``: a bound on the secondary cost left (the same object as ``bound``: its value is
-    used for both); ``deepest``: ties to the deepest position (else to the first queued). Raises
-    LimitReached or Cancelled as ``watch`` says."""
+    used for both); ``deepest``: ties to the deepest position (else to the first queued). ``refine``:
+    what a position's primary cost left is known to exceed ``bound`` by, asked once when it is first
+    taken from the queue (a test too dear for every position queued, e.g. one that needs its moves); a
+    position with more goes back into the queue with it added (DEAD or more: cut), so the sum must
+    never overestimate either. Raises LimitReached or Cancelled as ``watch`` says."""
     first = bound(start)
     if first >= DEAD or (ceiling is not None and first > ceiling):
         return None
@@ -72,20 +77,26 @@ def best_first(start: S, expand: Callable[[S], Iterable[tuple[M, S, int, int]]],
         if is_goal(entry.state):
             watch.found = len(table)
             return _walk_back(table, at, expanded)
+        if refine is not None and not entry.refined:
+            entry.refined = True
+            more = refine(entry.state)
+            if more >= DEAD or (ceiling is not None and f + more > ceiling):
+                continue
+            if more > 0:
+                heapq.heappush(queue, (f + more, _f2, _deep, next(order), costs, at))
+                continue
         expanded += 1
         if expanded % CHECK_EVERY == 0:
             watch.found = len(table)
             watch.check("bound", watch.lower_bound, len(table) * size)
         for move, after, step, extra in expand(entry.state):
-            h = bound(after)
-            if h >= DEAD:
-                continue
             cost = (primary + step, secondary + extra)
-            if ceiling is not None and cost[0] + h > ceiling:
-                continue
             k = key(after)
             known = table.get(k)
             if known is not None and known.cost <= cost:
+                continue
+            h = bound(after)
+            if h >= DEAD or (ceiling is not None and cost[0] + h > ceiling):
                 continue
             table[k] = _Entry(after, cost, at, move)
             h2 = h if same else (0 if second is None else second(after))

@@ -47,6 +47,7 @@ def test_sizes_are_checked_before_anything_runs(capsys, tmp_path, command, size)
     ["bench", "tiles", "--boards", "9x9"], ["bench", "tiles", "--boards", "2x3"], ["bench", "tiles", "--count", "0"],
     ["bench", "tiles", "--limit", "inf"],
     ["bench", "sokoban", "--hints", "0"], ["bench", "sokoban", "--levels", "klotski"], ["bench", "sokoban", "--x"],
+    ["bench", "sokoban", "--search", "--sets", "huge"], ["bench", "sokoban", "--search", "--sets", ","],
     ["bench", "startup", "--runs", "0"], ["bench", "startup", "--runs", HUGE], ["bench", "startup", "--x"],
     ["bench"], ["bench", "nothing"],
 ])

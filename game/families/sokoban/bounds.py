@@ -62,6 +62,12 @@ class NearestBound:
     def frozen(self, state: bytes, box: int) -> bool:
         return False
 
+    def after_push(self, state: bytes, box: int) -> int:
+        return self(state)
+
+    def matching(self, state: bytes) -> int:
+        return self(state)
+
 
 class MatchingBound:
     """The cheapest matching of boxes to targets by push distance; dead squares and frozen boxes."""
@@ -78,11 +84,34 @@ class MatchingBound:
         self.by_cell = tuple(tuple(table[cell] for table in self.tables) for cell in range(len(puzzle.board)))
         self.known: dict[bytes, int] = {}
         self.costs = np.array(self.by_cell, np.int64) if compiled and available() else None
+        self._last, self._last_bound = b"", 0
 
     def __call__(self, state: bytes) -> int:
         """Pushes every solution from ``state`` still needs (INFINITE: none exists, a box on a dead square or
-        frozen with one off target); remembered by the boxes' cells, which alone decide it (the keeper's
-        steps between pushes leave it as it was)."""
+        frozen with one off target)."""
+        if self.freezes and any(self.freeze.dead_after(state, cell) for cell, code in enumerate(state) if code == BOX):
+            return INFINITE
+        return self.matching(state)
+
+    def after_push(self, state: bytes, box: int) -> int:
+        """:meth:`__call__` of a position reached by a push onto ``box`` from one that was not dead (the
+        freeze test at that box alone: :meth:`frozen` says why that is enough); remembered by the boxes'
+        cells, which alone decide it (the keeper's steps between pushes leave it as it was). A freeze
+        found by the push of one box is remembered for the boxes wherever they were reached from."""
+        boxes = state.replace(KEEPER_BYTE, EMPTY_BYTE)
+        known = self.known.get(boxes)
+        if known is None:
+            if len(self.known) >= REMEMBERED:
+                self.known.clear()
+            known = self.known[boxes] = INFINITE if self.frozen(state, box) else self.matched(boxes)
+        self._last, self._last_bound = state, known
+        return known
+
+    def matching(self, state: bytes) -> int:
+        """The bound :meth:`after_push` gave ``state`` last (the same object), else the matching of its boxes
+        with what the freeze tests found of them before: for a search that tests each push as it makes it."""
+        if state is self._last:
+            return self._last_bound
         boxes = state.replace(KEEPER_BYTE, EMPTY_BYTE)
         known = self.known.get(boxes)
         if known is None:
@@ -92,17 +121,16 @@ class MatchingBound:
         return known
 
     def matched(self, state: bytes) -> int:
-        """The cheapest matching of the boxes of ``state`` to the targets."""
+        """The cheapest matching of the boxes of ``state`` to the targets (INFINITE: a box on a dead square)."""
+        if self.costs is not None:   # the kernel says INFINITE of a box no target can be reached from
+            return int(compiled_matching(np.frombuffer(state, np.uint8), BOX, self.costs, INFINITE))
         boxes = []
         cell = state.find(BOX)
         while cell >= 0:
             boxes.append(cell)
             cell = state.find(BOX, cell + 1)
-        if any(cell in self.dead for cell in boxes) or \
-                (self.freezes and any(self.freeze.dead_after(state, cell) for cell in boxes)):
+        if any(cell in self.dead for cell in boxes):
             return INFINITE
-        if self.costs is not None:
-            return int(compiled_matching(np.frombuffer(state, np.uint8), BOX, self.costs, INFINITE))
         rows = [self.by_cell[cell] for cell in boxes]
         nearest = [min(range(len(row)), key=row.__getitem__) for row in rows]
         if len(set(nearest)) == len(nearest):   # every box's nearest target its own: nothing is cheaper
@@ -110,5 +138,8 @@ class MatchingBound:
         return cheapest_assignment(rows, INFINITE)
 
     def frozen(self, state: bytes, box: int) -> bool:
-        """Whether the box on ``box`` (just pushed there) is frozen with a box off target."""
-        return self.freeze.dead_after(state, box)
+        """Whether the box on ``box`` (just pushed there) is frozen with a box off target (never, where the
+        freeze test is left out). After a push from a position that was not dead, this is the whole freeze
+        test: only a group of frozen boxes that holds the pushed box can be new (an empty cell holds no box,
+        so the cell the box left freed its neighbours if anything)."""
+        return self.freezes and self.freeze.dead_after(state, box)

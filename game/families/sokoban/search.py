@@ -16,22 +16,26 @@ their table's component): A* (:func:`solvers.astar.best_first`) with the bounds 
   a position with a PI-corral tries only the corral's pushes (:mod:`game.families.sokoban.corrals`).
 
 A position whose boxes cannot all be delivered (a dead square, no matching, frozen boxes) is cut: it
-has no way to the goal, so no solution is lost.
+has no way to the goal, so no solution is lost. The freeze test of a position after a push looks at
+the pushed box alone (:meth:`~game.families.sokoban.bounds.MatchingBound.frozen` says why that is
+enough), the start's at every box.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from solvers.astar import best_first
+from solvers.astar import DEAD, best_first
 from solvers.limits import LimitReached, Limits, Watch
 from solvers.problem import Cancel, OutOfTime, Path, TooManyStates
 from solvers.search import SEARCH_MEMORY, SEARCH_SECONDS
 
-from game.families.sokoban.bounds import MatchingBound, NearestBound
+from game.families.sokoban.bounds import INFINITE, MatchingBound, NearestBound
 from game.families.sokoban.corrals import Corrals
 from game.families.sokoban.counts import PUSHES
+from game.families.sokoban.level import KEEPER
 from game.families.sokoban.pushes import Pushes
 from game.families.sokoban.rules import SokobanPuzzle
+from game.families.sokoban.tour import TourBound
 from game.rules.puzzle import Move
 
 __all__ = ["fewest_pushes", "search", "solve"]
@@ -45,14 +49,43 @@ def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None
     LimitReached (with the proven lower bound) or Cancelled as ``watch`` says. ``compiled``: whether
     numba's kernels run where it is installed (the benchmark measures them against plain Python)."""
     bound = MatchingBound(puzzle, compiled=compiled) if bound is None else bound
+    if bound(state) >= INFINITE:
+        return None
     pushes = Pushes(puzzle, compiled=compiled)
     by_push = puzzle.count is PUSHES
+    after_push, matching = bound.after_push, bound.matching
+    dead = bound.dead if isinstance(bound, MatchingBound) else frozenset()
+    tour = TourBound(puzzle, dead, compiled) if isinstance(bound, MatchingBound) else None
+    listed: list[tuple[bytes, list[tuple[Move, bytes, int]]]] = [(b"", [])]
+    pushed = [-1]                      # the cell of the box of the push expand gave last
+
+    def onto_live(at: bytes) -> list[tuple[Move, bytes, int]]:
+        """The pushes from ``at`` that leave no box on a dead square (the last position's kept)."""
+        if listed[0][0] is not at:
+            listed[0] = (at, [push for push in pushes.moves(at) if push[0].dst not in dead])
+        return listed[0][1]
+
+    def walks_too(at: bytes) -> int:
+        """What the moves left from ``at`` are known to exceed its matching by (DEAD: none leads to the
+        goal): the keeper walks at least to the nearest push onto a live square before any push, and at
+        least through the boxes' sides (:mod:`game.families.sokoban.tour`)."""
+        first = min((walked for _move, _after, walked in onto_live(at)), default=DEAD)
+        if tour is None or first >= DEAD:
+            return first
+        return max(first, tour(at, at.index(KEEPER)) - matching(at))
+
+    def bound_of(at: bytes) -> int:
+        """The bound of the position expand gave last (best_first asks for it only where that position is
+        new or reached more cheaply), or of the start."""
+        return matching(at) if pushed[0] < 0 else after_push(at, pushed[0])
 
     def expand(at: bytes) -> Iterator[tuple[Move, bytes, int, int]]:
-        for move, after, walked in pushes.moves(at):
+        for move, after, walked in onto_live(at):
+            pushed[0] = move.dst
             yield (move, after, 1, walked + 1) if by_push else (move, after, walked + 1, 1)
 
-    found = best_first(state, expand, bound, puzzle.is_goal, watch, second=bound)
+    found = best_first(state, expand, bound_of, puzzle.is_goal, watch, second=bound_of,
+                       refine=None if by_push else walks_too)
     if found is None or by_push:
         return found
     return in_steps(puzzle, found)
@@ -84,10 +117,12 @@ def fewest_pushes(puzzle: SokobanPuzzle, state: bytes, watch: Watch,
         reach = pushes.reach(at)
         allowed = None if corrals is None else corrals.allowed(at, reach)
         for move, after, _walked in pushes.moves(at, reach):
-            if allowed is None or move in allowed:
+            if (allowed is None or move in allowed) and bound.after_push(after, move.dst) < INFINITE:
                 yield move, after, 1, 0
 
-    found = best_first(state, expand, bound, puzzle.is_goal, watch, key=pushes.region_key)
+    if bound(state) >= INFINITE:
+        return None
+    found = best_first(state, expand, bound.matching, puzzle.is_goal, watch, key=pushes.region_key)
     if found is None:
         return None
     states = [state]   # the table keeps one position of each region: play the pushes from where the keeper stands

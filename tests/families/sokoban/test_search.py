@@ -23,6 +23,7 @@ from game.families.sokoban.rules import SokobanPuzzle, make_sokoban
 from game.families.sokoban.scramble import scrambled
 from game.families.sokoban.oracle import SokobanSearchOracle
 from game.families.sokoban.search import fewest_pushes, solve
+from game.families.sokoban.tour import TourBound
 from game.files.model import Common
 from game.oracles.base import QUIET
 from game.oracles.limits import StoppedAtLimit
@@ -91,6 +92,40 @@ def test_the_bound_never_overestimates_and_the_deadlock_tests_never_cut_a_solvab
         if position in left:
             assert h <= left[position] and not frozen, (position, h, left[position])
         assert (h >= INFINITE or frozen) <= (position not in left)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.builds(_level, st.integers(0, 10_000), st.integers(1, 4), st.just(6), st.just(5))
+       .filter(lambda rows: rows is not None))
+def test_the_tour_bound_never_overestimates_the_moves_left(rows) -> None:  # noqa: ANN001
+    plain = Plain(rows)
+    puzzle = _puzzle(rows, STEPS)
+    tour = TourBound(puzzle, MatchingBound(puzzle).dead)
+    left = plain.moves_to_goal()
+    cut = 0
+    for position in plain.reach():
+        state = _state(puzzle, position)
+        h = tour(state, puzzle.board.index[position[0]])
+        if position in left:
+            assert h <= left[position], (position, h, left[position])
+        cut += h >= INFINITE
+    assert cut <= len(plain.reach()) - len(left)
+
+
+def test_the_tour_bound_counts_the_walk_between_boxes() -> None:
+    rows = ("#########", "#@$.----#", "#-------#", "#----$.-#", "#########")   # one push each, apart
+    puzzle = _puzzle(rows, STEPS)
+    tour = TourBound(puzzle, MatchingBound(puzzle).dead)
+    moves = Plain(rows).fewest_moves()
+    assert MatchingBound(puzzle)(puzzle.start) == 2
+    assert tour(puzzle.start, puzzle.start.index(KEEPER)) == moves == 6   # push, walk 4 steps, push
+
+
+def test_the_tour_bound_walks_round_the_box_it_goes_to() -> None:
+    rows = ("#######", "#-----#", "#.-@$-#", "#######")   # the keeper goes round the box, then pushes it home
+    puzzle = _puzzle(rows, STEPS)
+    tour = TourBound(puzzle, MatchingBound(puzzle).dead)
+    assert tour(puzzle.start, puzzle.start.index(KEEPER)) == Plain(rows).fewest_moves() == 7
 
 
 def test_a_frozen_square_is_cut() -> None:

@@ -30,8 +30,11 @@ __all__ = ["DEAD", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widenin
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
 
-CHUNK = 1 << 16       # frontier rows expanded at once
-MERGE_AT = 1 << 21    # rows of a layer's unmerged parts that set off a merge (bounds duplicates across chunks)
+CHUNK = 1 << 16       # frontier rows expanded at once, at most
+FIRST_CHUNK = 1 << 10  # rows of a layer's first chunk (its children per row size the chunks after it)
+CHILD_BYTES = 1 << 25  # a chunk's children, about: a chunk takes a fraction of a second on any board, so
+                       # the watch's checks between chunks keep a search within a second of its limits
+FLUSH_AT = 1 << 20    # children gathered before they are compared with the layers before, at least
 
 
 class Space(Protocol):
@@ -97,6 +100,7 @@ class Layers:
         self.positions = len(first)    # every position found so far
         watch.found += len(first)
         self.expanded = 0
+        self.chunk_rows = min(CHUNK, FIRST_CHUNK)   # rows the next chunk expands
         self.goal: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
@@ -108,32 +112,50 @@ class Layers:
 
     def step(self, held_besides: int = 0, find_goal: bool = False) -> np.ndarray:
         """The next layer (empty when there is none), appended. With ``find_goal`` the layer stops at the first
-        goal it meets: ``goal`` is then (the parent's key, the goal's key), and the layer is not appended."""
+        goal it meets: ``goal`` is then (the parent's key, the goal's key), and the layer is not appended.
+
+        A chunk is sized by the children a row had in the chunk before (CHILD_BYTES of them). Each chunk's
+        children are sorted; they are compared with the two layers before only once as many have gathered
+        (one walk of those layers then serves many chunks: a walk a chunk cost
+        the square of the layer's size), and the new runs are merged as a binary counter merges (a run
+        merged with the one before it once it is at least half its size)."""
         front = self.last
         previous = self.layers[-2] if len(self.layers) > 1 else keysets.empty(self.space.words)
-        parts: list[np.ndarray] = []
-        pending = 0
+        row_bytes = 8 * self.space.words
+        flush_at = max(FLUSH_AT, len(front) + len(previous))
+        batch: list[np.ndarray] = []   # chunks' children, sorted, not yet compared with the layers before
+        parts: list[np.ndarray] = []   # new positions in sorted runs (one may be in two runs)
+        gathered = pending = 0
         began = time.monotonic()
-        for lo in range(0, len(front), CHUNK):
+        lo, rows = 0, self.chunk_rows
+        while lo < len(front):
             done = lo / len(front)
             spent = time.monotonic() - began
             estimate = spent * (1 - done) / done if done > 0.02 else None
-            self.watch.check(self.what, self.depth, self.held() + held_besides + pending * 8 * self.space.words,
+            self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes,
                              done, estimate)
-            chunk = front[lo:lo + CHUNK]
+            chunk = front[lo:lo + rows]
             kids, parent = self.space.children(chunk, find_goal)
             if parent >= 0:
                 self.goal = (chunk[parent], kids[-1])
                 return kids[-1:]
+            lo += len(chunk)
+            self.expanded += len(chunk)
+            rows = self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * len(chunk) // max(row_bytes, kids.nbytes)))
             if self.heuristic is not None and self.bound is not None:
                 kids = self._within_bound(kids)
-            fresh = keysets.difference(keysets.sort_unique(kids), front, previous)
-            self.expanded += len(chunk)
-            parts.append(fresh)
-            pending += len(fresh)
-            if pending > MERGE_AT and len(parts) > 1:
-                parts = [keysets.merge(parts, self.space.words)]
-                pending = len(parts[0])
+            batch.append(keysets.sort_unique(kids))
+            gathered += len(batch[-1])
+            if gathered < flush_at and lo < len(front):
+                continue
+            self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes)
+            parts.append(keysets.difference(keysets.merge(batch, self.space.words), front, previous))
+            batch, gathered = [], 0
+            while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):
+                last = parts.pop()
+                parts[-1] = keysets.merge([parts[-1], last], self.space.words)
+            pending = sum(len(p) for p in parts)
+        self.watch.check(self.what, self.depth, self.held() + held_besides + 2 * pending * row_bytes)
         new = keysets.merge(parts, self.space.words)
         self.watch.found += len(new)
         self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)
@@ -143,7 +165,6 @@ class Layers:
         self.depth += 1
         self.positions += len(new)
         return new
-
 
     def _within_bound(self, kids: np.ndarray) -> np.ndarray:
         assert self.heuristic is not None and self.bound is not None

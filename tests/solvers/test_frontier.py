@@ -309,3 +309,46 @@ def test_widening_gives_up_only_past_its_positions_on_a_layer_that_grows_faster_
     plain = frontier.shortest_line(engine, start, Watch(FREE))
     assert plain is not None and 1 < gave_up.value.proven < len(plain) - 1
     assert len(frontier.shortest_line(engine, start, Watch(FREE), widening=frontier.Widening(100, 1e9)) or []) == len(plain)
+
+
+@pytest.mark.parametrize("name", ["motor-car@line", "pennant", "hughes"])
+def test_sweeps_in_tiny_chunks_and_batches_table_and_solve_as_plain_breadth_first_search(name, monkeypatch):
+    """Chunks of a few rows, their children compared with the layers before a few at a time and the new runs
+    merged as they come: the same component, distances and shortest line as plain breadth-first search."""
+    monkeypatch.setattr(frontier, "FIRST_CHUNK", 3)
+    monkeypatch.setattr(frontier, "CHILD_BYTES", 256)
+    monkeypatch.setattr(frontier, "FLUSH_AT", 7)
+    check_against_plain(catalog.puzzle(name))
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    line = frontier.shortest_line(engine, engine.key(puzzle.start), Watch(FREE))
+    plain = bfs(puzzle, puzzle.start)
+    assert line is not None and plain is not None and len(line) - 1 == len(plain)
+
+
+def test_a_chunks_children_stay_near_their_share_of_memory(monkeypatch):
+    """A chunk is sized by the children a row had in the chunk before, so its children's bytes stay near
+    CHILD_BYTES (a layer of a wide board once expanded 65,536 rows at once: 440 MB of children, and the
+    watch looked at the clock only between chunks)."""
+    monkeypatch.setattr(frontier, "CHILD_BYTES", 256)
+    puzzle = catalog.puzzle("pennant")
+    engine = Engine(puzzle)
+    sizes: list[int] = []
+
+    class Counted:
+        words = engine.words
+
+        def children(self, keys, find_goal=False):
+            kids, parent = engine.children(keys, find_goal)
+            sizes.append(kids.nbytes)
+            return kids, parent
+
+        def expand(self, keys):
+            return engine.expand(keys)
+
+        def goal_mask(self, keys):
+            return engine.goal_mask(keys)
+
+    keys = frontier.component(Counted(), engine.key(puzzle.start), Watch(FREE))
+    assert len(keys) == len(frontier.component(engine, engine.key(puzzle.start), Watch(FREE)))
+    assert len(sizes) > 100 and max(sizes[1:]) <= 3 * 256

@@ -25,7 +25,7 @@ from solvers.limits import Watch
 from solvers.sweep import UNREACHED
 
 __all__ = ["DEAD", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component", "distances",
-           "shortest_line", "walk_back"]
+           "forward_line", "shortest_line", "walk_back"]
 
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
@@ -74,11 +74,13 @@ class Widening:
 
 
 class GaveUp(Exception):
-    """A forward search stopped by its :class:`Widening`; ``proven``: no line is shorter."""
+    """A forward search stopped by its :class:`Widening`; ``proven``: no line is shorter; ``layers``: the
+    search's layers, for :func:`forward_line` to carry on from."""
 
-    def __init__(self, proven: int) -> None:
+    def __init__(self, proven: int, layers: "Layers | None" = None) -> None:
         super().__init__(f"no line shorter than {proven} moves")
         self.proven = proven
+        self.layers = layers
 
 
 class Layers:
@@ -206,16 +208,7 @@ def shortest_line(space: Space, start: np.ndarray, watch: Watch, goals: np.ndarr
         return [start[0]]
     ahead = Layers(space, start, watch, what="search")
     if goals is None:
-        while True:
-            watch.lower_bound = max(watch.lower_bound, ahead.depth + 1)
-            layer = ahead.step(find_goal=True)
-            if ahead.goal is not None:
-                parent, goal = ahead.goal
-                return walk_back(space, ahead.layers, parent) + [goal]
-            if not len(layer):
-                return None
-            if widening is not None and widening.stops(ahead):
-                raise GaveUp(ahead.depth + 1)
+        return forward_line(space, ahead, watch, widening)
     behind = Layers(space, goals, watch, what="search")
     while len(ahead.last) and len(behind.last):
         forward = len(ahead.last) <= len(behind.last)
@@ -228,6 +221,22 @@ def shortest_line(space: Space, start: np.ndarray, watch: Watch, goals: np.ndarr
             return there + back[::-1][1:]
         watch.lower_bound = max(watch.lower_bound, ahead.depth + behind.depth + 1)
     return None
+
+
+def forward_line(space: Space, ahead: Layers, watch: Watch, widening: Widening | None = None) -> list[np.ndarray] | None:
+    """A shortest line from the first layer of ``ahead`` (a search's layers, kept whole) to a goal: layer
+    after layer until one holds a goal (None: the component has none), or, raising GaveUp with the
+    layers, until ``widening`` stops it."""
+    while True:
+        watch.lower_bound = max(watch.lower_bound, ahead.depth + 1)
+        layer = ahead.step(find_goal=True)
+        if ahead.goal is not None:
+            parent, goal = ahead.goal
+            return walk_back(space, ahead.layers, parent) + [goal]
+        if not len(layer):
+            return None
+        if widening is not None and widening.stops(ahead):
+            raise GaveUp(ahead.depth + 1, ahead)
 
 
 def component(space: Space, start: np.ndarray, watch: Watch, what: str = "sweep") -> np.ndarray:

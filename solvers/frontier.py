@@ -35,6 +35,7 @@ FIRST_CHUNK = 1 << 10  # rows of a layer's first chunk (its children per row siz
 CHILD_BYTES = 1 << 25  # a chunk's children, about: a chunk takes a fraction of a second on any board, so
                        # the watch's checks between chunks keep a search within a second of its limits
 FLUSH_AT = 1 << 20    # children gathered before they are compared with the layers before, at least
+CHUNK_HELD = 3        # a chunk's children and their sort's arrays, counted as this many times CHILD_BYTES
 
 
 class Space(Protocol):
@@ -134,8 +135,8 @@ class Layers:
             done = lo / len(front)
             spent = time.monotonic() - began
             estimate = spent * (1 - done) / done if done > 0.02 else None
-            self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes,
-                             done, estimate)
+            self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes
+                             + CHUNK_HELD * CHILD_BYTES, done, estimate)
             chunk = front[lo:lo + rows]
             kids, parent = self.space.children(chunk, find_goal)
             if parent >= 0:
@@ -150,7 +151,7 @@ class Layers:
             gathered += len(batch[-1])
             if gathered < flush_at and lo < len(front):
                 continue
-            self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes)
+            self.watch.check(self.what, self.depth, self.held() + held_besides + (2 * gathered + pending) * row_bytes)
             parts.append(keysets.difference(keysets.merge(batch, self.space.words), front, previous))
             batch, gathered = [], 0
             while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):

@@ -386,3 +386,19 @@ def test_a_bound_is_taken_where_what_it_prunes_outweighs_the_rounds_it_repeats()
     assert not worth_bounding(1.4, 3.55)
     assert worth_bounding(1.72, 7.45) and worth_bounding(1.3, 10.2) and worth_bounding(4.95, 8.04)
     assert not worth_bounding(1.0, 50.0) and not worth_bounding(0.5, 50.0)
+
+
+def test_a_pattern_database_within_its_positions_is_built_though_its_two_sweeps_find_more(monkeypatch):
+    """PATTERN_POSITIONS bounds the abstraction's component; its distances sweep finds the same positions again
+    and is not counted against it (a 19x19 level's database of 1.1 million positions was given up at 2
+    million found, and its search proved a move less than before)."""
+    from game.families.blocks import solve
+    puzzle = catalog.puzzle("pennant")
+    engine = Engine(puzzle)
+    size = len(PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE)).keys)
+    watch = Watch(FREE)
+    monkeypatch.setattr(solve, "PATTERN_POSITIONS", size)
+    bound = solve.Solver._pattern_bound(engine, puzzle.start, watch)
+    assert bound is not None and len(bound.keys) == size and watch.cap is None
+    monkeypatch.setattr(solve, "PATTERN_POSITIONS", size - 1)
+    assert solve.Solver._pattern_bound(engine, puzzle.start, Watch(FREE)) is None

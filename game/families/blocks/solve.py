@@ -28,7 +28,7 @@ __all__ = ["EngineKeys", "Solver", "PLAIN_POSITIONS", "PLAIN_GROWTH", "worth_bou
 
 PLAIN_POSITIONS = 1_000_000   # a search goes breadth-first this far before it takes a bound (quick, and proves a depth)
 PLAIN_GROWTH = 1.25           # ... and on while each layer is at most this times the one before (nearly swept)
-PATTERN_POSITIONS = 2_000_000  # a pattern database whose sweeps find more is given up: the two found larger on
+PATTERN_POSITIONS = 2_000_000  # a pattern database whose abstraction has more is given up: the two found larger on
                                # the levels measured took 20 and 85 s to build, for bounds of at most 6 and 5
 BOUND_WORTH = 2.0             # a bound is taken where what it prunes outweighs this times the rounds it repeats
 BOUND_SAMPLE = 100_000        # frontier positions the bound is weighed on
@@ -195,17 +195,13 @@ class Solver:
 
     @staticmethod
     def _pattern_bound(engine: Engine, state: bytes, watch: Watch) -> PatternBound | None:
-        """The pattern database's bound, None where its sweeps find more than PATTERN_POSITIONS."""
-        own = watch.cap
-        watch.cap = watch.found + PATTERN_POSITIONS if own is None else min(own, watch.found + PATTERN_POSITIONS)
+        """The pattern database's bound, None where its abstraction has more than PATTERN_POSITIONS."""
         try:
-            return PatternBound(engine, pattern_kinds(engine), state, watch)
+            return PatternBound(engine, pattern_kinds(engine), state, watch, most=PATTERN_POSITIONS)
         except LimitReached as reached:
-            if reached.which != "positions" or (own is not None and watch.found > own):
+            if reached.which != "positions" or (watch.cap is not None and watch.found > watch.cap):
                 raise
             return None
-        finally:
-            watch.cap = own
 
     @staticmethod
     def _mean_bound(bound: PatternBound, frontier_keys: np.ndarray) -> float:

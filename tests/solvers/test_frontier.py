@@ -402,3 +402,16 @@ def test_a_pattern_database_within_its_positions_is_built_though_its_two_sweeps_
     assert bound is not None and len(bound.keys) == size and watch.cap is None
     monkeypatch.setattr(solve, "PATTERN_POSITIONS", size - 1)
     assert solve.Solver._pattern_bound(engine, puzzle.start, Watch(FREE)) is None
+
+
+def test_the_level_benchmark_sweeps_a_small_component_whole_layer_by_layer():
+    """``bench blocks --level``: Klotski's layers, each counted once, add up to its component, and the generator's
+    rate is measured on the last layer."""
+    from bench.blocks import level_layers
+    result = level_layers("klotski", 60.0)
+    puzzle = catalog.puzzle("klotski")
+    engine = Solver(puzzle).engine()
+    whole = len(frontier.component(engine, engine.key(puzzle.start), Watch(FREE)))
+    assert result["complete"] and result["found"] == whole == 1 + sum(row["positions"] for row in result["layers"])
+    assert [row["depth"] for row in result["layers"]] == list(range(1, len(result["layers"]) + 1))
+    assert result["generated_per_cpu_second"] > 0 and result["children_per_position"] > 0

@@ -35,7 +35,7 @@ FIRST_CHUNK = 1 << 10  # rows of a layer's first chunk (its children per row siz
 CHILD_BYTES = 1 << 25  # a chunk's children, about: a chunk takes a fraction of a second on any board, so
                        # the watch's checks between chunks keep a search within a second of its limits
 FLUSH_AT = 1 << 20    # children gathered before they are compared with the layers before, at least
-CHUNK_HELD = 3        # a chunk's children and their sort's arrays, counted as this many times CHILD_BYTES
+CHUNK_HELD = 3        # a chunk's children and their sort's arrays, counted as this many times the children
 
 
 class Space(Protocol):
@@ -104,6 +104,7 @@ class Layers:
         watch.found += len(first)
         self.expanded = 0
         self.chunk_rows = min(CHUNK, FIRST_CHUNK)   # rows the next chunk expands
+        self.row_children = 0                        # bytes of children a row had in the chunk before
         self.goal: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
@@ -136,7 +137,7 @@ class Layers:
             spent = time.monotonic() - began
             estimate = spent * (1 - done) / done if done > 0.02 else None
             self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes
-                             + CHUNK_HELD * CHILD_BYTES, done, estimate)
+                             + CHUNK_HELD * self.row_children * min(rows, len(front) - lo), done, estimate)
             chunk = front[lo:lo + rows]
             kids, parent = self.space.children(chunk, find_goal)
             if parent >= 0:
@@ -145,6 +146,7 @@ class Layers:
             lo += len(chunk)
             self.expanded += len(chunk)
             rows = self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * len(chunk) // max(row_bytes, kids.nbytes)))
+            self.row_children = kids.nbytes // len(chunk)
             if self.heuristic is not None and self.bound is not None:
                 kids = self._within_bound(kids)
             batch.append(keysets.sort_unique(kids))

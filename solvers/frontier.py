@@ -15,6 +15,8 @@ a :class:`~solvers.limits.Watch` (the player's limits, cancelling, progress).
 """
 from __future__ import annotations
 
+import ctypes
+import sys
 import time
 from typing import Callable, Protocol, Sequence
 
@@ -25,13 +27,42 @@ from solvers.limits import Watch
 from solvers.sweep import UNREACHED
 
 __all__ = ["DEAD", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component", "distances",
-           "shortest_line", "walk_back"]
+           "forward_line", "shortest_line", "walk_back"]
 
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
 
-CHUNK = 1 << 16       # frontier rows expanded at once
-MERGE_AT = 1 << 21    # rows of a layer's unmerged parts that set off a merge (bounds duplicates across chunks)
+CHUNK = 1 << 16       # frontier rows expanded at once, at most
+FIRST_CHUNK = 1 << 10  # rows of a layer's first chunk (its children per row size the chunks after it)
+CHILD_BYTES = 1 << 25  # a chunk's children, about: a chunk takes a fraction of a second on any board, so
+                       # the watch's checks between chunks keep a search within a second of its limits
+FLUSH_AT = 1 << 20    # children gathered before they are compared with the layers before, at least
+CHUNK_HELD = 3        # a chunk's children and their sort's arrays, counted as this many times the children
+
+
+MMAP_AT = 1 << 20     # bytes from which glibc's malloc maps an array of its own, handed back when freed
+
+
+def _hand_back_large_blocks() -> None:
+    """Fix glibc's threshold for mapping an allocation of its own at MMAP_AT: left to itself it rises to
+    32 MB once such a block is freed, and a sweep's chunks (sorted children, merges, up to 32 MB) then
+    come from the heap and stay resident after they are freed (shark's layers to depth 30 peaked 1,033 MB
+    above the process's start, 816 MB so). Elsewhere (another C library) nothing changes."""
+    global _HANDED_BACK
+    if _HANDED_BACK:
+        return
+    _HANDED_BACK = True
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_MMAP_THRESHOLD, MMAP_AT)
+    except (OSError, AttributeError):
+        pass
+
+
+M_MMAP_THRESHOLD = -3   # mallopt's parameter (malloc.h)
+_HANDED_BACK = False
 
 
 class Space(Protocol):
@@ -71,11 +102,13 @@ class Widening:
 
 
 class GaveUp(Exception):
-    """A forward search stopped by its :class:`Widening`; ``proven``: no line is shorter."""
+    """A forward search stopped by its :class:`Widening`; ``proven``: no line is shorter; ``layers``: the
+    search's layers, for :func:`forward_line` to carry on from."""
 
-    def __init__(self, proven: int) -> None:
+    def __init__(self, proven: int, layers: "Layers | None" = None) -> None:
         super().__init__(f"no line shorter than {proven} moves")
         self.proven = proven
+        self.layers = layers
 
 
 class Layers:
@@ -84,6 +117,7 @@ class Layers:
 
     def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
                  what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None) -> None:
+        _hand_back_large_blocks()
         self.space = space
         self.watch = watch
         self.keep = keep
@@ -97,6 +131,8 @@ class Layers:
         self.positions = len(first)    # every position found so far
         watch.found += len(first)
         self.expanded = 0
+        self.chunk_rows = min(CHUNK, FIRST_CHUNK)   # rows the next chunk expands
+        self.row_children = 0                        # bytes of children a row had in the chunk before
         self.goal: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
@@ -108,32 +144,51 @@ class Layers:
 
     def step(self, held_besides: int = 0, find_goal: bool = False) -> np.ndarray:
         """The next layer (empty when there is none), appended. With ``find_goal`` the layer stops at the first
-        goal it meets: ``goal`` is then (the parent's key, the goal's key), and the layer is not appended."""
+        goal it meets: ``goal`` is then (the parent's key, the goal's key), and the layer is not appended.
+
+        A chunk is sized by the children a row had in the chunk before (CHILD_BYTES of them). Each chunk's
+        children are sorted; they are compared with the two layers before only once as many have gathered
+        (one walk of those layers then serves many chunks: a walk a chunk cost
+        the square of the layer's size), and the new runs are merged as a binary counter merges (a run
+        merged with the one before it once it is at least half its size)."""
         front = self.last
         previous = self.layers[-2] if len(self.layers) > 1 else keysets.empty(self.space.words)
-        parts: list[np.ndarray] = []
-        pending = 0
+        row_bytes = 8 * self.space.words
+        flush_at = max(FLUSH_AT, len(front) + len(previous))
+        batch: list[np.ndarray] = []   # chunks' children, sorted, not yet compared with the layers before
+        parts: list[np.ndarray] = []   # new positions in sorted runs (one may be in two runs)
+        gathered = pending = 0
         began = time.monotonic()
-        for lo in range(0, len(front), CHUNK):
+        lo, rows = 0, self.chunk_rows
+        while lo < len(front):
             done = lo / len(front)
             spent = time.monotonic() - began
             estimate = spent * (1 - done) / done if done > 0.02 else None
-            self.watch.check(self.what, self.depth, self.held() + held_besides + pending * 8 * self.space.words,
-                             done, estimate)
-            chunk = front[lo:lo + CHUNK]
+            self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes
+                             + CHUNK_HELD * self.row_children * min(rows, len(front) - lo), done, estimate)
+            chunk = front[lo:lo + rows]
             kids, parent = self.space.children(chunk, find_goal)
             if parent >= 0:
                 self.goal = (chunk[parent], kids[-1])
                 return kids[-1:]
+            lo += len(chunk)
+            self.expanded += len(chunk)
+            rows = self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * len(chunk) // max(row_bytes, kids.nbytes)))
+            self.row_children = kids.nbytes // len(chunk)
             if self.heuristic is not None and self.bound is not None:
                 kids = self._within_bound(kids)
-            fresh = keysets.difference(keysets.sort_unique(kids), front, previous)
-            self.expanded += len(chunk)
-            parts.append(fresh)
-            pending += len(fresh)
-            if pending > MERGE_AT and len(parts) > 1:
-                parts = [keysets.merge(parts, self.space.words)]
-                pending = len(parts[0])
+            batch.append(keysets.sort_unique(kids))
+            gathered += len(batch[-1])
+            if gathered < flush_at and lo < len(front):
+                continue
+            self.watch.check(self.what, self.depth, self.held() + held_besides + (2 * gathered + pending) * row_bytes)
+            parts.append(keysets.difference(keysets.merge(batch, self.space.words), front, previous))
+            batch, gathered = [], 0
+            while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):
+                last = parts.pop()
+                parts[-1] = keysets.merge([parts[-1], last], self.space.words)
+            pending = sum(len(p) for p in parts)
+        self.watch.check(self.what, self.depth, self.held() + held_besides + 2 * pending * row_bytes)
         new = keysets.merge(parts, self.space.words)
         self.watch.found += len(new)
         self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)
@@ -143,7 +198,6 @@ class Layers:
         self.depth += 1
         self.positions += len(new)
         return new
-
 
     def _within_bound(self, kids: np.ndarray) -> np.ndarray:
         assert self.heuristic is not None and self.bound is not None
@@ -185,16 +239,7 @@ def shortest_line(space: Space, start: np.ndarray, watch: Watch, goals: np.ndarr
         return [start[0]]
     ahead = Layers(space, start, watch, what="search")
     if goals is None:
-        while True:
-            watch.lower_bound = max(watch.lower_bound, ahead.depth + 1)
-            layer = ahead.step(find_goal=True)
-            if ahead.goal is not None:
-                parent, goal = ahead.goal
-                return walk_back(space, ahead.layers, parent) + [goal]
-            if not len(layer):
-                return None
-            if widening is not None and widening.stops(ahead):
-                raise GaveUp(ahead.depth + 1)
+        return forward_line(space, ahead, watch, widening)
     behind = Layers(space, goals, watch, what="search")
     while len(ahead.last) and len(behind.last):
         forward = len(ahead.last) <= len(behind.last)
@@ -207,6 +252,22 @@ def shortest_line(space: Space, start: np.ndarray, watch: Watch, goals: np.ndarr
             return there + back[::-1][1:]
         watch.lower_bound = max(watch.lower_bound, ahead.depth + behind.depth + 1)
     return None
+
+
+def forward_line(space: Space, ahead: Layers, watch: Watch, widening: Widening | None = None) -> list[np.ndarray] | None:
+    """A shortest line from the first layer of ``ahead`` (a search's layers, kept whole) to a goal: layer
+    after layer until one holds a goal (None: the component has none), or, raising GaveUp with the
+    layers, until ``widening`` stops it."""
+    while True:
+        watch.lower_bound = max(watch.lower_bound, ahead.depth + 1)
+        layer = ahead.step(find_goal=True)
+        if ahead.goal is not None:
+            parent, goal = ahead.goal
+            return walk_back(space, ahead.layers, parent) + [goal]
+        if not len(layer):
+            return None
+        if widening is not None and widening.stops(ahead):
+            raise GaveUp(ahead.depth + 1, ahead)
 
 
 def component(space: Space, start: np.ndarray, watch: Watch, what: str = "sweep") -> np.ndarray:

@@ -49,6 +49,8 @@ def test_sizes_are_checked_before_anything_runs(capsys, tmp_path, command, size)
     ["bench", "sokoban", "--hints", "0"], ["bench", "sokoban", "--levels", "klotski"], ["bench", "sokoban", "--x"],
     ["bench", "sokoban", "--search", "--sets", "huge"], ["bench", "sokoban", "--search", "--sets", ","],
     ["bench", "startup", "--runs", "0"], ["bench", "startup", "--runs", HUGE], ["bench", "startup", "--x"],
+    ["bench", "blocks", "--level", "no-such-file.toml"], ["bench", "blocks", "--level", "eight"],
+    ["bench", "blocks", "--level", "klotski", "--seconds", "nan"], ["bench", "blocks", "--level", "klotski", "--seconds", "0"],
     ["bench"], ["bench", "nothing"],
 ])
 def test_benchmark_arguments_are_one_sentence(capsys, args):

@@ -291,6 +291,7 @@ def test_a_search_whose_layers_level_off_stays_breadth_first_and_one_that_widens
     plain = bfs(puzzle, puzzle.start)
     assert plain is not None
     monkeypatch.setattr(solve, "PLAIN_POSITIONS", 50)
+    monkeypatch.setattr(solve, "worth_bounding", lambda growth, bound: True)   # any bound pays for itself here
     for growth, algorithm in ((10.0, "bfs"), (0.0, "bfida*")):
         monkeypatch.setattr(solve, "PLAIN_GROWTH", growth)
         solver = Solver(puzzle)
@@ -309,3 +310,108 @@ def test_widening_gives_up_only_past_its_positions_on_a_layer_that_grows_faster_
     plain = frontier.shortest_line(engine, start, Watch(FREE))
     assert plain is not None and 1 < gave_up.value.proven < len(plain) - 1
     assert len(frontier.shortest_line(engine, start, Watch(FREE), widening=frontier.Widening(100, 1e9)) or []) == len(plain)
+
+
+@pytest.mark.parametrize("name", ["motor-car@line", "pennant", "hughes"])
+def test_sweeps_in_tiny_chunks_and_batches_table_and_solve_as_plain_breadth_first_search(name, monkeypatch):
+    """Chunks of a few rows, their children compared with the layers before a few at a time and the new runs
+    merged as they come: the same component, distances and shortest line as plain breadth-first search."""
+    monkeypatch.setattr(frontier, "FIRST_CHUNK", 3)
+    monkeypatch.setattr(frontier, "CHILD_BYTES", 256)
+    monkeypatch.setattr(frontier, "FLUSH_AT", 7)
+    check_against_plain(catalog.puzzle(name))
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    line = frontier.shortest_line(engine, engine.key(puzzle.start), Watch(FREE))
+    plain = bfs(puzzle, puzzle.start)
+    assert line is not None and plain is not None and len(line) - 1 == len(plain)
+
+
+def test_a_chunks_children_stay_near_their_share_of_memory(monkeypatch):
+    """A chunk is sized by the children a row had in the chunk before, so its children's bytes stay near
+    CHILD_BYTES (a layer of a wide board once expanded 65,536 rows at once: 440 MB of children, and the
+    watch looked at the clock only between chunks)."""
+    monkeypatch.setattr(frontier, "CHILD_BYTES", 256)
+    puzzle = catalog.puzzle("pennant")
+    engine = Engine(puzzle)
+    sizes: list[int] = []
+
+    class Counted:
+        words = engine.words
+
+        def children(self, keys, find_goal=False):
+            kids, parent = engine.children(keys, find_goal)
+            sizes.append(kids.nbytes)
+            return kids, parent
+
+        def expand(self, keys):
+            return engine.expand(keys)
+
+        def goal_mask(self, keys):
+            return engine.goal_mask(keys)
+
+    keys = frontier.component(Counted(), engine.key(puzzle.start), Watch(FREE))
+    assert len(keys) == len(frontier.component(engine, engine.key(puzzle.start), Watch(FREE)))
+    assert len(sizes) > 100 and max(sizes[1:]) <= 3 * 256
+
+
+@pytest.mark.parametrize("name", ["pennant@line", "pennant"])
+@pytest.mark.parametrize("why", ["too large to build", "too weak to pay"])
+def test_a_search_whose_bound_would_not_pay_carries_on_breadth_first_from_the_layers_it_has(name, why, monkeypatch):
+    """Given up breadth-first, a search whose pattern database finds more than PATTERN_POSITIONS (its sweep stopped
+    there, the watch's own cap kept) or whose bound prunes too little for its rounds goes on breadth-first from its
+    layers: the line as short as plain breadth-first search's, and legal."""
+    from game.families.blocks import solve
+    puzzle = catalog.puzzle(name)
+    plain = bfs(puzzle, puzzle.start)
+    assert plain is not None
+    monkeypatch.setattr(solve, "PLAIN_POSITIONS", 50)
+    monkeypatch.setattr(solve, "PLAIN_GROWTH", 0.0)
+    monkeypatch.setattr(solve, "PATTERN_POSITIONS", 10 if why == "too large to build" else 10 ** 9)
+    monkeypatch.setattr(solve, "worth_bounding", lambda growth, bound: why != "too weak to pay")
+    solver = Solver(puzzle)
+    watch = Watch(FREE)
+    line = solver.line(puzzle.start, watch)
+    assert solver.algorithm == "bfs" and watch.cap is None
+    assert line is not None and len(line) - 1 == len(plain)
+    assert_optimal_and_legal(puzzle, puzzle.start, solver.moves(line))
+
+
+def test_a_bound_is_taken_where_what_it_prunes_outweighs_the_rounds_it_repeats():
+    """Growth and mean bound measured on the frontier where breadth-first search gave up, on levels of a
+    popular desktop Klotski: a bound of 3.6 moves on layers growing 1.4 times (iterative bounds proved 27
+    moves where breadth-first search proves 30) is not worth it; those of 7.5 on 1.72, 10.2 on 1.3 and 8 on
+    4.95 are (they solve or prove far more than breadth-first search)."""
+    from game.families.blocks.solve import worth_bounding
+    assert not worth_bounding(1.4, 3.55)
+    assert worth_bounding(1.72, 7.45) and worth_bounding(1.3, 10.2) and worth_bounding(4.95, 8.04)
+    assert not worth_bounding(1.0, 50.0) and not worth_bounding(0.5, 50.0)
+
+
+def test_a_pattern_database_within_its_positions_is_built_though_its_two_sweeps_find_more(monkeypatch):
+    """PATTERN_POSITIONS bounds the abstraction's component; its distances sweep finds the same positions again
+    and is not counted against it (a 19x19 level's database of 1.1 million positions was given up at 2
+    million found, and its search proved a move less than before)."""
+    from game.families.blocks import solve
+    puzzle = catalog.puzzle("pennant")
+    engine = Engine(puzzle)
+    size = len(PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE)).keys)
+    watch = Watch(FREE)
+    monkeypatch.setattr(solve, "PATTERN_POSITIONS", size)
+    bound = solve.Solver._pattern_bound(engine, puzzle.start, watch)
+    assert bound is not None and len(bound.keys) == size and watch.cap is None
+    monkeypatch.setattr(solve, "PATTERN_POSITIONS", size - 1)
+    assert solve.Solver._pattern_bound(engine, puzzle.start, Watch(FREE)) is None
+
+
+def test_the_level_benchmark_sweeps_a_small_component_whole_layer_by_layer():
+    """``bench blocks --level``: Klotski's layers, each counted once, add up to its component, and the generator's
+    rate is measured on the last layer."""
+    from bench.blocks import level_layers
+    result = level_layers("klotski", 60.0)
+    puzzle = catalog.puzzle("klotski")
+    engine = Solver(puzzle).engine()
+    whole = len(frontier.component(engine, engine.key(puzzle.start), Watch(FREE)))
+    assert result["complete"] and result["found"] == whole == 1 + sum(row["positions"] for row in result["layers"])
+    assert [row["depth"] for row in result["layers"]] == list(range(1, len(result["layers"]) + 1))
+    assert result["generated_per_cpu_second"] > 0 and result["children_per_position"] > 0

@@ -132,6 +132,26 @@ def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, widt
     return to_lo, to_hi
 
 
+def _other_terms(p: int, first: int, count: int, idx: np.ndarray, binom: np.ndarray, rest: np.ndarray,
+                 terms: np.ndarray) -> int:
+    """For a lifted piece p of a kind packed in one field (its pieces from ``first``): the kind's other
+    pieces into ``rest`` (ascending), and their terms of the combination rank on either side of the place
+    q the piece lands in: terms[0, q] sums C(rest[t], t + 1) over t < q, terms[1, q] C(rest[t], t + 2) over
+    t >= q; a child's rank is then terms[0, q] + C(j, q + 1) + terms[1, q]. Returns how many others."""
+    others = 0
+    for t in range(first, first + count):
+        if t != p:
+            rest[others] = idx[t]
+            others += 1
+    terms[0, 0] = 0
+    for t in range(others):
+        terms[0, t + 1] = terms[0, t] + binom[rest[t], t + 1]
+    terms[1, others] = 0
+    for t in range(others - 1, -1, -1):
+        terms[1, t] = terms[1, t + 1] + binom[rest[t], t + 2]
+    return others
+
+
 def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray, rows: np.ndarray, most: int,
                  piece_kind: np.ndarray, kind_first: np.ndarray, kind_count: np.ndarray, kind_n: np.ndarray,
                  kind_f0: np.ndarray, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray, f_word: np.ndarray,
@@ -139,10 +159,13 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                  anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, shapes: np.ndarray,
                  fits: np.ndarray, ways: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
                  req_anchor: np.ndarray, empty: np.ndarray, want_goal: bool, index: np.ndarray, idx: np.ndarray,
-                 cells: np.ndarray, work: np.ndarray, state: np.ndarray) -> int:
+                 cells: np.ndarray, work: np.ndarray, state: np.ndarray, covers: np.ndarray,
+                 terms: np.ndarray) -> int:
     """As :func:`game.families.blocks.kernels.expand`, on bitboards: ``shapes[k]`` and ``fits[k]`` are a
     kind's cells at anchor 0 and the anchors where it fits (low, high words); ``masks``: the anchors that
-    may step right, left (low, high each) and the board's cells."""
+    may step right, left (low, high each) and the board's cells; ``covers[p]``: scratch for each piece's cells,
+    ``terms``: for :func:`_other_terms`. Children come in ascending anchors, so a kind packed in one field
+    has each child's rank from the terms of its other pieces, computed once a lifted piece."""
     n = 0
     npieces = piece_kind.shape[0]
     state[3] = -1
@@ -156,6 +179,8 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
             k = piece_kind[p]
             cells[p] = anchor_cell[k, idx[p]]
             s_lo, s_hi = _shl(shapes[k, 0], shapes[k, 1], cells[p])
+            covers[p, 0] = s_lo
+            covers[p, 1] = s_hi
             occ_lo |= s_lo
             occ_hi |= s_hi
         free_lo, free_hi = masks[4] & ~occ_lo, masks[5] & ~occ_hi
@@ -163,7 +188,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
         for p in range(npieces):
             k = piece_kind[p]
             a = cells[p]
-            p_lo, p_hi = _shl(shapes[k, 0], shapes[k, 1], a)
+            p_lo, p_hi = covers[p, 0], covers[p, 1]
             if (p_lo & near_lo) == ZERO and (p_hi & near_hi) == ZERO:
                 continue   # no empty cell beside it: it cannot move
             room_lo, room_hi = free_lo | p_lo, free_hi | p_hi
@@ -175,6 +200,13 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
             goals = want_goal and state[3] < 0 and not _goal_blocked(p, k, cells, kind_first, kind_count, req_kind,
                                                                      req_anchor)
             to_lo, to_hi = _reach(a, count, ways[k], v_lo, v_hi, width, masks)
+            if to_lo == ZERO and to_hi == ZERO:
+                continue
+            f = kind_f0[k]
+            one_field = kind_f0[k + 1] == f + 1
+            others = _other_terms(p, kind_first[k], kind_count[k], idx, binom, work, terms) if one_field else 0
+            kept = keys[row, f_word[f]] & ~(((np.int64(1) << f_bits[f]) - 1) << f_shift[f])
+            q = 0
             for half in range(2):
                 word = to_lo if half == 0 else to_hi
                 while word != ZERO:
@@ -184,8 +216,15 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                     if j < 0:
                         state[2] = -1
                         continue
-                    _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
-                          f_word, f_shift, f_bits, binom, idx, work)
+                    if one_field:
+                        while q < others and work[q] < j:
+                            q += 1
+                        for w in range(keys.shape[1]):
+                            out[n, w] = keys[row, w]
+                        out[n, f_word[f]] = kept | ((terms[0, q] + binom[j, q + 1] + terms[1, q]) << f_shift[f])
+                    else:
+                        _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
+                              f_word, f_shift, f_bits, binom, idx, work)
                     if goals and state[3] < 0:
                         y_lo, y_hi = _shl(shapes[k, 0], shapes[k, 1], y)
                         if _goal_child(p, k, y, (occ_lo & ~p_lo) | y_lo, (occ_hi & ~p_hi) | y_hi, cells, kind_first,
@@ -204,5 +243,6 @@ _lowest = compiled(_lowest, inline="always")
 _spread = compiled(_spread, inline="always")
 _step = compiled(_step, inline="always")
 _goal_child = compiled(_goal_child, inline="always")
+_other_terms = compiled(_other_terms, inline="always")
 _reach = compiled(_reach, inline="always")
 expand_bits = compiled(_expand_bits)

@@ -43,13 +43,21 @@ class PatternBound:
     """Moves the goal needs with only the kinds ``kept`` on the board, from the abstraction of ``start``'s
     component (every position the search can meet from there)."""
 
-    def __init__(self, engine: Engine, kept: Sequence[int], start: bytes, watch: Watch) -> None:
+    def __init__(self, engine: Engine, kept: Sequence[int], start: bytes, watch: Watch, most: int | None = None) -> None:
+        """``most``: positions the abstraction's component may have (more: LimitReached("positions") from
+        ``watch``, whose own cap is kept)."""
         self.engine = engine
         self.abstract = engine.restricted(kept)
         lifted = self.abstract.lift(np.frombuffer(start, dtype=np.uint8)[None])
         key, valid = self.abstract.encode(lifted)
         assert valid[0]
-        self.keys = frontier.component(self.abstract, key, watch, "pattern")
+        own = watch.cap
+        if most is not None:
+            watch.cap = watch.found + most if own is None else min(own, watch.found + most)
+        try:
+            self.keys = frontier.component(self.abstract, key, watch, "pattern")
+        finally:
+            watch.cap = own
         self.table = frontier.distances(self.abstract, self.keys, watch, "pattern")
         self._moves = self._field_moves()
         self.dense: np.ndarray | None = None

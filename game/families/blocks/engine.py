@@ -311,6 +311,8 @@ class Engine:
         self.queue = np.zeros(grid, dtype=np.int64)
         self.idx = np.zeros(npieces, dtype=np.int64)
         self.cells = np.zeros(npieces, dtype=np.int64)
+        self.covers = np.zeros((npieces, 2), dtype=np.uint64)   # each piece's cells on the bitboards
+        self.terms = np.zeros((2, npieces + 1), dtype=np.int64)  # a lifted piece's kind's other rank terms
         self.work = np.zeros(npieces, dtype=np.int64)
         self.state = np.zeros(4, dtype=np.int64)
         self.seen = np.zeros(len(self.kind_n), dtype=np.int64)
@@ -409,7 +411,8 @@ class Engine:
                 self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first, self.f_len, self.f_word,
                 self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
                 self.shape_len, self.shapes, self.fits, self.ways, self.width, self.masks, self.req_kind,
-                self.req_anchor, self.empty, find_goal, bitboards.INDEX, self.idx, self.cells, self.work, self.state)
+                self.req_anchor, self.empty, find_goal, bitboards.INDEX, self.idx, self.cells, self.work, self.state,
+                self.covers, self.terms)
             if self.state[2]:
                 raise AssertionError("a piece reached a cell its kind cannot stand on")
             return int(nxt)

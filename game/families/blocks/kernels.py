@@ -23,20 +23,29 @@ BAD_ANCHOR = -1     # expand's error: a piece reached an anchor outside its kind
 
 def _unrank_into(rank: int, m: int, binom: np.ndarray, out: np.ndarray, at: int, top: int) -> None:
     """The m sorted indices whose combination rank is ``rank``, into out[at:at + m] (``top``: an index
-    above every one)."""
+    above every one). Each index is the largest whose binomial term fits what is left of the rank: found
+    by walking down from the one above it where the kind is dense (all the walks together cover its cells
+    once, each step a branch the processor predicts), by halving where it is sparse; the last is the rest."""
     hi = top
-    for j in range(m, 0, -1):
-        lo = j - 1
-        h = hi
-        while lo < h:
-            mid = (lo + h + 1) >> 1
-            if binom[mid, j] <= rank:
-                lo = mid
-            else:
-                h = mid - 1
+    walk = top < 8 * m
+    for j in range(m, 1, -1):
+        if walk:
+            lo = hi
+            while binom[lo, j] > rank:
+                lo -= 1
+        else:
+            lo = j - 1
+            h = hi
+            while lo < h:
+                mid = (lo + h + 1) >> 1
+                if binom[mid, j] <= rank:
+                    lo = mid
+                else:
+                    h = mid - 1
         out[at + j - 1] = lo
         rank -= binom[lo, j]
         hi = lo - 1
+    out[at] = rank   # binom[c, 1] is c
 
 
 def _decode_row(keys: np.ndarray, row: int, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray,

@@ -5,6 +5,7 @@ of positions), its keys unpack to the positions they pack, and its goal tests ag
 from __future__ import annotations
 
 import random
+import string
 
 import numpy as np
 import pytest
@@ -102,3 +103,25 @@ def test_forged_keys_are_told_apart_before_they_are_unpacked():
     assert engine.valid_keys(good).all()
     bad = np.array([[-1], [1 << 62], [good[0, 0] | (1 << (engine.bits + 1))]], dtype=np.int64)
     assert not engine.valid_keys(bad).any()
+
+
+def crowded_puzzle(moves: str) -> BlocksPuzzle:
+    """6x12 open cells under four rows of wall (120 cells: on bitboards): a big block, six identical tall
+    blocks, thirty identical small blocks (too many for one field of a key) and 26 empty cells."""
+    small = string.ascii_lowercase + "0123"
+    cells = list("AA" + "BCDEFG" + small[:4] + "AA" + "BCDEFG" + small[4:8] + small[8:30]) + ["."] * 26
+    rows = ["".join(cells[r * 12:(r + 1) * 12]) for r in range(6)] + ["#" * 12] * 4
+    goal = ["?" * 12] * 4 + ["?" * 10 + "AA", "?" * 10 + "AA"] + ["#" * 12] * 4
+    return make_blocks("crowded", BlocksDef(Common("Crowded"), tuple(rows), tuple(goal), ("BCDEFG", small), {}, moves))
+
+
+@pytest.mark.parametrize("moves", ["cell", "line", "path"])
+def test_a_kind_in_two_fields_and_a_kind_of_many_in_one_move_as_the_rules_do(moves):
+    """Children ranked from a lifted piece's other pieces (a kind in one field) and re-packed whole (a kind
+    split into two fields) are the rules' successors, on bitboards and cell by cell."""
+    puzzle = crowded_puzzle(moves)
+    engine = Engine(puzzle)
+    assert engine.bits_ok and max(np.bincount(engine.f_kind)) == 2 and max(engine.kind_count) == 30
+    states = walk(puzzle, 20, random.Random(moves))
+    for engine in engines(puzzle):
+        assert_same_moves(puzzle, engine, states)

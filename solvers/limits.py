@@ -1,7 +1,9 @@
 """The player's limits on a long search, and the watch that keeps a search within them.
 
-A limit is the player's to raise: how long a search may run and how much memory its own arrays may
-fill (the positions it keeps). A search that reaches one stops with :class:`LimitReached`, which says
+A limit is the player's to raise: how long a search may run and how much memory it may fill: the
+positions it keeps as it counts them, or what the process has grown by since the search began where the
+system says and that is more (sorting, merging and the allocator's slack take more than the arrays kept,
+up to twice as much on the large sliding-block levels, and a limit the player set holds the process). A search that reaches one stops with :class:`LimitReached`, which says
 how far it got (positions, depth, the lower bound it proved, seconds, bytes held), so the sentence at
 the limit can tell the player what was done and what to raise; a limit never turns into a claim of
 optimal. The watch also reports progress (:class:`Status`) a few times a second and honours cancelling.
@@ -21,6 +23,7 @@ __all__ = ["DEFAULT_MEMORY_CAP", "DEFAULT_SECONDS", "LimitReached", "Limits", "S
 DEFAULT_SECONDS = 60.0          # a terminal's patience: a minute, then the sentence says how to allow more
 DEFAULT_MEMORY_CAP = 3 << 30    # and at most this much of the machine's memory (a quarter of it where less)
 REPORT_EVERY = 0.25             # seconds between two progress reports
+RESIDENT_EVERY = 0.05           # seconds between two readings of the process's resident memory
 
 
 def machine_memory() -> int | None:
@@ -28,6 +31,15 @@ def machine_memory() -> int | None:
     try:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (AttributeError, ValueError, OSError):
+        return None
+
+
+def resident_bytes() -> int | None:
+    """The process's resident memory in bytes, where the system says (Linux's /proc; None elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read(200).split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
         return None
 
 
@@ -106,6 +118,18 @@ class Watch:
         self.lower_bound = 0
         self.found = 0
         self.cap: int | None = limits.positions   # found past this: LimitReached("positions")
+        self.resident_at_start = resident_bytes() if limits.memory is not None else None
+        self.grown = 0
+        self.grown_read = self.started - RESIDENT_EVERY
+
+    def _grown(self, now: float) -> int:
+        """Bytes the process has grown by since the watch began (read at most every RESIDENT_EVERY)."""
+        if self.resident_at_start is not None and now - self.grown_read >= RESIDENT_EVERY:
+            self.grown_read = now
+            resident = resident_bytes()
+            if resident is not None:
+                self.grown = resident - self.resident_at_start
+        return self.grown
 
     def seconds(self) -> float:
         return self.clock() - self.started
@@ -116,8 +140,10 @@ class Watch:
 
     def check(self, what: str, depth: int, held: int, fraction: float | None = None,
               estimate: float | None = None) -> None:
-        """Raise Cancelled or LimitReached where due; report progress when it is time."""
+        """Raise Cancelled or LimitReached where due; report progress when it is time. ``held``: the bytes
+        the search counts; the memory limit holds the larger of it and the process's growth."""
         now = self.clock()
+        held = max(held, self._grown(now))
         self.status = Status(what, depth, self.found, now - self.started, held, fraction, estimate)
         if self.cancel is not None and self.cancel():
             raise Cancelled

@@ -3,10 +3,11 @@
 A limit is the player's to raise: how long a search may run and how much memory it may fill: the
 positions it keeps as it counts them, or what the process has grown by since the search began where the
 system says and that is more (sorting, merging and the allocator's slack take more than the arrays kept,
-up to twice as much on the large sliding-block levels, and a limit the player set holds the process). A search that reaches one stops with :class:`LimitReached`, which says
-how far it got (positions, depth, the lower bound it proved, seconds, bytes held), so the sentence at
-the limit can tell the player what was done and what to raise; a limit never turns into a claim of
-optimal. The watch also reports progress (:class:`Status`) a few times a second and honours cancelling.
+up to twice as much on the large sliding-block levels, and a limit the player set holds the process).
+A search that reaches one stops with :class:`LimitReached`, which says how far it got (positions, depth,
+the lower bound it proved, seconds, bytes held), so the sentence at the limit can tell the player what
+was done and what to raise; a limit never turns into a claim of optimal. The watch also reports
+progress (:class:`Status`) a few times a second and honours cancelling.
 """
 from __future__ import annotations
 

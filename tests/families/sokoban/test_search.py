@@ -94,10 +94,26 @@ def test_the_bound_never_overestimates_and_the_deadlock_tests_never_cut_a_solvab
         assert (h >= INFINITE or frozen) <= (position not in left)
 
 
-@settings(max_examples=15, deadline=None)
-@given(st.builds(_level, st.integers(0, 10_000), st.integers(1, 4), st.just(6), st.just(5))
-       .filter(lambda rows: rows is not None))
+_LEVELS = st.builds(_level, st.integers(0, 10_000), st.integers(1, 4), st.just(6), st.just(5)).filter(
+    lambda rows: rows is not None)
+
+
+@settings(max_examples=4, deadline=None)
+@given(_LEVELS)
 def test_the_tour_bound_never_overestimates_the_moves_left(rows) -> None:  # noqa: ANN001
+    _tour_within_moves_left(rows)
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None)
+@given(_LEVELS)
+def test_the_tour_bound_never_overestimates_the_moves_left_on_many_levels(rows) -> None:  # noqa: ANN001
+    _tour_within_moves_left(rows)
+
+
+def _tour_within_moves_left(rows: tuple[str, ...]) -> None:
+    """Every position the plain model reaches: the tour bound at most its true moves left, and infinite
+    only where no goal is reachable."""
     plain = Plain(rows)
     puzzle = _puzzle(rows, STEPS)
     tour = TourBound(puzzle, MatchingBound(puzzle).dead)

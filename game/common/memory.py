@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import os
 import sys
 from functools import cache
 from typing import Callable
+
+from solvers.limits import resident_bytes as resident_now
 
 __all__ = ["give_back", "hand_back_large_blocks", "resident_bytes"]
 
@@ -21,11 +22,9 @@ __all__ = ["give_back", "hand_back_large_blocks", "resident_bytes"]
 def resident_bytes() -> int | None:
     """This process's resident memory now (Linux: ``/proc/self/statm``), else its peak so far (the
     other systems' ``getrusage``); None where neither can tell."""
-    try:
-        with open("/proc/self/statm", "rb") as statm:
-            return int(statm.read(200).split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        pass
+    now = resident_now()
+    if now is not None:
+        return now
     try:
         import resource
     except ImportError:   # Windows

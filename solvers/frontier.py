@@ -15,14 +15,12 @@ a :class:`~solvers.limits.Watch` (the player's limits, cancelling, progress).
 """
 from __future__ import annotations
 
-import ctypes
-import sys
 import time
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from solvers import keysets
+from solvers import heap, keysets
 from solvers.limits import Watch
 from solvers.sweep import UNREACHED
 
@@ -40,29 +38,10 @@ FLUSH_AT = 1 << 20    # children gathered before they are compared with the laye
 CHUNK_HELD = 3        # a chunk's children and their sort's arrays, counted as this many times the children
 
 
-MMAP_AT = 1 << 20     # bytes from which glibc's malloc maps an array of its own, handed back when freed
-
-
-def _hand_back_large_blocks() -> None:
-    """Fix glibc's threshold for mapping an allocation of its own at MMAP_AT: left to itself it rises to
-    32 MB once such a block is freed, and a sweep's chunks (sorted children, merges, up to 32 MB) then
-    come from the heap and stay resident after they are freed (shark's layers to depth 30 peaked 1,033 MB
-    above the process's start, 816 MB so). Elsewhere (another C library) nothing changes."""
-    global _HANDED_BACK
-    if _HANDED_BACK:
-        return
-    _HANDED_BACK = True
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        libc = ctypes.CDLL("libc.so.6")
-        libc.mallopt(M_MMAP_THRESHOLD, MMAP_AT)
-    except (OSError, AttributeError):
-        pass
-
-
-M_MMAP_THRESHOLD = -3   # mallopt's parameter (malloc.h)
-_HANDED_BACK = False
+MMAP_AT = 1 << 20     # bytes from which glibc's malloc maps an array of its own, handed back when freed: left
+                      # to itself it raises that size to 32 MB once such a block is freed, and a sweep's
+                      # chunks (sorted children, merges, up to 32 MB) then stay resident after they are freed
+                      # (shark's layers to depth 30 peaked 1,033 MB above the process's start, 816 MB so)
 
 
 class Space(Protocol):
@@ -117,7 +96,7 @@ class Layers:
 
     def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
                  what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None) -> None:
-        _hand_back_large_blocks()
+        heap.map_apart_from(MMAP_AT)
         self.space = space
         self.watch = watch
         self.keep = keep

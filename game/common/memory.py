@@ -8,12 +8,10 @@ are freed, and :func:`resident_bytes` says what the process holds.
 """
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import sys
-from functools import cache
-from typing import Callable
 
+from solvers import heap
+from solvers.heap import give_back
 from solvers.limits import resident_bytes as resident_now
 
 __all__ = ["give_back", "hand_back_large_blocks", "resident_bytes"]
@@ -33,34 +31,8 @@ def resident_bytes() -> int | None:
     return peak if sys.platform == "darwin" else peak * 1024
 
 
-M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3   # glibc's mallopt parameters
 LARGE_BLOCK = 256 << 10   # bytes from which a block is mapped apart, and unmapped when freed
 FREE_TOP = 1 << 20        # free bytes at the heap's top past which they go back to the system
-
-
-@cache
-def _libc() -> ctypes.CDLL | None:
-    """glibc, where this process runs on it."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        libc.malloc_trim, libc.mallopt
-    except (OSError, AttributeError):   # another C library (musl): nothing to ask
-        return None
-    return libc
-
-
-@cache
-def _trim() -> Callable[[int], int] | None:
-    """glibc's malloc_trim, where this process runs on glibc."""
-    libc = _libc()
-    if libc is None:
-        return None
-    trim = libc.malloc_trim
-    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    trimmed: Callable[[int], int] = trim
-    return trimmed
 
 
 def hand_back_large_blocks() -> None:
@@ -70,15 +42,5 @@ def hand_back_large_blocks() -> None:
     apart each time such a block is freed (up to 32 MB), so the surfaces of a celebration or of a board drawn
     once stay in the heap as free memory, 5 to 10 MB in the demo's window, until the next trim. Setting either
     parameter fixes both; nothing happens off glibc."""
-    libc = _libc()
-    if libc is not None:
-        libc.mallopt.argtypes, libc.mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
-        libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK)
-        libc.mallopt(M_TRIM_THRESHOLD, FREE_TOP)
-
-
-def give_back() -> None:
-    """Return the allocator's free pages to the system (a few milliseconds; nothing where it cannot)."""
-    trim = _trim()
-    if trim is not None:
-        trim(0)
+    heap.map_apart_from(LARGE_BLOCK)
+    heap.trim_top_past(FREE_TOP)

@@ -75,7 +75,8 @@ def check_against_plain(puzzle: BlocksPuzzle, most: int | None = None) -> None:
     assert got == expected
 
 
-@pytest.mark.parametrize("name", ["motor-car@cell", "motor-car@line", "hughes", "pennant@line"])
+@pytest.mark.parametrize("name", [pytest.param("motor-car@cell", marks=pytest.mark.slow), "motor-car@line", "hughes",
+                                  "pennant@line"])   # the cell count's component is met in the doors test below
 def test_the_component_and_its_distances_match_plain_breadth_first_search(name):
     check_against_plain(catalog.puzzle(name))
 

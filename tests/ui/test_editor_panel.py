@@ -103,7 +103,7 @@ def test_no_item_overlaps_and_every_label_fits(states, size):
 def _steady_states() -> dict[str, list[tuple[str, Editor]]]:
     """Editors of one puzzle in each of their readings and states of undo, save and clear."""
     inline = Service(Where.INLINE)
-    frogs, pegs = catalog.get("frogs-a"), catalog.get("pegs-english")
+    frogs, pegs = catalog.get("frogs-a"), catalog.get("pegs-triangle-a1")
     for spec in (frogs, pegs):
         spec.oracle.prepare(Build.ALWAYS)
     jumped = pegs.puzzle.play(pegs.puzzle.start, pegs.puzzle.legal_moves(pegs.puzzle.start)[0])

@@ -1,0 +1,321 @@
+"""The push-by-push A* of :func:`game.families.sokoban.search.solve` as one compiled loop: the same
+search (the same costs, bounds, deadlock tests and queue order) with its table and queue in numpy arrays,
+so that a position costs a few microseconds instead of the 25 that Python's objects, dictionaries and
+calls cost it.
+
+* **Positions** are rows of the table: the boxes' cells (in the order of the cells), the keeper's cell,
+  the cost that reached it (steps, pushes), the row it was reached from, its bound, and whether its walks
+  were counted yet. An open-addressing hash table over 64-bit Zobrist keys of the exact position finds a
+  row.
+* **The queue** is a binary heap of one 64-bit key a row: bound-plus-primary cost, then
+  bound-plus-secondary, then the deepest first, then the first queued (the order of
+  :func:`solvers.astar.best_first`), and the cost it was queued with, so that a row since reached more
+  cheaply is skipped when its older entry comes out.
+* **Each position** taken from the queue is tested for the goal, then (under ``moves``, once) its walks
+  are counted as :func:`~game.families.sokoban.search.solve`'s ``refine`` counts them: the walk to the
+  nearest push onto a live square and the tour through the boxes' sides
+  (:mod:`game.families.sokoban.tour`); a position that needs more goes back into the queue with it.
+  Its pushes are the keeper's walk (:func:`game.families.sokoban.pushes._pushes_kernel`) less those onto
+  dead squares; a new position is cut where the pushed box is frozen with one off target (the test of
+  :mod:`game.families.sokoban.freeze`, here over arrays) and bounded by the boxes' matching
+  (:func:`solvers.assignment.compiled_matching`).
+
+The loop runs a chunk of positions at a time and returns, so that Python checks the player's limits and
+grows the arrays between chunks; every cut is one the Python search makes, so the answers are as
+optimal as its.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.assignment import compiled_matching
+from solvers.compiled import compiled
+
+from game.families.sokoban.pushes import _pushes_kernel
+from game.families.sokoban.tour import MAX_BOXES, _tour_kernel
+
+__all__ = ["EMPTY_QUEUE", "FULL", "GOAL", "RUNNING", "TOO_LONG", "rehash", "run_chunk"]
+
+FIELD = 11                       # bits of each of the queue key's three figures (each below 2,048)
+ORDER_BITS = 63 - 3 * FIELD      # bits of the queue key's order of queueing
+RUNNING, GOAL, EMPTY_QUEUE, FULL, TOO_LONG = 0, 1, 2, 3, 4   # TOO_LONG: a key's figure past its bits
+# the counters array: rows held, heap size, queued so far, expanded so far, the row of the goal, the
+# least bound-plus-cost taken (the proven lower bound)
+ROWS, HEAP, QUEUED, EXPANDED, FOUND, LOWER = range(6)
+
+
+def _dead_after(codes: np.ndarray, cell: int, near: np.ndarray, dead: np.ndarray, target: np.ndarray,
+                box: int, frames: np.ndarray, group: np.ndarray) -> bool:
+    """Whether the box just pushed onto ``cell`` is frozen in a group with a box off target: the proof of
+    :mod:`game.families.sokoban.freeze` (a box blocked along both axes, by walls, two dead squares, or a box
+    frozen with the boxes being tested counted as walls), its recursion as a stack of ``frames`` (a row
+    each: the box, the axis under test, which neighbour is tried, the group's length at the start), the
+    boxes of the frames below counted as walls; compiled code keeps no recursive function in its cache."""
+    depth, length, result = 0, 0, -1        # result: what the frame above returned (-1: none)
+    frames[0, 0], frames[0, 1], frames[0, 2], frames[0, 3] = cell, 0, 0, 0
+    while True:
+        if result >= 0:
+            if result == 1:
+                frames[depth, 1] += 1
+                frames[depth, 2] = 0
+            else:
+                frames[depth, 2] += 1
+            result = -1
+        here, axis = frames[depth, 0], frames[depth, 1]
+        if axis == 2:                       # blocked along both axes: frozen
+            group[length] = here
+            length += 1
+            if depth == 0:
+                break
+            depth -= 1
+            result = 1
+            continue
+        one, other = near[here, 2 * axis], near[here, 2 * axis + 1]
+        trying = frames[depth, 2]
+        if trying == 0:
+            walled = one < 0 or other < 0
+            for k in range(depth + 1):
+                if frames[k, 0] == one or frames[k, 0] == other:
+                    walled = True
+            if walled or (dead[one] and dead[other]):
+                frames[depth, 1] += 1
+                continue
+        if trying < 2:
+            tried = one if trying == 0 else other
+            if codes[tried] == box:
+                depth += 1
+                frames[depth, 0], frames[depth, 1], frames[depth, 2], frames[depth, 3] = tried, 0, 0, length
+                continue
+            frames[depth, 2] += 1
+            continue
+        length = frames[depth, 3]           # neither neighbour holds: not frozen
+        if depth == 0:
+            return False
+        depth -= 1
+        result = 0
+    for k in range(length):
+        if not target[group[k]]:
+            return True
+    return False
+
+
+def _heap_push(heap_key: np.ndarray, heap_row: np.ndarray, heap_cost: np.ndarray, size: int, key: int,
+               row: int, cost: int) -> int:
+    at = size
+    while at > 0:
+        up = (at - 1) >> 1
+        if heap_key[up] <= key:
+            break
+        heap_key[at], heap_row[at], heap_cost[at] = heap_key[up], heap_row[up], heap_cost[up]
+        at = up
+    heap_key[at], heap_row[at], heap_cost[at] = key, row, cost
+    return size + 1
+
+
+def _heap_pop(heap_key: np.ndarray, heap_row: np.ndarray, heap_cost: np.ndarray, size: int) -> int:
+    """Moves the heap's last entry down from the top once its first was read; the new size."""
+    size -= 1
+    key, row, cost = heap_key[size], heap_row[size], heap_cost[size]
+    at = 0
+    while True:
+        child = 2 * at + 1
+        if child >= size:
+            break
+        if child + 1 < size and heap_key[child + 1] < heap_key[child]:
+            child += 1
+        if heap_key[child] >= key:
+            break
+        heap_key[at], heap_row[at], heap_cost[at] = heap_key[child], heap_row[child], heap_cost[child]
+        at = child
+    heap_key[at], heap_row[at], heap_cost[at] = key, row, cost
+    return size
+
+
+def _find(slots: np.ndarray, hashes: np.ndarray, boxes: np.ndarray, keepers: np.ndarray, code: int,
+          cells: np.ndarray, keeper: int) -> int:
+    """The slot of the position (``cells`` sorted, ``keeper``): the slot holding its row, or the empty slot
+    where it goes (its row -1 there)."""
+    mask = len(slots) - 1
+    at = code & mask
+    while True:
+        row = slots[at]
+        if row < 0:
+            return at
+        if hashes[row] == code and keepers[row] == keeper:
+            same = True
+            for k in range(len(cells)):
+                if boxes[row, k] != cells[k]:
+                    same = False
+                    break
+            if same:
+                return at
+        at = (at + 1) & mask
+
+
+def rehash(slots: np.ndarray, hashes: np.ndarray, rows: int) -> None:
+    """Every row of the table into ``slots`` (all -1), for a larger table."""
+    mask = len(slots) - 1
+    for row in range(rows):
+        at = hashes[row] & mask
+        while slots[at] >= 0:
+            at = (at + 1) & mask
+        slots[at] = row
+
+
+def _key(f: int, f2: int, depth: int, order: int) -> int:
+    top = (1 << FIELD) - 1
+    return (((min(f, top) << FIELD | min(f2, top)) << FIELD | (top - min(depth, top))) << ORDER_BITS) | order
+
+
+def _place(codes: np.ndarray, boxes: np.ndarray, row: int, code: int) -> None:
+    for k in range(boxes.shape[1]):
+        codes[boxes[row, k]] = code
+
+
+def _walks_more(codes: np.ndarray, keeper: int, count: int, found: np.ndarray, matched: int, box: int,
+                infinite: int, level: tuple) -> int:
+    """What the moves left exceed the matching ``matched`` by, at least (``infinite``: no goal): the walk to
+    the nearest push onto a live square, and the tour through the boxes' sides less the matching."""
+    _zb, _zk, near, dead, target, _costs, distance, sides, nearest = level
+    first = infinite
+    for p in range(count):
+        if not dead[near[found[p, 0], found[p, 1]]] and found[p, 2] < first:
+            first = found[p, 2]
+    if first >= infinite:
+        return infinite
+    tour = _tour_kernel(codes, keeper, box, distance, sides, nearest, target, infinite, MAX_BOXES)
+    if tour >= infinite:
+        return infinite
+    return max(first, tour - matched)
+
+
+def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int, infinite: int, table: tuple,
+            heap: tuple, level: tuple, scratch: tuple) -> int:
+    """Every push of ``row`` (``count`` of them in ``found``) onto a live square: each position after it
+    new or reached more cheaply, not frozen, bounded by the matching, kept and queued; TOO_LONG where a
+    figure passes the queue key's bits, else RUNNING."""
+    boxes, keepers, cost_steps, cost_pushes, parents, bounds, refined, hashes, slots = table
+    heap_key, heap_row, heap_cost = heap
+    zobrist_box, zobrist_keeper, near, dead, target, costs, _d, _s, _n = level
+    codes, _steps, found, frames, group, cells = scratch
+    n = boxes.shape[1]
+    top = (1 << FIELD) - 1
+    code0 = hashes[row] ^ zobrist_keeper[keepers[row]]
+    for p in range(count):
+        cell, d, walked = found[p, 0], found[p, 1], found[p, 2]
+        ahead = near[cell, d]
+        if dead[ahead]:
+            continue
+        steps_after, pushes_after = cost_steps[row] + walked + 1, cost_pushes[row] + 1
+        first_cost, second_cost = (pushes_after, steps_after) if by_push else (steps_after, pushes_after)
+        code = code0 ^ zobrist_box[cell] ^ zobrist_box[ahead] ^ zobrist_keeper[cell]
+        m = 0
+        for k in range(n):        # the other boxes' cells in order, then the pushed box's new cell in its place
+            if boxes[row, k] != cell:
+                cells[m] = boxes[row, k]
+                m += 1
+        at = n - 1
+        while at > 0 and cells[at - 1] > ahead:
+            cells[at] = cells[at - 1]
+            at -= 1
+        cells[at] = ahead
+        slot = _find(slots, hashes, boxes, keepers, code, cells, cell)
+        known = slots[slot]
+        if known >= 0:
+            old = (cost_pushes[known] << 32 | cost_steps[known]) if by_push else \
+                (cost_steps[known] << 32 | cost_pushes[known])
+            if old <= first_cost << 32 | second_cost:
+                continue
+        codes[cell], codes[ahead] = 0, box
+        h = infinite if _dead_after(codes, ahead, near, dead, target, box, frames, group) else \
+            compiled_matching(codes, box, costs, infinite)
+        codes[cell], codes[ahead] = box, 0
+        if h >= infinite:
+            continue
+        if first_cost + h > top or second_cost + h > top:
+            return TOO_LONG
+        new_row = known
+        if known < 0:
+            new_row = counters[ROWS]
+            counters[ROWS] += 1
+            slots[slot], hashes[new_row], keepers[new_row] = new_row, code, cell
+            boxes[new_row, :] = cells
+        cost_steps[new_row], cost_pushes[new_row], parents[new_row] = steps_after, pushes_after, row
+        bounds[new_row], refined[new_row] = h, False
+        counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
+                                    _key(first_cost + h, second_cost + h, first_cost, counters[QUEUED]),
+                                    new_row, first_cost << 32 | second_cost)
+        counters[QUEUED] += 1
+    return RUNNING
+
+
+def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infinite: int, table: tuple,
+              heap: tuple, level: tuple, scratch: tuple) -> int:
+    """Up to ``budget`` positions expanded (see the module's docstring); RUNNING, GOAL (its row in
+    ``counters[FOUND]``), EMPTY_QUEUE, or FULL where the table or the heap may not hold one more
+    expansion (Python grows them and calls again), TOO_LONG where a figure passes what the queue's key
+    holds (2,047: the search is given up, for Python's). ``table``: the rows' arrays (boxes, keepers,
+    steps, pushes, parents, bounds, refined, hashes, slots); ``heap``: (keys, rows, costs); ``level``:
+    (Zobrist keys of a box and of the keeper by cell, neighbours, dead squares, targets, push distances
+    by target, the tour's approaches, sides and nearest targets); ``scratch``: (codes, all zero between
+    calls, steps, pushes found, freeze frames, freeze group, cells)."""
+    boxes, keepers, cost_steps, cost_pushes, _parents, bounds, refined, hashes, _slots = table
+    heap_key, heap_row, heap_cost = heap
+    near, target = level[2], level[4]
+    codes, steps, found = scratch[0], scratch[1], scratch[2]
+    n = boxes.shape[1]
+    top = (1 << FIELD) - 1
+    done = 0
+    while done < budget:
+        if counters[HEAP] == 0:
+            return EMPTY_QUEUE
+        if counters[ROWS] + 4 * n + 1 >= len(hashes) or counters[HEAP] + 4 * n + 2 >= len(heap_key):
+            return FULL   # (the slots are twice the rows)
+        key, row, queued_cost = heap_key[0], heap_row[0], heap_cost[0]
+        counters[HEAP] = _heap_pop(heap_key, heap_row, heap_cost, counters[HEAP])
+        primary, secondary = (cost_pushes[row], cost_steps[row]) if by_push else (cost_steps[row], cost_pushes[row])
+        if queued_cost != primary << 32 | secondary:   # queued before the row was reached more cheaply
+            continue
+        f = key >> (ORDER_BITS + 2 * FIELD)
+        counters[LOWER] = max(counters[LOWER], f)
+        goal = True
+        for k in range(n):
+            goal = goal and target[boxes[row, k]]
+        if goal:
+            counters[FOUND] = row
+            return GOAL
+        _place(codes, boxes, row, box)
+        count = _pushes_kernel(codes, keepers[row], near, box, steps, found)
+        if not by_push and not refined[row]:
+            refined[row] = True
+            more = _walks_more(codes, keepers[row], count, found, bounds[row], box, infinite, level)
+            if 0 < more < infinite:
+                if f + more > top:
+                    return TOO_LONG
+                depth = top - ((key >> ORDER_BITS) & top)
+                counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
+                                            _key(f + more, (key >> (ORDER_BITS + FIELD)) & top, depth,
+                                                 counters[QUEUED]), row, queued_cost)
+                counters[QUEUED] += 1
+            if more > 0:
+                _place(codes, boxes, row, 0)
+                continue
+        done += 1
+        counters[EXPANDED] += 1
+        status = _expand(counters, row, count, by_push, box, infinite, table, heap, level, scratch)
+        _place(codes, boxes, row, 0)
+        if status != RUNNING:
+            return status
+    return RUNNING
+
+
+_dead_after = compiled(_dead_after)
+_heap_push = compiled(_heap_push)
+_heap_pop = compiled(_heap_pop)
+_find = compiled(_find)
+_key = compiled(_key)
+rehash = compiled(rehash)
+_place = compiled(_place)
+_walks_more = compiled(_walks_more)
+_expand = compiled(_expand)
+run_chunk = compiled(run_chunk)

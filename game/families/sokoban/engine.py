@@ -18,7 +18,10 @@ calls cost it.
   Its pushes are the keeper's walk (:func:`game.families.sokoban.pushes._pushes_kernel`) less those onto
   dead squares; a new position is cut where the pushed box is frozen with one off target (the test of
   :mod:`game.families.sokoban.freeze`, here over arrays) and bounded by the boxes' matching
-  (:func:`solvers.assignment.compiled_matching`).
+  (:func:`solvers.assignment.compiled_assignment`, or the sum of the boxes' nearest targets where
+  those are all different, which no matching beats). Both depend on the boxes alone, so they are
+  remembered by the boxes' cells in a table of their own (a slot a hash, the last placement kept): many
+  positions share their boxes, the keeper elsewhere.
 
 The loop runs a chunk of positions at a time and returns, so that Python checks the player's limits and
 grows the arrays between chunks; every cut is one the Python search makes, so the answers are as
@@ -28,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.assignment import compiled_matching
+from solvers.assignment import compiled_assignment
 from solvers.compiled import compiled
 
 from game.families.sokoban.pushes import _pushes_kernel
@@ -97,6 +100,49 @@ def _dead_after(codes: np.ndarray, cell: int, near: np.ndarray, dead: np.ndarray
         if not target[group[k]]:
             return True
     return False
+
+
+def _matched(cells: np.ndarray, costs: np.ndarray, infinite: int, matrix: np.ndarray) -> int:
+    """The cheapest matching of the boxes on ``cells`` to the targets (``costs[cell, target]``); ``matrix``
+    has a spare last column, where each row's nearest target is kept."""
+    n, total, distinct = len(cells), 0, True
+    for i in range(n):
+        best, at = infinite, -1
+        for j in range(costs.shape[1]):
+            matrix[i, j] = costs[cells[i], j]
+            if matrix[i, j] < best:
+                best, at = matrix[i, j], j
+        if at < 0:
+            return infinite
+        total += best
+        for k in range(i):
+            if matrix[k, costs.shape[1]] == at:
+                distinct = False
+        matrix[i, costs.shape[1]] = at
+    if distinct:
+        return total
+    return compiled_assignment(matrix[:, :costs.shape[1]], infinite)
+
+
+def _bound_of(codes: np.ndarray, cells: np.ndarray, placement: int, ahead: int, box: int, infinite: int,
+              level: tuple, scratch: tuple, memo: tuple) -> int:
+    """The bound of a position after a push onto ``ahead``: infinite where that box is frozen with one off
+    target, else the boxes' matching; remembered by the boxes' cells (``placement``, their hash)."""
+    near, dead, target, costs = level[2], level[3], level[4], level[5]
+    frames, group, matrix = scratch[3], scratch[4], scratch[6]
+    memo_hash, memo_cells, memo_bound = memo
+    slot = placement & (len(memo_hash) - 1)
+    if memo_hash[slot] == placement:
+        same = True
+        for k in range(len(cells)):
+            same = same and memo_cells[slot, k] == cells[k]
+        if same:
+            return memo_bound[slot]
+    h = infinite if _dead_after(codes, ahead, near, dead, target, box, frames, group) else \
+        _matched(cells, costs, infinite, matrix)
+    memo_hash[slot], memo_bound[slot] = placement, h
+    memo_cells[slot, :] = cells
+    return h
 
 
 def _heap_push(heap_key: np.ndarray, heap_row: np.ndarray, heap_cost: np.ndarray, size: int, key: int,
@@ -176,28 +222,28 @@ def _walks_more(codes: np.ndarray, keeper: int, count: int, found: np.ndarray, m
                 infinite: int, level: tuple) -> int:
     """What the moves left exceed the matching ``matched`` by, at least (``infinite``: no goal): the walk to
     the nearest push onto a live square, and the tour through the boxes' sides less the matching."""
-    _zb, _zk, near, dead, target, _costs, distance, sides, nearest = level
+    _zb, _zk, near, dead, target, _costs, distance, sides, nearest, alone = level
     first = infinite
     for p in range(count):
         if not dead[near[found[p, 0], found[p, 1]]] and found[p, 2] < first:
             first = found[p, 2]
     if first >= infinite:
         return infinite
-    tour = _tour_kernel(codes, keeper, box, distance, sides, nearest, target, infinite, MAX_BOXES)
+    tour = _tour_kernel(codes, keeper, box, distance, sides, nearest, alone, target, infinite, MAX_BOXES)
     if tour >= infinite:
         return infinite
     return max(first, tour - matched)
 
 
 def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int, infinite: int, table: tuple,
-            heap: tuple, level: tuple, scratch: tuple) -> int:
+            heap: tuple, level: tuple, scratch: tuple, memo: tuple) -> int:
     """Every push of ``row`` (``count`` of them in ``found``) onto a live square: each position after it
     new or reached more cheaply, not frozen, bounded by the matching, kept and queued; TOO_LONG where a
     figure passes the queue key's bits, else RUNNING."""
     boxes, keepers, cost_steps, cost_pushes, parents, bounds, refined, hashes, slots = table
     heap_key, heap_row, heap_cost = heap
-    zobrist_box, zobrist_keeper, near, dead, target, costs, _d, _s, _n = level
-    codes, _steps, found, frames, group, cells = scratch
+    zobrist_box, zobrist_keeper, near, dead = level[0], level[1], level[2], level[3]
+    codes, found, cells = scratch[0], scratch[2], scratch[5]
     n = boxes.shape[1]
     top = (1 << FIELD) - 1
     code0 = hashes[row] ^ zobrist_keeper[keepers[row]]
@@ -227,8 +273,7 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
             if old <= first_cost << 32 | second_cost:
                 continue
         codes[cell], codes[ahead] = 0, box
-        h = infinite if _dead_after(codes, ahead, near, dead, target, box, frames, group) else \
-            compiled_matching(codes, box, costs, infinite)
+        h = _bound_of(codes, cells, code ^ zobrist_keeper[cell], ahead, box, infinite, level, scratch, memo)
         codes[cell], codes[ahead] = box, 0
         if h >= infinite:
             continue
@@ -250,15 +295,16 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
 
 
 def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infinite: int, table: tuple,
-              heap: tuple, level: tuple, scratch: tuple) -> int:
+              heap: tuple, level: tuple, scratch: tuple, memo: tuple) -> int:
     """Up to ``budget`` positions expanded (see the module's docstring); RUNNING, GOAL (its row in
     ``counters[FOUND]``), EMPTY_QUEUE, or FULL where the table or the heap may not hold one more
     expansion (Python grows them and calls again), TOO_LONG where a figure passes what the queue's key
     holds (2,047: the search is given up, for Python's). ``table``: the rows' arrays (boxes, keepers,
     steps, pushes, parents, bounds, refined, hashes, slots); ``heap``: (keys, rows, costs); ``level``:
     (Zobrist keys of a box and of the keeper by cell, neighbours, dead squares, targets, push distances
-    by target, the tour's approaches, sides and nearest targets); ``scratch``: (codes, all zero between
-    calls, steps, pushes found, freeze frames, freeze group, cells)."""
+    by target, the tour's approaches, sides, nearest targets and lone boxes' moves); ``scratch``: (codes, all zero between
+    calls, steps, pushes found, freeze frames, freeze group, cells, a matching's matrix); ``memo``: the
+    bounds remembered (placement hashes, boxes' cells, bounds)."""
     boxes, keepers, cost_steps, cost_pushes, _parents, bounds, refined, hashes, _slots = table
     heap_key, heap_row, heap_cost = heap
     near, target = level[2], level[4]
@@ -302,7 +348,7 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
                 continue
         done += 1
         counters[EXPANDED] += 1
-        status = _expand(counters, row, count, by_push, box, infinite, table, heap, level, scratch)
+        status = _expand(counters, row, count, by_push, box, infinite, table, heap, level, scratch, memo)
         _place(codes, boxes, row, 0)
         if status != RUNNING:
             return status
@@ -315,6 +361,8 @@ _heap_pop = compiled(_heap_pop)
 _find = compiled(_find)
 _key = compiled(_key)
 rehash = compiled(rehash)
+_matched = compiled(_matched)
+_bound_of = compiled(_bound_of)
 _place = compiled(_place)
 _walks_more = compiled(_walks_more)
 _expand = compiled(_expand)

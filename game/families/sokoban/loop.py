@@ -21,6 +21,7 @@ __all__ = ["TooLong", "compiled_search"]
 
 CHUNK = 2048                 # positions expanded between two looks at the watch
 FIRST_ROWS = 1 << 14         # the table's first size (it doubles as it fills)
+MEMO = 1 << 18               # box placements whose bound is remembered
 
 
 class TooLong(Exception):
@@ -100,13 +101,15 @@ def compiled_search(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Ma
     near = np.array([[-1 if cell is None else cell for cell in puzzle.near[at]] for at in range(size)], np.int64)
     level = (zobrist_box, zobrist_keeper, near, np.array([cell in bound.dead for cell in range(size)], np.bool_),
              np.array([cell in puzzle.on_target for cell in range(size)], np.bool_), np.array(bound.by_cell, np.int64),
-             tour.distance, tour.sides, tour.nearest)
+             tour.distance, tour.sides, tour.nearest, tour.alone)
     scratch = (np.zeros(size, np.uint8), np.empty(size, np.int64), np.empty((4 * size, 3), np.int64),
                np.empty((len(cells) + 2, 4), np.int64), np.empty(len(cells) + 2, np.int64),
-               np.empty(len(cells), np.int64))
+               np.empty(len(cells), np.int64), np.empty((len(cells), len(puzzle.targets) + 1), np.int64))
+    memo = (np.full(MEMO, -1, np.int64), np.zeros((MEMO, len(cells)), np.int16), np.zeros(MEMO, np.int64))
     watch.lower_bound = max(watch.lower_bound, first)
     while True:
-        status = engine.run_chunk(counters, CHUNK, by_push, BOX, INFINITE, table.rows(), table.heap(), level, scratch)
+        status = engine.run_chunk(counters, CHUNK, by_push, BOX, INFINITE, table.rows(), table.heap(), level, scratch,
+                                  memo)
         held = int(counters[engine.ROWS])
         watch.found = held
         watch.lower_bound = max(watch.lower_bound, int(counters[engine.LOWER]))

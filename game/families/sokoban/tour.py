@@ -13,6 +13,18 @@ each of them needs at least its push distance to its nearest target, so for ever
 
     moves left >= (the walk through Y_1 ... Y_j to Y_j's side) + (Y_j's and every later box's pushes).
 
+The box ``Y_j`` alone gives a second bound on what comes after ``t_j``: its own pushes, and between two of
+them the keeper's walk from the cell the box left (where the keeper stands after a push) to the side of
+the next push, round the box (it stands still meanwhile) with walls in the way: none where it pushes on
+the same way, at least two steps where it turns. Those steps are all distinct (a walk between two of its
+pushes is none of its pushes), and other boxes in the way only add steps (a push is a step too), so the
+fewest such moves a lone box on ``Y_j``'s cell needs to reach any target (``alone``: pushes and turns,
+a shortest path over (cell, last direction), from the targets back) is at most what follows ``t_j``:
+
+    moves left >= (the walk through Y_1 ... Y_j to Y_j's side) + max(Y_j's and every later box's pushes,
+                                                                     alone(Y_j)).
+
+(The turns of several boxes cannot be added up: a step of one box's turn may be another box's push.)
 The order is not known, so for each ``j`` the least of that over every set of ``j`` boxes and every box
 of it visited last (a shortest-tour table over subsets, as for a travelling salesman) is a lower bound,
 and so is the largest of those over ``j``. A box off target with no side the keeper can ever reach can
@@ -23,6 +35,8 @@ queue), compiled where numba is installed, and only for at most MAX_BOXES boxes 
 it says 0, which is a lower bound too).
 """
 from __future__ import annotations
+
+import heapq
 
 import numpy as np
 
@@ -55,13 +69,14 @@ class TourBound:
         for target in puzzle.targets:
             nearest = [min(a, b) for a, b in zip(nearest, push_distances(puzzle, target))]
         self.nearest = np.array(nearest, np.int64)
+        self.alone = _alone(puzzle, self.sides, self.distance)
         self.target = np.array([cell in puzzle.on_target for cell in range(size)], np.bool_)
 
     def __call__(self, state: bytes, keeper: int) -> int:
         """The moves every solution from ``state`` (the keeper on ``keeper``) still needs, at least."""
         kernel = _tour_kernel if self.fast else _tour_plain
         return int(kernel(np.frombuffer(state, np.uint8), keeper, BOX, self.distance, self.sides, self.nearest,
-                          self.target, INFINITE, MAX_BOXES))
+                          self.alone, self.target, INFINITE, MAX_BOXES))
 
 
 def _approaches(puzzle: SokobanPuzzle, sides: np.ndarray) -> np.ndarray:
@@ -87,8 +102,48 @@ def _approaches(puzzle: SokobanPuzzle, sides: np.ndarray) -> np.ndarray:
     return out
 
 
+def _alone(puzzle: SokobanPuzzle, sides: np.ndarray, distance: np.ndarray) -> np.ndarray:
+    """Per cell, the fewest moves a lone box there needs to reach a target, the keeper's walks between its
+    pushes counted (the module's docstring; the walk to its first push left out): INFINITE where none.
+    ``after[c, e]``: what is left once a push in direction ``e`` has brought the box onto ``c`` (the keeper
+    on the cell it left), found from the targets back (Dijkstra's shortest paths)."""
+    near = puzzle.near
+    size = len(puzzle.board)
+    after = np.full((size, len(DIRECTIONS)), INFINITE, np.int64)
+    queue: list[tuple[int, int, int]] = []
+    for target in puzzle.targets:
+        for e in range(len(DIRECTIONS)):
+            after[target, e] = 0
+            queue.append((0, target, e))
+    while queue:
+        cost, cell, e = heapq.heappop(queue)
+        if cost > after[cell, e]:
+            continue
+        came = near[cell][e ^ 1]                   # the box came from here, pushed in direction e
+        if came is None or sides[came, e] < 0:
+            continue
+        for d in range(len(DIRECTIONS)):           # ... after a push in direction d brought it there
+            stood = near[came][d ^ 1]
+            if stood is None:
+                continue
+            walk = 0 if d == e else int(distance[came, e, stood])
+            if walk < INFINITE and cost + walk + 1 < after[came, d]:
+                after[came, d] = cost + walk + 1
+                heapq.heappush(queue, (cost + walk + 1, came, d))
+    alone = np.full(size, INFINITE, np.int64)
+    for cell in range(size):
+        if cell in puzzle.on_target:
+            alone[cell] = 0
+            continue
+        for e in range(len(DIRECTIONS)):
+            ahead = near[cell][e]
+            if sides[cell, e] >= 0 and ahead is not None and after[ahead, e] < INFINITE:
+                alone[cell] = min(alone[cell], after[ahead, e] + 1)
+    return alone
+
+
 def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, sides: np.ndarray,
-                nearest: np.ndarray, target: np.ndarray, infinite: int, most: int) -> int:
+                nearest: np.ndarray, alone: np.ndarray, target: np.ndarray, infinite: int, most: int) -> int:
     """The bound of the module's docstring (0 past ``most`` boxes off target)."""
     cells = np.empty(most, np.int64)
     n = 0
@@ -132,7 +187,7 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
             walked = tour[subset, i]
             if walked >= infinite:
                 continue
-            left = walked + nearest[cells[i]] + pushes[full ^ subset]
+            left = walked + max(nearest[cells[i]] + pushes[full ^ subset], alone[cells[i]])
             if left < best[count[subset]]:
                 best[count[subset]] = left
             for j in range(n):

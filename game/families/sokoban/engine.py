@@ -42,6 +42,7 @@ __all__ = ["EMPTY_QUEUE", "FULL", "GOAL", "RUNNING", "TOO_LONG", "rehash", "run_
 FIELD = 11                       # bits of each of the queue key's three figures (each below 2,048)
 ORDER_BITS = 63 - 3 * FIELD      # bits of the queue key's order of queueing
 RUNNING, GOAL, EMPTY_QUEUE, FULL, TOO_LONG = 0, 1, 2, 3, 4   # TOO_LONG: a key's figure past its bits
+LAZY, BOUNDED, WALKED = 0, 1, 2  # a row's bound: the parent's less one, its own matching, its walks counted
 # the counters array: rows held, heap size, queued so far, expanded so far, the row of the goal, the
 # least bound-plus-cost taken (the proven lower bound)
 ROWS, HEAP, QUEUED, EXPANDED, FOUND, LOWER = range(6)
@@ -213,6 +214,17 @@ def _key(f: int, f2: int, depth: int, order: int) -> int:
     return (((min(f, top) << FIELD | min(f2, top)) << FIELD | (top - min(depth, top))) << ORDER_BITS) | order
 
 
+def _pushed(boxes: np.ndarray, row: int, parent: int) -> int:
+    """The cell of the box the last push moved: the one of ``row``'s (sorted) cells its parent's lack."""
+    k = 0
+    for i in range(boxes.shape[1]):
+        while k < boxes.shape[1] and boxes[parent, k] < boxes[row, i]:
+            k += 1
+        if k == boxes.shape[1] or boxes[parent, k] != boxes[row, i]:
+            return boxes[row, i]
+    return -1
+
+
 def _place(codes: np.ndarray, boxes: np.ndarray, row: int, code: int) -> None:
     for k in range(boxes.shape[1]):
         codes[boxes[row, k]] = code
@@ -238,8 +250,10 @@ def _walks_more(codes: np.ndarray, keeper: int, count: int, found: np.ndarray, m
 def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int, infinite: int, table: tuple,
             heap: tuple, level: tuple, scratch: tuple, memo: tuple) -> int:
     """Every push of ``row`` (``count`` of them in ``found``) onto a live square: each position after it
-    new or reached more cheaply, not frozen, bounded by the matching, kept and queued; TOO_LONG where a
-    figure passes the queue key's bits, else RUNNING."""
+    new or reached more cheaply kept and queued, with its own bound where the table knows it, else
+    (LAZY) the row's matching less one, which never overestimates (a push moves one box one cell, and a
+    lone box's pushes from a cell are at most one more than from the cell it is pushed to); TOO_LONG
+    where a figure passes the queue key's bits, else RUNNING."""
     boxes, keepers, cost_steps, cost_pushes, parents, bounds, refined, hashes, slots = table
     heap_key, heap_row, heap_cost = heap
     zobrist_box, zobrist_keeper, near, dead = level[0], level[1], level[2], level[3]
@@ -272,11 +286,11 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
                 (cost_steps[known] << 32 | cost_pushes[known])
             if old <= first_cost << 32 | second_cost:
                 continue
-        codes[cell], codes[ahead] = 0, box
-        h = _bound_of(codes, cells, code ^ zobrist_keeper[cell], ahead, box, infinite, level, scratch, memo)
-        codes[cell], codes[ahead] = box, 0
-        if h >= infinite:
-            continue
+        h = max(bounds[row] - 1, 0)   # a push moves one box one cell: the matching falls by one at most
+        if known >= 0 and refined[known] != LAZY:
+            h = bounds[known]          # the placement's bound, known already
+            if h >= infinite:
+                continue
         if first_cost + h > top or second_cost + h > top:
             return TOO_LONG
         new_row = known
@@ -286,7 +300,7 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
             slots[slot], hashes[new_row], keepers[new_row] = new_row, code, cell
             boxes[new_row, :] = cells
         cost_steps[new_row], cost_pushes[new_row], parents[new_row] = steps_after, pushes_after, row
-        bounds[new_row], refined[new_row] = h, False
+        bounds[new_row], refined[new_row] = h, LAZY if known < 0 or refined[known] == LAZY else BOUNDED
         counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
                                     _key(first_cost + h, second_cost + h, first_cost, counters[QUEUED]),
                                     new_row, first_cost << 32 | second_cost)
@@ -331,9 +345,26 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
             counters[FOUND] = row
             return GOAL
         _place(codes, boxes, row, box)
+        if refined[row] == LAZY:
+            h = _bound_of(codes, boxes[row], hashes[row] ^ level[1][keepers[row]], _pushed(boxes, row, _parents[row]),
+                          box, infinite, level, scratch, memo)
+            refined[row] = BOUNDED
+            if h > bounds[row]:
+                if h < infinite:
+                    if primary + h > top or secondary + h > top:
+                        return TOO_LONG
+                    bounds[row] = h
+                    counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
+                                                _key(primary + h, secondary + h, primary, counters[QUEUED]),
+                                                row, queued_cost)
+                    counters[QUEUED] += 1
+                else:
+                    bounds[row] = h
+                _place(codes, boxes, row, 0)
+                continue
         count = _pushes_kernel(codes, keepers[row], near, box, steps, found)
-        if not by_push and not refined[row]:
-            refined[row] = True
+        if not by_push and refined[row] == BOUNDED:
+            refined[row] = WALKED
             more = _walks_more(codes, keepers[row], count, found, bounds[row], box, infinite, level)
             if 0 < more < infinite:
                 if f + more > top:
@@ -363,6 +394,7 @@ _key = compiled(_key)
 rehash = compiled(rehash)
 _matched = compiled(_matched)
 _bound_of = compiled(_bound_of)
+_pushed = compiled(_pushed)
 _place = compiled(_place)
 _walks_more = compiled(_walks_more)
 _expand = compiled(_expand)

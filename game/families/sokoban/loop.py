@@ -38,7 +38,7 @@ class _Table:
         self.cost_pushes = np.zeros(rows, np.int32)
         self.parents = np.full(rows, -1, np.int32)
         self.bounds = np.zeros(rows, np.int32)
-        self.refined = np.zeros(rows, np.bool_)
+        self.refined = np.zeros(rows, np.int8)               # engine.LAZY, BOUNDED or WALKED
         self.hashes = np.zeros(rows, np.int64)
         self.slots = np.full(2 * rows, -1, np.int32)          # at most half full
         self.heap_key = np.zeros(2 * rows, np.int64)
@@ -91,6 +91,7 @@ def compiled_search(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Ma
     table.boxes[0] = cells
     table.keepers[0] = keeper
     table.bounds[0] = first
+    table.refined[0] = engine.BOUNDED
     code = zobrist_keeper[keeper]
     for cell in cells:
         code ^= zobrist_box[cell]

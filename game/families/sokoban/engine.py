@@ -7,10 +7,11 @@ calls cost it.
   the cost that reached it (steps, pushes), the row it was reached from, its bound, and whether its walks
   were counted yet. An open-addressing hash table over 64-bit Zobrist keys of the exact position finds a
   row.
-* **The queue** is a binary heap of one 64-bit key a row: bound-plus-primary cost, then
-  bound-plus-secondary, then the deepest first, then the first queued (the order of
-  :func:`solvers.astar.best_first`), and the cost it was queued with, so that a row since reached more
-  cheaply is skipped when its older entry comes out.
+* **The queue** is a bucket of entries for each pair of (bound-plus-primary cost,
+  bound-plus-secondary), each bucket a stack (the last queued first: often the deepest, which
+  :func:`solvers.astar.best_first` prefers among ties), an entry a row and the cost it was queued with,
+  so that a row since reached more cheaply is skipped when its older entry comes out. Taking the lowest
+  bucket costs a step or two where a binary heap of millions of entries costs a cache miss a level.
 * **Each position** taken from the queue is tested for the goal, then (under ``moves``, once) its walks
   are counted as :func:`~game.families.sokoban.search.solve`'s ``refine`` counts them: the walk to the
   nearest push onto a live square and the tour through the boxes' sides
@@ -39,13 +40,15 @@ from game.families.sokoban.tour import MAX_BOXES, _tour_kernel
 
 __all__ = ["EMPTY_QUEUE", "FULL", "GOAL", "RUNNING", "TOO_LONG", "rehash", "run_chunk"]
 
-FIELD = 11                       # bits of each of the queue key's three figures (each below 2,048)
-ORDER_BITS = 63 - 3 * FIELD      # bits of the queue key's order of queueing
+BUCKETS = 1 << 11               # the queue's buckets along each of its two figures (each below 2,048)
 RUNNING, GOAL, EMPTY_QUEUE, FULL, TOO_LONG = 0, 1, 2, 3, 4   # TOO_LONG: a key's figure past its bits
 LAZY, BOUNDED, WALKED = 0, 1, 2  # a row's bound: the parent's less one, its own matching, its walks counted
 # the counters array: rows held, heap size, queued so far, expanded so far, the row of the goal, the
 # least bound-plus-cost taken (the proven lower bound)
-ROWS, HEAP, QUEUED, EXPANDED, FOUND, LOWER = range(6)
+# proven lower bound, the lowest f that may hold an entry, the free list's first entry, the entries made,
+# the f and f2 of the entry taken last
+# ... and how many positions were bounded and had their walks counted
+ROWS, HEAP, QUEUED, EXPANDED, FOUND, LOWER, FMIN, FREE, POOL, TAKEN_F, TAKEN_F2, BOUNDS, WALKS = range(13)
 
 
 def _dead_after(codes: np.ndarray, cell: int, near: np.ndarray, dead: np.ndarray, target: np.ndarray,
@@ -146,36 +149,44 @@ def _bound_of(codes: np.ndarray, cells: np.ndarray, placement: int, ahead: int, 
     return h
 
 
-def _heap_push(heap_key: np.ndarray, heap_row: np.ndarray, heap_cost: np.ndarray, size: int, key: int,
-               row: int, cost: int) -> int:
-    at = size
-    while at > 0:
-        up = (at - 1) >> 1
-        if heap_key[up] <= key:
-            break
-        heap_key[at], heap_row[at], heap_cost[at] = heap_key[up], heap_row[up], heap_cost[up]
-        at = up
-    heap_key[at], heap_row[at], heap_cost[at] = key, row, cost
-    return size + 1
+def _queue_push(heap: tuple, counters: np.ndarray, f: int, f2: int, row: int, cost: int) -> None:
+    """Queues ``row`` (reached at ``cost``, primary and secondary packed) in the bucket of (``f``,
+    ``f2``), on top of its stack; an entry from the free list, or a new one."""
+    heads, lowest2, count_f, entry_row, entry_cost, entry_next = heap
+    entry = counters[FREE]
+    if entry >= 0:
+        counters[FREE] = entry_next[entry]
+    else:
+        entry = counters[POOL]
+        counters[POOL] += 1
+    entry_row[entry], entry_cost[entry], entry_next[entry] = row, cost, heads[f, f2]
+    heads[f, f2] = entry
+    count_f[f] += 1
+    lowest2[f] = min(lowest2[f], f2)
+    counters[FMIN] = min(counters[FMIN], f)
+    counters[HEAP] += 1
 
 
-def _heap_pop(heap_key: np.ndarray, heap_row: np.ndarray, heap_cost: np.ndarray, size: int) -> int:
-    """Moves the heap's last entry down from the top once its first was read; the new size."""
-    size -= 1
-    key, row, cost = heap_key[size], heap_row[size], heap_cost[size]
-    at = 0
-    while True:
-        child = 2 * at + 1
-        if child >= size:
-            break
-        if child + 1 < size and heap_key[child + 1] < heap_key[child]:
-            child += 1
-        if heap_key[child] >= key:
-            break
-        heap_key[at], heap_row[at], heap_cost[at] = heap_key[child], heap_row[child], heap_cost[child]
-        at = child
-    heap_key[at], heap_row[at], heap_cost[at] = key, row, cost
-    return size
+def _queue_pop(heap: tuple, counters: np.ndarray) -> int:
+    """The entry last queued in the lowest nonempty bucket (its f and f2 into ``counters[TAKEN_F]`` and
+    ``counters[TAKEN_F2]``), its place given back to the free list; the queue must not be empty."""
+    heads, lowest2, count_f, _entry_row, _entry_cost, entry_next = heap
+    f = counters[FMIN]
+    while count_f[f] == 0:
+        f += 1
+    counters[FMIN] = f
+    f2 = lowest2[f]
+    while heads[f, f2] < 0:
+        f2 += 1
+    entry = heads[f, f2]
+    heads[f, f2] = entry_next[entry]
+    count_f[f] -= 1
+    lowest2[f] = f2 if count_f[f] > 0 else len(lowest2)
+    counters[HEAP] -= 1
+    counters[TAKEN_F], counters[TAKEN_F2] = f, f2
+    entry_next[entry] = counters[FREE]
+    counters[FREE] = entry
+    return entry
 
 
 def _find(slots: np.ndarray, hashes: np.ndarray, boxes: np.ndarray, keepers: np.ndarray, code: int,
@@ -207,11 +218,6 @@ def rehash(slots: np.ndarray, hashes: np.ndarray, rows: int) -> None:
         while slots[at] >= 0:
             at = (at + 1) & mask
         slots[at] = row
-
-
-def _key(f: int, f2: int, depth: int, order: int) -> int:
-    top = (1 << FIELD) - 1
-    return (((min(f, top) << FIELD | min(f2, top)) << FIELD | (top - min(depth, top))) << ORDER_BITS) | order
 
 
 def _pushed(boxes: np.ndarray, row: int, parent: int) -> int:
@@ -255,11 +261,10 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
     lone box's pushes from a cell are at most one more than from the cell it is pushed to); TOO_LONG
     where a figure passes the queue key's bits, else RUNNING."""
     boxes, keepers, cost_steps, cost_pushes, parents, bounds, refined, hashes, slots = table
-    heap_key, heap_row, heap_cost = heap
     zobrist_box, zobrist_keeper, near, dead = level[0], level[1], level[2], level[3]
     codes, found, cells = scratch[0], scratch[2], scratch[5]
     n = boxes.shape[1]
-    top = (1 << FIELD) - 1
+    top = BUCKETS - 1
     code0 = hashes[row] ^ zobrist_keeper[keepers[row]]
     for p in range(count):
         cell, d, walked = found[p, 0], found[p, 1], found[p, 2]
@@ -301,9 +306,7 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
             boxes[new_row, :] = cells
         cost_steps[new_row], cost_pushes[new_row], parents[new_row] = steps_after, pushes_after, row
         bounds[new_row], refined[new_row] = h, LAZY if known < 0 or refined[known] == LAZY else BOUNDED
-        counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
-                                    _key(first_cost + h, second_cost + h, first_cost, counters[QUEUED]),
-                                    new_row, first_cost << 32 | second_cost)
+        _queue_push(heap, counters, first_cost + h, second_cost + h, new_row, first_cost << 32 | second_cost)
         counters[QUEUED] += 1
     return RUNNING
 
@@ -314,29 +317,30 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
     ``counters[FOUND]``), EMPTY_QUEUE, or FULL where the table or the heap may not hold one more
     expansion (Python grows them and calls again), TOO_LONG where a figure passes what the queue's key
     holds (2,047: the search is given up, for Python's). ``table``: the rows' arrays (boxes, keepers,
-    steps, pushes, parents, bounds, refined, hashes, slots); ``heap``: (keys, rows, costs); ``level``:
+    steps, pushes, parents, bounds, refined, hashes, slots); ``heap``: the queue (its buckets' first entries, the lowest
+    f2 that may hold one by f, entries by f, then each entry's row, cost and next entry); ``level``:
     (Zobrist keys of a box and of the keeper by cell, neighbours, dead squares, targets, push distances
     by target, the tour's approaches, sides, nearest targets and lone boxes' moves); ``scratch``: (codes, all zero between
     calls, steps, pushes found, freeze frames, freeze group, cells, a matching's matrix); ``memo``: the
     bounds remembered (placement hashes, boxes' cells, bounds)."""
     boxes, keepers, cost_steps, cost_pushes, _parents, bounds, refined, hashes, _slots = table
-    heap_key, heap_row, heap_cost = heap
+    entry_row, entry_cost = heap[3], heap[4]
     near, target = level[2], level[4]
     codes, steps, found = scratch[0], scratch[1], scratch[2]
     n = boxes.shape[1]
-    top = (1 << FIELD) - 1
+    top = BUCKETS - 1
     done = 0
     while done < budget:
         if counters[HEAP] == 0:
             return EMPTY_QUEUE
-        if counters[ROWS] + 4 * n + 1 >= len(hashes) or counters[HEAP] + 4 * n + 2 >= len(heap_key):
+        if counters[ROWS] + 4 * n + 1 >= len(hashes) or counters[HEAP] + 4 * n + 2 >= len(entry_row):
             return FULL   # (the slots are twice the rows)
-        key, row, queued_cost = heap_key[0], heap_row[0], heap_cost[0]
-        counters[HEAP] = _heap_pop(heap_key, heap_row, heap_cost, counters[HEAP])
+        entry = _queue_pop(heap, counters)
+        row, queued_cost = entry_row[entry], entry_cost[entry]
         primary, secondary = (cost_pushes[row], cost_steps[row]) if by_push else (cost_steps[row], cost_pushes[row])
         if queued_cost != primary << 32 | secondary:   # queued before the row was reached more cheaply
             continue
-        f = key >> (ORDER_BITS + 2 * FIELD)
+        f, f2 = counters[TAKEN_F], counters[TAKEN_F2]
         counters[LOWER] = max(counters[LOWER], f)
         goal = True
         for k in range(n):
@@ -349,14 +353,13 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
             h = _bound_of(codes, boxes[row], hashes[row] ^ level[1][keepers[row]], _pushed(boxes, row, _parents[row]),
                           box, infinite, level, scratch, memo)
             refined[row] = BOUNDED
+            counters[BOUNDS] += 1
             if h > bounds[row]:
                 if h < infinite:
                     if primary + h > top or secondary + h > top:
                         return TOO_LONG
                     bounds[row] = h
-                    counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
-                                                _key(primary + h, secondary + h, primary, counters[QUEUED]),
-                                                row, queued_cost)
+                    _queue_push(heap, counters, primary + h, secondary + h, row, queued_cost)
                     counters[QUEUED] += 1
                 else:
                     bounds[row] = h
@@ -365,14 +368,12 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
         count = _pushes_kernel(codes, keepers[row], near, box, steps, found)
         if not by_push and refined[row] == BOUNDED:
             refined[row] = WALKED
+            counters[WALKS] += 1
             more = _walks_more(codes, keepers[row], count, found, bounds[row], box, infinite, level)
             if 0 < more < infinite:
                 if f + more > top:
                     return TOO_LONG
-                depth = top - ((key >> ORDER_BITS) & top)
-                counters[HEAP] = _heap_push(heap_key, heap_row, heap_cost, counters[HEAP],
-                                            _key(f + more, (key >> (ORDER_BITS + FIELD)) & top, depth,
-                                                 counters[QUEUED]), row, queued_cost)
+                _queue_push(heap, counters, f + more, f2, row, queued_cost)
                 counters[QUEUED] += 1
             if more > 0:
                 _place(codes, boxes, row, 0)
@@ -387,10 +388,9 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
 
 
 _dead_after = compiled(_dead_after)
-_heap_push = compiled(_heap_push)
-_heap_pop = compiled(_heap_pop)
+_queue_push = compiled(_queue_push)
+_queue_pop = compiled(_queue_pop)
 _find = compiled(_find)
-_key = compiled(_key)
 rehash = compiled(rehash)
 _matched = compiled(_matched)
 _bound_of = compiled(_bound_of)

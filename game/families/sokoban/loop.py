@@ -41,13 +41,16 @@ class _Table:
         self.refined = np.zeros(rows, np.int8)               # engine.LAZY, BOUNDED or WALKED
         self.hashes = np.zeros(rows, np.int64)
         self.slots = np.full(2 * rows, -1, np.int32)          # at most half full
-        self.heap_key = np.zeros(2 * rows, np.int64)
-        self.heap_row = np.zeros(2 * rows, np.int32)
-        self.heap_cost = np.zeros(2 * rows, np.int64)
+        self.heads = np.full((engine.BUCKETS, engine.BUCKETS), -1, np.int32)   # the queue: a stack a bucket
+        self.lowest2 = np.full(engine.BUCKETS, engine.BUCKETS, np.int64)
+        self.count_f = np.zeros(engine.BUCKETS, np.int64)
+        self.entry_row = np.zeros(2 * rows, np.int32)
+        self.entry_cost = np.zeros(2 * rows, np.int64)
+        self.entry_next = np.zeros(2 * rows, np.int32)
 
     def grown(self, held: int, queued: int) -> None:
-        """The rows doubled (and the slots with them, rehashed) where they are half full or more, the queue
-        where it is."""
+        """The rows doubled (and the slots with them, rehashed) where they are half full or more, the queue's
+        entries where they are."""
         if 2 * held >= len(self.hashes):
             rows = 2 * len(self.hashes)
             for name in ("boxes", "keepers", "cost_steps", "cost_pushes", "parents", "bounds", "refined", "hashes"):
@@ -57,8 +60,8 @@ class _Table:
                 setattr(self, name, new)
             self.slots = np.full(2 * rows, -1, np.int32)
             engine.rehash(self.slots, self.hashes, held)
-        if 2 * queued >= len(self.heap_key):
-            for name in ("heap_key", "heap_row", "heap_cost"):
+        if 2 * queued >= len(self.entry_row):
+            for name in ("entry_row", "entry_cost", "entry_next"):
                 old = getattr(self, name)
                 new = np.zeros(2 * len(old), old.dtype)
                 new[:len(old)] = old
@@ -69,7 +72,7 @@ class _Table:
                 self.refined, self.hashes, self.slots)
 
     def heap(self) -> tuple:
-        return self.heap_key, self.heap_row, self.heap_cost
+        return self.heads, self.lowest2, self.count_f, self.entry_row, self.entry_cost, self.entry_next
 
     def bytes_held(self) -> int:
         return sum(int(array.nbytes) for array in self.rows() + self.heap())
@@ -97,8 +100,10 @@ def compiled_search(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Ma
         code ^= zobrist_box[cell]
     table.hashes[0] = code
     engine.rehash(table.slots, table.hashes, 1)
-    table.heap_key[0] = engine._key(first, first, 0, 0)
-    counters = np.array([1, 1, 1, 0, -1, first], np.int64)
+    counters = np.array([1, 0, 1, 0, -1, first, engine.BUCKETS, -1, 0, 0, 0, 0, 0], np.int64)
+    if first >= engine.BUCKETS:
+        raise TooLong()
+    engine._queue_push(table.heap(), counters, first, first, 0, 0)
     near = np.array([[-1 if cell is None else cell for cell in puzzle.near[at]] for at in range(size)], np.int64)
     level = (zobrist_box, zobrist_keeper, near, np.array([cell in bound.dead for cell in range(size)], np.bool_),
              np.array([cell in puzzle.on_target for cell in range(size)], np.bool_), np.array(bound.by_cell, np.int64),

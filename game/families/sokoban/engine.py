@@ -36,7 +36,7 @@ from solvers.assignment import compiled_assignment
 from solvers.compiled import compiled
 
 from game.families.sokoban.pushes import _pushes_kernel
-from game.families.sokoban.tour import MAX_BOXES, _tour_kernel
+from game.families.sokoban.tour import MAX_BOXES, _tour_into
 
 __all__ = ["EMPTY_QUEUE", "FULL", "GOAL", "RUNNING", "TOO_LONG", "rehash", "run_chunk"]
 
@@ -237,7 +237,7 @@ def _place(codes: np.ndarray, boxes: np.ndarray, row: int, code: int) -> None:
 
 
 def _walks_more(codes: np.ndarray, keeper: int, count: int, found: np.ndarray, matched: int, box: int,
-                infinite: int, level: tuple) -> int:
+                infinite: int, level: tuple, work: tuple) -> int:
     """What the moves left exceed the matching ``matched`` by, at least (``infinite``: no goal): the walk to
     the nearest push onto a live square, and the tour through the boxes' sides less the matching."""
     _zb, _zk, near, dead, target, _costs, distance, sides, nearest, alone = level
@@ -247,7 +247,7 @@ def _walks_more(codes: np.ndarray, keeper: int, count: int, found: np.ndarray, m
             first = found[p, 2]
     if first >= infinite:
         return infinite
-    tour = _tour_kernel(codes, keeper, box, distance, sides, nearest, alone, target, infinite, MAX_BOXES)
+    tour = _tour_into(codes, keeper, box, distance, sides, nearest, alone, target, infinite, MAX_BOXES, work)
     if tour >= infinite:
         return infinite
     return max(first, tour - matched)
@@ -321,7 +321,7 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
     f2 that may hold one by f, entries by f, then each entry's row, cost and next entry); ``level``:
     (Zobrist keys of a box and of the keeper by cell, neighbours, dead squares, targets, push distances
     by target, the tour's approaches, sides, nearest targets and lone boxes' moves); ``scratch``: (codes, all zero between
-    calls, steps, pushes found, freeze frames, freeze group, cells, a matching's matrix); ``memo``: the
+    calls, steps, pushes found, freeze frames, freeze group, cells, a matching's matrix, the tour's arrays); ``memo``: the
     bounds remembered (placement hashes, boxes' cells, bounds)."""
     boxes, keepers, cost_steps, cost_pushes, _parents, bounds, refined, hashes, _slots = table
     entry_row, entry_cost = heap[3], heap[4]
@@ -369,7 +369,7 @@ def run_chunk(counters: np.ndarray, budget: int, by_push: bool, box: int, infini
         if not by_push and refined[row] == BOUNDED:
             refined[row] = WALKED
             counters[WALKS] += 1
-            more = _walks_more(codes, keepers[row], count, found, bounds[row], box, infinite, level)
+            more = _walks_more(codes, keepers[row], count, found, bounds[row], box, infinite, level, scratch[7])
             if 0 < more < infinite:
                 if f + more > top:
                     return TOO_LONG

@@ -14,7 +14,7 @@ from game.families.sokoban.bounds import INFINITE, MatchingBound
 from game.families.sokoban.level import BOX, KEEPER
 from game.families.sokoban.pushes import Pushes
 from game.families.sokoban.rules import SokobanPuzzle
-from game.families.sokoban.tour import TourBound
+from game.families.sokoban.tour import MAX_BOXES, TourBound, tour_work
 from game.rules.puzzle import Move
 
 __all__ = ["TooLong", "compiled_search"]
@@ -110,7 +110,8 @@ def compiled_search(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Ma
              tour.distance, tour.sides, tour.nearest, tour.alone)
     scratch = (np.zeros(size, np.uint8), np.empty(size, np.int64), np.empty((4 * size, 3), np.int64),
                np.empty((len(cells) + 2, 4), np.int64), np.empty(len(cells) + 2, np.int64),
-               np.empty(len(cells), np.int64), np.empty((len(cells), len(puzzle.targets) + 1), np.int64))
+               np.empty(len(cells), np.int64), np.empty((len(cells), len(puzzle.targets) + 1), np.int64),
+               tour_work(MAX_BOXES))
     memo = (np.full(MEMO, -1, np.int64), np.zeros((MEMO, len(cells)), np.int16), np.zeros(MEMO, np.int64))
     watch.lower_bound = max(watch.lower_bound, first)
     while True:

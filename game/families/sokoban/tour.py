@@ -46,7 +46,7 @@ from game.families.sokoban.bounds import INFINITE, push_distances
 from game.families.sokoban.level import BOX
 from game.families.sokoban.rules import DIRECTIONS, SokobanPuzzle
 
-__all__ = ["MAX_BOXES", "TourBound"]
+__all__ = ["MAX_BOXES", "TourBound", "tour_work"]
 
 MAX_BOXES = 10
 
@@ -142,10 +142,24 @@ def _alone(puzzle: SokobanPuzzle, sides: np.ndarray, distance: np.ndarray) -> np
     return alone
 
 
+def tour_work(most: int) -> tuple:
+    """The arrays :func:`_tour_into` works in, for at most ``most`` boxes off target (made once)."""
+    return (np.empty(most, np.int64), np.empty(most, np.int64), np.empty((most, most), np.int64),
+            np.empty(1 << most, np.int64), np.empty(1 << most, np.int64), np.empty((1 << most, most), np.int64),
+            np.empty(most + 1, np.int64))
+
+
 def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, sides: np.ndarray,
                 nearest: np.ndarray, alone: np.ndarray, target: np.ndarray, infinite: int, most: int) -> int:
     """The bound of the module's docstring (0 past ``most`` boxes off target)."""
-    cells = np.empty(most, np.int64)
+    return _tour_into(codes, keeper, box, distance, sides, nearest, alone, target, infinite, most, tour_work(most))
+
+
+def _tour_into(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, sides: np.ndarray,
+               nearest: np.ndarray, alone: np.ndarray, target: np.ndarray, infinite: int, most: int,
+               work: tuple) -> int:
+    """:func:`_tour_plain` in the arrays of ``work`` (:func:`tour_work`), which a search makes once."""
+    cells, start, between, pushes, count, tour, best = work
     n = 0
     for cell in range(len(codes)):
         if codes[cell] == box and not target[cell]:
@@ -155,8 +169,10 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
             n += 1
     if n == 0:
         return 0
-    start = np.full(n, infinite, np.int64)        # the keeper to each box's nearest side
-    between = np.full((n, n), infinite, np.int64)  # one box's sides to another's
+    for i in range(n):   # the keeper to each box's nearest side; one box's sides to another's
+        start[i] = infinite
+        for j in range(n):
+            between[i, j] = infinite
     for i in range(n):
         for d in range(4):
             side = sides[cells[i], d]
@@ -170,16 +186,17 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
         if start[i] >= infinite:
             return infinite
     full = (1 << n) - 1
-    pushes = np.zeros(full + 1, np.int64)          # the boxes' push distances summed, by subset
-    count = np.zeros(full + 1, np.int64)
+    pushes[0], count[0] = 0, 0                       # the boxes' push distances summed, by subset
     for subset in range(1, full + 1):
         low = 0
         while not subset >> low & 1:
             low += 1
         pushes[subset] = pushes[subset & (subset - 1)] + nearest[cells[low]]
         count[subset] = count[subset & (subset - 1)] + 1
-    tour = np.full((full + 1, n), infinite, np.int64)
-    best = np.full(n + 1, infinite, np.int64)      # by how many boxes visited, the least bound
+        for i in range(n):
+            tour[subset, i] = infinite
+    for k in range(n + 1):                            # by how many boxes visited, the least bound
+        best[k] = infinite
     for i in range(n):
         tour[1 << i, i] = start[i]
     for subset in range(1, full + 1):
@@ -201,4 +218,6 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
     return min(most_needed, infinite)
 
 
+tour_work = compiled(tour_work)
+_tour_into = compiled(_tour_into)
 _tour_kernel = compiled(_tour_plain)

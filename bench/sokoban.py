@@ -10,7 +10,7 @@ level's component in CPython, in a child process; ratios are against it.
 
 Usage: python main.py bench sokoban [--json] [--levels NAME,NAME] [--hints N]
        python main.py bench sokoban --search [--seconds S] [--per-count N] [--seed N] [--plain]
-                                    [--sets warehouses,small,large]  (see bench/sokoban_search.py)
+                                    [--python-loop] [--sets warehouses,small,large]  (see bench/sokoban_search.py)
 """
 from __future__ import annotations
 
@@ -74,6 +74,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="with --search: the generator's seed")
     parser.add_argument("--plain", action="store_true", help="with --search: the game's search in plain Python "
                         "too (numba's kernels left out)")
+    parser.add_argument("--python-loop", action="store_true", help="with --search: the game's search with "
+                        "Python's loop too (the kernels compiled, the loop not), what the compiled loop earns")
     parser.add_argument("--sets", default="warehouses,small,large", help="with --search: which sets of levels, "
                         "comma-separated: warehouses, small (2 to 4 boxes), large (5 to 8 boxes)")
     args = parser.parse_args(argv)
@@ -91,7 +93,8 @@ def main(argv: list[str]) -> int:
         sets = [name for name in args.sets.split(",") if name]
         if not sets or any(name not in sokoban_search.SETS for name in sets):
             raise UsageError("--sets takes warehouses, small and large, comma-separated")
-        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed, args.plain, sets)
+        return sokoban_search.main(argv, names, args.json, args.seconds, args.per_count, args.seed, args.plain, sets,
+                                    args.python_loop)
     log = (lambda *a: None) if args.json else (lambda *a: print(*a, file=sys.stderr, flush=True))
 
     runs = []

@@ -10,7 +10,9 @@ limit by each search in the same process, one after another:
 * ``matching``: the game's search (:func:`game.families.sokoban.search.solve`): A* push by push, the
   matching bound, frozen boxes;
 * ``pushes``: :func:`game.families.sokoban.search.fewest_pushes`, the keeper's region as one position;
-* ``plain`` (with ``--plain``): the game's search with numba's kernels left out, what they earn.
+* ``plain`` (with ``--plain``): the game's search with numba's kernels left out, what they earn;
+* ``python`` (with ``--python-loop``): the game's search with its kernels but Python's loop, what the
+  compiled loop (:mod:`game.families.sokoban.engine`) earns.
 
 A figure is how many levels each proved optimal within the limit, and positions a second over all of
 its runs. Every answer found is replayed and checked against the others.
@@ -74,7 +76,7 @@ def run_one(puzzle, how: str, seconds: float) -> dict:   # noqa: ANN001
             found = fewest_pushes(puzzle, puzzle.start, watch)
         else:
             found = reference_solve(puzzle, puzzle.start, watch) if how == "before" else \
-                solve(puzzle, puzzle.start, watch, compiled=how != "plain")
+                solve(puzzle, puzzle.start, watch, compiled=how != "plain", loop=how == "matching")
         length, bound = (None if found is None else len(found.moves)), None
         if found is not None:
             _replayed(puzzle, found)
@@ -100,7 +102,7 @@ def _replayed(puzzle, found) -> None:   # noqa: ANN001
 
 
 def measure(levels: list[tuple[str, tuple[str, ...]]], seconds: float, log: Callable[[str], None],
-            plain: bool = False) -> list[dict]:
+            plain: bool = False, python_loop: bool = False) -> list[dict]:
     """Every level under both counts (pushes first: its line of fewest pushes is the best found by moves
     where the search of the fewest moves stops at the limit; under pushes, its pushes/steps)."""
     runs = []
@@ -108,7 +110,8 @@ def measure(levels: list[tuple[str, tuple[str, ...]]], seconds: float, log: Call
         walked = None
         for count in ("pushes", "moves"):
             puzzle = _puzzle(rows, count)
-            hows = ("before", "matching") + (("plain",) if plain else ()) + (("pushes",) if count == "pushes" else ())
+            hows = ("before", "matching") + (("plain",) if plain else ()) + (("python",) if python_loop else ()) \
+                + (("pushes",) if count == "pushes" else ())
             got = {how: run_one(puzzle, how, seconds) for how in hows}
             optima = {r["optimum"] for how, r in got.items() if how != "pushes" and r["optimum"] is not None}
             if len(optima) > 1:
@@ -139,7 +142,7 @@ def _said(run: dict) -> str:
 def summary(runs: list[dict], label: str) -> dict:
     out: dict = {"set": label, "levels": len({r["level"] for r in runs})}
     for count in ("moves", "pushes"):
-        for how in ("before", "matching", "plain", "pushes"):
+        for how in ("before", "matching", "plain", "python", "pushes"):
             mine = [r["runs"][how] for r in runs if r["count"] == count and how in r["runs"]]
             if not mine:
                 continue
@@ -151,8 +154,9 @@ def summary(runs: list[dict], label: str) -> dict:
 
 
 def main(argv: list[str], library: list[str], json_out: bool, seconds: float, per_count: int, seed: int,
-         plain: bool = False, chosen: list[str] | None = None) -> int:
-    """``chosen``: which of SETS to run (all where None)."""
+         plain: bool = False, chosen: list[str] | None = None, python_loop: bool = False) -> int:
+    """``chosen``: which of SETS to run (all where None); ``plain``, ``python_loop``: the searches of the
+    module's docstring run beside the game's."""
     from game.catalog import registry as catalog
     log = (lambda *a: None) if json_out else (lambda *a: print(*a, file=sys.stderr, flush=True))
     made = {"warehouses": lambda: ("warehouses", [(name, tuple(catalog.get(name).puzzle.level.rows)) for name in library]),
@@ -160,7 +164,7 @@ def main(argv: list[str], library: list[str], json_out: bool, seconds: float, pe
             "large": lambda: (f"generated, 5 to 8 boxes (seed {seed})", generated(seed, per_count, LARGE))}
     results = []
     for label, levels in (made[name]() for name in SETS if chosen is None or name in chosen):
-        runs = measure(levels, seconds, log, plain)
+        runs = measure(levels, seconds, log, plain, python_loop)
         results.append(summary(runs, label) | {"stopped": _stopped(runs)})
     if json_out:
         print(json.dumps({"seconds_each": seconds, "sets": results}))

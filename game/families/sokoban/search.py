@@ -33,6 +33,7 @@ from game.families.sokoban.bounds import INFINITE, MatchingBound, NearestBound
 from game.families.sokoban.corrals import Corrals
 from game.families.sokoban.counts import PUSHES
 from game.families.sokoban.level import KEEPER
+from game.families.sokoban.loop import TooLong, compiled_search
 from game.families.sokoban.pushes import Pushes
 from game.families.sokoban.rules import SokobanPuzzle
 from game.families.sokoban.tour import TourBound
@@ -44,10 +45,12 @@ Bound = MatchingBound | NearestBound
 
 
 def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None = None,
-          compiled: bool = True) -> Path[bytes, Move] | None:
+          compiled: bool = True, loop: bool = True) -> Path[bytes, Move] | None:
     """An optimal solution from ``state`` under the puzzle's count (None: there is none). Raises
     LimitReached (with the proven lower bound) or Cancelled as ``watch`` says. ``compiled``: whether
-    numba's kernels run where it is installed (the benchmark measures them against plain Python)."""
+    numba's kernels run where it is installed (the benchmark measures them against plain Python);
+    ``loop``: whether the whole search runs compiled there (:mod:`game.families.sokoban.engine`, the
+    same search), else Python's loop calls the kernels."""
     bound = MatchingBound(puzzle, compiled=compiled) if bound is None else bound
     if bound(state) >= INFINITE:
         return None
@@ -56,6 +59,12 @@ def solve(puzzle: SokobanPuzzle, state: bytes, watch: Watch, bound: Bound | None
     after_push, matching = bound.after_push, bound.matching
     dead = bound.dead if isinstance(bound, MatchingBound) else frozenset()
     tour = TourBound(puzzle, dead, compiled) if isinstance(bound, MatchingBound) else None
+    if loop and tour is not None and isinstance(bound, MatchingBound) and bound.freezes and tour.fast:
+        try:
+            found = compiled_search(puzzle, state, watch, bound, tour, by_push)
+            return found if found is None or by_push else in_steps(puzzle, found)
+        except TooLong:
+            pass
     listed: list[tuple[bytes, list[tuple[Move, bytes, int]]]] = [(b"", [])]
     pushed = [-1]                      # the cell of the box of the push expand gave last
 

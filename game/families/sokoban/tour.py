@@ -13,6 +13,18 @@ each of them needs at least its push distance to its nearest target, so for ever
 
     moves left >= (the walk through Y_1 ... Y_j to Y_j's side) + (Y_j's and every later box's pushes).
 
+The box ``Y_j`` alone gives a second bound on what comes after ``t_j``: its own pushes, and between two of
+them the keeper's walk from the cell the box left (where the keeper stands after a push) to the side of
+the next push, round the box (it stands still meanwhile) with walls in the way: none where it pushes on
+the same way, at least two steps where it turns. Those steps are all distinct (a walk between two of its
+pushes is none of its pushes), and other boxes in the way only add steps (a push is a step too), so the
+fewest such moves a lone box on ``Y_j``'s cell needs to reach any target (``alone``: pushes and turns,
+a shortest path over (cell, last direction), from the targets back) is at most what follows ``t_j``:
+
+    moves left >= (the walk through Y_1 ... Y_j to Y_j's side) + max(Y_j's and every later box's pushes,
+                                                                     alone(Y_j)).
+
+(The turns of several boxes cannot be added up: a step of one box's turn may be another box's push.)
 The order is not known, so for each ``j`` the least of that over every set of ``j`` boxes and every box
 of it visited last (a shortest-tour table over subsets, as for a travelling salesman) is a lower bound,
 and so is the largest of those over ``j``. A box off target with no side the keeper can ever reach can
@@ -24,6 +36,8 @@ it says 0, which is a lower bound too).
 """
 from __future__ import annotations
 
+import heapq
+
 import numpy as np
 
 from solvers.compiled import available, compiled
@@ -32,7 +46,7 @@ from game.families.sokoban.bounds import INFINITE, push_distances
 from game.families.sokoban.level import BOX
 from game.families.sokoban.rules import DIRECTIONS, SokobanPuzzle
 
-__all__ = ["MAX_BOXES", "TourBound"]
+__all__ = ["MAX_BOXES", "TourBound", "tour_work"]
 
 MAX_BOXES = 10
 
@@ -55,13 +69,14 @@ class TourBound:
         for target in puzzle.targets:
             nearest = [min(a, b) for a, b in zip(nearest, push_distances(puzzle, target))]
         self.nearest = np.array(nearest, np.int64)
+        self.alone = _alone(puzzle, self.sides, self.distance)
         self.target = np.array([cell in puzzle.on_target for cell in range(size)], np.bool_)
 
     def __call__(self, state: bytes, keeper: int) -> int:
         """The moves every solution from ``state`` (the keeper on ``keeper``) still needs, at least."""
         kernel = _tour_kernel if self.fast else _tour_plain
         return int(kernel(np.frombuffer(state, np.uint8), keeper, BOX, self.distance, self.sides, self.nearest,
-                          self.target, INFINITE, MAX_BOXES))
+                          self.alone, self.target, INFINITE, MAX_BOXES))
 
 
 def _approaches(puzzle: SokobanPuzzle, sides: np.ndarray) -> np.ndarray:
@@ -87,10 +102,64 @@ def _approaches(puzzle: SokobanPuzzle, sides: np.ndarray) -> np.ndarray:
     return out
 
 
+def _alone(puzzle: SokobanPuzzle, sides: np.ndarray, distance: np.ndarray) -> np.ndarray:
+    """Per cell, the fewest moves a lone box there needs to reach a target, the keeper's walks between its
+    pushes counted (the module's docstring; the walk to its first push left out): INFINITE where none.
+    ``after[c, e]``: what is left once a push in direction ``e`` has brought the box onto ``c`` (the keeper
+    on the cell it left), found from the targets back (Dijkstra's shortest paths)."""
+    near = puzzle.near
+    size = len(puzzle.board)
+    after = np.full((size, len(DIRECTIONS)), INFINITE, np.int64)
+    queue: list[tuple[int, int, int]] = []
+    for target in puzzle.targets:
+        for e in range(len(DIRECTIONS)):
+            after[target, e] = 0
+            queue.append((0, target, e))
+    while queue:
+        cost, cell, e = heapq.heappop(queue)
+        if cost > after[cell, e]:
+            continue
+        came = near[cell][e ^ 1]                   # the box came from here, pushed in direction e
+        if came is None or sides[came, e] < 0:
+            continue
+        for d in range(len(DIRECTIONS)):           # ... after a push in direction d brought it there
+            stood = near[came][d ^ 1]
+            if stood is None:
+                continue
+            walk = 0 if d == e else int(distance[came, e, stood])
+            if walk < INFINITE and cost + walk + 1 < after[came, d]:
+                after[came, d] = cost + walk + 1
+                heapq.heappush(queue, (cost + walk + 1, came, d))
+    alone = np.full(size, INFINITE, np.int64)
+    for cell in range(size):
+        if cell in puzzle.on_target:
+            alone[cell] = 0
+            continue
+        for e in range(len(DIRECTIONS)):
+            ahead = near[cell][e]
+            if sides[cell, e] >= 0 and ahead is not None and after[ahead, e] < INFINITE:
+                alone[cell] = min(alone[cell], after[ahead, e] + 1)
+    return alone
+
+
+def tour_work(most: int) -> tuple:
+    """The arrays :func:`_tour_into` works in, for at most ``most`` boxes off target (made once)."""
+    return (np.empty(most, np.int64), np.empty(most, np.int64), np.empty((most, most), np.int64),
+            np.empty(1 << most, np.int64), np.empty(1 << most, np.int64), np.empty((1 << most, most), np.int64),
+            np.empty(most + 1, np.int64))
+
+
 def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, sides: np.ndarray,
-                nearest: np.ndarray, target: np.ndarray, infinite: int, most: int) -> int:
+                nearest: np.ndarray, alone: np.ndarray, target: np.ndarray, infinite: int, most: int) -> int:
     """The bound of the module's docstring (0 past ``most`` boxes off target)."""
-    cells = np.empty(most, np.int64)
+    return _tour_into(codes, keeper, box, distance, sides, nearest, alone, target, infinite, most, tour_work(most))
+
+
+def _tour_into(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, sides: np.ndarray,
+               nearest: np.ndarray, alone: np.ndarray, target: np.ndarray, infinite: int, most: int,
+               work: tuple) -> int:
+    """:func:`_tour_plain` in the arrays of ``work`` (:func:`tour_work`), which a search makes once."""
+    cells, start, between, pushes, count, tour, best = work
     n = 0
     for cell in range(len(codes)):
         if codes[cell] == box and not target[cell]:
@@ -100,8 +169,10 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
             n += 1
     if n == 0:
         return 0
-    start = np.full(n, infinite, np.int64)        # the keeper to each box's nearest side
-    between = np.full((n, n), infinite, np.int64)  # one box's sides to another's
+    for i in range(n):   # the keeper to each box's nearest side; one box's sides to another's
+        start[i] = infinite
+        for j in range(n):
+            between[i, j] = infinite
     for i in range(n):
         for d in range(4):
             side = sides[cells[i], d]
@@ -115,16 +186,17 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
         if start[i] >= infinite:
             return infinite
     full = (1 << n) - 1
-    pushes = np.zeros(full + 1, np.int64)          # the boxes' push distances summed, by subset
-    count = np.zeros(full + 1, np.int64)
+    pushes[0], count[0] = 0, 0                       # the boxes' push distances summed, by subset
     for subset in range(1, full + 1):
         low = 0
         while not subset >> low & 1:
             low += 1
         pushes[subset] = pushes[subset & (subset - 1)] + nearest[cells[low]]
         count[subset] = count[subset & (subset - 1)] + 1
-    tour = np.full((full + 1, n), infinite, np.int64)
-    best = np.full(n + 1, infinite, np.int64)      # by how many boxes visited, the least bound
+        for i in range(n):
+            tour[subset, i] = infinite
+    for k in range(n + 1):                            # by how many boxes visited, the least bound
+        best[k] = infinite
     for i in range(n):
         tour[1 << i, i] = start[i]
     for subset in range(1, full + 1):
@@ -132,7 +204,7 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
             walked = tour[subset, i]
             if walked >= infinite:
                 continue
-            left = walked + nearest[cells[i]] + pushes[full ^ subset]
+            left = walked + max(nearest[cells[i]] + pushes[full ^ subset], alone[cells[i]])
             if left < best[count[subset]]:
                 best[count[subset]] = left
             for j in range(n):
@@ -146,4 +218,6 @@ def _tour_plain(codes: np.ndarray, keeper: int, box: int, distance: np.ndarray, 
     return min(most_needed, infinite)
 
 
+tour_work = compiled(tour_work)
+_tour_into = compiled(_tour_into)
 _tour_kernel = compiled(_tour_plain)

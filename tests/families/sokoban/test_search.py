@@ -144,6 +144,14 @@ def test_the_tour_bound_walks_round_the_box_it_goes_to() -> None:
     assert tour(puzzle.start, puzzle.start.index(KEEPER)) == Plain(rows).fewest_moves() == 7
 
 
+def test_the_tour_bound_counts_a_lone_boxs_turns() -> None:
+    rows = ("######", "#----#", "#@$--#", "#---.#", "######")   # two pushes right, round the box, one down
+    puzzle = _puzzle(rows, STEPS)
+    tour = TourBound(puzzle, MatchingBound(puzzle).dead)
+    assert MatchingBound(puzzle)(puzzle.start) == 3
+    assert tour(puzzle.start, puzzle.start.index(KEEPER)) == Plain(rows).fewest_moves() == 5
+
+
 def test_a_frozen_square_is_cut() -> None:
     rows = ("#####", "#@--#", "#-$$#", "#-$$#", "#...#", "#.--#", "#####")  # four boxes locked in a square
     puzzle = _puzzle(rows, PUSHES)

@@ -16,8 +16,10 @@ a :class:`~solvers.limits.Watch` (the player's limits, cancelling, progress).
 from __future__ import annotations
 
 import ctypes
+import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
@@ -26,8 +28,8 @@ from solvers import keysets
 from solvers.limits import Watch
 from solvers.sweep import UNREACHED
 
-__all__ = ["DEAD", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component", "distances",
-           "forward_line", "shortest_line", "walk_back"]
+__all__ = ["DEAD", "THREADS", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component",
+           "distances", "forward_line", "machine_threads", "shortest_line", "walk_back"]
 
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
@@ -63,6 +65,27 @@ def _hand_back_large_blocks() -> None:
 
 M_MMAP_THRESHOLD = -3   # mallopt's parameter (malloc.h)
 _HANDED_BACK = False
+
+
+def machine_threads() -> int:
+    """The processors this process may run on (as numba counts them for its own threads)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+THREADS = machine_threads()   # a sweep's chunks expanded at once, by default (1: all on the calling thread)
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    """Threads for a sweep's chunks, kept for the process: the kernels and numpy's sorts release the GIL,
+    so the chunks of one layer run at once, each thread with its own working arrays."""
+    pool = _POOLS.get(threads)
+    if pool is None:
+        pool = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="sweep")
+    return pool
 
 
 class Space(Protocol):
@@ -116,8 +139,10 @@ class Layers:
     last two, all that finding new positions needs)."""
 
     def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
-                 what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None) -> None:
+                 what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None,
+                 threads: int | None = None) -> None:
         _hand_back_large_blocks()
+        self.threads = max(1, THREADS if threads is None else threads)   # chunks expanded at once
         self.space = space
         self.watch = watch
         self.keep = keep
@@ -159,26 +184,24 @@ class Layers:
         parts: list[np.ndarray] = []   # new positions in sorted runs (one may be in two runs)
         gathered = pending = 0
         began = time.monotonic()
-        lo, rows = 0, self.chunk_rows
+        lo = 0
         while lo < len(front):
             done = lo / len(front)
             spent = time.monotonic() - began
             estimate = spent * (1 - done) / done if done > 0.02 else None
+            spans = self._spans(lo, len(front))
             self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes
-                             + CHUNK_HELD * self.row_children * min(rows, len(front) - lo), done, estimate)
-            chunk = front[lo:lo + rows]
-            kids, parent = self.space.children(chunk, find_goal)
-            if parent >= 0:
-                self.goal = (chunk[parent], kids[-1])
-                return kids[-1:]
-            lo += len(chunk)
-            self.expanded += len(chunk)
-            rows = self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * len(chunk) // max(row_bytes, kids.nbytes)))
-            self.row_children = kids.nbytes // len(chunk)
-            if self.heuristic is not None and self.bound is not None:
-                kids = self._within_bound(kids)
-            batch.append(keysets.sort_unique(kids))
-            gathered += len(batch[-1])
+                             + CHUNK_HELD * self.row_children * (spans[-1][1] - lo), done, estimate)
+            for (start, stop), (kids, parent, raw) in zip(spans, self._expanded(front, spans, find_goal)):
+                if parent >= 0:
+                    self.goal = (front[start + parent], kids[-1])
+                    return kids[-1:]
+                self.expanded += stop - start
+                self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * (stop - start) // max(row_bytes, raw)))
+                self.row_children = raw // (stop - start)
+                batch.append(kids)
+                gathered += len(kids)
+            lo = spans[-1][1]
             if gathered < flush_at and lo < len(front):
                 continue
             self.watch.check(self.what, self.depth, self.held() + held_besides + (2 * gathered + pending) * row_bytes)
@@ -199,16 +222,53 @@ class Layers:
         self.positions += len(new)
         return new
 
-    def _within_bound(self, kids: np.ndarray) -> np.ndarray:
+    def _spans(self, lo: int, end: int) -> list[tuple[int, int]]:
+        """The rows of the frontier the next chunks expand, one a thread, each ``chunk_rows`` long (one chunk
+        alone until a chunk has measured its rows' children)."""
+        spans: list[tuple[int, int]] = []
+        for _ in range(self.threads if self.row_children else 1):
+            if lo >= end:
+                break
+            spans.append((lo, min(end, lo + self.chunk_rows)))
+            lo = spans[-1][1]
+        return spans
+
+    def _expanded(self, front: np.ndarray, spans: list[tuple[int, int]],
+                  find_goal: bool) -> list[tuple[np.ndarray, int, int]]:
+        """Each span's (children, bounded where there is a bound, sorted, each once; the row whose child is a
+        goal, else -1; the bytes of its children before any was dropped), the spans on threads of their own.
+        A goal is taken from the first span that has one, which is the goal the one-thread sweep meets
+        first, so the answers do not depend on the threads; the sets of positions are the same anyway."""
+        if len(spans) == 1:
+            results = [self._chunk(front[spans[0][0]:spans[0][1]], find_goal)]
+        else:
+            results = list(_pool(self.threads).map(lambda span: self._chunk(front[span[0]:span[1]], find_goal), spans))
+        for kids, parent, raw, least in results:
+            if least is not None:
+                self.over = least if self.over is None else min(self.over, least)
+            if parent >= 0:
+                break
+        return [(kids, parent, raw) for kids, parent, raw, _ in results]
+
+    def _chunk(self, chunk: np.ndarray, find_goal: bool) -> tuple[np.ndarray, int, int, int | None]:
+        """One span's work (a thread's): its children, their bytes, the least sum a bound left out."""
+        kids, parent = self.space.children(chunk, find_goal)
+        if parent >= 0:
+            return kids, parent, kids.nbytes, None
+        raw, least = kids.nbytes, None
+        if self.heuristic is not None and self.bound is not None:
+            kids, least = self._within_bound(kids)
+        return keysets.sort_unique(kids), -1, raw, least
+
+    def _within_bound(self, kids: np.ndarray) -> tuple[np.ndarray, int | None]:
+        """The children whose depth and bound add up to no more than the bound, and the least sum of those
+        left out (None: none was, or only hopeless ones)."""
         assert self.heuristic is not None and self.bound is not None
         total = self.heuristic(kids).astype(np.int64) + (self.depth + 1)
         keep = total <= self.bound
         left = total[~keep]
         left = left[left < self.depth + 1 + DEAD]
-        if len(left):
-            least = int(left.min())
-            self.over = least if self.over is None else min(self.over, least)
-        return kids[keep]
+        return kids[keep], (int(left.min()) if len(left) else None)
 
 
 def walk_back(space: Space, layers: Sequence[np.ndarray], key: np.ndarray) -> list[np.ndarray]:

@@ -415,3 +415,28 @@ def test_the_level_benchmark_sweeps_a_small_component_whole_layer_by_layer():
     assert result["complete"] and result["found"] == whole == 1 + sum(row["positions"] for row in result["layers"])
     assert [row["depth"] for row in result["layers"]] == list(range(1, len(result["layers"]) + 1))
     assert result["generated_per_cpu_second"] > 0 and result["children_per_position"] > 0
+
+
+@pytest.mark.parametrize("name", ["motor-car@line", "pennant", "hughes"])
+def test_sweeps_on_several_threads_find_the_layers_and_lines_of_one_thread(name, monkeypatch):
+    """Chunks expanded on three threads at once (small chunks, so every layer has many): the same layers, position
+    for position, the same shortest line, and the same line from iterative bounds, as on the calling thread alone."""
+    monkeypatch.setattr(frontier, "CHILD_BYTES", 2048)
+    monkeypatch.setattr(frontier, "FLUSH_AT", 64)
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    bound = PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE))
+    found = {}
+    for threads in (1, 3):
+        layers = frontier.Layers(engine, start, Watch(FREE), threads=threads)
+        while len(layers.step()):
+            pass
+        monkeypatch.setattr(frontier, "THREADS", threads)
+        line = frontier.shortest_line(engine, start, Watch(FREE))
+        bounded = bounded_line(engine, start, bound, Watch(FREE))
+        assert line is not None and bounded is not None and len(line) == len(bounded)
+        found[threads] = (layers.layers, np.array(line), np.array(bounded))
+    (one, line_one, bounded_one), (three, line_three, bounded_three) = found[1], found[3]
+    assert len(one) == len(three) > 3 and all(np.array_equal(a, b) for a, b in zip(one, three))
+    assert np.array_equal(line_one, line_three) and np.array_equal(bounded_one, bounded_three)

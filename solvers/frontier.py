@@ -16,20 +16,19 @@ a :class:`~solvers.limits.Watch` (the player's limits, cancelling, progress).
 from __future__ import annotations
 
 import ctypes
-import os
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
 from solvers import keysets
 from solvers.limits import Watch
+from solvers.threads import in_order, machine_threads
 from solvers.sweep import UNREACHED
 
 __all__ = ["DEAD", "THREADS", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component",
-           "distances", "forward_line", "machine_threads", "shortest_line", "walk_back"]
+           "distances", "forward_line", "shortest_line", "walk_back"]
 
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
@@ -67,25 +66,7 @@ M_MMAP_THRESHOLD = -3   # mallopt's parameter (malloc.h)
 _HANDED_BACK = False
 
 
-def machine_threads() -> int:
-    """The processors this process may run on (as numba counts them for its own threads)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
 THREADS = machine_threads()   # a sweep's chunks expanded at once, by default (1: all on the calling thread)
-_POOLS: dict[int, ThreadPoolExecutor] = {}
-
-
-def _pool(threads: int) -> ThreadPoolExecutor:
-    """Threads for a sweep's chunks, kept for the process: the kernels and numpy's sorts release the GIL,
-    so the chunks of one layer run at once, each thread with its own working arrays."""
-    pool = _POOLS.get(threads)
-    if pool is None:
-        pool = _POOLS[threads] = ThreadPoolExecutor(threads, thread_name_prefix="sweep")
-    return pool
 
 
 class Space(Protocol):
@@ -205,14 +186,14 @@ class Layers:
             if gathered < flush_at and lo < len(front):
                 continue
             self.watch.check(self.what, self.depth, self.held() + held_besides + (2 * gathered + pending) * row_bytes)
-            parts.append(keysets.difference(keysets.merge(batch, self.space.words), front, previous))
+            parts.append(keysets.merged_difference(batch, self.space.words, (front, previous), self.threads))
             batch, gathered = [], 0
             while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):
                 last = parts.pop()
-                parts[-1] = keysets.merge([parts[-1], last], self.space.words)
+                parts[-1] = keysets.merged_difference([parts[-1], last], self.space.words, (), self.threads)
             pending = sum(len(p) for p in parts)
         self.watch.check(self.what, self.depth, self.held() + held_besides + 2 * pending * row_bytes)
-        new = keysets.merge(parts, self.space.words)
+        new = keysets.merged_difference(parts, self.space.words, (), self.threads)
         self.watch.found += len(new)
         self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)
         if not self.keep and len(self.layers) > 1:
@@ -239,10 +220,7 @@ class Layers:
         goal, else -1; the bytes of its children before any was dropped), the spans on threads of their own.
         A goal is taken from the first span that has one, which is the goal the one-thread sweep meets
         first, so the answers do not depend on the threads; the sets of positions are the same anyway."""
-        if len(spans) == 1:
-            results = [self._chunk(front[spans[0][0]:spans[0][1]], find_goal)]
-        else:
-            results = list(_pool(self.threads).map(lambda span: self._chunk(front[span[0]:span[1]], find_goal), spans))
+        results = in_order(lambda span: self._chunk(front[span[0]:span[1]], find_goal), spans, self.threads)
         for kids, parent, raw, least in results:
             if least is not None:
                 self.over = least if self.over is None else min(self.over, least)

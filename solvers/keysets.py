@@ -15,8 +15,9 @@ from typing import Sequence
 import numpy as np
 
 from solvers.compiled import available as compiled_available, compiled
+from solvers.threads import in_order
 
-__all__ = ["contains", "difference", "empty", "locate", "merge", "sort_unique"]
+__all__ = ["contains", "difference", "empty", "locate", "merge", "merged_difference", "sort_unique"]
 
 
 def empty(words: int) -> np.ndarray:
@@ -247,6 +248,19 @@ def _absent_flat(a: np.ndarray, b: np.ndarray, keep: np.ndarray) -> None:
             keep[i] = False
 
 
+def _lower_bounds(sorted_keys: np.ndarray, queries: np.ndarray, out: np.ndarray) -> None:
+    """out[i]: the first index of ``sorted_keys`` whose row is not below queries[i]."""
+    for i in range(queries.shape[0]):
+        lo, hi = 0, sorted_keys.shape[0]
+        while lo < hi:
+            mid = (lo + hi) >> 1
+            if _compare(sorted_keys, mid, queries, i) < 0:
+                lo = mid + 1
+            else:
+                hi = mid
+        out[i] = lo
+
+
 def _locate(sorted_keys: np.ndarray, queries: np.ndarray, out: np.ndarray) -> None:
     """out[i]: the index of queries[i] in ``sorted_keys``, -1 where it is not there (queries in any order)."""
     n = sorted_keys.shape[0]
@@ -268,6 +282,7 @@ _absent_merging_c = compiled(_absent_merging)
 _absent_flat_c = compiled(_absent_flat)
 GALLOP = 64   # sizes further apart than this: gallop through the larger, else walk both
 _locate_c = compiled(_locate)
+_lower_bounds_c = compiled(_lower_bounds)
 _union_c = compiled(_union)
 _group_c = compiled(_group)
 _rows_once_c = compiled(_rows_once)
@@ -309,3 +324,33 @@ def locate(sorted_keys: np.ndarray, queries: np.ndarray) -> np.ndarray:
     if len(queries) and len(sorted_keys):
         _locate_c(sorted_keys, np.ascontiguousarray(queries, dtype=np.int64), out)
     return out
+
+
+SPLIT_AT = 1 << 16   # rows from which merged_difference cuts its work among threads
+
+
+def merged_difference(parts: Sequence[np.ndarray], words: int, minus: Sequence[np.ndarray] = (),
+                      threads: int = 1) -> np.ndarray:
+    """difference(merge(parts), *minus), the keys cut into ``threads`` ranges (at rows of the largest part, so
+    the ranges hold about as many each), every range merged and thinned on a thread of its own and the
+    ranges put back in order: the same rows as on one thread."""
+    parts = [p for p in parts if len(p)]
+    if threads <= 1 or sum(len(p) for p in parts) < SPLIT_AT or not compiled_available():
+        return difference(merge(parts, words), *minus)
+    largest = max(parts, key=len)
+    cuts = np.ascontiguousarray(largest[np.arange(1, threads) * len(largest) // threads])
+
+    def bounds(keys: np.ndarray) -> np.ndarray:
+        out = np.zeros(threads + 1, dtype=np.int64)
+        out[-1] = len(keys)
+        if len(keys):
+            _lower_bounds_c(keys, cuts, out[1:-1])
+        return out
+
+    part_bounds, minus_bounds = [bounds(p) for p in parts], [bounds(m) for m in minus]
+
+    def one_range(i: int) -> np.ndarray:
+        merged = merge([p[b[i]:b[i + 1]] for p, b in zip(parts, part_bounds)], words)
+        return difference(merged, *(m[b[i]:b[i + 1]] for m, b in zip(minus, minus_bounds)))
+
+    return np.concatenate(in_order(one_range, range(threads), threads))

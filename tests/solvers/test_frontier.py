@@ -232,6 +232,25 @@ def test_the_sort_of_many_keys_and_the_merge_of_sorted_parts_equal_numpys_unique
     assert np.array_equal(keysets.merge(parts, keys.shape[1]), expected)
 
 
+@pytest.mark.parametrize("shape", ["one", "two, few-bit lead", "two, wide lead of few values", "three"])
+@pytest.mark.parametrize("n", [1, 700, 20_000])
+def test_a_merge_and_difference_cut_among_threads_equals_the_one_thread_walk(shape, n, monkeypatch):
+    """merged_difference on two to five threads (each a range of keys, cut at rows of the largest part):
+    the rows of the one-thread merge and difference, in order, whatever the parts' sizes."""
+    monkeypatch.setattr(keysets, "SPLIT_AT", 1)
+    rng = np.random.default_rng(n)
+    keys = random_keys(rng, shape, 2 * n)
+    words = keys.shape[1]
+    cuts = np.sort(rng.integers(0, n + 1, 3))
+    parts = [keysets.sort_unique(part) for part in np.split(keys[:n], cuts)]
+    minus = [keysets.sort_unique(keys[n:n + n // 2]), keysets.sort_unique(keys[n // 3:n])]
+    expected = keysets.difference(keysets.merge(parts, words), *minus)
+    assert len(expected) or n == 1
+    for threads in (2, 3, 5):
+        assert np.array_equal(keysets.merged_difference(parts, words, minus, threads), expected)
+        assert np.array_equal(keysets.merged_difference(parts, words, (), threads), keysets.merge(parts, words))
+
+
 class TwoWords:
     """A blocks engine's one-word keys split into two words at bit ``split`` (the same order), so a sweep
     runs over two-word keys as the large boards' do."""
@@ -419,9 +438,11 @@ def test_the_level_benchmark_sweeps_a_small_component_whole_layer_by_layer():
 
 @pytest.mark.parametrize("name", ["motor-car@line", "pennant", "hughes"])
 def test_sweeps_on_several_threads_find_the_layers_and_lines_of_one_thread(name, monkeypatch):
-    """Chunks expanded on three threads at once (small chunks, so every layer has many): the same layers, position
-    for position, the same shortest line, and the same line from iterative bounds, as on the calling thread alone."""
+    """Chunks expanded on three threads at once (small chunks, so every layer has many) and their merges cut among
+    them: the same layers, position for position, the same shortest line, and the same line from iterative bounds,
+    as on the calling thread alone."""
     monkeypatch.setattr(frontier, "CHILD_BYTES", 2048)
+    monkeypatch.setattr(keysets, "SPLIT_AT", 1)
     monkeypatch.setattr(frontier, "FLUSH_AT", 64)
     puzzle = catalog.puzzle(name)
     engine = Engine(puzzle)

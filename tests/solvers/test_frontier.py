@@ -425,15 +425,23 @@ def test_a_pattern_database_within_its_positions_is_built_though_its_two_sweeps_
 
 def test_the_level_benchmark_sweeps_a_small_component_whole_layer_by_layer():
     """``bench blocks --level``: Klotski's layers, each counted once, add up to its component, and the generator's
-    rate is measured on the last layer."""
-    from bench.blocks import level_layers
-    result = level_layers("klotski", 60.0)
+    rate is measured on the last layer; with ``--threads``, swept again on one thread and on two, the same
+    positions (``--threads`` of nothing, zero or words refused)."""
+    from bench.blocks import level_layers, thread_counts
+    from game.cli import UsageError
+    assert thread_counts("1,2") == [1, 2]
+    for bad in ("", "0", "two", "1,,2"):
+        with pytest.raises(UsageError):
+            thread_counts(bad)
+    result = level_layers("klotski", 60.0, [1, 2])
     puzzle = catalog.puzzle("klotski")
     engine = Solver(puzzle).engine()
     whole = len(frontier.component(engine, engine.key(puzzle.start), Watch(FREE)))
     assert result["complete"] and result["found"] == whole == 1 + sum(row["positions"] for row in result["layers"])
     assert [row["depth"] for row in result["layers"]] == list(range(1, len(result["layers"]) + 1))
     assert result["generated_per_cpu_second"] > 0 and result["children_per_position"] > 0
+    assert [row["threads"] for row in result["threads"]] == [1, 2]
+    assert all(row["found"] == whole and row["found_per_second"] > 0 for row in result["threads"])
 
 
 @pytest.mark.parametrize("name", ["motor-car@line", "pennant", "hughes"])

@@ -316,7 +316,7 @@ def level_layers(path: str, seconds: float, threads: list[int] | None = None) ->
     except LimitReached:
         pass
     spent = time.process_time() - started
-    last = layers.last if len(layers.last) else layers.layers[-2]   # a component swept whole ends empty
+    last = layers.last if len(layers.last) else layers.previous   # a component swept whole ends empty
     sample = last[np.random.default_rng(1).permutation(len(last))[:20_000]]
     children = len(engine.children(sample)[0])
     best = float("inf")

@@ -22,7 +22,7 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from solvers import keysets
+from solvers import keysets, packed
 from solvers.limits import Watch
 from solvers.threads import in_order, machine_threads
 from solvers.sweep import UNREACHED
@@ -121,8 +121,9 @@ class Layers:
 
     def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
                  what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None,
-                 threads: int | None = None) -> None:
+                 threads: int | None = None, pack: bool = True) -> None:
         _hand_back_large_blocks()
+        self.pack = pack and keep   # layers before the last two packed (solvers.packed) until a line walks back
         self.threads = max(1, THREADS if threads is None else threads)   # chunks expanded at once
         self.space = space
         self.watch = watch
@@ -132,7 +133,7 @@ class Layers:
         self.heuristic = heuristic
         self.over: int | None = None  # the least sum of depth and bound left out (the next bound worth trying)
         first = keysets.sort_unique(np.asarray(seeds, dtype=np.int64).reshape(-1, space.words))
-        self.layers: list[np.ndarray] = [first]
+        self.layers: list[np.ndarray | packed.Packed] = [first]
         self.depth = 0                 # the last layer's depth
         self.positions = len(first)    # every position found so far
         watch.found += len(first)
@@ -143,7 +144,12 @@ class Layers:
 
     @property
     def last(self) -> np.ndarray:
-        return self.layers[-1]
+        return packed.unpacked(self.layers[-1])   # never packed
+
+    @property
+    def previous(self) -> np.ndarray:
+        """The layer before the last (empty at the first): never packed."""
+        return packed.unpacked(self.layers[-2]) if len(self.layers) > 1 else keysets.empty(self.space.words)
 
     def held(self) -> int:
         return sum(layer.nbytes for layer in self.layers)
@@ -158,7 +164,7 @@ class Layers:
         the square of the layer's size), and the new runs are merged as a binary counter merges (a run
         merged with the one before it once it is at least half its size)."""
         front = self.last
-        previous = self.layers[-2] if len(self.layers) > 1 else keysets.empty(self.space.words)
+        previous = self.previous
         row_bytes = 8 * self.space.words
         flush_at = max(FLUSH_AT, len(front) + len(previous))
         batch: list[np.ndarray] = []   # chunks' children, sorted, not yet compared with the layers before
@@ -198,6 +204,8 @@ class Layers:
         self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)
         if not self.keep and len(self.layers) > 1:
             self.layers.pop(0)
+        elif self.pack and len(self.layers) > 1:
+            self.layers[-2] = packed.pack(self.previous)
         self.layers.append(new)
         self.depth += 1
         self.positions += len(new)
@@ -249,13 +257,14 @@ class Layers:
         return kids[keep], (int(left.min()) if len(left) else None)
 
 
-def walk_back(space: Space, layers: Sequence[np.ndarray], key: np.ndarray) -> list[np.ndarray]:
+def walk_back(space: Space, layers: Sequence[np.ndarray | packed.Packed], key: np.ndarray) -> list[np.ndarray]:
     """The keys from layer 0 to ``key`` (in the last layer), each a move from the one before: a
-    neighbour in the layer before, found by expanding (every move can be undone)."""
+    neighbour in the layer before, found by expanding (every move can be undone; a packed layer is
+    unpacked, one at a time)."""
     line = [np.asarray(key, dtype=np.int64).reshape(space.words)]
     for depth in range(len(layers) - 1, 0, -1):
         _, kids = space.expand(line[-1][None])
-        at = keysets.locate(layers[depth - 1], kids)
+        at = keysets.locate(packed.unpacked(layers[depth - 1]), kids)
         hit = np.flatnonzero(at >= 0)
         if not len(hit):
             raise AssertionError("a position of a layer has no neighbour in the layer before")
@@ -310,11 +319,11 @@ def forward_line(space: Space, ahead: Layers, watch: Watch, widening: Widening |
 
 def component(space: Space, start: np.ndarray, watch: Watch, what: str = "sweep") -> np.ndarray:
     """Every position ``start`` reaches, sorted."""
-    layers = Layers(space, np.asarray(start, dtype=np.int64).reshape(-1, space.words), watch, what=what)
+    layers = Layers(space, np.asarray(start, dtype=np.int64).reshape(-1, space.words), watch, what=what, pack=False)
     while len(layers.step()):
         pass
     watch.check(what, layers.depth, 2 * layers.held())
-    return keysets.merge(layers.layers, space.words)
+    return keysets.merge([packed.unpacked(layer) for layer in layers.layers], space.words)
 
 
 def distances(space: Space, keys: np.ndarray, watch: Watch, what: str = "distances") -> np.ndarray:

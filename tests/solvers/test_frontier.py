@@ -20,7 +20,7 @@ from game.families.blocks.model import BlocksDef, DoorsDef
 from game.families.blocks.rules import BlocksPuzzle, make_blocks
 from game.families.blocks.solve import Solver
 from game.files.model import Common
-from solvers import compiled, frontier, keysets
+from solvers import compiled, frontier, keysets, packed
 from solvers.bounded import bounded_line
 from solvers.limits import LimitReached, Limits, Watch
 from solvers.problem import Cancelled
@@ -195,6 +195,42 @@ def test_sorted_key_sets_behave_as_sets(seed, words):
     assert rows(keysets.merge([a, b], words)) == sorted(set(rows(a)) | set(rows(b)))
     located = keysets.locate(b, a)
     assert [int(i) for i in located] == [rows(b).index(row) if row in rows(b) else -1 for row in rows(a)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9), st.sampled_from([1, 2]), st.sampled_from([0, 1, 2, 50, 3000]),
+       st.sampled_from([63, 40, 8, 1]))
+def test_packed_key_sets_unpack_to_the_same_rows(seed, words, n, bits):
+    """Sorted one- and two-word keys, packed as gaps of seven bits a byte, come back row for row: gaps of any
+    width (the words' extremes, a borrow from the leading word, dense runs), and layers of a sweep so kept
+    take fewer bytes than their arrays."""
+    rng = np.random.default_rng(seed)
+    top = (1 << 63) - 1
+    keys = rng.integers(0, 1 << bits, size=(n, words), dtype=np.int64)
+    extremes = np.array([[0] * words, [top] * words, [0] * (words - 1) + [top], [top] + [0] * (words - 1)],
+                        dtype=np.int64)
+    keys = keysets.sort_unique(np.concatenate([keys, extremes[rng.random(len(extremes)) < 0.5]]))
+    kept = packed.pack(keys)
+    assert isinstance(kept, packed.Packed) or not len(keys)
+    assert np.array_equal(packed.unpacked(kept), keys) and len(kept) == len(keys)
+    if bits <= 8 and len(keys) > 1000:
+        assert kept.nbytes < keys.nbytes / 4
+
+
+def test_a_sweep_keeps_its_layers_before_the_last_two_packed_and_walks_its_lines_back_through_them():
+    puzzle = catalog.puzzle("pennant")
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    kept = frontier.Layers(engine, start, Watch(FREE))
+    plain = frontier.Layers(engine, start, Watch(FREE), pack=False)
+    while len(kept.step()) and len(plain.step()):
+        assert all(isinstance(layer, packed.Packed) for layer in kept.layers[:-2])
+        assert all(np.array_equal(packed.unpacked(a), b) for a, b in zip(kept.layers, plain.layers))
+    assert kept.held() < plain.held() / 2
+    line = frontier.shortest_line(engine, start, Watch(FREE))
+    assert line is not None
+    assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, states_of(engine, np.array(line))))
+    assert len(line) - 1 == len(bfs(puzzle, puzzle.start) or [])
 
 
 def random_keys(rng: np.random.Generator, shape: str, n: int) -> np.ndarray:
@@ -465,7 +501,7 @@ def test_sweeps_on_several_threads_find_the_layers_and_lines_of_one_thread(name,
         line = frontier.shortest_line(engine, start, Watch(FREE))
         bounded = bounded_line(engine, start, bound, Watch(FREE))
         assert line is not None and bounded is not None and len(line) == len(bounded)
-        found[threads] = (layers.layers, np.array(line), np.array(bounded))
+        found[threads] = ([packed.unpacked(layer) for layer in layers.layers], np.array(line), np.array(bounded))
     (one, line_one, bounded_one), (three, line_three, bounded_three) = found[1], found[3]
     assert len(one) == len(three) > 3 and all(np.array_equal(a, b) for a, b in zip(one, three))
     assert np.array_equal(line_one, line_three) and np.array_equal(bounded_one, bounded_three)

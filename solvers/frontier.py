@@ -6,7 +6,11 @@ layer d-1, d or d+1, so new positions are found by comparing with the two layers
 everything seen: a sweep that keeps only those holds the frontier and its neighbours, and one that
 keeps every layer (to walk a shortest line back, or to table the component) holds a few bytes a
 position. Each chunk of the frontier is expanded, its children sorted and the known ones dropped by
-merging; the chunks' survivors are merged into the next layer.
+merging; the chunks' survivors are merged into the next layer. Chunks are expanded and sorted a thread
+each, and the merges cut into ranges of keys a thread each (:mod:`solvers.threads`, as many as the machine
+gives), every result put back in order, so a layer is the same rows on any number of threads. A sweep that
+keeps every layer holds the layers before the last two packed (:mod:`solvers.packed`), about a quarter of
+their arrays' bytes on the large boards, unpacked one at a time when a line is walked back.
 
 On top of the layers: a shortest line from a position to a goal pattern (forward until a layer holds
 a goal), from both ends where the goal is a list of positions, and the distance to the goal of every
@@ -79,7 +83,7 @@ class Space(Protocol):
 
     def children(self, keys: np.ndarray, find_goal: bool = False) -> tuple[np.ndarray, int]:
         """Every child of every row (duplicates allowed); with ``find_goal``, the row whose child is a goal,
-        that child last (the rows after it may be left out), else -1."""
+        that child last (the rows after it may be left out), else -1. Called from several threads at once."""
 
     def goal_mask(self, keys: np.ndarray) -> np.ndarray:
         """Which rows are goals."""
@@ -117,7 +121,8 @@ class GaveUp(Exception):
 
 class Layers:
     """Breadth-first layers from ``seeds`` (sorted, each position once). ``keep``: every layer (else the
-    last two, all that finding new positions needs)."""
+    last two, all that finding new positions needs), those before the last two packed where ``pack``;
+    ``threads``: chunks expanded at once (by default THREADS, the machine's processors)."""
 
     def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
                  what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None,

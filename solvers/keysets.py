@@ -42,11 +42,49 @@ def sort_unique(keys: np.ndarray) -> np.ndarray:
         return flat[keep][:, None]
     if keys.shape[1] == 2 and len(keys) >= GROUPED_AT and compiled_available():
         return _sort_unique_grouped(keys)
+    if keys.shape[1] > 2 and len(keys) >= HASHED_AT and compiled_available():
+        keys = _first_of_each(keys)   # the repeats dropped first: lexsort's passes then run over fewer rows
     rows = keys[np.lexsort(keys.T[::-1])]   # more words: a comparison sort of each (a radix sort measured slower)
     keep = np.empty(len(rows), dtype=np.bool_)
     keep[0] = True
     np.any(rows[1:] != rows[:-1], axis=1, out=keep[1:])
     return rows[keep]
+
+
+HASHED_AT = 1 << 12   # keys of three words or more, from this many rows: repeats dropped by a hash table first
+
+
+def _first_of_each(keys: np.ndarray) -> np.ndarray:
+    """The rows of ``keys`` each once, in the order they first come: an open-addressing table of row indices,
+    at most half full (a chunk's children are mostly repeats: two in three on the large boards, where this
+    and lexsort of what is left took 0.73 to 0.83 s of processor time against 1.27 to 1.54 s for lexsort
+    alone, on 2.2 million eight-word children). The table (four bytes a slot) is at most two thirds of the
+    keys' bytes."""
+    size = 1 << max(4, (2 * len(keys) - 1).bit_length())
+    keep = np.empty(len(keys), dtype=np.bool_)
+    _mark_first_c(keys, np.full(size, -1, dtype=np.int32), keep)
+    return keys[keep]
+
+
+def _mark_first(keys: np.ndarray, table: np.ndarray, keep: np.ndarray) -> None:
+    """keep[i]: whether row i is the first of its value (``table``: a power of two slots, all -1)."""
+    mask = table.shape[0] - 1
+    for i in range(keys.shape[0]):
+        h = 0
+        for w in range(keys.shape[1]):
+            h = (h ^ keys[i, w]) * -7046029254386353131   # 0x9E3779B97F4A7C15, the golden ratio's multiplier
+            h ^= (h >> 29) & 0x7FFFFFFFF
+        slot = h & mask
+        while True:
+            j = table[slot]
+            if j < 0:
+                table[slot] = i
+                keep[i] = True
+                break
+            if _compare(keys, j, keys, i) == 0:
+                keep[i] = False
+                break
+            slot = (slot + 1) & mask
 
 
 def _sort_unique_grouped(keys: np.ndarray) -> np.ndarray:
@@ -285,6 +323,7 @@ _locate_c = compiled(_locate)
 _lower_bounds_c = compiled(_lower_bounds)
 _union_c = compiled(_union)
 _group_c = compiled(_group)
+_mark_first_c = compiled(_mark_first)
 _rows_once_c = compiled(_rows_once)
 _union_flat_c = compiled(_union_flat)
 

@@ -270,6 +270,14 @@ def test_the_sort_of_many_keys_and_the_merge_of_sorted_parts_equal_numpys_unique
     assert np.array_equal(keysets.merge(parts, keys.shape[1]), expected)
 
 
+@pytest.mark.parametrize("n", [1, 5, 20_000])
+def test_the_hash_table_keeps_the_first_of_each_row_in_the_order_they_come(n):
+    """The repeats of many-word keys dropped before their sort: each row once, where it first came."""
+    keys = random_keys(np.random.default_rng(n), "three", n)
+    _, first = np.unique(keys, axis=0, return_index=True)
+    assert np.array_equal(keysets._first_of_each(keys), keys[np.sort(first)])
+
+
 @pytest.mark.parametrize("shape", ["one", "two, few-bit lead", "two, wide lead of few values", "three"])
 @pytest.mark.parametrize("n", [1, 700, 20_000])
 def test_a_merge_and_difference_cut_among_threads_equals_the_one_thread_walk(shape, n, monkeypatch):

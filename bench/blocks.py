@@ -15,12 +15,15 @@ and trusted unchecked. The same run times a reference: a plain dictionary breadt
 Klotski's component in CPython, in a child process; ratios are against it.
 
 With ``--level FILE`` it measures a player's file instead: breadth-first layers from its start for
-``--seconds`` of processor time (each layer's positions and growth, the positions found a processor-second),
+``--seconds`` of processor time on one thread (each layer's positions and growth, the positions found a processor-second),
 then the move generator on a sample of the last layer. Processor time, so the machine's other load counts
-little; a file the game does not ship can be measured so without copying it anywhere.
+little; a file the game does not ship can be measured so without copying it anywhere. With ``--threads
+LIST`` the same layers are swept again to the depth the first sweep reached, on each number of threads
+in turn (a layer's chunks, sorts and merges shared among them), in wall time: positions a second against
+the first count given, in the same run, and the layers compared (they must be the same).
 
 Usage: python main.py bench blocks [--json] [--quick] [--large GRID] [--hints N]
-       python main.py bench blocks --level FILE [--seconds S] [--json]
+       python main.py bench blocks --level FILE [--seconds S] [--threads 1,2] [--json]
 """
 from __future__ import annotations
 
@@ -31,10 +34,15 @@ import tempfile
 import time
 from pathlib import Path
 from statistics import median
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from bench.tables import analyze_cold, child
 from game.cli import OneSentenceParser, UsageError, guarded
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from game.families.blocks.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 # 4x5: the 2x2, three distinct upright two-cell pieces, one lying, six identical single cells
@@ -252,7 +260,31 @@ def load_times(name: str) -> dict:
     return {"checked_ms": round(1000 * checked, 2), "trusted_ms": round(1000 * trusted, 2)}
 
 
-def level_layers(path: str, seconds: float) -> dict:
+def threads_compared(engine: "Engine", start: "np.ndarray", depth: int, counts: list[int]) -> list[dict]:
+    """The layers from ``start`` to ``depth`` swept on each number of threads in ``counts``, in wall time, each
+    sweep's layer sizes checked against the first's."""
+    from solvers import frontier
+    from solvers.limits import Limits, Watch
+
+    rows, first = [], None
+    for threads in counts:
+        layers = frontier.Layers(engine, start, Watch(Limits(None, None)), keep=False, threads=threads)
+        sizes = []
+        wall, cpu = time.perf_counter(), time.process_time()
+        while layers.depth < depth and len(layers.last):
+            sizes.append(len(layers.step()))
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        first = sizes if first is None else first
+        if sizes != first:
+            raise AssertionError("a sweep on more threads found other layers")
+        rows.append({"threads": threads, "depth": layers.depth, "found": layers.positions, "wall_seconds": round(wall, 2),
+                     "cpu_seconds": round(cpu, 2), "found_per_second": round(layers.positions / wall)})
+    for row in rows:
+        row["ratio"] = round(row["found_per_second"] / rows[0]["found_per_second"], 2)
+    return rows
+
+
+def level_layers(path: str, seconds: float, threads: list[int] | None = None) -> dict:
     """A puzzle file swept breadth-first from its start (its doors barred, as ``solve`` sweeps it) until
     ``seconds`` of processor time: each layer, and the move generator's rate on a sample of the last one."""
     import numpy as np
@@ -270,7 +302,7 @@ def level_layers(path: str, seconds: float) -> dict:
     engine.warm()
     started = time.process_time()
     layers = frontier.Layers(engine, engine.key(puzzle.start)[None], Watch(Limits(seconds, None), clock=time.process_time),
-                             keep=False)
+                             keep=False, threads=1)
     rows, complete = [], False
     try:
         while True:
@@ -284,7 +316,7 @@ def level_layers(path: str, seconds: float) -> dict:
     except LimitReached:
         pass
     spent = time.process_time() - started
-    last = layers.last if len(layers.last) else layers.layers[-2]   # a component swept whole ends empty
+    last = layers.last if len(layers.last) else layers.previous   # a component swept whole ends empty
     sample = last[np.random.default_rng(1).permutation(len(last))[:20_000]]
     children = len(engine.children(sample)[0])
     best = float("inf")
@@ -294,11 +326,13 @@ def level_layers(path: str, seconds: float) -> dict:
             engine.children(sample)
             calls += 1
         best = min(best, (time.process_time() - began) / calls)
+    compared = threads_compared(engine, engine.key(puzzle.start)[None], layers.depth, threads) if threads else []
     return {"level": Path(path).name, "layers": rows, "complete": complete, "found": layers.positions,
             "cpu_seconds": round(spent, 1), "found_per_cpu_second": round(layers.positions / spent),
             "words": engine.words, "bitboards": engine.bits_ok, "sample": len(sample),
             "children_per_position": round(children / max(1, len(sample)), 1),
-            "generated_per_cpu_second": round(len(sample) / best) if best > 0 else None}
+            "generated_per_cpu_second": round(len(sample) / best) if best > 0 else None,
+            "threads": compared}
 
 
 def print_level(result: dict) -> None:
@@ -311,6 +345,23 @@ def print_level(result: dict) -> None:
           f"{result['found']:,} positions in {result['cpu_seconds']} s, {result['found_per_cpu_second']:,} a second")
     print(f"  move generator on {result['sample']:,} positions of the last layer: {result['children_per_position']} "
           f"children each, {result['generated_per_cpu_second']:,} positions a second")
+    for row in result["threads"]:
+        print(f"  {row['threads']} thread{'s' if row['threads'] > 1 else ''} to depth {row['depth']}: {row['found']:,} positions "
+              f"in {row['wall_seconds']} s ({row['cpu_seconds']} s of processor time), {row['found_per_second']:,} a second, "
+              f"{row['ratio']} times the first")
+
+
+def thread_counts(text: str | None) -> list[int]:
+    """--threads' numbers (from 1 to 64, by commas)."""
+    if text is None:
+        return []
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or not all(1 <= c <= 64 for c in counts):
+        raise UsageError("--threads takes numbers of threads from 1 to 64, separated by commas")
+    return counts
 
 
 @guarded
@@ -322,11 +373,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--hints", type=int, default=10_000, help="random positions for the hint latency")
     parser.add_argument("--level", metavar="FILE", help="measure this sliding-block file's layers instead")
     parser.add_argument("--seconds", type=float, default=60.0, help="processor seconds for --level's sweep")
+    parser.add_argument("--threads", help="--level's layers again on these numbers of threads, e.g. 1,2")
     args = parser.parse_args(argv)
     if args.level is not None:
         if not 1 <= args.seconds <= 86_400:
             raise UsageError("--seconds takes a number of seconds from 1 to 86,400")
-        result = level_layers(args.level, args.seconds)
+        result = level_layers(args.level, args.seconds, thread_counts(args.threads))
         if args.json:
             print(json.dumps(result))
         else:

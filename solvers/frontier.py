@@ -6,7 +6,11 @@ layer d-1, d or d+1, so new positions are found by comparing with the two layers
 everything seen: a sweep that keeps only those holds the frontier and its neighbours, and one that
 keeps every layer (to walk a shortest line back, or to table the component) holds a few bytes a
 position. Each chunk of the frontier is expanded, its children sorted and the known ones dropped by
-merging; the chunks' survivors are merged into the next layer.
+merging; the chunks' survivors are merged into the next layer. Chunks are expanded and sorted a thread
+each, and the merges cut into ranges of keys a thread each (:mod:`solvers.threads`, as many as the machine
+gives), every result put back in order, so a layer is the same rows on any number of threads. A sweep that
+keeps every layer holds the layers before the last two packed (:mod:`solvers.packed`), about a quarter of
+their arrays' bytes on the large boards, unpacked one at a time when a line is walked back.
 
 On top of the layers: a shortest line from a position to a goal pattern (forward until a layer holds
 a goal), from both ends where the goal is a list of positions, and the distance to the goal of every
@@ -20,12 +24,13 @@ from typing import Callable, Protocol, Sequence
 
 import numpy as np
 
-from solvers import heap, keysets
+from solvers import heap, keysets, packed
 from solvers.limits import Watch
+from solvers.threads import in_order, machine_threads
 from solvers.sweep import UNREACHED
 
-__all__ = ["DEAD", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component", "distances",
-           "forward_line", "shortest_line", "walk_back"]
+__all__ = ["DEAD", "THREADS", "GaveUp", "Heuristic", "Layers", "Space", "TooDeep", "Widening", "component",
+           "distances", "forward_line", "shortest_line", "walk_back"]
 
 DEAD = UNREACHED      # a bound's value for a position that can never reach the goal
 Heuristic = Callable[[np.ndarray], np.ndarray]   # keys -> an admissible bound on each one's moves to the goal
@@ -44,6 +49,9 @@ MMAP_AT = 1 << 20     # bytes from which glibc's malloc maps an array of its own
                       # (shark's layers to depth 30 peaked 1,033 MB above the process's start, 816 MB so)
 
 
+THREADS = machine_threads()   # a sweep's chunks expanded at once, by default (1: all on the calling thread)
+
+
 class Space(Protocol):
     """What a family gives the sweeps: its positions' width in words, moves and goals."""
 
@@ -54,7 +62,7 @@ class Space(Protocol):
 
     def children(self, keys: np.ndarray, find_goal: bool = False) -> tuple[np.ndarray, int]:
         """Every child of every row (duplicates allowed); with ``find_goal``, the row whose child is a goal,
-        that child last (the rows after it may be left out), else -1."""
+        that child last (the rows after it may be left out), else -1. Called from several threads at once."""
 
     def goal_mask(self, keys: np.ndarray) -> np.ndarray:
         """Which rows are goals."""
@@ -92,11 +100,15 @@ class GaveUp(Exception):
 
 class Layers:
     """Breadth-first layers from ``seeds`` (sorted, each position once). ``keep``: every layer (else the
-    last two, all that finding new positions needs)."""
+    last two, all that finding new positions needs), those before the last two packed where ``pack``;
+    ``threads``: chunks expanded at once (by default THREADS, the machine's processors)."""
 
     def __init__(self, space: Space, seeds: np.ndarray, watch: Watch, *, keep: bool = True,
-                 what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None) -> None:
+                 what: str = "sweep", bound: int | None = None, heuristic: Heuristic | None = None,
+                 threads: int | None = None, pack: bool = True) -> None:
         heap.map_apart_from(MMAP_AT)
+        self.pack = pack and keep   # layers before the last two packed (solvers.packed) until a line walks back
+        self.threads = max(1, THREADS if threads is None else threads)   # chunks expanded at once
         self.space = space
         self.watch = watch
         self.keep = keep
@@ -105,7 +117,7 @@ class Layers:
         self.heuristic = heuristic
         self.over: int | None = None  # the least sum of depth and bound left out (the next bound worth trying)
         first = keysets.sort_unique(np.asarray(seeds, dtype=np.int64).reshape(-1, space.words))
-        self.layers: list[np.ndarray] = [first]
+        self.layers: list[np.ndarray | packed.Packed] = [first]
         self.depth = 0                 # the last layer's depth
         self.positions = len(first)    # every position found so far
         watch.found += len(first)
@@ -116,7 +128,12 @@ class Layers:
 
     @property
     def last(self) -> np.ndarray:
-        return self.layers[-1]
+        return packed.unpacked(self.layers[-1])   # never packed
+
+    @property
+    def previous(self) -> np.ndarray:
+        """The layer before the last (empty at the first): never packed."""
+        return packed.unpacked(self.layers[-2]) if len(self.layers) > 1 else keysets.empty(self.space.words)
 
     def held(self) -> int:
         return sum(layer.nbytes for layer in self.layers)
@@ -131,72 +148,107 @@ class Layers:
         the square of the layer's size), and the new runs are merged as a binary counter merges (a run
         merged with the one before it once it is at least half its size)."""
         front = self.last
-        previous = self.layers[-2] if len(self.layers) > 1 else keysets.empty(self.space.words)
+        previous = self.previous
         row_bytes = 8 * self.space.words
         flush_at = max(FLUSH_AT, len(front) + len(previous))
         batch: list[np.ndarray] = []   # chunks' children, sorted, not yet compared with the layers before
         parts: list[np.ndarray] = []   # new positions in sorted runs (one may be in two runs)
         gathered = pending = 0
         began = time.monotonic()
-        lo, rows = 0, self.chunk_rows
+        lo = 0
         while lo < len(front):
             done = lo / len(front)
             spent = time.monotonic() - began
             estimate = spent * (1 - done) / done if done > 0.02 else None
+            spans = self._spans(lo, len(front))
             self.watch.check(self.what, self.depth, self.held() + held_besides + (gathered + pending) * row_bytes
-                             + CHUNK_HELD * self.row_children * min(rows, len(front) - lo), done, estimate)
-            chunk = front[lo:lo + rows]
-            kids, parent = self.space.children(chunk, find_goal)
-            if parent >= 0:
-                self.goal = (chunk[parent], kids[-1])
-                return kids[-1:]
-            lo += len(chunk)
-            self.expanded += len(chunk)
-            rows = self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * len(chunk) // max(row_bytes, kids.nbytes)))
-            self.row_children = kids.nbytes // len(chunk)
-            if self.heuristic is not None and self.bound is not None:
-                kids = self._within_bound(kids)
-            batch.append(keysets.sort_unique(kids))
-            gathered += len(batch[-1])
+                             + CHUNK_HELD * self.row_children * (spans[-1][1] - lo), done, estimate)
+            for (start, stop), (kids, parent, raw) in zip(spans, self._expanded(front, spans, find_goal)):
+                if parent >= 0:
+                    self.goal = (front[start + parent], kids[-1])
+                    return kids[-1:]
+                self.expanded += stop - start
+                self.chunk_rows = max(1, min(CHUNK, CHILD_BYTES * (stop - start) // max(row_bytes, raw)))
+                self.row_children = raw // (stop - start)
+                batch.append(kids)
+                gathered += len(kids)
+            lo = spans[-1][1]
             if gathered < flush_at and lo < len(front):
                 continue
             self.watch.check(self.what, self.depth, self.held() + held_besides + (2 * gathered + pending) * row_bytes)
-            parts.append(keysets.difference(keysets.merge(batch, self.space.words), front, previous))
+            parts.append(keysets.merged_difference(batch, self.space.words, (front, previous), self.threads))
             batch, gathered = [], 0
             while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):
                 last = parts.pop()
-                parts[-1] = keysets.merge([parts[-1], last], self.space.words)
+                parts[-1] = keysets.merged_difference([parts[-1], last], self.space.words, (), self.threads)
             pending = sum(len(p) for p in parts)
         self.watch.check(self.what, self.depth, self.held() + held_besides + 2 * pending * row_bytes)
-        new = keysets.merge(parts, self.space.words)
+        new = keysets.merged_difference(parts, self.space.words, (), self.threads)
         self.watch.found += len(new)
         self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)
         if not self.keep and len(self.layers) > 1:
             self.layers.pop(0)
+        elif self.pack and len(self.layers) > 1:
+            self.layers[-2] = packed.pack(self.previous)
         self.layers.append(new)
         self.depth += 1
         self.positions += len(new)
         return new
 
-    def _within_bound(self, kids: np.ndarray) -> np.ndarray:
+    def _spans(self, lo: int, end: int) -> list[tuple[int, int]]:
+        """The rows of the frontier the next chunks expand, one a thread, each ``chunk_rows`` long (one chunk
+        alone until a chunk has measured its rows' children)."""
+        spans: list[tuple[int, int]] = []
+        for _ in range(self.threads if self.row_children else 1):
+            if lo >= end:
+                break
+            spans.append((lo, min(end, lo + self.chunk_rows)))
+            lo = spans[-1][1]
+        return spans
+
+    def _expanded(self, front: np.ndarray, spans: list[tuple[int, int]],
+                  find_goal: bool) -> list[tuple[np.ndarray, int, int]]:
+        """Each span's (children, bounded where there is a bound, sorted, each once; the row whose child is a
+        goal, else -1; the bytes of its children before any was dropped), the spans on threads of their own.
+        A goal is taken from the first span that has one, which is the goal the one-thread sweep meets
+        first, so the answers do not depend on the threads; the sets of positions are the same anyway."""
+        results = in_order(lambda span: self._chunk(front[span[0]:span[1]], find_goal), spans, self.threads)
+        for kids, parent, raw, least in results:
+            if least is not None:
+                self.over = least if self.over is None else min(self.over, least)
+            if parent >= 0:
+                break
+        return [(kids, parent, raw) for kids, parent, raw, _ in results]
+
+    def _chunk(self, chunk: np.ndarray, find_goal: bool) -> tuple[np.ndarray, int, int, int | None]:
+        """One span's work (a thread's): its children, their bytes, the least sum a bound left out."""
+        kids, parent = self.space.children(chunk, find_goal)
+        if parent >= 0:
+            return kids, parent, kids.nbytes, None
+        raw, least = kids.nbytes, None
+        if self.heuristic is not None and self.bound is not None:
+            kids, least = self._within_bound(kids)
+        return keysets.sort_unique(kids), -1, raw, least
+
+    def _within_bound(self, kids: np.ndarray) -> tuple[np.ndarray, int | None]:
+        """The children whose depth and bound add up to no more than the bound, and the least sum of those
+        left out (None: none was, or only hopeless ones)."""
         assert self.heuristic is not None and self.bound is not None
         total = self.heuristic(kids).astype(np.int64) + (self.depth + 1)
         keep = total <= self.bound
         left = total[~keep]
         left = left[left < self.depth + 1 + DEAD]
-        if len(left):
-            least = int(left.min())
-            self.over = least if self.over is None else min(self.over, least)
-        return kids[keep]
+        return kids[keep], (int(left.min()) if len(left) else None)
 
 
-def walk_back(space: Space, layers: Sequence[np.ndarray], key: np.ndarray) -> list[np.ndarray]:
+def walk_back(space: Space, layers: Sequence[np.ndarray | packed.Packed], key: np.ndarray) -> list[np.ndarray]:
     """The keys from layer 0 to ``key`` (in the last layer), each a move from the one before: a
-    neighbour in the layer before, found by expanding (every move can be undone)."""
+    neighbour in the layer before, found by expanding (every move can be undone; a packed layer is
+    unpacked, one at a time)."""
     line = [np.asarray(key, dtype=np.int64).reshape(space.words)]
     for depth in range(len(layers) - 1, 0, -1):
         _, kids = space.expand(line[-1][None])
-        at = keysets.locate(layers[depth - 1], kids)
+        at = keysets.locate(packed.unpacked(layers[depth - 1]), kids)
         hit = np.flatnonzero(at >= 0)
         if not len(hit):
             raise AssertionError("a position of a layer has no neighbour in the layer before")
@@ -251,11 +303,11 @@ def forward_line(space: Space, ahead: Layers, watch: Watch, widening: Widening |
 
 def component(space: Space, start: np.ndarray, watch: Watch, what: str = "sweep") -> np.ndarray:
     """Every position ``start`` reaches, sorted."""
-    layers = Layers(space, np.asarray(start, dtype=np.int64).reshape(-1, space.words), watch, what=what)
+    layers = Layers(space, np.asarray(start, dtype=np.int64).reshape(-1, space.words), watch, what=what, pack=False)
     while len(layers.step()):
         pass
     watch.check(what, layers.depth, 2 * layers.held())
-    return keysets.merge(layers.layers, space.words)
+    return keysets.merge([packed.unpacked(layer) for layer in layers.layers], space.words)
 
 
 def distances(space: Space, keys: np.ndarray, watch: Watch, what: str = "distances") -> np.ndarray:

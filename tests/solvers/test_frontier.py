@@ -20,7 +20,7 @@ from game.families.blocks.model import BlocksDef, DoorsDef
 from game.families.blocks.rules import BlocksPuzzle, make_blocks
 from game.families.blocks.solve import Solver
 from game.files.model import Common
-from solvers import compiled, frontier, keysets
+from solvers import compiled, frontier, keysets, packed
 from solvers.bounded import bounded_line
 from solvers.limits import LimitReached, Limits, Watch
 from solvers.problem import Cancelled
@@ -198,6 +198,44 @@ def test_sorted_key_sets_behave_as_sets(seed, words):
     assert [int(i) for i in located] == [rows(b).index(row) if row in rows(b) else -1 for row in rows(a)]
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9), st.sampled_from([1, 2, 3, 8]), st.sampled_from([0, 1, 2, 50, 3000]),
+       st.sampled_from([63, 40, 8, 1]))
+def test_packed_key_sets_unpack_to_the_same_rows(seed, words, n, bits):
+    """Sorted keys of one to eight words, packed as gaps of seven bits a byte, come back row for row: gaps of
+    any width (the words' extremes, borrows and carries through several words, dense runs), and keys that
+    differ in their last word alone take two bytes a row."""
+    rng = np.random.default_rng(seed)
+    top = (1 << 63) - 1
+    keys = rng.integers(0, 1 << bits, size=(n, words), dtype=np.int64)
+    if bits <= 8 and seed % 2:   # dense: the rows differ in their last word alone
+        keys[:, :-1] = rng.integers(0, top, size=words - 1)
+        dense = keysets.sort_unique(keys)
+        assert packed.pack(dense).nbytes <= 2 * len(dense) + 10 * words   # gaps below 2**14, the first row whole
+    extremes = np.array([[0] * words, [top] * words, [0] * (words - 1) + [top], [top] + [0] * (words - 1)],
+                        dtype=np.int64)
+    keys = keysets.sort_unique(np.concatenate([keys, extremes[rng.random(len(extremes)) < 0.5]]))
+    kept = packed.pack(keys)
+    assert isinstance(kept, packed.Packed) or not len(keys)
+    assert np.array_equal(packed.unpacked(kept), keys) and len(kept) == len(keys)
+
+
+def test_a_sweep_keeps_its_layers_before_the_last_two_packed_and_walks_its_lines_back_through_them():
+    puzzle = catalog.puzzle("pennant")
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    kept = frontier.Layers(engine, start, Watch(FREE))
+    plain = frontier.Layers(engine, start, Watch(FREE), pack=False)
+    while len(kept.step()) and len(plain.step()):
+        assert all(isinstance(layer, packed.Packed) for layer in kept.layers[:-2])
+        assert all(np.array_equal(packed.unpacked(a), b) for a, b in zip(kept.layers, plain.layers))
+    assert kept.held() < plain.held() / 2
+    line = frontier.shortest_line(engine, start, Watch(FREE))
+    assert line is not None
+    assert_optimal_and_legal(puzzle, puzzle.start, moves_of(puzzle, states_of(engine, np.array(line))))
+    assert len(line) - 1 == len(bfs(puzzle, puzzle.start) or [])
+
+
 def random_keys(rng: np.random.Generator, shape: str, n: int) -> np.ndarray:
     """Keys with repeats, shaped as the sweeps meet them: one word; two words whose leading word is a few bits
     (the engine packs its fullest word last), or a wide word with few values, or anything; three words."""
@@ -231,6 +269,33 @@ def test_the_sort_of_many_keys_and_the_merge_of_sorted_parts_equal_numpys_unique
     cuts = np.sort(rng.integers(0, n + 1, 4))
     parts = [keysets.sort_unique(part) for part in np.split(keys, cuts)]
     assert np.array_equal(keysets.merge(parts, keys.shape[1]), expected)
+
+
+@pytest.mark.parametrize("n", [1, 5, 20_000])
+def test_the_hash_table_keeps_the_first_of_each_row_in_the_order_they_come(n):
+    """The repeats of many-word keys dropped before their sort: each row once, where it first came."""
+    keys = random_keys(np.random.default_rng(n), "three", n)
+    _, first = np.unique(keys, axis=0, return_index=True)
+    assert np.array_equal(keysets._first_of_each(keys), keys[np.sort(first)])
+
+
+@pytest.mark.parametrize("shape", ["one", "two, few-bit lead", "two, wide lead of few values", "three"])
+@pytest.mark.parametrize("n", [1, 700, 20_000])
+def test_a_merge_and_difference_cut_among_threads_equals_the_one_thread_walk(shape, n, monkeypatch):
+    """merged_difference on two to five threads (each a range of keys, cut at rows of the largest part):
+    the rows of the one-thread merge and difference, in order, whatever the parts' sizes."""
+    monkeypatch.setattr(keysets, "SPLIT_AT", 1)
+    rng = np.random.default_rng(n)
+    keys = random_keys(rng, shape, 2 * n)
+    words = keys.shape[1]
+    cuts = np.sort(rng.integers(0, n + 1, 3))
+    parts = [keysets.sort_unique(part) for part in np.split(keys[:n], cuts)]
+    minus = [keysets.sort_unique(keys[n:n + n // 2]), keysets.sort_unique(keys[n // 3:n])]
+    expected = keysets.difference(keysets.merge(parts, words), *minus)
+    assert len(expected) or n == 1
+    for threads in (2, 3, 5):
+        assert np.array_equal(keysets.merged_difference(parts, words, minus, threads), expected)
+        assert np.array_equal(keysets.merged_difference(parts, words, (), threads), keysets.merge(parts, words))
 
 
 class TwoWords:
@@ -407,12 +472,47 @@ def test_a_pattern_database_within_its_positions_is_built_though_its_two_sweeps_
 
 def test_the_level_benchmark_sweeps_a_small_component_whole_layer_by_layer():
     """``bench blocks --level``: Klotski's layers, each counted once, add up to its component, and the generator's
-    rate is measured on the last layer."""
-    from bench.blocks import level_layers
-    result = level_layers("klotski", 60.0)
+    rate is measured on the last layer; with ``--threads``, swept again on one thread and on two, the same
+    positions (``--threads`` of nothing, zero or words refused)."""
+    from bench.blocks import level_layers, thread_counts
+    from game.cli import UsageError
+    assert thread_counts("1,2") == [1, 2]
+    for bad in ("", "0", "two", "1,,2"):
+        with pytest.raises(UsageError):
+            thread_counts(bad)
+    result = level_layers("klotski", 60.0, [1, 2])
     puzzle = catalog.puzzle("klotski")
     engine = Solver(puzzle).engine()
     whole = len(frontier.component(engine, engine.key(puzzle.start), Watch(FREE)))
     assert result["complete"] and result["found"] == whole == 1 + sum(row["positions"] for row in result["layers"])
     assert [row["depth"] for row in result["layers"]] == list(range(1, len(result["layers"]) + 1))
     assert result["generated_per_cpu_second"] > 0 and result["children_per_position"] > 0
+    assert [row["threads"] for row in result["threads"]] == [1, 2]
+    assert all(row["found"] == whole and row["found_per_second"] > 0 for row in result["threads"])
+
+
+@pytest.mark.parametrize("name", ["motor-car@line", "pennant", "hughes"])
+def test_sweeps_on_several_threads_find_the_layers_and_lines_of_one_thread(name, monkeypatch):
+    """Chunks expanded on three threads at once (small chunks, so every layer has many) and their merges cut among
+    them: the same layers, position for position, the same shortest line, and the same line from iterative bounds,
+    as on the calling thread alone."""
+    monkeypatch.setattr(frontier, "CHILD_BYTES", 2048)
+    monkeypatch.setattr(keysets, "SPLIT_AT", 1)
+    monkeypatch.setattr(frontier, "FLUSH_AT", 64)
+    puzzle = catalog.puzzle(name)
+    engine = Engine(puzzle)
+    start = engine.key(puzzle.start)
+    bound = PatternBound(engine, pattern_kinds(engine), puzzle.start, Watch(FREE))
+    found = {}
+    for threads in (1, 3):
+        layers = frontier.Layers(engine, start, Watch(FREE), threads=threads)
+        while len(layers.step()):
+            pass
+        monkeypatch.setattr(frontier, "THREADS", threads)
+        line = frontier.shortest_line(engine, start, Watch(FREE))
+        bounded = bounded_line(engine, start, bound, Watch(FREE))
+        assert line is not None and bounded is not None and len(line) == len(bounded)
+        found[threads] = ([packed.unpacked(layer) for layer in layers.layers], np.array(line), np.array(bounded))
+    (one, line_one, bounded_one), (three, line_three, bounded_three) = found[1], found[3]
+    assert len(one) == len(three) > 3 and all(np.array_equal(a, b) for a, b in zip(one, three))
+    assert np.array_equal(line_one, line_three) and np.array_equal(bounded_one, bounded_three)

@@ -13,6 +13,7 @@ roam the board alone from where the seed positions put it, so a key spends bits 
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from math import comb
 from typing import Iterable, Mapping, Sequence
@@ -51,6 +52,29 @@ class Field:
     word: int
     shift: int
     bits: int
+
+
+class Scratch:
+    """One thread's working arrays for the kernels: a board, flood-fill marks, a piece's anchors, the
+    children written by one call and their parents' rows."""
+
+    def __init__(self, engine: "Engine") -> None:
+        grid = engine.height * engine.width
+        npieces = len(engine.piece_kind)
+        self.occ = np.zeros(grid, dtype=np.int16)   # piece number from 1, times 256, plus the cell's code
+        self.near = np.zeros(npieces, dtype=np.int64)
+        self.mark = np.zeros(grid, dtype=np.int64)
+        self.queue = np.zeros(grid, dtype=np.int64)
+        self.idx = np.zeros(npieces, dtype=np.int64)
+        self.cells = np.zeros(npieces, dtype=np.int64)
+        self.covers = np.zeros((npieces, 2), dtype=np.uint64)   # each piece's cells on the bitboards
+        self.terms = np.zeros((2, npieces + 1), dtype=np.int64)  # a lifted piece's kind's other rank terms
+        self.work = np.zeros(npieces, dtype=np.int64)
+        self.state = np.zeros(4, dtype=np.int64)
+        self.seen = np.zeros(len(engine.kind_n), dtype=np.int64)
+        rows = max(BUFFER_ROWS, 2 * engine.most_children)
+        self.out = np.zeros((rows, engine.words), dtype=np.int64)
+        self.rows = np.zeros(rows, dtype=np.int64)
 
 
 class Engine:
@@ -298,27 +322,22 @@ class Engine:
 
     def _scratch(self) -> None:
         grid = self.height * self.width
-        npieces = len(self.piece_kind)
-        self.occ = np.zeros(grid, dtype=np.int16)   # piece number from 1, times 256, plus the cell's code
-        self.near = np.zeros(npieces, dtype=np.int64)
         self.around = np.full((grid, 4), -1, dtype=np.int64)
         for cell in range(grid):
             r, c = divmod(cell, self.width)
             for d, (dr, dc) in enumerate(DIRECTIONS):
                 if 0 <= r + dr < self.height and 0 <= c + dc < self.width:
                     self.around[cell, d] = (r + dr) * self.width + c + dc
-        self.mark = np.zeros(grid, dtype=np.int64)
-        self.queue = np.zeros(grid, dtype=np.int64)
-        self.idx = np.zeros(npieces, dtype=np.int64)
-        self.cells = np.zeros(npieces, dtype=np.int64)
-        self.covers = np.zeros((npieces, 2), dtype=np.uint64)   # each piece's cells on the bitboards
-        self.terms = np.zeros((2, npieces + 1), dtype=np.int64)  # a lifted piece's kind's other rank terms
-        self.work = np.zeros(npieces, dtype=np.int64)
-        self.state = np.zeros(4, dtype=np.int64)
-        self.seen = np.zeros(len(self.kind_n), dtype=np.int64)
-        rows = max(BUFFER_ROWS, 2 * self.most_children)
-        self.out = np.zeros((rows, self.words), dtype=np.int64)
-        self.rows = np.zeros(rows, dtype=np.int64)
+        self._local = threading.local()
+        self._local.scratch = Scratch(self)
+
+    def scratch(self) -> "Scratch":
+        """The kernels' working arrays of the calling thread (each thread its own: the kernels release the
+        GIL, so several threads expand parts of one layer at once)."""
+        here = getattr(self._local, "scratch", None)
+        if here is None:
+            here = self._local.scratch = Scratch(self)
+        return here
 
     # -- conversions -------------------------------------------------------------------------------
 
@@ -327,9 +346,10 @@ class Engine:
         boards = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, len(self.board_grid))
         out = np.zeros((len(boards), self.words), dtype=np.int64)
         valid = np.zeros(len(boards), dtype=np.bool_)
+        here = self.scratch()
         kernels.encode(boards, out, valid, self.board_grid, self.anchor_kind, self.kind_first, self.kind_count,
                        self.kind_f0, self.f_first, self.f_len, self.f_word, self.f_shift, self.f_bits, self.binom,
-                       self.anchor_index, self.idx, self.seen)
+                       self.anchor_index, here.idx, here.seen)
         return out, valid
 
     def key(self, state: bytes) -> np.ndarray:
@@ -357,9 +377,10 @@ class Engine:
         """Byte positions (rows) of keys."""
         keys = np.ascontiguousarray(keys, dtype=np.int64).reshape(-1, self.words)
         boards = np.zeros((len(keys), len(self.board_grid)), dtype=np.uint8)
+        here = self.scratch()
         kernels.decode(keys, boards, self.grid_board, self.piece_kind, self.kind_n, self.f_kind, self.f_first,
                        self.f_len, self.f_word, self.f_shift, self.f_bits, self.binom, self.anchor_cell,
-                       self.shape_off, self.shape_len, self.codes, self.idx)
+                       self.shape_off, self.shape_len, self.codes, here.idx)
         return boards
 
     def warm(self) -> None:
@@ -377,11 +398,12 @@ class Engine:
         keys = np.ascontiguousarray(keys, dtype=np.int64).reshape(-1, self.words)
         parts, rows_out = [], []
         at = 0
+        here = self.scratch()
         while at < len(keys):
             at = self.expand_into(keys, at, len(keys))
-            n = int(self.state[0])
-            parts.append(self.out[:n].copy())
-            rows_out.append(self.rows[:n].copy())
+            n = int(here.state[0])
+            parts.append(here.out[:n].copy())
+            rows_out.append(here.rows[:n].copy())
         if not parts:
             return np.zeros(0, dtype=np.int64), np.zeros((0, self.words), dtype=np.int64)
         return np.concatenate(rows_out), np.concatenate(parts)
@@ -391,47 +413,50 @@ class Engine:
         whose child is a goal, that child last (the rest of the rows not expanded), else -1."""
         keys = np.ascontiguousarray(keys, dtype=np.int64).reshape(-1, self.words)
         parts, at = [], 0
+        here = self.scratch()
         while at < len(keys):
             at = self.expand_into(keys, at, len(keys), find_goal)
-            hit = int(self.state[3])
+            hit = int(here.state[3])
             if hit >= 0:
-                parts.append(self.out[hit:hit + 1].copy())
-                return np.concatenate(parts), int(self.rows[hit])
-            parts.append(self.out[:int(self.state[0])].copy())
+                parts.append(here.out[hit:hit + 1].copy())
+                return np.concatenate(parts), int(here.rows[hit])
+            parts.append(here.out[:int(here.state[0])].copy())
         kids = np.concatenate(parts) if parts else np.zeros((0, self.words), dtype=np.int64)
         return kids, -1
 
     def expand_into(self, keys: np.ndarray, lo: int, hi: int, find_goal: bool = False) -> int:
-        """Children of keys[lo:] into ``self.out`` / ``self.rows`` (``self.state[0]`` of them) until
-        ``hi`` or the buffer is full (or, ``find_goal``, a goal child is written: ``self.state[3]``);
+        """Children of keys[lo:] into the thread's ``scratch().out`` / ``.rows`` (``.state[0]`` of them) until
+        ``hi`` or the buffer is full (or, ``find_goal``, a goal child is written: ``.state[3]``);
         returns the next row to expand."""
+        here = self.scratch()
         if self.bits_ok:
             nxt = bitboards.expand_bits(
-                keys, lo, hi, self.count, self.out, self.rows, self.most_children, self.piece_kind, self.kind_first,
+                keys, lo, hi, self.count, here.out, here.rows, self.most_children, self.piece_kind, self.kind_first,
                 self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first, self.f_len, self.f_word,
                 self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
                 self.shape_len, self.shapes, self.fits, self.ways, self.width, self.masks, self.req_kind,
-                self.req_anchor, self.empty, find_goal, bitboards.INDEX, self.idx, self.cells, self.work, self.state,
-                self.covers, self.terms)
-            if self.state[2]:
+                self.req_anchor, self.empty, find_goal, bitboards.INDEX, here.idx, here.cells, here.work, here.state,
+                here.covers, here.terms)
+            if here.state[2]:
                 raise AssertionError("a piece reached a cell its kind cannot stand on")
             return int(nxt)
-        nxt = kernels.expand(keys, lo, hi, self.count, self.out, self.rows, self.most_children, self.piece_kind,
+        nxt = kernels.expand(keys, lo, hi, self.count, here.out, here.rows, self.most_children, self.piece_kind,
                              self.kind_first, self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first,
                              self.f_len, self.f_word, self.f_shift, self.f_bits, self.binom, self.anchor_cell,
                              self.anchor_index, self.shape_off, self.shape_len, self.codes, self.step,
                              self.enter_off, self.enter_len, self.goal_cells, self.goal_ok, self.req_kind,
                              self.req_anchor, find_goal, self.board_grid,
-                             self.around, self.occ, self.mark, self.queue, self.near, self.idx, self.cells, self.work,
-                             self.state)
-        if self.state[2]:
+                             self.around, here.occ, here.mark, here.queue, here.near, here.idx, here.cells, here.work,
+                             here.state)
+        if here.state[2]:
             raise AssertionError("a piece reached a cell its kind cannot stand on")
         return int(nxt)
 
     def goal_mask(self, keys: np.ndarray) -> np.ndarray:
         keys = np.ascontiguousarray(keys, dtype=np.int64).reshape(-1, self.words)
         out = np.zeros(len(keys), dtype=np.bool_)
+        here = self.scratch()
         kernels.goals(keys, out, self.piece_kind, self.kind_n, self.f_kind, self.f_first, self.f_len, self.f_word,
                       self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.shape_off, self.shape_len,
-                      self.codes, self.goal_cells, self.goal_ok, self.occ, self.idx, self.cells)
+                      self.codes, self.goal_cells, self.goal_ok, here.occ, here.idx, here.cells)
         return out

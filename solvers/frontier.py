@@ -41,6 +41,8 @@ CHILD_BYTES = 1 << 25  # a chunk's children, about: a chunk takes a fraction of 
                        # the watch's checks between chunks keep a search within a second of its limits
 FLUSH_AT = 1 << 20    # children gathered before they are compared with the layers before, at least
 CHUNK_HELD = 3        # a chunk's children and their sort's arrays, counted as this many times the children
+MERGE_HELD = 4        # a merge of sorted runs thinned by the layers before, counted as this many times its rows:
+                      # the runs, each key range's merge and its difference, and the ranges joined
 
 
 MMAP_AT = 1 << 20     # bytes from which glibc's malloc maps an array of its own, handed back when freed: left
@@ -175,14 +177,15 @@ class Layers:
             lo = spans[-1][1]
             if gathered < flush_at and lo < len(front):
                 continue
-            self.watch.check(self.what, self.depth, self.held() + held_besides + (2 * gathered + pending) * row_bytes)
+            self.watch.check(self.what, self.depth,
+                             self.held() + held_besides + (MERGE_HELD * gathered + pending) * row_bytes)
             parts.append(keysets.merged_difference(batch, self.space.words, (front, previous), self.threads))
             batch, gathered = [], 0
             while len(parts) > 1 and 2 * len(parts[-1]) >= len(parts[-2]):
                 last = parts.pop()
                 parts[-1] = keysets.merged_difference([parts[-1], last], self.space.words, (), self.threads)
             pending = sum(len(p) for p in parts)
-        self.watch.check(self.what, self.depth, self.held() + held_besides + 2 * pending * row_bytes)
+        self.watch.check(self.what, self.depth, self.held() + held_besides + MERGE_HELD * pending * row_bytes)
         new = keysets.merged_difference(parts, self.space.words, (), self.threads)
         self.watch.found += len(new)
         self.watch.check(self.what, self.depth, self.held() + held_besides + new.nbytes)

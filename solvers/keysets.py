@@ -289,14 +289,7 @@ def _absent_flat(a: np.ndarray, b: np.ndarray, keep: np.ndarray) -> None:
 def _lower_bounds(sorted_keys: np.ndarray, queries: np.ndarray, out: np.ndarray) -> None:
     """out[i]: the first index of ``sorted_keys`` whose row is not below queries[i]."""
     for i in range(queries.shape[0]):
-        lo, hi = 0, sorted_keys.shape[0]
-        while lo < hi:
-            mid = (lo + hi) >> 1
-            if _compare(sorted_keys, mid, queries, i) < 0:
-                lo = mid + 1
-            else:
-                hi = mid
-        out[i] = lo
+        out[i] = _lower_bound(sorted_keys, 0, queries, i)
 
 
 def _locate(sorted_keys: np.ndarray, queries: np.ndarray, out: np.ndarray) -> None:

@@ -16,6 +16,7 @@ import importlib
 import json
 import os
 import re
+import shutil
 import sys
 import time
 from typing import Callable, NoReturn, Sequence, TextIO
@@ -476,10 +477,13 @@ def cmd_solve(spec: PuzzleSpec, position: str | None, as_json: bool, as_lurd: bo
     if ahead is not None:
         print(f"note: {ahead}", file=sys.stderr)
     said = spec.oracle.notices
+    searching = Progress(f"Searching {spec.title}...")   # a long search says how far it got, as the window does
     try:
-        line = checked(puzzle, state, spec.oracle.solve(state))   # never shown unless it reaches the goal
+        line = checked(puzzle, state, spec.oracle.solve(state, _BarReport(searching)))   # shown only if it wins
     except Cancelled:  # pragma: no cover - the command line never cancels
         return 1
+    finally:
+        searching.end()
     _notes(spec, said)   # a table found not to hold while answering was built again: said once
     written = {} if notation is None else {notation.key: notation.write(state, line.moves)}
     if as_lurd:
@@ -680,13 +684,19 @@ class Progress:
                 return   # done before there was anything to say (a table saved in a moment)
             print(self.heading, file=self.stream, flush=True)
         if self.terminal:
-            self.bar(fraction or 0.0, message)
+            self.bar(fraction, message)
         elif self.told is None or now - self.told >= self.EVERY:
             done = "..." if fraction is None else f"{min(max(fraction, 0.0), 1.0):.0%}"
             print(f"  {done:>4} {message} ({now - self.started:.0f} s)", file=self.stream, flush=True)
         else:
             return
         self.told = now
+
+    def end(self) -> None:
+        """The end of a search: the bar's line ended, nothing more said (its answer or its sentence follows)."""
+        if self.terminal:
+            self.bar.finish()
+        self.told = None
 
     def finish(self, built: bool = True) -> None:
         """The end of the build: the bar's line ended, or a last line with the whole time (``built``: False
@@ -709,10 +719,14 @@ class _StderrBar:
         self.width = width
         self.drawn = False
 
-    def __call__(self, fraction: float, message: str) -> None:
-        filled = round(self.width * min(max(fraction, 0.0), 1.0))
-        bar = "#" * filled + "-" * (self.width - filled)
-        print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=self.stream, flush=True)
+    def __call__(self, fraction: float | None, message: str) -> None:
+        if fraction is None:   # a search: how far it has got, in words alone, as wide as the terminal allows
+            room = max(40, shutil.get_terminal_size().columns - 3)
+            print(f"\r  {message[:room]:{room}s}", end="", file=self.stream, flush=True)
+        else:
+            filled = round(self.width * min(max(fraction, 0.0), 1.0))
+            bar = "#" * filled + "-" * (self.width - filled)
+            print(f"\r  [{bar}] {fraction:6.1%}  {message[:44]:44s}", end="", file=self.stream, flush=True)
         self.drawn = True
 
     def finish(self) -> None:

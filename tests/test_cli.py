@@ -154,7 +154,7 @@ def test_a_slow_table_build_is_said_on_a_stderr_that_is_not_a_terminal(capsys, m
     assert "\r" not in err   # a log or a pipe gets lines, not a bar redrawn in place
 
 
-def test_progress_is_a_line_every_few_seconds_in_a_log_and_a_bar_on_a_terminal() -> None:
+def test_progress_is_a_line_every_few_seconds_in_a_log_and_a_bar_on_a_terminal(monkeypatch) -> None:
     import io
 
     from game.cli import Progress
@@ -185,6 +185,12 @@ def test_progress_is_a_line_every_few_seconds_in_a_log_and_a_bar_on_a_terminal()
     now[0] = 18.5
     tried.finish(built=False)   # too large for a table: the answer is searched instead
     assert given_up.getvalue().splitlines()[-1] == "  stopped after 10.5 s without a table: a search answers instead"
+    monkeypatch.setenv("COLUMNS", "80")
+    searched = io.StringIO()
+    search = Progress("Searching...", searched, clock=lambda: now[0], terminal=True)
+    search(None, "none shorter than 18; 3,905,618 positions")   # a search has no fraction: words alone, no bar
+    search.end()
+    assert searched.getvalue() == "Searching...\n\r  " + "none shorter than 18; 3,905,618 positions".ljust(77) + "\n"
 
 
 # -- the command line's sentences on what is proven go through the catalogs (English where none is active) -----

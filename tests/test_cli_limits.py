@@ -44,6 +44,16 @@ def test_a_search_stopped_at_a_limit_says_how_far_it_got_in_one_sentence(tmp_pat
     assert advice in error and error.endswith(".") and "optimal" not in err
 
 
+def test_a_long_search_says_how_far_it_has_got_before_its_answer_or_its_limit(tmp_path, capsys):
+    """On stderr, as the window shows it: the proven bound and the positions, then the sentence at the limit."""
+    path = century_wide(tmp_path)
+    assert main(["solve", str(path), "--json", "--time-limit", "1.5"]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    at = lines.index("Searching Century, wider...")   # after the table's attempt, too large: a search answers
+    assert lines[at + 1].startswith("   ... none shorter than ") and " positions" in lines[at + 1]
+    assert lines[-1].startswith("error: The search of Century, wider stopped at its time limit after ")
+
+
 def test_an_analysis_stopped_at_a_limit_says_so(tmp_path, capsys):
     assert main(["analyze", str(century_wide(tmp_path)), "--memory-limit", "1"]) == 2
     error = capsys.readouterr().err.splitlines()[-1]

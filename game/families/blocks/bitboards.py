@@ -101,12 +101,19 @@ def _goal_child(p: int, k: int, y: int, occ_lo: np.uint64, occ_hi: np.uint64, ce
     return True
 
 
-def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, width: int,
-           masks: np.ndarray) -> tuple[np.uint64, np.uint64]:
-    """The anchors a lifted piece at ``a`` reaches in one move of the count, ``v`` the anchors where it fits."""
+def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, width: int, masks: np.ndarray,
+           n_lo: np.uint64, n_hi: np.uint64) -> tuple[np.uint64, np.uint64]:
+    """The anchors a lifted piece at ``a`` reaches in one move of the count, ``v`` the anchors where it fits,
+    ``n`` the anchors one step from ``a`` in its kind's ways. Most moves go one step, or to places all one
+    step away: those need no flood fill."""
     here_lo, here_hi = _shl(ONE, ZERO, a)
-    if count == PATH:   # a flood fill of the anchors where it fits
-        r_lo, r_hi = here_lo, here_hi
+    first_lo, first_hi = v_lo & n_lo, v_hi & n_hi
+    if count == CELL or (first_lo == ZERO and first_hi == ZERO):
+        return first_lo, first_hi
+    if count == PATH:
+        if (v_lo & ~here_lo) == first_lo and (v_hi & ~here_hi) == first_hi:
+            return first_lo, first_hi   # every other place it fits is one step away
+        r_lo, r_hi = here_lo | first_lo, here_hi | first_hi   # else a flood fill of the places where it fits
         while True:
             g_lo, g_hi = _spread(r_lo, r_hi, ways, width, masks)
             g_lo &= v_lo
@@ -115,7 +122,7 @@ def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, widt
                 return r_lo & ~here_lo, r_hi & ~here_hi
             r_lo, r_hi = g_lo, g_hi
     to_lo, to_hi = ZERO, ZERO
-    for d in range(4):   # straight runs, or single steps
+    for d in range(4):   # straight runs
         if (d < 2 and not ways & VERTICAL) or (d >= 2 and not ways & SIDEWAYS):
             continue
         x_lo, x_hi = here_lo, here_hi
@@ -127,8 +134,6 @@ def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, widt
                 break
             to_lo |= x_lo
             to_hi |= x_hi
-            if count == CELL:
-                break
     return to_lo, to_hi
 
 
@@ -157,7 +162,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                  kind_f0: np.ndarray, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray, f_word: np.ndarray,
                  f_shift: np.ndarray, f_bits: np.ndarray, binom: np.ndarray, anchor_cell: np.ndarray,
                  anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, shapes: np.ndarray,
-                 fits: np.ndarray, ways: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
+                 fits: np.ndarray, ways: np.ndarray, steps: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
                  req_anchor: np.ndarray, empty: np.ndarray, want_goal: bool, index: np.ndarray, idx: np.ndarray,
                  cells: np.ndarray, work: np.ndarray, state: np.ndarray, covers: np.ndarray,
                  terms: np.ndarray) -> int:
@@ -199,7 +204,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                 v_hi &= t_hi
             goals = want_goal and state[3] < 0 and not _goal_blocked(p, k, cells, kind_first, kind_count, req_kind,
                                                                      req_anchor)
-            to_lo, to_hi = _reach(a, count, ways[k], v_lo, v_hi, width, masks)
+            to_lo, to_hi = _reach(a, count, ways[k], v_lo, v_hi, width, masks, steps[k, a, 0], steps[k, a, 1])
             if to_lo == ZERO and to_hi == ZERO:
                 continue
             f = kind_f0[k]

@@ -310,6 +310,13 @@ class Engine:
         right, left = pair(np.flatnonzero(columns != 0)), pair(np.flatnonzero(columns != self.width - 1))
         self.masks = np.array([*right, *left, *board], dtype=np.uint64)
         self.ways = np.array([{None: 3, Axis.Y: 1, Axis.X: 2}[kind.axis] for kind in self.kinds], dtype=np.int64)
+        self.steps1 = np.zeros((len(self.kinds), grid, 2), dtype=np.uint64)   # the anchors one step from each
+        for k, kind in enumerate(self.kinds):
+            for cell in range(grid):
+                r, c = divmod(cell, self.width)
+                self.steps1[k, cell] = pair((r + dr) * self.width + c + dc for dr, dc in
+                                            (DIRECTIONS[d] for d in AXIS_DIRECTIONS[kind.axis])
+                                            if 0 <= r + dr < self.height and 0 <= c + dc < self.width)
         if not self.goal_simple:
             self.bits_ok = False
             return
@@ -434,7 +441,7 @@ class Engine:
                 keys, lo, hi, self.count, here.out, here.rows, self.most_children, self.piece_kind, self.kind_first,
                 self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first, self.f_len, self.f_word,
                 self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
-                self.shape_len, self.shapes, self.fits, self.ways, self.width, self.masks, self.req_kind,
+                self.shape_len, self.shapes, self.fits, self.ways, self.steps1, self.width, self.masks, self.req_kind,
                 self.req_anchor, self.empty, find_goal, bitboards.INDEX, here.idx, here.cells, here.work, here.state,
                 here.covers, here.terms)
             if here.state[2]:

@@ -101,12 +101,11 @@ def _goal_child(p: int, k: int, y: int, occ_lo: np.uint64, occ_hi: np.uint64, ce
     return True
 
 
-def _reach(a: int, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64, width: int, masks: np.ndarray,
-           n_lo: np.uint64, n_hi: np.uint64) -> tuple[np.uint64, np.uint64]:
-    """The anchors a lifted piece at ``a`` reaches in one move of the count, ``v`` the anchors where it fits,
-    ``n`` the anchors one step from ``a`` in its kind's ways. Most moves go one step, or to places all one
-    step away: those need no flood fill."""
-    here_lo, here_hi = _shl(ONE, ZERO, a)
+def _reach(here_lo: np.uint64, here_hi: np.uint64, count: int, ways: int, v_lo: np.uint64, v_hi: np.uint64,
+           width: int, masks: np.ndarray, n_lo: np.uint64, n_hi: np.uint64) -> tuple[np.uint64, np.uint64]:
+    """The anchors a lifted piece reaches in one move of the count from its anchor ``here`` (one bit), ``v``
+    the anchors where it fits, ``n`` the anchors one step from ``here`` in its kind's ways. Most moves go one
+    step, or to places all one step away: those need no flood fill."""
     first_lo, first_hi = v_lo & n_lo, v_hi & n_hi
     if count == CELL or (first_lo == ZERO and first_hi == ZERO):
         return first_lo, first_hi
@@ -161,13 +160,14 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                  piece_kind: np.ndarray, kind_first: np.ndarray, kind_count: np.ndarray, kind_n: np.ndarray,
                  kind_f0: np.ndarray, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray, f_word: np.ndarray,
                  f_shift: np.ndarray, f_bits: np.ndarray, binom: np.ndarray, anchor_cell: np.ndarray,
-                 anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, shapes: np.ndarray,
+                 anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, placed: np.ndarray,
                  fits: np.ndarray, ways: np.ndarray, steps: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
                  req_anchor: np.ndarray, empty: np.ndarray, want_goal: bool, index: np.ndarray, idx: np.ndarray,
                  cells: np.ndarray, work: np.ndarray, state: np.ndarray, covers: np.ndarray,
                  terms: np.ndarray) -> int:
-    """As :func:`game.families.blocks.kernels.expand`, on bitboards: ``shapes[k]`` and ``fits[k]`` are a
-    kind's cells at anchor 0 and the anchors where it fits (low, high words); ``masks``: the anchors that
+    """As :func:`game.families.blocks.kernels.expand`, on bitboards: ``placed[k, j]`` are the cells of a
+    piece of kind k on its j-th anchor and that anchor's bit, ``fits[k]`` the anchors where it fits (low, high
+    words each); ``steps[k, a]`` the anchors one step from anchor cell a; ``masks``: the anchors that
     may step right, left (low, high each) and the board's cells; ``covers[p]``: scratch for each piece's cells,
     ``terms``: for :func:`_other_terms`. Children come in ascending anchors, so a kind packed in one field
     has each child's rank from the terms of its other pieces, computed once a lifted piece."""
@@ -183,7 +183,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
         for p in range(npieces):
             k = piece_kind[p]
             cells[p] = anchor_cell[k, idx[p]]
-            s_lo, s_hi = _shl(shapes[k, 0], shapes[k, 1], cells[p])
+            s_lo, s_hi = placed[k, idx[p], 0], placed[k, idx[p], 1]
             covers[p, 0] = s_lo
             covers[p, 1] = s_hi
             occ_lo |= s_lo
@@ -204,7 +204,8 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                 v_hi &= t_hi
             goals = want_goal and state[3] < 0 and not _goal_blocked(p, k, cells, kind_first, kind_count, req_kind,
                                                                      req_anchor)
-            to_lo, to_hi = _reach(a, count, ways[k], v_lo, v_hi, width, masks, steps[k, a, 0], steps[k, a, 1])
+            to_lo, to_hi = _reach(placed[k, idx[p], 2], placed[k, idx[p], 3], count, ways[k], v_lo, v_hi, width, masks,
+                                  steps[k, a, 0], steps[k, a, 1])
             if to_lo == ZERO and to_hi == ZERO:
                 continue
             f = kind_f0[k]
@@ -231,7 +232,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                         _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
                               f_word, f_shift, f_bits, binom, idx, work)
                     if goals and state[3] < 0:
-                        y_lo, y_hi = _shl(shapes[k, 0], shapes[k, 1], y)
+                        y_lo, y_hi = placed[k, j, 0], placed[k, j, 1]
                         if _goal_child(p, k, y, (occ_lo & ~p_lo) | y_lo, (occ_hi & ~p_hi) | y_hi, cells, kind_first,
                                        kind_count, req_kind, req_anchor, empty):
                             state[3] = n

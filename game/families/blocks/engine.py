@@ -303,8 +303,12 @@ class Engine:
             return word & (2 ** 64 - 1), word >> 64
 
         kinds = range(len(self.kinds))
-        self.shapes = np.array([pair(self.shape_off[k, :self.shape_len[k]]) for k in kinds], dtype=np.uint64)
         self.fits = np.array([pair(np.flatnonzero(self._fit_cells(k))) for k in kinds], dtype=np.uint64)
+        self.placed = np.zeros((len(self.kinds), int(self.kind_n.max()), 4), dtype=np.uint64)   # cells, anchor
+        for k in kinds:
+            for j in range(int(self.kind_n[k])):
+                anchor = int(self.anchor_cell[k, j])
+                self.placed[k, j] = (*pair(anchor + self.shape_off[k, :self.shape_len[k]]), *pair([anchor]))
         columns = np.arange(grid) % self.width
         board = pair(self.board_grid)
         right, left = pair(np.flatnonzero(columns != 0)), pair(np.flatnonzero(columns != self.width - 1))
@@ -441,7 +445,7 @@ class Engine:
                 keys, lo, hi, self.count, here.out, here.rows, self.most_children, self.piece_kind, self.kind_first,
                 self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first, self.f_len, self.f_word,
                 self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
-                self.shape_len, self.shapes, self.fits, self.ways, self.steps1, self.width, self.masks, self.req_kind,
+                self.shape_len, self.placed, self.fits, self.ways, self.steps1, self.width, self.masks, self.req_kind,
                 self.req_anchor, self.empty, find_goal, bitboards.INDEX, here.idx, here.cells, here.work, here.state,
                 here.covers, here.terms)
             if here.state[2]:

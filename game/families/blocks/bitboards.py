@@ -136,24 +136,32 @@ def _reach(here_lo: np.uint64, here_hi: np.uint64, count: int, ways: int, v_lo: 
     return to_lo, to_hi
 
 
-def _other_terms(p: int, first: int, count: int, idx: np.ndarray, binom: np.ndarray, rest: np.ndarray,
-                 terms: np.ndarray) -> int:
-    """For a lifted piece p of a kind packed in one field (its pieces from ``first``): the kind's other
-    pieces into ``rest`` (ascending), and their terms of the combination rank on either side of the place
-    q the piece lands in: terms[0, q] sums C(rest[t], t + 1) over t < q, terms[1, q] C(rest[t], t + 2) over
-    t >= q; a child's rank is then terms[0, q] + C(j, q + 1) + terms[1, q]. Returns how many others."""
-    others = 0
-    for t in range(first, first + count):
-        if t != p:
-            rest[others] = idx[t]
-            others += 1
-    terms[0, 0] = 0
-    for t in range(others):
-        terms[0, t + 1] = terms[0, t] + binom[rest[t], t + 1]
-    terms[1, others] = 0
-    for t in range(others - 1, -1, -1):
-        terms[1, t] = terms[1, t + 1] + binom[rest[t], t + 2]
-    return others
+def _prefix_sums(first: int, count: int, at: int, idx: np.ndarray, binom: np.ndarray, sums: np.ndarray) -> None:
+    """For a kind packed in one field (sorted indices c_t = idx[first + t]), the prefix sums of its rank's
+    terms in place and shifted one place up or down: sums[0, at + t] sums C(c_u, u + 1) over u < t,
+    sums[1, at + t] C(c_u, u + 2), sums[2, at + t] C(c_u, u)."""
+    a, b, d = 0, 0, 0
+    for t in range(count):
+        c = idx[first + t]
+        sums[0, at + t] = a
+        sums[1, at + t] = b
+        sums[2, at + t] = d
+        a += binom[c, t + 1]
+        if t < count - 1:
+            b += binom[c, t + 2]
+        d += binom[c, t]
+    sums[0, at + count] = a
+    sums[1, at + count] = b
+    sums[2, at + count] = d
+
+
+def _moved_rank(i: int, q: int, j: int, m: int, at: int, sums: np.ndarray, binom: np.ndarray) -> int:
+    """The rank of a kind packed in one field (m pieces, prefix sums at ``at``) with its i-th piece moved to
+    index j, q of its other pieces below j: those it passes shift one place."""
+    if q <= i:
+        return sums[0, at + q] + binom[j, q + 1] + sums[1, at + i] - sums[1, at + q] + sums[0, at + m] - sums[0, at + i + 1]
+    return (sums[0, at + i] + sums[2, at + q + 1] - sums[2, at + i + 1] + binom[j, q + 1] + sums[0, at + m]
+            - sums[0, at + q + 1])
 
 
 def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray, rows: np.ndarray, most: int,
@@ -163,17 +171,18 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                  anchor_index: np.ndarray, shape_off: np.ndarray, shape_len: np.ndarray, placed: np.ndarray,
                  fits: np.ndarray, ways: np.ndarray, steps: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
                  req_anchor: np.ndarray, empty: np.ndarray, want_goal: bool, index: np.ndarray, idx: np.ndarray,
-                 cells: np.ndarray, work: np.ndarray, state: np.ndarray, covers: np.ndarray,
-                 terms: np.ndarray) -> int:
+                 cells: np.ndarray, work: np.ndarray, state: np.ndarray, covers: np.ndarray, sums: np.ndarray,
+                 summed: np.ndarray) -> int:
     """As :func:`game.families.blocks.kernels.expand`, on bitboards: ``placed[k, j]`` are the cells of a
     piece of kind k on its j-th anchor and that anchor's bit, ``fits[k]`` the anchors where it fits (low, high
     words each); ``steps[k, a]`` the anchors one step from anchor cell a; ``masks``: the anchors that
-    may step right, left (low, high each) and the board's cells; ``covers[p]``: scratch for each piece's cells,
-    ``terms``: for :func:`_other_terms`. Children come in ascending anchors, so a kind packed in one field
-    has each child's rank from the terms of its other pieces, computed once a lifted piece."""
+    may step right, left (low, high each) and the board's cells; ``covers[p]``: scratch for each piece's cells.
+    A child of a kind packed in one field has its rank from its parent's prefix sums (``sums``, computed once a
+    row for each such kind that moves, ``summed[k]`` the row)."""
     n = 0
     npieces = piece_kind.shape[0]
     state[3] = -1
+    summed[:] = -1
     row = lo
     while row < hi:
         if n + most > out.shape[0] or state[3] >= 0:
@@ -210,9 +219,12 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                 continue
             f = kind_f0[k]
             one_field = kind_f0[k + 1] == f + 1
-            others = _other_terms(p, kind_first[k], kind_count[k], idx, binom, work, terms) if one_field else 0
             kept = keys[row, f_word[f]] & ~(((np.int64(1) << f_bits[f]) - 1) << f_shift[f])
-            q = 0
+            first, m, at = kind_first[k], kind_count[k], kind_first[k] + k
+            i, q = p - first, 0
+            if one_field and summed[k] != row:
+                _prefix_sums(first, m, at, idx, binom, sums)
+                summed[k] = row
             for half in range(2):
                 word = to_lo if half == 0 else to_hi
                 while word != ZERO:
@@ -223,11 +235,12 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                         state[2] = -1
                         continue
                     if one_field:
-                        while q < others and work[q] < j:
-                            q += 1
                         for w in range(keys.shape[1]):
                             out[n, w] = keys[row, w]
-                        out[n, f_word[f]] = kept | ((terms[0, q] + binom[j, q + 1] + terms[1, q]) << f_shift[f])
+                        while q < m - 1 and idx[first + q + (1 if q >= i else 0)] < j:
+                            q += 1
+                        rank = _moved_rank(i, q, j, m, at, sums, binom)
+                        out[n, f_word[f]] = kept | (rank << f_shift[f])
                     else:
                         _emit(keys, row, p, j, out, n, piece_kind, kind_first, kind_count, kind_f0, f_first, f_len,
                               f_word, f_shift, f_bits, binom, idx, work)
@@ -249,6 +262,7 @@ _lowest = compiled(_lowest, inline="always")
 _spread = compiled(_spread, inline="always")
 _step = compiled(_step, inline="always")
 _goal_child = compiled(_goal_child, inline="always")
-_other_terms = compiled(_other_terms, inline="always")
+_prefix_sums = compiled(_prefix_sums, inline="always")
+_moved_rank = compiled(_moved_rank, inline="always")
 _reach = compiled(_reach, inline="always")
 expand_bits = compiled(_expand_bits)

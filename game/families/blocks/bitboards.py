@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.compiled import compiled
 
-from game.families.blocks.kernels import CELL, LINE, PATH, _decode_row, _emit, _goal_blocked
+from game.families.blocks.kernels import CELL, LINE, PATH, _emit, _goal_blocked, _unrank_into
 
 __all__ = ["INDEX", "expand_bits"]
 
@@ -164,6 +164,18 @@ def _moved_rank(i: int, q: int, j: int, m: int, at: int, sums: np.ndarray, binom
             - sums[0, at + q + 1])
 
 
+def _decode_changed(keys: np.ndarray, row: int, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray,
+                    f_word: np.ndarray, f_shift: np.ndarray, f_bits: np.ndarray, kind_n: np.ndarray,
+                    binom: np.ndarray, idx: np.ndarray, ranks: np.ndarray) -> None:
+    """As :func:`game.families.blocks.kernels._decode_row`, unranking only the fields whose rank differs from
+    the row decoded before (``ranks``, -1 for none): sorted rows share their leading fields."""
+    for f in range(f_kind.shape[0]):
+        rank = (keys[row, f_word[f]] >> f_shift[f]) & ((np.int64(1) << f_bits[f]) - 1)
+        if rank != ranks[f]:
+            ranks[f] = rank
+            _unrank_into(rank, f_len[f], binom, idx, f_first[f], kind_n[f_kind[f]] - 1)
+
+
 def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray, rows: np.ndarray, most: int,
                  piece_kind: np.ndarray, kind_first: np.ndarray, kind_count: np.ndarray, kind_n: np.ndarray,
                  kind_f0: np.ndarray, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray, f_word: np.ndarray,
@@ -172,7 +184,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
                  fits: np.ndarray, ways: np.ndarray, steps: np.ndarray, width: int, masks: np.ndarray, req_kind: np.ndarray,
                  req_anchor: np.ndarray, empty: np.ndarray, want_goal: bool, index: np.ndarray, idx: np.ndarray,
                  cells: np.ndarray, work: np.ndarray, state: np.ndarray, covers: np.ndarray, sums: np.ndarray,
-                 summed: np.ndarray) -> int:
+                 summed: np.ndarray, ranks: np.ndarray) -> int:
     """As :func:`game.families.blocks.kernels.expand`, on bitboards: ``placed[k, j]`` are the cells of a
     piece of kind k on its j-th anchor and that anchor's bit, ``fits[k]`` the anchors where it fits (low, high
     words each); ``steps[k, a]`` the anchors one step from anchor cell a; ``masks``: the anchors that
@@ -183,11 +195,12 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
     npieces = piece_kind.shape[0]
     state[3] = -1
     summed[:] = -1
+    ranks[:] = -1
     row = lo
     while row < hi:
         if n + most > out.shape[0] or state[3] >= 0:
             break
-        _decode_row(keys, row, f_kind, f_first, f_len, f_word, f_shift, f_bits, kind_n, binom, idx)
+        _decode_changed(keys, row, f_kind, f_first, f_len, f_word, f_shift, f_bits, kind_n, binom, idx, ranks)
         occ_lo, occ_hi = ZERO, ZERO
         for p in range(npieces):
             k = piece_kind[p]
@@ -262,6 +275,7 @@ _lowest = compiled(_lowest, inline="always")
 _spread = compiled(_spread, inline="always")
 _step = compiled(_step, inline="always")
 _goal_child = compiled(_goal_child, inline="always")
+_decode_changed = compiled(_decode_changed, inline="always")
 _prefix_sums = compiled(_prefix_sums, inline="always")
 _moved_rank = compiled(_moved_rank, inline="always")
 _reach = compiled(_reach, inline="always")

@@ -71,6 +71,7 @@ class Scratch:
         self.work = np.zeros(npieces, dtype=np.int64)
         self.sums = np.zeros((3, npieces + len(engine.kind_n)), dtype=np.int64)   # a kind's rank terms' prefix sums
         self.summed = np.zeros(len(engine.kind_n), dtype=np.int64)   # the row they are of, for each kind
+        self.ranks = np.zeros(len(engine.f_kind), dtype=np.int64)   # each field's rank in the row decoded last
         self.state = np.zeros(4, dtype=np.int64)
         self.seen = np.zeros(len(engine.kind_n), dtype=np.int64)
         rows = max(BUFFER_ROWS, 2 * engine.most_children)
@@ -448,7 +449,7 @@ class Engine:
                 self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
                 self.shape_len, self.placed, self.fits, self.ways, self.steps1, self.width, self.masks, self.req_kind,
                 self.req_anchor, self.empty, find_goal, bitboards.INDEX, here.idx, here.cells, here.work, here.state,
-                here.covers, here.sums, here.summed)
+                here.covers, here.sums, here.summed, here.ranks)
             if here.state[2]:
                 raise AssertionError("a piece reached a cell its kind cannot stand on")
             return int(nxt)

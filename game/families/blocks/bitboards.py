@@ -164,6 +164,22 @@ def _moved_rank(i: int, q: int, j: int, m: int, at: int, sums: np.ndarray, binom
             - sums[0, at + q + 1])
 
 
+def _occupy(idx: np.ndarray, piece_kind: np.ndarray, anchor_cell: np.ndarray, placed: np.ndarray,
+            cells: np.ndarray, covers: np.ndarray) -> tuple[np.uint64, np.uint64]:
+    """Each piece's anchor cell and cells (into ``cells`` and ``covers``) of a decoded row; returns every
+    piece's cells."""
+    occ_lo, occ_hi = ZERO, ZERO
+    for p in range(piece_kind.shape[0]):
+        k = piece_kind[p]
+        cells[p] = anchor_cell[k, idx[p]]
+        s_lo, s_hi = placed[k, idx[p], 0], placed[k, idx[p], 1]
+        covers[p, 0] = s_lo
+        covers[p, 1] = s_hi
+        occ_lo |= s_lo
+        occ_hi |= s_hi
+    return occ_lo, occ_hi
+
+
 def _decode_changed(keys: np.ndarray, row: int, f_kind: np.ndarray, f_first: np.ndarray, f_len: np.ndarray,
                     f_word: np.ndarray, f_shift: np.ndarray, f_bits: np.ndarray, kind_n: np.ndarray,
                     binom: np.ndarray, idx: np.ndarray, ranks: np.ndarray) -> None:
@@ -201,15 +217,7 @@ def _expand_bits(keys: np.ndarray, lo: int, hi: int, count: int, out: np.ndarray
         if n + most > out.shape[0] or state[3] >= 0:
             break
         _decode_changed(keys, row, f_kind, f_first, f_len, f_word, f_shift, f_bits, kind_n, binom, idx, ranks)
-        occ_lo, occ_hi = ZERO, ZERO
-        for p in range(npieces):
-            k = piece_kind[p]
-            cells[p] = anchor_cell[k, idx[p]]
-            s_lo, s_hi = placed[k, idx[p], 0], placed[k, idx[p], 1]
-            covers[p, 0] = s_lo
-            covers[p, 1] = s_hi
-            occ_lo |= s_lo
-            occ_hi |= s_hi
+        occ_lo, occ_hi = _occupy(idx, piece_kind, anchor_cell, placed, cells, covers)
         free_lo, free_hi = masks[4] & ~occ_lo, masks[5] & ~occ_hi
         near_lo, near_hi = _spread(free_lo, free_hi, VERTICAL | SIDEWAYS, width, masks)
         for p in range(npieces):
@@ -275,6 +283,7 @@ _lowest = compiled(_lowest, inline="always")
 _spread = compiled(_spread, inline="always")
 _step = compiled(_step, inline="always")
 _goal_child = compiled(_goal_child, inline="always")
+_occupy = compiled(_occupy, inline="always")
 _decode_changed = compiled(_decode_changed, inline="always")
 _prefix_sums = compiled(_prefix_sums, inline="always")
 _moved_rank = compiled(_moved_rank, inline="always")

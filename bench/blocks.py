@@ -303,7 +303,7 @@ def level_layers(path: str, seconds: float, threads: list[int] | None = None) ->
     started = time.process_time()
     layers = frontier.Layers(engine, engine.key(puzzle.start)[None], Watch(Limits(seconds, None), clock=time.process_time),
                              keep=False, threads=1)
-    rows, complete = [], False
+    rows, complete, swept = [], False, 0.0   # swept: processor seconds to the last whole layer
     try:
         while True:
             before = len(layers.last)
@@ -311,8 +311,9 @@ def level_layers(path: str, seconds: float, threads: list[int] | None = None) ->
             if not len(new):
                 complete = True
                 break
+            swept = time.process_time() - started
             rows.append({"depth": layers.depth, "positions": len(new), "growth": round(len(new) / before, 2),
-                         "found": layers.positions, "cpu_seconds": round(time.process_time() - started, 2)})
+                         "found": layers.positions, "cpu_seconds": round(swept, 2)})
     except LimitReached:
         pass
     spent = time.process_time() - started
@@ -328,7 +329,9 @@ def level_layers(path: str, seconds: float, threads: list[int] | None = None) ->
         best = min(best, (time.process_time() - began) / calls)
     compared = threads_compared(engine, engine.key(puzzle.start)[None], layers.depth, threads) if threads else []
     return {"level": Path(path).name, "layers": rows, "complete": complete, "found": layers.positions,
-            "cpu_seconds": round(spent, 1), "found_per_cpu_second": round(layers.positions / spent),
+            "cpu_seconds": round(spent, 1), "swept_cpu_seconds": round(spent if complete else swept, 2),
+            # the layers found over the time they took: the layer a limit cut short found nothing yet
+            "found_per_cpu_second": round(layers.positions / (spent if complete else swept)) if swept > 0 else 0,
             "words": engine.words, "bitboards": engine.bits_ok, "sample": len(sample),
             "children_per_position": round(children / max(1, len(sample)), 1),
             "generated_per_cpu_second": round(len(sample) / best) if best > 0 else None,
@@ -342,7 +345,7 @@ def print_level(result: dict) -> None:
     for row in result["layers"]:
         print(f"  {row['depth']:>5} {row['positions']:>12,} {row['growth']:>7} {row['found']:>13,} {row['cpu_seconds']:>8}")
     print(f"  {'the component, swept whole' if result['complete'] else 'stopped at the time given'}: "
-          f"{result['found']:,} positions in {result['cpu_seconds']} s, {result['found_per_cpu_second']:,} a second")
+          f"{result['found']:,} positions in {result['swept_cpu_seconds']} s, {result['found_per_cpu_second']:,} a second")
     print(f"  move generator on {result['sample']:,} positions of the last layer: {result['children_per_position']} "
           f"children each, {result['generated_per_cpu_second']:,} positions a second")
     for row in result["threads"]:

@@ -516,3 +516,19 @@ def test_sweeps_on_several_threads_find_the_layers_and_lines_of_one_thread(name,
     (one, line_one, bounded_one), (three, line_three, bounded_three) = found[1], found[3]
     assert len(one) == len(three) > 3 and all(np.array_equal(a, b) for a, b in zip(one, three))
     assert np.array_equal(line_one, line_three) and np.array_equal(bounded_one, bounded_three)
+
+
+def test_a_level_benchmark_cut_short_rates_its_whole_layers_by_the_time_they_took(tmp_path):
+    """A sweep stopped by ``--seconds`` inside a layer: its rate is the positions of the whole layers over the
+    time those layers took, not over the time that also went into the layer it did not finish."""
+    from bench.blocks import level_layers
+    level = tmp_path / "open.toml"   # ten pieces on thirty cells: billions of positions
+    level.write_text('format = 1\ntitle = "Open"\nfamily = "blocks"\nmoves = "path"\n'
+                     'start = """\nABCDE.\nFGHIJ.\n......\n......\n......\n"""\n'
+                     'goal = """\n??????\n??????\n??????\n??????\n?????A\n"""\n')
+    result = level_layers(str(level), 0.3)
+    last = result["layers"][-1]
+    assert not result["complete"] and result["found"] == last["found"]
+    assert result["swept_cpu_seconds"] == last["cpu_seconds"] and result["cpu_seconds"] >= 0.3
+    took = last["cpu_seconds"]   # rounded to hundredths
+    assert last["found"] / (took + 0.005) <= result["found_per_cpu_second"] <= last["found"] / max(0.001, took - 0.005)

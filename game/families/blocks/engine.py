@@ -68,8 +68,10 @@ class Scratch:
         self.idx = np.zeros(npieces, dtype=np.int64)
         self.cells = np.zeros(npieces, dtype=np.int64)
         self.covers = np.zeros((npieces, 2), dtype=np.uint64)   # each piece's cells on the bitboards
-        self.terms = np.zeros((2, npieces + 1), dtype=np.int64)  # a lifted piece's kind's other rank terms
         self.work = np.zeros(npieces, dtype=np.int64)
+        self.sums = np.zeros((3, npieces + len(engine.kind_n)), dtype=np.int64)   # a kind's rank terms' prefix sums
+        self.summed = np.zeros(len(engine.kind_n), dtype=np.int64)   # the row they are of, for each kind
+        self.ranks = np.zeros(len(engine.f_kind), dtype=np.int64)   # each field's rank in the row decoded last
         self.state = np.zeros(4, dtype=np.int64)
         self.seen = np.zeros(len(engine.kind_n), dtype=np.int64)
         rows = max(BUFFER_ROWS, 2 * engine.most_children)
@@ -303,13 +305,24 @@ class Engine:
             return word & (2 ** 64 - 1), word >> 64
 
         kinds = range(len(self.kinds))
-        self.shapes = np.array([pair(self.shape_off[k, :self.shape_len[k]]) for k in kinds], dtype=np.uint64)
         self.fits = np.array([pair(np.flatnonzero(self._fit_cells(k))) for k in kinds], dtype=np.uint64)
+        self.placed = np.zeros((len(self.kinds), int(self.kind_n.max()), 4), dtype=np.uint64)   # cells, anchor
+        for k in kinds:
+            for j in range(int(self.kind_n[k])):
+                anchor = int(self.anchor_cell[k, j])
+                self.placed[k, j] = (*pair(anchor + self.shape_off[k, :self.shape_len[k]]), *pair([anchor]))
         columns = np.arange(grid) % self.width
         board = pair(self.board_grid)
         right, left = pair(np.flatnonzero(columns != 0)), pair(np.flatnonzero(columns != self.width - 1))
         self.masks = np.array([*right, *left, *board], dtype=np.uint64)
         self.ways = np.array([{None: 3, Axis.Y: 1, Axis.X: 2}[kind.axis] for kind in self.kinds], dtype=np.int64)
+        self.steps1 = np.zeros((len(self.kinds), grid, 2), dtype=np.uint64)   # the anchors one step from each
+        for k, kind in enumerate(self.kinds):
+            for cell in range(grid):
+                r, c = divmod(cell, self.width)
+                self.steps1[k, cell] = pair((r + dr) * self.width + c + dc for dr, dc in
+                                            (DIRECTIONS[d] for d in AXIS_DIRECTIONS[kind.axis])
+                                            if 0 <= r + dr < self.height and 0 <= c + dc < self.width)
         if not self.goal_simple:
             self.bits_ok = False
             return
@@ -434,9 +447,9 @@ class Engine:
                 keys, lo, hi, self.count, here.out, here.rows, self.most_children, self.piece_kind, self.kind_first,
                 self.kind_count, self.kind_n, self.kind_f0, self.f_kind, self.f_first, self.f_len, self.f_word,
                 self.f_shift, self.f_bits, self.binom, self.anchor_cell, self.anchor_index, self.shape_off,
-                self.shape_len, self.shapes, self.fits, self.ways, self.width, self.masks, self.req_kind,
+                self.shape_len, self.placed, self.fits, self.ways, self.steps1, self.width, self.masks, self.req_kind,
                 self.req_anchor, self.empty, find_goal, bitboards.INDEX, here.idx, here.cells, here.work, here.state,
-                here.covers, here.terms)
+                here.covers, here.sums, here.summed, here.ranks)
             if here.state[2]:
                 raise AssertionError("a piece reached a cell its kind cannot stand on")
             return int(nxt)

@@ -125,3 +125,22 @@ def test_a_kind_in_two_fields_and_a_kind_of_many_in_one_move_as_the_rules_do(mov
     states = walk(puzzle, 20, random.Random(moves))
     for engine in engines(puzzle):
         assert_same_moves(puzzle, engine, states)
+
+
+@pytest.mark.parametrize("name, depth", [("klotski", 6), ("crowded", 2)])
+def test_rows_expanded_together_have_the_children_each_has_alone(name, depth):
+    """The generator keeps what one row shares with the row before (fields already unranked, a kind's rank
+    sums): a layer's sorted rows, expanded in one call, have exactly the children each row has in a call
+    of its own."""
+    puzzle = crowded_puzzle("path") if name == "crowded" else catalog.puzzle(name)
+    engine, cells = engines(puzzle)
+    assert engine.bits_ok
+    layer = engine.key(puzzle.start)[None]
+    for _ in range(depth):   # a layer made cell by cell
+        layer = np.unique(cells.children(layer)[0], axis=0)
+    layer = layer[:400]
+    rows, together = engine.expand(layer)
+    assert len(layer) > 50 and np.array_equal(np.unique(rows), np.arange(len(layer)))
+    for r in range(len(layer)):
+        alone = engine.expand(layer[r:r + 1])[1]
+        assert np.array_equal(together[rows == r], alone)

@@ -59,12 +59,19 @@ def _nothing_frozen_after() -> Iterator[None]:
         gc.unfreeze()
 
 
+@pytest.fixture(scope="session")
+def _private_root(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("private"))
+
+
 @pytest.fixture(autouse=True)
-def _private_games(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _private_games(_private_root: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each test its own state and data folders: games in progress, saves, records (the catalog has
-    read the run's puzzle folder once, when first asked)."""
-    monkeypatch.setenv("FEWEST_MOVES_STATE", str(tmp_path_factory.mktemp("state")))
-    monkeypatch.setenv("FEWEST_MOVES_DATA", str(tmp_path_factory.mktemp("data")))
+    read the run's puzzle folder once, when first asked). Made by one call each, in a folder of their own:
+    a numbered folder of pytest's reads every name in its folder to find its number, and two a test
+    there made each test's folders cost more than the last (about 10 s a worker over the suite)."""
+    monkeypatch.setenv("FEWEST_MOVES_STATE", tempfile.mkdtemp(prefix="state-", dir=_private_root))
+    monkeypatch.setenv("FEWEST_MOVES_DATA", tempfile.mkdtemp(prefix="data-", dir=_private_root))
 
 
 @pytest.fixture

@@ -30,24 +30,29 @@ def mapping() -> tuple[list[tuple[str, str]], dict]:
 
 
 @pytest.fixture(scope="module")
-def from_files() -> dict[str, list[tuple[str, int, list[str]]]]:
-    """Each message the mapping file takes from the shipped puzzle files: [(file, line, comments)]."""
+def extracted() -> list[tuple[str, int, str | tuple[str, ...], list[str]]]:
+    """Every message the mapping file takes from the checkout, (file, line, message, comments): one walk
+    for both fixtures below."""
     methods, options = mapping()
+    return [(name, line, message, comments) for name, line, message, comments, _context
+            in babel_extract.extract_from_dir(str(ROOT), methods, options, comment_tags=("Translators:",))]
+
+
+@pytest.fixture(scope="module")
+def from_files(extracted) -> dict[str, list[tuple[str, int, list[str]]]]:
+    """Each message the mapping file takes from the shipped puzzle files: [(file, line, comments)]."""
     found: dict[str, list[tuple[str, int, list[str]]]] = {}
-    for name, line, message, comments, _context in babel_extract.extract_from_dir(
-            str(ROOT), methods, options, comment_tags=("Translators:",)):
+    for name, line, message, comments in extracted:
         if Path(name).parts[:2] == ("assets", "puzzles"):
             found.setdefault(message, []).append((name, line, comments))
     return found
 
 
 @pytest.fixture(scope="module")
-def from_code() -> set[str]:
+def from_code(extracted) -> set[str]:
     """Every message marked in the game's Python code."""
-    methods, options = mapping()
     return {message if isinstance(message, str) else message[0]
-            for name, _line, message, _comments, _context in babel_extract.extract_from_dir(
-                str(ROOT), methods, options) if Path(name).parts[0] == "game"}
+            for name, _line, message, _comments in extracted if Path(name).parts[0] == "game"}
 
 
 @pytest.fixture(scope="module")

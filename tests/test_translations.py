@@ -3,6 +3,7 @@
 here, as does a translation that lost or renamed a placeholder."""
 from __future__ import annotations
 
+import functools
 import re
 import string
 from pathlib import Path
@@ -20,8 +21,10 @@ LOCALE = ROOT / "assets" / "locale"
 LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.ENGLISH]
 
 
-def _source_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
-    """(context, msgid) -> every form (singular, plural) of each message in the source and puzzle files."""
+@functools.cache
+def source_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """(context, msgid) -> every form (singular, plural) of each message in the source and puzzle files
+    (extracted when a test first asks, not when the tests are collected: a worker that runs none skips it)."""
     with open(LOCALE / "babel.cfg", encoding="utf-8") as fh:
         method_map, options_map = parse_mapping_cfg(fh)
     out: dict[tuple[str | None, str], tuple[str, ...]] = {}
@@ -30,9 +33,6 @@ def _source_messages() -> dict[tuple[str | None, str], tuple[str, ...]]:
         forms = message if isinstance(message, tuple) else (message,)
         out[(context, forms[0])] = forms
     return out
-
-
-SOURCE = _source_messages()
 
 
 def _catalog(code: str):
@@ -57,15 +57,15 @@ def _fields(text: str) -> set[str]:
 
 
 def test_the_source_has_messages_to_translate():
-    assert len(SOURCE) > 300, "the extraction found too few messages: is the mapping file right?"
-    assert any(msgid == "Hint" for _ctx, msgid in SOURCE)
+    assert len(source_messages()) > 300, "the extraction found too few messages: is the mapping file right?"
+    assert any(msgid == "Hint" for _ctx, msgid in source_messages())
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_message_has_a_translation(code):
     catalog = _catalog(code)
     missing = []
-    for (context, msgid), _forms in SOURCE.items():
+    for (context, msgid), _forms in source_messages().items():
         entry = catalog.get(msgid, context=context)
         if entry is None or entry.fuzzy or not all(text.strip() for text in _strings(entry)):
             missing.append(msgid)
@@ -76,7 +76,7 @@ def test_every_message_has_a_translation(code):
 def test_translations_keep_every_placeholder(code):
     catalog = _catalog(code)
     wrong = []
-    for (context, msgid), forms in SOURCE.items():
+    for (context, msgid), forms in source_messages().items():
         entry = catalog.get(msgid, context=context)
         wanted = _fields(forms[-1])   # the plural's fields: a language with one form uses the plural template
         wrong += [(msgid, text) for text in _strings(entry) if text and _fields(text) != wanted]
@@ -86,7 +86,7 @@ def test_translations_keep_every_placeholder(code):
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_catalog_keeps_no_message_the_game_no_longer_has(code):
     stale = [m.id for m in _catalog(code) if m.id and (m.context, m.id if isinstance(m.id, str) else m.id[0])
-             not in SOURCE]
+             not in source_messages()]
     assert not stale, f"{len(stale)} translations of messages no longer in the game (run `make catalogs`): {stale[:5]}"
 
 

@@ -40,7 +40,9 @@ def _has_a_file_form(name: str) -> bool:
     return True
 
 
-FILED = [name for name in NAMES if _has_a_file_form(name)]
+# Known here, not found at collection (which would build every puzzle in each worker): the test below finds them.
+WITHOUT_A_FILE_FORM = ["eight", "fifteen", "frogs-line-8"]
+FILED = [name for name in NAMES if name not in WITHOUT_A_FILE_FORM]
 ALONG_A_SOLUTION = ["motor-car", "moving-day", "goat", "frogs-a", "century-and-a-half", "hughes", "pairs-open"]
 
 
@@ -120,7 +122,7 @@ def test_the_motor_cars_three_cars_are_three_pieces():
 
 
 def test_every_puzzle_but_the_longest_frog_line_has_a_file_form():
-    assert sorted(set(NAMES) - set(FILED)) == ["eight", "fifteen", "frogs-line-8"]
+    assert [name for name in NAMES if not _has_a_file_form(name)] == WITHOUT_A_FILE_FORM
 
 
 def test_older_texts_still_read():

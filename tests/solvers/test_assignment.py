@@ -58,4 +58,5 @@ def test_the_compiled_matching_reads_its_pieces_off_the_codes(cost: list[list[in
     want = cheapest_assignment(cost, INFINITE)
     if any(all(c >= INFINITE for c in row) for row in cost):
         want = INFINITE
-    assert min(compiled_matching(codes, 2, table, INFINITE), INFINITE) == min(want, INFINITE)
+    position = np.frombuffer(codes.tobytes(), np.uint8)   # read-only, as the game hands it a position's bytes
+    assert min(compiled_matching(position, 2, table, INFINITE), INFINITE) == min(want, INFINITE)

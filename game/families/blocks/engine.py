@@ -357,6 +357,8 @@ class Engine:
     def encode(self, boards: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(keys, valid) of rows of byte positions."""
         boards = np.ascontiguousarray(boards, dtype=np.uint8).reshape(-1, len(self.board_grid))
+        if not boards.flags.writeable:   # a position's bytes: numba would compile the kernel again for them
+            boards = boards.copy()
         out = np.zeros((len(boards), self.words), dtype=np.int64)
         valid = np.zeros(len(boards), dtype=np.bool_)
         here = self.scratch()

@@ -145,7 +145,8 @@ def _bound_of(codes: np.ndarray, cells: np.ndarray, placement: int, ahead: int, 
     h = infinite if _dead_after(codes, ahead, near, dead, target, box, frames, group) else \
         _matched(cells, costs, infinite, matrix)
     memo_hash[slot], memo_bound[slot] = placement, h
-    memo_cells[slot, :] = cells
+    for k in range(len(cells)):   # a loop, not a slice's assignment: that costs numba seconds to compile
+        memo_cells[slot, k] = cells[k]
     return h
 
 
@@ -303,7 +304,8 @@ def _expand(counters: np.ndarray, row: int, count: int, by_push: bool, box: int,
             new_row = counters[ROWS]
             counters[ROWS] += 1
             slots[slot], hashes[new_row], keepers[new_row] = new_row, code, cell
-            boxes[new_row, :] = cells
+            for k in range(n):
+                boxes[new_row, k] = cells[k]
         cost_steps[new_row], cost_pushes[new_row], parents[new_row] = steps_after, pushes_after, row
         bounds[new_row], refined[new_row] = h, LAZY if known < 0 or refined[known] == LAZY else BOUNDED
         _queue_push(heap, counters, first_cost + h, second_cost + h, new_row, first_cost << 32 | second_cost)

@@ -96,6 +96,17 @@ def test_a_position_off_the_starts_reach_is_keyed_by_an_engine_seeded_with_it():
     assert solver.line(puzzle.start, Watch(Limits(None, None))) is None   # the start's room has no goal
 
 
+def test_a_positions_bytes_and_a_batch_share_one_compiled_encoding():
+    """numba compiles a kernel again for a read-only array (a position's bytes, as ``key`` reads them): the
+    engine hands the kernel a writable copy, so a game compiles its encoding once, not twice."""
+    from game.families.blocks import kernels
+    puzzle = catalog.puzzle("klotski")
+    engine = Engine(puzzle)
+    engine.key(puzzle.start)
+    engine.encode(np.frombuffer(puzzle.start * 2, dtype=np.uint8).reshape(2, -1).copy())
+    assert len(kernels.encode.signatures) == 1
+
+
 def test_forged_keys_are_told_apart_before_they_are_unpacked():
     puzzle = catalog.puzzle("century")
     engine = Engine(puzzle)
